@@ -1,0 +1,263 @@
+"""Cards, the deck, and parsing the card notations people type.
+
+A card is a frozen :class:`Card` of a :class:`Rank` (2..14, ace high) and a
+:class:`Suit`. Suits never break ties in Mậu Binh (digest §1); they matter only
+for flushes and for the colour instant wins.
+
+>>> parse_cards("As Kh 10d 2c")
+(Card(rank=Rank.ACE, suit=Suit.SPADES), Card(rank=Rank.KING, suit=Suit.HEARTS), \
+Card(rank=Rank.TEN, suit=Suit.DIAMONDS), Card(rank=Rank.TWO, suit=Suit.CLUBS))
+>>> str(parse_cards("a♠, t♥")[1])
+'Th'
+>>> parse_cards("As Zs")
+Traceback (most recent call last):
+...
+maubinh.cards.CardParseError: 'Zs': unknown rank 'Z' (use 2-10, J, Q, K, A)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+__all__ = [
+    "Card",
+    "CardParseError",
+    "Rank",
+    "Suit",
+    "FULL_DECK",
+    "cards_text",
+    "parse_cards",
+]
+
+
+class Rank(IntEnum):
+    """Card rank, 2 lowest and ace (14) highest (digest §1: 2 < 3 < ... < K < A)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def symbol(self) -> str:
+        """The short symbol: ``"2"``..``"9"``, ``"T"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``."""
+        return _RANK_SYMBOLS[self]
+
+    @property
+    def label(self) -> str:
+        """The symbol people read on a card face: ``"10"`` rather than ``"T"``."""
+        return "10" if self is Rank.TEN else self.symbol
+
+
+class Suit(str, Enum):
+    """Card suit. Values are the one-letter ids used in notation (s, h, d, c)."""
+
+    SPADES = "s"
+    HEARTS = "h"
+    DIAMONDS = "d"
+    CLUBS = "c"
+
+    @property
+    def glyph(self) -> str:
+        """The suit glyph ♠ ♥ ♦ ♣."""
+        return _SUIT_GLYPHS[self]
+
+    @property
+    def is_red(self) -> bool:
+        """True for hearts and diamonds (the red colour of the colour instant wins)."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+_RANK_SYMBOLS = {r: s for r, s in zip(Rank, "23456789TJQKA")}
+_SUIT_GLYPHS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One playing card.
+
+    ``order=True`` sorts by rank, then by suit value; the suit order is only for
+    display and never decides a chi.
+
+    Attributes:
+        rank: the :class:`Rank` (2..14).
+        suit: the :class:`Suit`.
+    """
+
+    rank: Rank
+    suit: Suit
+
+    def __str__(self) -> str:
+        return self.rank.symbol + self.suit.value
+
+    @property
+    def index(self) -> int:
+        """A dense id 0..51: ``(rank - 2) * 4 + suit order`` (clubs, diamonds, hearts, spades)."""
+        return (self.rank - 2) * 4 + _SUIT_ORDER[self.suit]
+
+    @property
+    def pretty(self) -> str:
+        """The card as people write it: ``"10♥"``, ``"A♠"``."""
+        return self.rank.label + self.suit.glyph
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card with :attr:`index` ``index`` (0..51); ``ValueError`` outside that range."""
+        if not 0 <= index < 52:
+            raise ValueError(f"card index {index} is outside 0..51")
+        return _DECK_BY_INDEX[index]
+
+
+FULL_DECK: tuple[Card, ...] = tuple(
+    Card(rank, suit) for rank in Rank for suit in sorted(Suit, key=_SUIT_ORDER.__getitem__)
+)
+"""All 52 cards in :attr:`Card.index` order."""
+
+_DECK_BY_INDEX = FULL_DECK
+
+
+class CardParseError(ValueError):
+    """Raised when typed cards cannot be read.
+
+    The message names the offending token and why: unknown rank, unknown suit,
+    duplicate card, or a wrong number of cards for what was asked.
+
+    Attributes:
+        token: the offending text (``""`` for a wrong count).
+        reason: a short machine-readable reason: ``"rank"``, ``"suit"``,
+            ``"duplicate"``, ``"count"`` or ``"empty"``.
+    """
+
+    def __init__(self, message: str, token: str = "", reason: str = "") -> None:
+        super().__init__(message)
+        self.token = token
+        self.reason = reason
+
+
+_RANK_WORDS = {
+    "2": Rank.TWO, "3": Rank.THREE, "4": Rank.FOUR, "5": Rank.FIVE, "6": Rank.SIX,
+    "7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "10": Rank.TEN, "T": Rank.TEN,
+    "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE, "1": Rank.ACE,
+}
+_SUIT_WORDS = {
+    "S": Suit.SPADES, "♠": Suit.SPADES, "♤": Suit.SPADES,
+    "H": Suit.HEARTS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
+    "D": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
+    "C": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
+}
+_SEPARATORS = re.compile(r"[\s,;]+")
+_TOKEN = re.compile(r"^(10|[2-9TJQKA1])(.*)$", re.IGNORECASE)
+# Variation selectors (U+FE0E/U+FE0F) often follow a pasted suit glyph.
+_VARIATION = re.compile("[\ufe0e\ufe0f]")
+
+
+def _parse_token(token: str) -> Card:
+    clean = _VARIATION.sub("", token)
+    match = _TOKEN.match(clean)
+    if match is None:
+        head = clean[:-1] if len(clean) > 1 else clean
+        raise CardParseError(
+            f"{token!r}: unknown rank {head!r} (use 2-10, J, Q, K, A)", token, "rank"
+        )
+    rank_text, suit_text = match.group(1).upper(), match.group(2).upper()
+    if not suit_text:
+        raise CardParseError(
+            f"{token!r}: no suit (add s/h/d/c or ♠ ♥ ♦ ♣, e.g. {rank_text}s)", token, "suit"
+        )
+    suit = _SUIT_WORDS.get(suit_text)
+    if suit is None:
+        raise CardParseError(
+            f"{token!r}: unknown suit {match.group(2)!r} (use s, h, d, c or ♠ ♥ ♦ ♣)",
+            token,
+            "suit",
+        )
+    return Card(_RANK_WORDS[rank_text], suit)
+
+
+def split_tokens(text: str) -> list[str]:
+    """Split typed text into card tokens on spaces, commas and semicolons.
+
+    Glued cards such as ``"AsKh10d"`` are split too.
+
+    >>> split_tokens("AsKh, 10d  2c")
+    ['As', 'Kh', '10d', '2c']
+    """
+    tokens: list[str] = []
+    for chunk in _SEPARATORS.split(_VARIATION.sub("", text.strip())):
+        if chunk:
+            tokens.extend(_split_glued(chunk))
+    return tokens
+
+
+_GLUED = re.compile(r"(10|[2-9TJQKA1])([SHDC♠♥♦♣♤♡♢♧])", re.IGNORECASE)
+
+
+def _split_glued(chunk: str) -> list[str]:
+    parts = _GLUED.findall(chunk)
+    if parts and "".join(r + s for r, s in parts) == chunk and len(parts) > 1:
+        return [r + s for r, s in parts]
+    return [chunk]
+
+
+def parse_cards(text: str, count: int | Iterable[int] | None = None) -> tuple[Card, ...]:
+    """Read cards from the notations people type.
+
+    Accepts ``As Kh Td 2c``, ``10h`` as well as ``Th``, lower or upper case,
+    suit glyphs ``A♠ K♥ 10♦ 2♣``, separated by spaces, commas or semicolons.
+
+    Args:
+        text: the typed cards.
+        count: the number of cards required (an int, or several allowed ints),
+            or ``None`` for any number.
+
+    Returns:
+        The cards in the order typed.
+
+    Raises:
+        CardParseError: naming the offending token and why: unknown rank,
+            unknown suit, duplicate card, or the wrong count.
+
+    >>> [str(c) for c in parse_cards("10h, j♣ QD")]
+    ['Th', 'Jc', 'Qd']
+    >>> parse_cards("As as")
+    Traceback (most recent call last):
+    ...
+    maubinh.cards.CardParseError: 'as': duplicate card A♠
+    >>> parse_cards("As Kh", count=3)
+    Traceback (most recent call last):
+    ...
+    maubinh.cards.CardParseError: expected 3 cards, got 2
+    """
+    tokens = split_tokens(text)
+    cards: list[Card] = []
+    seen: set[Card] = set()
+    for token in tokens:
+        card = _parse_token(token)
+        if card in seen:
+            raise CardParseError(f"{token!r}: duplicate card {card.pretty}", token, "duplicate")
+        seen.add(card)
+        cards.append(card)
+    if count is not None:
+        allowed = (count,) if isinstance(count, int) else tuple(count)
+        if len(cards) not in allowed:
+            wanted = " or ".join(str(n) for n in allowed)
+            raise CardParseError(f"expected {wanted} cards, got {len(cards)}", "", "count")
+    return tuple(cards)
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as notation text, separated by spaces: ``"As Kh Td"`` (round-trips through :func:`parse_cards`)."""
+    return " ".join(str(c) for c in cards)
