@@ -1,0 +1,524 @@
+"""Rule sets as data: one TOML file per source in ``maubinh/rulesets/``.
+
+A :class:`RuleSet` holds every number and choice that differs between the
+sources (digest §2): the chi names, where the wheel ranks, the foul penalty,
+the scoop multipliers, the bonus table, the instant wins and the ace rule.
+Each value keeps its :class:`Provenance`: the place in the source it comes
+from, the digest's reading where the text is unclear, and whether it is a
+"house sets" default.
+
+>>> rs = load_rule_set("tinh-chi")
+>>> rs.position_name(Position.FRONT, "vi")
+'Chi đầu'
+>>> rs.scoop.multipliers
+(2, 3, 4)
+>>> load_rule_set("chi-ac")
+Traceback (most recent call last):
+...
+maubinh.rules.UnknownRuleSetError: unknown rule set 'chi-ac'; known: chi-at, luckywin, tinh-chi, guide-2026
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from maubinh.hands import WheelRank
+
+__all__ = [
+    "AceRule",
+    "Bonus",
+    "BonusHand",
+    "NaturalPattern",
+    "NaturalRule",
+    "NaturalsVersus",
+    "Position",
+    "Provenance",
+    "RuleSet",
+    "RuleSetError",
+    "ScoopRule",
+    "UnknownRuleSetError",
+    "RULE_SET_IDS",
+    "load_rule_set",
+    "parse_rule_set",
+]
+
+RULESET_DIR = Path(__file__).parent / "rulesets"
+RULE_SET_IDS: tuple[str, ...] = ("chi-at", "luckywin", "tinh-chi", "guide-2026")
+"""The source rule sets, in the digest's order."""
+
+LANGUAGES = ("vi", "en")
+
+
+class Position(str, Enum):
+    """The three chi by position. Each rule set names them (digest §2.1)."""
+
+    BACK = "back"
+    """The strongest 5-card hand (chi 1 in most sources, chi cuối in ``tinh-chi``)."""
+    MIDDLE = "middle"
+    """The middle 5-card hand (chi 2 / chi giữa)."""
+    FRONT = "front"
+    """The 3-card hand (chi 3 in most sources, chi đầu in ``tinh-chi``)."""
+
+    @property
+    def size(self) -> int:
+        """Number of cards in this chi: 5, 5 or 3."""
+        return 3 if self is Position.FRONT else 5
+
+
+POSITIONS: tuple[Position, ...] = (Position.BACK, Position.MIDDLE, Position.FRONT)
+
+
+class BonusHand(str, Enum):
+    """Special hands that earn a bonus when their chi wins (chi đặc biệt, digest §2.3).
+
+    The more specific kinds come first in :data:`BONUS_FALLBACK` so that a rule
+    set without a separate entry pays the general one.
+    """
+
+    THUNG_PHA_SANH_THUONG = "thung_pha_sanh_thuong"
+    """Straight flush 10-J-Q-K-A (royal)."""
+    THUNG_PHA_SANH_HA = "thung_pha_sanh_ha"
+    """Straight flush A-2-3-4-5 (steel wheel)."""
+    THUNG_PHA_SANH = "thung_pha_sanh"
+    """Any straight flush."""
+    TU_QUY_A = "tu_quy_a"
+    """Four aces."""
+    TU_QUY = "tu_quy"
+    """Any four of a kind."""
+    CU_LU = "cu_lu"
+    """Full house."""
+    SAM_CO_A = "sam_co_a"
+    """Three aces (3-card front)."""
+    SAM_CO = "sam_co"
+    """Any three of a kind."""
+
+    @property
+    def family(self) -> BonusHand:
+        """The general kind this belongs to (for chặt chồng: same kind of special chi)."""
+        return _FAMILY[self]
+
+
+_FAMILY = {
+    BonusHand.THUNG_PHA_SANH_THUONG: BonusHand.THUNG_PHA_SANH,
+    BonusHand.THUNG_PHA_SANH_HA: BonusHand.THUNG_PHA_SANH,
+    BonusHand.THUNG_PHA_SANH: BonusHand.THUNG_PHA_SANH,
+    BonusHand.TU_QUY_A: BonusHand.TU_QUY,
+    BonusHand.TU_QUY: BonusHand.TU_QUY,
+    BonusHand.CU_LU: BonusHand.CU_LU,
+    BonusHand.SAM_CO_A: BonusHand.SAM_CO,
+    BonusHand.SAM_CO: BonusHand.SAM_CO,
+}
+
+
+class NaturalPattern(str, Enum):
+    """Instant wins, mậu binh / tới trắng (digest §2.4)."""
+
+    RONG_CUON = "rong_cuon"
+    """Rồng cuốn: 13 ranks 2..A in one suit (dragon flush)."""
+    SANH_RONG = "sanh_rong"
+    """Sảnh rồng: 13 ranks 2..A (dragon)."""
+    BA_THUNG_PHA_SANH = "ba_thung_pha_sanh"
+    """Three straight flushes, one in each chi."""
+    DONG_MAU_13 = "dong_mau_13"
+    """Đồng hoa / đồng màu 1: all 13 cards one colour."""
+    DONG_MAU_12 = "dong_mau_12"
+    """Đồng màu 2: 12 cards of one colour and 1 of the other."""
+    NAM_DOI_SAM = "nam_doi_sam"
+    """Five pairs and one trips."""
+    LUC_PHE_BON = "luc_phe_bon"
+    """Lục phé bôn: six pairs and one card."""
+    BON_SAM = "bon_sam"
+    """Four trips and one card."""
+    BA_TU_QUY = "ba_tu_quy"
+    """Three quads and one card."""
+    BA_THUNG = "ba_thung"
+    """Three flushes: each chi one suit (the front too)."""
+    BA_SANH = "ba_sanh"
+    """Three straights: each chi a straight (the front too)."""
+
+
+class NaturalsVersus(str, Enum):
+    """What two instant wins do against each other (digest §2.4)."""
+
+    NONE = "none"
+    """Not compared: 0 between them (``chi-at``)."""
+    RANK = "rank"
+    """The one earlier in the rule set's list wins its own amount; the same pattern ties."""
+    TIEBREAK = "tiebreak"
+    """As RANK, and the same pattern is decided by its tie-break (``luckywin``)."""
+
+
+class AceRule(str, Enum):
+    """The ace rule, chi Át (digest §2.6)."""
+
+    NONE = "none"
+    """No ace rule."""
+    PAIRWISE = "pairwise"
+    """Per pair, the player with more aces wins 1 chi per extra ace (``chi-at``)."""
+    PER_ACE = "per_ace"
+    """Each ace wins 1 chi from every other player (``tinh-chi``)."""
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a rule-set value comes from.
+
+    Attributes:
+        source: the place in the source text (section and a paraphrase).
+        reading: the digest's reading of an unclear text, or ``None``.
+        house_default: True where the source leaves the value to the table
+            and this is the project's editable default.
+    """
+
+    source: str
+    reading: str | None = None
+    house_default: bool = False
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """One bonus-table entry: ``hand`` in ``position`` wins ``chi`` from each opponent when that chi wins."""
+
+    hand: BonusHand
+    position: Position
+    chi: int
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class NaturalRule:
+    """One instant win the rule set recognises: ``pattern`` wins ``chi`` from each opponent."""
+
+    pattern: NaturalPattern
+    chi: int
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class ScoopRule:
+    """Scoop (sập) multipliers (digest §2.5).
+
+    Attributes:
+        multipliers: ``multipliers[k - 1]`` multiplies what a player takes from
+            each opponent it scoops, when it scoops ``k`` opponents (k = 1..3).
+            1 everywhere means no scoop rule.
+        sweep_multiplier: extra factor, on top, when a player scoops every
+            opponent and there are at least two (sập cả làng).
+    """
+
+    multipliers: tuple[int, int, int]
+    sweep_multiplier: int
+    provenance: Provenance
+
+    def factor(self, scooped: int, opponents: int) -> int:
+        """The multiplier on one scooped opponent's chi when ``scooped`` of ``opponents`` were scooped."""
+        if scooped <= 0:
+            return 1
+        factor = self.multipliers[min(scooped, 3) - 1]
+        if opponents >= 2 and scooped == opponents:
+            factor *= self.sweep_multiplier
+        return factor
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every rule that differs between the sources, as data.
+
+    Build one with :func:`load_rule_set` (a source id) or :func:`parse_rule_set`
+    (a TOML text, e.g. house rules). Amounts are chi per opponent.
+
+    Attributes:
+        id: the rule-set id (``"chi-at"``...).
+        source_file: the source text's file name in ``shared/sources``.
+        names: display name per language.
+        summaries: one-line summary per language.
+        positions: chi display names: ``positions[position][language]``.
+        wheel: where A-2-3-4-5 ranks.
+        chi_win: chi for a plain chi won (1 in every source).
+        foul_penalty: chi a fouled hand pays each non-fouled opponent.
+        scoop: the scoop multipliers.
+        bonus_clash: chặt chồng factor when both hold the same kind of special chi (1 = none).
+        bonuses: the bonus table.
+        naturals: the instant wins in precedence order (first = highest).
+        naturals_versus: what two instant wins do against each other.
+        ace_rule: the ace rule, or ``AceRule.NONE``.
+        exclude_bonus_four_aces: ``tinh-chi``: four aces paid as a bonus do not count again.
+        provenance: where each value comes from, by key
+            (``"wheel"``, ``"foul"``, ``"scoop"``, ``"bonus_clash"``, ``"naturals"``, ``"aces"``,
+            ``"chi_win"``, ``"positions"``).
+    """
+
+    id: str
+    source_file: str
+    names: Mapping[str, str]
+    summaries: Mapping[str, str]
+    positions: Mapping[Position, Mapping[str, str]]
+    wheel: WheelRank
+    chi_win: int
+    foul_penalty: int
+    scoop: ScoopRule
+    bonus_clash: int
+    bonuses: tuple[Bonus, ...]
+    naturals: tuple[NaturalRule, ...]
+    naturals_versus: NaturalsVersus
+    ace_rule: AceRule
+    exclude_bonus_four_aces: bool
+    provenance: Mapping[str, Provenance] = field(repr=False)
+
+    def name(self, lang: str = "vi") -> str:
+        """The display name in ``lang`` (``"vi"`` or ``"en"``)."""
+        return self.names.get(lang) or self.names["vi"]
+
+    def position_name(self, position: Position, lang: str = "vi") -> str:
+        """This rule set's label for ``position`` in ``lang``, e.g. ``"Chi đầu"``."""
+        labels = self.positions[position]
+        return labels.get(lang) or labels["vi"]
+
+    def bonus(self, hand: BonusHand, position: Position) -> Bonus | None:
+        """The bonus entry for ``hand`` in ``position``, or ``None`` when the table has none."""
+        for entry in self.bonuses:
+            if entry.hand is hand and entry.position is position:
+                return entry
+        return None
+
+    def natural(self, pattern: NaturalPattern) -> NaturalRule | None:
+        """The instant-win entry for ``pattern``, or ``None`` when this rule set does not recognise it."""
+        for rule in self.naturals:
+            if rule.pattern is pattern:
+                return rule
+        return None
+
+
+class RuleSetError(ValueError):
+    """A rule-set file or text is invalid.
+
+    Attributes:
+        problems: one ``(key, message)`` per wrong value, e.g.
+            ``("scoop.multipliers", "expected 3 whole numbers >= 1, got [2, 2]")``.
+    """
+
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(f"{key}: {message}" for key, message in problems))
+
+
+class UnknownRuleSetError(KeyError):
+    """Raised by :func:`load_rule_set` for an id that is not a known rule set; the message lists the known ids."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@cache
+def load_rule_set(rule_set_id: str) -> RuleSet:
+    """Load a source rule set by id.
+
+    Args:
+        rule_set_id: one of :data:`RULE_SET_IDS`.
+
+    Returns:
+        The :class:`RuleSet` (cached; rule sets are immutable).
+
+    Raises:
+        UnknownRuleSetError: for an unknown id, listing the known ones.
+        RuleSetError: if the shipped file is invalid (a packaging defect).
+    """
+    if rule_set_id not in RULE_SET_IDS:
+        raise UnknownRuleSetError(
+            f"unknown rule set {rule_set_id!r}; known: {', '.join(RULE_SET_IDS)}"
+        )
+    return parse_rule_set((RULESET_DIR / f"{rule_set_id}.toml").read_text(encoding="utf-8"))
+
+
+def parse_rule_set(text: str) -> RuleSet:
+    """Build a :class:`RuleSet` from TOML text in the format of ``maubinh/rulesets/*.toml``.
+
+    Raises:
+        RuleSetError: listing every wrong value with its key and what was expected
+            (the TOML syntax error, with its line, when the text does not parse).
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleSetError([("toml", str(exc))]) from exc
+    return _Reader(data).rule_set()
+
+
+class _Reader:
+    """Reads and validates the TOML data, collecting every problem before raising."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.problems: list[tuple[str, str]] = []
+
+    def fail(self, key: str, message: str) -> None:
+        self.problems.append((key, message))
+
+    def get(self, table: Mapping[str, Any], key: str, path: str, kind: type, default: Any = None) -> Any:
+        value = table.get(key, default)
+        if value is None or (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
+            self.fail(path, f"expected {_KIND_NAMES[kind]}, got {value!r}")
+            return None
+        return value
+
+    def table(self, key: str) -> dict[str, Any]:
+        value = self.data.get(key)
+        if not isinstance(value, dict):
+            self.fail(key, "missing table")
+            return {}
+        return value
+
+    def count(self, table: Mapping[str, Any], key: str, path: str, minimum: int = 0) -> int:
+        value = self.get(table, key, path, int)
+        if value is not None and value < minimum:
+            self.fail(path, f"expected a whole number >= {minimum}, got {value}")
+        return value if value is not None else minimum
+
+    def enum(self, enum: type[Enum], value: Any, path: str) -> Any:
+        try:
+            return enum(value)
+        except ValueError:
+            allowed = ", ".join(str(m.value) for m in enum)  # type: ignore[attr-defined]
+            self.fail(path, f"expected one of {allowed}, got {value!r}")
+            return None
+
+    def provenance(self, table: Mapping[str, Any], path: str) -> Provenance:
+        source = self.get(table, "source", f"{path}.source", str, default="")
+        reading = table.get("reading")
+        if reading is not None and not isinstance(reading, str):
+            self.fail(f"{path}.reading", f"expected text, got {reading!r}")
+            reading = None
+        house = table.get("house_default", False)
+        if not isinstance(house, bool):
+            self.fail(f"{path}.house_default", f"expected true or false, got {house!r}")
+            house = False
+        return Provenance(source or "", reading, house)
+
+    def texts(self, value: Any, path: str) -> dict[str, str]:
+        if not isinstance(value, dict) or not all(isinstance(value.get(lang), str) for lang in LANGUAGES):
+            self.fail(path, f"expected text for each language ({', '.join(LANGUAGES)}), got {value!r}")
+            return {lang: "" for lang in LANGUAGES}
+        return {lang: value[lang] for lang in LANGUAGES}
+
+    def rule_set(self) -> RuleSet:
+        d = self.data
+        provenance: dict[str, Provenance] = {}
+        rule_id = self.get(d, "id", "id", str) or ""
+        source_file = self.get(d, "source_file", "source_file", str, default="") or ""
+        names = self.texts(d.get("name"), "name")
+        summaries = self.texts(d.get("summary", d.get("name")), "summary")
+
+        pos_table = self.table("positions")
+        positions = {p: self.texts(pos_table.get(p.value), f"positions.{p.value}") for p in Position}
+        provenance["positions"] = self.provenance(pos_table, "positions")
+
+        wheel_table = self.table("wheel")
+        wheel = self.enum(WheelRank, wheel_table.get("value"), "wheel.value")
+        provenance["wheel"] = self.provenance(wheel_table, "wheel")
+
+        chi_table = self.table("chi_win")
+        chi_win = self.count(chi_table, "value", "chi_win.value", 1)
+        provenance["chi_win"] = self.provenance(chi_table, "chi_win")
+
+        foul_table = self.table("foul")
+        foul_penalty = self.count(foul_table, "penalty", "foul.penalty", 0)
+        provenance["foul"] = self.provenance(foul_table, "foul")
+
+        scoop_table = self.table("scoop")
+        multipliers = scoop_table.get("multipliers")
+        if not (
+            isinstance(multipliers, list)
+            and len(multipliers) == 3
+            and all(isinstance(m, int) and not isinstance(m, bool) and m >= 1 for m in multipliers)
+        ):
+            self.fail("scoop.multipliers", f"expected 3 whole numbers >= 1, got {multipliers!r}")
+            multipliers = [1, 1, 1]
+        sweep = self.count(scoop_table, "sweep_multiplier", "scoop.sweep_multiplier", 1)
+        provenance["scoop"] = self.provenance(scoop_table, "scoop")
+        scoop = ScoopRule(
+            (multipliers[0], multipliers[1], multipliers[2]), sweep, provenance["scoop"]
+        )
+
+        clash_table = self.table("bonus_clash")
+        bonus_clash = self.count(clash_table, "multiplier", "bonus_clash.multiplier", 1)
+        provenance["bonus_clash"] = self.provenance(clash_table, "bonus_clash")
+
+        bonuses: list[Bonus] = []
+        seen_bonus: set[tuple[BonusHand, Position]] = set()
+        for i, entry in enumerate(self._entries("bonus")):
+            path = f"bonus[{i}]"
+            hand = self.enum(BonusHand, entry.get("hand"), f"{path}.hand")
+            position = self.enum(Position, entry.get("position"), f"{path}.position")
+            chi = self.count(entry, "chi", f"{path}.chi", 1)
+            if hand is None or position is None:
+                continue
+            if (hand, position) in seen_bonus:
+                self.fail(path, f"{hand.value} in {position.value} is listed twice")
+            if hand in _FRONT_ONLY and position is not Position.FRONT or (
+                hand not in _FRONT_ONLY and position is Position.FRONT
+            ):
+                self.fail(f"{path}.position", f"{hand.value} cannot be held in {position.value}")
+            seen_bonus.add((hand, position))
+            bonuses.append(Bonus(hand, position, chi, self.provenance(entry, path)))
+
+        nat_table = self.table("naturals")
+        versus = self.enum(NaturalsVersus, nat_table.get("versus"), "naturals.versus")
+        provenance["naturals"] = self.provenance(nat_table, "naturals")
+        naturals: list[NaturalRule] = []
+        seen_nat: set[NaturalPattern] = set()
+        for i, entry in enumerate(self._entries("natural")):
+            path = f"natural[{i}]"
+            pattern = self.enum(NaturalPattern, entry.get("pattern"), f"{path}.pattern")
+            chi = self.count(entry, "chi", f"{path}.chi", 1)
+            if pattern is None:
+                continue
+            if pattern in seen_nat:
+                self.fail(path, f"{pattern.value} is listed twice")
+            seen_nat.add(pattern)
+            naturals.append(NaturalRule(pattern, chi, self.provenance(entry, path)))
+
+        ace_table = self.table("aces")
+        ace_rule = self.enum(AceRule, ace_table.get("rule"), "aces.rule")
+        exclude = ace_table.get("exclude_bonus_four_aces", False)
+        if not isinstance(exclude, bool):
+            self.fail("aces.exclude_bonus_four_aces", f"expected true or false, got {exclude!r}")
+            exclude = False
+        provenance["aces"] = self.provenance(ace_table, "aces")
+
+        if self.problems:
+            raise RuleSetError(self.problems)
+        return RuleSet(
+            id=rule_id,
+            source_file=source_file,
+            names=names,
+            summaries=summaries,
+            positions=positions,
+            wheel=wheel,
+            chi_win=chi_win,
+            foul_penalty=foul_penalty,
+            scoop=scoop,
+            bonus_clash=bonus_clash,
+            bonuses=tuple(bonuses),
+            naturals=tuple(naturals),
+            naturals_versus=versus,
+            ace_rule=ace_rule,
+            exclude_bonus_four_aces=exclude,
+            provenance=provenance,
+        )
+
+    def _entries(self, key: str) -> list[dict[str, Any]]:
+        value = self.data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
+            self.fail(key, f"expected a list of [[{key}]] tables")
+            return []
+        return value
+
+
+_FRONT_ONLY = frozenset({BonusHand.SAM_CO, BonusHand.SAM_CO_A})
+_KIND_NAMES: dict[type, str] = {int: "a whole number", str: "text", bool: "true or false"}

@@ -1,0 +1,236 @@
+"""Browser-test harness: a real ``streamlit run`` server and Debian's Chromium driven by Playwright.
+
+Fixtures:
+    app_url       (session) base URL of a server started from the repository root, e.g.
+                  ``http://127.0.0.1:41234``; pages are ``f"{app_url}/drill?lang=en"``.
+    browser_page  (per test) a fresh Playwright page (own context, viewport 1280x900).
+
+Helpers (import them: ``from tests.e2e.conftest import wait_idle, screenshot, assert_no_exception``):
+    wait_idle(page)             wait until the script has run and no skeleton is left.
+    screenshot(page, name)      full-page PNG to ``artifacts/screenshots/<name>.png``.
+    assert_no_exception(page)   fail if Streamlit shows an exception box.
+
+Environment:
+    MAUBINH_E2E_APP   script to serve, relative to the repository root or absolute (default ``app.py``).
+
+Every test in this folder is skipped when /usr/bin/chromium is missing. Playwright's own downloaded
+browsers are never used (``playwright install`` is not part of the set-up); the pytest-playwright plugin
+is disabled in pyproject.toml so that its ``page``/``browser`` fixtures cannot be picked up by mistake.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Generator, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Playwright, ViewportSize, sync_playwright
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO_ROOT / "artifacts"
+SCREENSHOTS = ARTIFACTS / "screenshots"
+SERVER_LOG = ARTIFACTS / "e2e-server.log"
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_MISSING = "browser tests need Debian's chromium: sudo apt-get install chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+VIEWPORT: ViewportSize = {"width": 1280, "height": 900}
+
+SERVER_START_TIMEOUT_S = 60.0
+IDLE_TIMEOUT_MS = 30_000
+
+_E2E_DIR = Path(__file__).resolve().parent
+
+
+# --------------------------------------------------------------------------- skipping without chromium
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip every test of this folder, with one clear message, when Debian's chromium is missing."""
+    if CHROMIUM.exists():
+        return
+    skip = pytest.mark.skip(reason=CHROMIUM_MISSING)
+    for item in items:
+        if _E2E_DIR in Path(str(item.path)).resolve().parents:
+            item.add_marker(skip)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Remember each phase's report on the item, so that fixtures can tell whether the test failed."""
+    report = yield
+    setattr(item, f"_e2e_report_{report.when}", report)
+    return report
+
+
+# --------------------------------------------------------------------------- the Streamlit server
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _app_script() -> Path:
+    script = Path(os.environ.get("MAUBINH_E2E_APP", "app.py"))
+    return script if script.is_absolute() else REPO_ROOT / script
+
+
+def _log_tail(lines: int = 40) -> str:
+    try:
+        return "\n".join(SERVER_LOG.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no server log)"
+
+
+def _wait_healthy(proc: subprocess.Popen[bytes], base_url: str, timeout_s: float) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(
+                f"streamlit exited with code {proc.returncode} before becoming healthy; "
+                f"log {SERVER_LOG}:\n{_log_tail()}",
+                pytrace=False,
+            )
+        try:
+            with urllib.request.urlopen(f"{base_url}/_stcore/health", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.2)
+    pytest.fail(
+        f"streamlit not healthy after {timeout_s:.0f} s at {base_url}; log {SERVER_LOG}:\n{_log_tail()}",
+        pytrace=False,
+    )
+
+
+@pytest.fixture(scope="session")
+def app_url() -> Iterator[str]:
+    """Start ``streamlit run`` on a free port from the repository root; yield its base URL."""
+    if not CHROMIUM.exists():
+        pytest.skip(CHROMIUM_MISSING)
+    script = _app_script()
+    if not script.exists():
+        pytest.fail(f"no app script at {script} (set MAUBINH_E2E_APP to serve another one)", pytrace=False)
+    port = _free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    ARTIFACTS.mkdir(exist_ok=True)
+    command = [
+        sys.executable, "-m", "streamlit", "run", str(script),
+        "--server.port", str(port),
+        "--server.headless", "true",
+        "--server.address", "127.0.0.1",
+        "--browser.gatherUsageStats", "false",
+        "--server.fileWatcherType", "none",
+    ]  # fmt: skip
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with SERVER_LOG.open("wb") as log:
+        proc = subprocess.Popen(
+            command, cwd=REPO_ROOT, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT
+        )
+    try:
+        _wait_healthy(proc, base_url, SERVER_START_TIMEOUT_S)
+        yield base_url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+# --------------------------------------------------------------------------- the browser
+
+
+@pytest.fixture(scope="session")
+def _playwright() -> Iterator[Playwright]:
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def e2e_browser(_playwright: Playwright) -> Iterator[Browser]:
+    """One Debian chromium for the whole session (named so as not to clash with pytest-playwright)."""
+    if not CHROMIUM.exists():
+        pytest.skip(CHROMIUM_MISSING)
+    browser = _playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def browser_page(e2e_browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A fresh page in its own browser context (no shared cookies or storage between tests).
+
+    If the test fails, a full-page screenshot is saved as ``artifacts/screenshots/FAILED-<test>.png``.
+    """
+    context = e2e_browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.set_default_timeout(IDLE_TIMEOUT_MS)
+    yield page
+    report = getattr(request.node, "_e2e_report_call", None)
+    if report is not None and report.failed:
+        with contextlib.suppress(Exception):  # best effort, never hide the real failure
+            screenshot(page, "FAILED-" + re.sub(r"[^\w.-]+", "_", request.node.name))
+    context.close()
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def wait_idle(page: Page, timeout_ms: int = IDLE_TIMEOUT_MS, settle_ms: int = 100) -> None:
+    """Wait until the script has finished running and no ``stSkeleton`` placeholder is left.
+
+    ``settle_ms`` gives a rerun triggered by a click or a key press time to start before we look at
+    the script state (Streamlit reports ``notRunning`` until the rerun request reaches the server).
+    Right after ``page.goto`` the state is ``initial`` until the first run, so no extra wait is needed.
+    """
+    if settle_ms:
+        page.wait_for_timeout(settle_ms)
+    page.wait_for_selector(
+        "[data-testid=stApp][data-test-script-state=notRunning]", state="attached", timeout=timeout_ms
+    )
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=stSkeleton]') === null", timeout=timeout_ms
+    )
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Save a full-page PNG to ``artifacts/screenshots/<name>.png`` and return its path."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def assert_no_exception(page: Page) -> None:
+    """Fail with the exception's text if Streamlit shows an ``stException`` box on the page."""
+    exceptions = page.locator("[data-testid=stException]")
+    count = exceptions.count()
+    if count:
+        text = exceptions.first.inner_text()
+        pytest.fail(f"{count} Streamlit exception(s) on {page.url}:\n{text}", pytrace=False)
