@@ -9,6 +9,8 @@ Helpers (import them: ``from tests.e2e.conftest import wait_idle, screenshot, as
     wait_idle(page)             wait until the script has run and no skeleton is left.
     screenshot(page, name)      full-page PNG to ``artifacts/screenshots/<name>.png``.
     assert_no_exception(page)   fail if Streamlit shows an exception box.
+    assert_page_found(page)     fail if Streamlit shows its "Page not found" dialog (an unknown URL path
+                                silently runs the main page, so a missing page would otherwise pass).
 
 Environment:
     MAUBINH_E2E_APP   script to serve, relative to the repository root or absolute (default ``app.py``).
@@ -177,6 +179,8 @@ def e2e_browser(_playwright: Playwright) -> Iterator[Browser]:
     """One Debian chromium for the whole session (named so as not to clash with pytest-playwright)."""
     if not CHROMIUM.exists():
         pytest.skip(CHROMIUM_MISSING)
+    for stale in SCREENSHOTS.glob("FAILED-*.png"):
+        stale.unlink()
     browser = _playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
     yield browser
     browser.close()
@@ -234,3 +238,15 @@ def assert_no_exception(page: Page) -> None:
     if count:
         text = exceptions.first.inner_text()
         pytest.fail(f"{count} Streamlit exception(s) on {page.url}:\n{text}", pytrace=False)
+
+
+def assert_page_found(page: Page) -> None:
+    """Fail if Streamlit answered the URL with its "Page not found" dialog.
+
+    For a path that matches no page, Streamlit runs the main page instead and shows that dialog
+    (``[data-testid=stDialog]``), so the page would otherwise look fine to the other checks.
+    """
+    dialogs = page.locator("[data-testid=stDialog]").filter(has_text="Page not found")
+    if dialogs.count():
+        text = dialogs.first.inner_text()
+        pytest.fail(f"{page.url}: {text}", pytrace=False)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from tests.e2e.conftest import assert_no_exception, screenshot, wait_idle
+from tests.e2e.conftest import assert_no_exception, assert_page_found, screenshot, wait_idle
 
 PATHS = ["", "learn", "drill", "sandbox"]
 LANGS = ["vi", "en"]
@@ -22,6 +22,7 @@ def test_page_opens_directly(app_url: str, browser_page: Page, path: str, lang: 
     page.goto(f"{app_url}/{path}?lang={lang}")
     wait_idle(page)
     assert_no_exception(page)
+    assert_page_found(page)
     main_text = page.locator("[data-testid=stMainBlockContainer]").inner_text().strip()
     assert main_text, f"/{path}?lang={lang}: the main block has no text"
     screenshot(page, f"page_{path or 'home'}_{lang}")
