@@ -1,0 +1,52 @@
+"""The set-up files agree with each other and with the environment the tests run in."""
+
+from __future__ import annotations
+
+import os
+import re
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+PIN = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)==(?P<version>[^\s;#]+)$")
+
+
+def _requirement_lines(name: str) -> list[str]:
+    lines = (REPO_ROOT / name).read_text().splitlines()
+    return [line.split("#", 1)[0].strip() for line in lines if line.split("#", 1)[0].strip()]
+
+
+def _pins(name: str) -> dict[str, str]:
+    return {
+        m["name"]: m["version"] for line in _requirement_lines(name) if (m := PIN.match(line)) is not None
+    }
+
+
+@pytest.mark.parametrize("name", ["requirements.txt", "requirements-dev.txt"])
+def test_every_requirement_is_pinned_with_double_equals(name: str) -> None:
+    unpinned = [
+        line for line in _requirement_lines(name) if line != "-r requirements.txt" and not PIN.match(line)
+    ]
+    assert unpinned == []
+
+
+def test_dev_requirements_include_the_runtime_ones() -> None:
+    assert "-r requirements.txt" in _requirement_lines("requirements-dev.txt")
+
+
+def test_runtime_requirements_cover_what_the_app_needs() -> None:
+    names = {n.lower() for n in _pins("requirements.txt")}
+    assert {"streamlit", "plotly", "pandas", "numpy", "babel"} <= names
+    assert _pins("requirements.txt")["streamlit"] == "1.67.0"
+
+
+@pytest.mark.parametrize("name", ["requirements.txt", "requirements-dev.txt"])
+def test_installed_versions_match_the_pins(name: str) -> None:
+    installed = {n: metadata.version(n) for n in _pins(name)}
+    assert installed == _pins(name)
+
+
+def test_ci_script_is_executable() -> None:
+    assert os.access(REPO_ROOT / ".ci" / "run", os.X_OK)
