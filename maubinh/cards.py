@@ -4,9 +4,8 @@ A card is a frozen :class:`Card` of a :class:`Rank` (2..14, ace high) and a
 :class:`Suit`. Suits never break ties in Mậu Binh (digest §1); they matter only
 for flushes and for the colour instant wins.
 
->>> parse_cards("As Kh 10d 2c")
-(Card(rank=Rank.ACE, suit=Suit.SPADES), Card(rank=Rank.KING, suit=Suit.HEARTS), \
-Card(rank=Rank.TEN, suit=Suit.DIAMONDS), Card(rank=Rank.TWO, suit=Suit.CLUBS))
+>>> [c.pretty for c in parse_cards("As Kh 10d 2c")]
+['A♠', 'K♥', '10♦', '2♣']
 >>> str(parse_cards("a♠, t♥")[1])
 'Th'
 >>> parse_cards("As Zs")

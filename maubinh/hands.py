@@ -13,7 +13,7 @@ True
 >>> evaluate(parse_cards("Qs Qc 9d")) > evaluate(parse_cards("Qh Qd 9c 5s 3h"))
 False
 >>> evaluate(parse_cards("As 2d 3c 4h 5s")).category.name
-'STRAIGHT'
+'SANH'
 """
 
 from __future__ import annotations
@@ -141,7 +141,7 @@ def evaluate(cards: Sequence[Card], wheel: WheelRank = WheelRank.LOWEST) -> Hand
     counts = Counter(int(c.rank) for c in cards)
     # Ranks grouped by count, then by rank, both descending: the tie-break order.
     groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
-    order = tuple(rank for rank, n in groups for _ in range(n))
+    order = tuple(rank for rank, _ in groups)
     shape = tuple(n for _, n in groups)
     if size == 3:
         category = {(3,): Category.SAM_CO, (2, 1): Category.DOI}.get(shape, Category.MAU_THAU)

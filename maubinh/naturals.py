@@ -1,0 +1,271 @@
+"""Instant wins (mậu binh / tới trắng): 13-card patterns that win without comparing chi.
+
+Patterns that depend on a split (three flushes, three straights, three straight
+flushes) are found by searching the 13 cards, not only the split a player chose
+(digest §2.4, reading: an instant win is declared automatically and stands even
+when the player's own split fouls). A hand matching several patterns is paid
+the first one in the rule set's list.
+
+>>> from maubinh.cards import parse_cards
+>>> from maubinh.rules import load_rule_set
+>>> hand = parse_cards("2s 2h 5d 5c 7s 7h 9d 9c Js Jh Kd Kc As")
+>>> find_instant_win(hand, load_rule_set("chi-at")).pattern.value
+'luc_phe_bon'
+>>> find_instant_win(hand, load_rule_set("chi-at")).chi
+6
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations, product
+
+from maubinh.arrangement import Arrangement
+from maubinh.cards import Card, Rank, Suit
+from maubinh.hands import evaluate
+from maubinh.rules import NaturalPattern, NaturalRule, RuleSet
+
+__all__ = ["InstantWin", "find_instant_win", "matching_patterns", "natural_split"]
+
+
+@dataclass(frozen=True)
+class InstantWin:
+    """An instant win found in a hand.
+
+    Attributes:
+        pattern: the :class:`~maubinh.rules.NaturalPattern` declared.
+        chi: what it wins from each opponent under the rule set.
+        rank: its place in the rule set's list (0 = highest).
+        tiebreak: values compared when two players hold the same pattern
+            (``luckywin``: highest trips / pair / quad, or the chi one by one);
+            ``()`` where the same pattern always ties.
+        split: for split patterns (three flushes, straights, straight flushes),
+            the arrangement that shows it; otherwise ``None``.
+        rule: the rule-set entry, with its provenance.
+    """
+
+    pattern: NaturalPattern
+    chi: int
+    rank: int
+    tiebreak: tuple[int, ...]
+    split: Arrangement | None
+    rule: NaturalRule
+
+
+def find_instant_win(cards: Sequence[Card], rule_set: RuleSet) -> InstantWin | None:
+    """The instant win a 13-card hand declares under ``rule_set``, or ``None``.
+
+    Args:
+        cards: the 13 cards, in any order or split.
+        rule_set: decides which patterns count, their order and their chi.
+
+    Returns:
+        The first pattern in ``rule_set.naturals`` that the hand matches.
+
+    Raises:
+        ValueError: if ``cards`` is not 13 distinct cards.
+    """
+    hand = _check(cards)
+    for rank, rule in enumerate(rule_set.naturals):
+        found = _MATCHERS[rule.pattern](hand)
+        if found is not None:
+            tiebreak, split = found
+            if split is not None:
+                split = _legal_order(split, rule_set)
+            return InstantWin(rule.pattern, rule.chi, rank, tiebreak, split, rule)
+    return None
+
+
+def _legal_order(split: Arrangement, rule_set: RuleSet) -> Arrangement:
+    """Swap the two 5-card chi when the rule set's wheel order puts the middle above the back."""
+    if evaluate(split.back, rule_set.wheel) < evaluate(split.middle, rule_set.wheel):
+        return Arrangement(split.middle, split.back, split.front)
+    return split
+
+
+def matching_patterns(cards: Sequence[Card]) -> list[NaturalPattern]:
+    """Every pattern the 13 cards match, whatever the rule set (for teaching and tests)."""
+    hand = _check(cards)
+    return [p for p in NaturalPattern if _MATCHERS[p](hand) is not None]
+
+
+def natural_split(cards: Sequence[Card], pattern: NaturalPattern) -> Arrangement | None:
+    """The split that shows a split pattern (three flushes / straights / straight flushes), if any."""
+    found = _MATCHERS[pattern](_check(cards))
+    return found[1] if found else None
+
+
+def _check(cards: Sequence[Card]) -> tuple[Card, ...]:
+    hand = tuple(cards)
+    if len(hand) != 13 or len(set(hand)) != 13:
+        raise ValueError(f"an instant win needs 13 distinct cards, got {len(set(hand))} of {len(hand)}")
+    return hand
+
+
+_Found = tuple[tuple[int, ...], Arrangement | None] | None
+
+
+def _rank_counts(hand: Sequence[Card]) -> Counter[int]:
+    return Counter(int(c.rank) for c in hand)
+
+
+def _dragon(hand: Sequence[Card]) -> _Found:
+    return ((), None) if len(_rank_counts(hand)) == 13 else None
+
+
+def _dragon_flush(hand: Sequence[Card]) -> _Found:
+    return _dragon(hand) if len({c.suit for c in hand}) == 1 else None
+
+
+def _colour(min_same: int) -> Callable[[Sequence[Card]], _Found]:
+    def match(hand: Sequence[Card]) -> _Found:
+        red = sum(c.suit.is_red for c in hand)
+        same = max(red, 13 - red)
+        return ((), None) if same == min_same else None
+
+    return match
+
+
+def _five_pairs_trips(hand: Sequence[Card]) -> _Found:
+    # Five pairs and one trips, 13 cards: one rank held three times, every other
+    # count even (a quad counts as two pairs). Tie-break: the trips' rank.
+    counts = _rank_counts(hand)
+    odd = [r for r, n in counts.items() if n % 2]
+    if len(odd) == 1 and counts[odd[0]] == 3:
+        return ((odd[0],), None)
+    return None
+
+
+def _six_pairs(hand: Sequence[Card]) -> _Found:
+    # Reading (digest §2.4): trips count as one pair, quads as two.
+    counts = _rank_counts(hand)
+    pairs = sorted((r for r, n in counts.items() for _ in range(n // 2)), reverse=True)
+    return ((pairs[0],), None) if len(pairs) >= 6 else None
+
+
+def _four_trips(hand: Sequence[Card]) -> _Found:
+    trips = sorted((r for r, n in _rank_counts(hand).items() if n >= 3), reverse=True)
+    return ((trips[0],), None) if len(trips) >= 4 else None
+
+
+def _three_quads(hand: Sequence[Card]) -> _Found:
+    quads = sorted((r for r, n in _rank_counts(hand).items() if n == 4), reverse=True)
+    return ((quads[0],), None) if len(quads) >= 3 else None
+
+
+def _split_tiebreak(split: Arrangement) -> tuple[int, ...]:
+    """Chi by chi, back first: each chi's ranks high to low."""
+    return tuple(
+        r
+        for chi in (split.back, split.middle, split.front)
+        for r in sorted((int(c.rank) for c in chi), reverse=True)
+    )
+
+
+def _best(splits: Iterator[Arrangement]) -> _Found:
+    best: Arrangement | None = None
+    best_key: tuple[int, ...] = ()
+    for split in splits:
+        key = _split_tiebreak(split)
+        if best is None or key > best_key:
+            best, best_key = split, key
+    return (best_key, best) if best is not None else None
+
+
+def _three_flushes(hand: Sequence[Card]) -> _Found:
+    by_suit: dict[Suit, list[Card]] = {}
+    for card in sorted(hand, reverse=True):
+        by_suit.setdefault(card.suit, []).append(card)
+
+    def splits() -> Iterator[Arrangement]:
+        for suits in product(by_suit, repeat=3):
+            demand = Counter[Suit]()
+            for suit, size in zip(suits, (5, 5, 3)):
+                demand[suit] += size
+            if any(demand[s] != len(cards) for s, cards in by_suit.items()):
+                continue
+            # Within a suit, the highest cards go to the back, then the middle, then the front.
+            taken: Counter[Suit] = Counter()
+            chis = []
+            for suit, size in zip(suits, (5, 5, 3)):
+                chis.append(tuple(by_suit[suit][taken[suit] : taken[suit] + size]))
+                taken[suit] += size
+            yield Arrangement(chis[0], chis[1], chis[2])
+
+    return _best(splits())
+
+
+# Runs of ranks that make a straight: 5-card A-2-3-4-5 .. 10-J-Q-K-A, and the
+# 3-card A-2-3 .. Q-K-A (the front counts as a straight only for this pattern).
+def _runs(length: int) -> list[tuple[int, ...]]:
+    low_ace = tuple([14] + list(range(2, 2 + length - 1)))
+    return [low_ace] + [tuple(range(lo, lo + length)) for lo in range(2, 16 - length)]
+
+
+_RUNS5 = _runs(5)
+_RUNS3 = _runs(3)
+
+
+# Every (back, middle, front) run triple, keyed by its 13 ranks sorted: a hand
+# is three straights exactly when its sorted ranks are a key (660 triples).
+_STRAIGHT_TRIPLES: dict[tuple[int, ...], list[tuple[tuple[int, ...], ...]]] = {}
+for _i, _back in enumerate(_RUNS5):
+    for _middle in _RUNS5[: _i + 1]:
+        for _front in _RUNS3:
+            _key = tuple(sorted(_back + _middle + _front))
+            _STRAIGHT_TRIPLES.setdefault(_key, []).append((_back, _middle, _front))
+
+
+def _three_straights(hand: Sequence[Card]) -> _Found:
+    triples = _STRAIGHT_TRIPLES.get(tuple(sorted(int(c.rank) for c in hand)))
+    if not triples:
+        return None
+    by_rank: dict[int, list[Card]] = {}
+    for card in sorted(hand, key=lambda c: c.suit.value):
+        by_rank.setdefault(int(card.rank), []).append(card)
+
+    def splits() -> Iterator[Arrangement]:
+        for runs in triples:
+            pools = {r: list(cards) for r, cards in by_rank.items()}
+            chis = [tuple(pools[r].pop() for r in run) for run in runs]
+            yield Arrangement(chis[0], chis[1], chis[2])
+
+    return _best(splits())
+
+
+def _three_straight_flushes(hand: Sequence[Card]) -> _Found:
+    present = set(hand)
+
+    def flush_runs(runs: list[tuple[int, ...]]) -> list[frozenset[Card]]:
+        groups = (frozenset(Card(Rank(r), suit) for r in run) for suit in Suit for run in runs)
+        return [group for group in groups if group <= present]
+
+    fives, threes = flush_runs(_RUNS5), flush_runs(_RUNS3)
+
+    def splits() -> Iterator[Arrangement]:
+        for back, middle in combinations(fives, 2):
+            if back & middle:
+                continue
+            for front in threes:
+                if len(back | middle | front) == 13:
+                    hi, lo = sorted((back, middle), key=lambda s: sorted(s, reverse=True), reverse=True)
+                    yield Arrangement(tuple(sorted(hi)), tuple(sorted(lo)), tuple(sorted(front)))
+
+    return _best(splits())
+
+
+_MATCHERS: dict[NaturalPattern, Callable[[Sequence[Card]], _Found]] = {
+    NaturalPattern.RONG_CUON: _dragon_flush,
+    NaturalPattern.SANH_RONG: _dragon,
+    NaturalPattern.BA_THUNG_PHA_SANH: _three_straight_flushes,
+    NaturalPattern.DONG_MAU_13: _colour(13),
+    NaturalPattern.DONG_MAU_12: _colour(12),
+    NaturalPattern.NAM_DOI_SAM: _five_pairs_trips,
+    NaturalPattern.LUC_PHE_BON: _six_pairs,
+    NaturalPattern.BON_SAM: _four_trips,
+    NaturalPattern.BA_TU_QUY: _three_quads,
+    NaturalPattern.BA_THUNG: _three_flushes,
+    NaturalPattern.BA_SANH: _three_straights,
+}
