@@ -18,7 +18,7 @@ from maubinh.cards import Card, cards_text, parse_cards
 from maubinh.hands import HandValue, WheelRank, evaluate
 from maubinh.rules import POSITIONS, Position, RuleSet
 
-__all__ = ["Arrangement", "ArrangementError", "foul_reason", "is_foul", "hand_values"]
+__all__ = ["Arrangement", "ArrangementError", "foul_reason", "hand_values", "is_foul", "out_of_order"]
 
 
 class ArrangementError(ValueError):
@@ -112,7 +112,11 @@ def foul_reason(arrangement: Arrangement, rule_set: RuleSet) -> tuple[Position, 
         ``(Position.MIDDLE, Position.FRONT)`` when the front beats the middle.
         Equal hands are legal (digest §1: back >= middle >= front).
     """
-    values = hand_values(arrangement, rule_set.wheel)
+    return out_of_order(hand_values(arrangement, rule_set.wheel))
+
+
+def out_of_order(values: dict[Position, HandValue]) -> tuple[Position, Position] | None:
+    """The first pair of chi out of order in already evaluated ``values`` (see :func:`foul_reason`)."""
     if values[Position.BACK] < values[Position.MIDDLE]:
         return (Position.BACK, Position.MIDDLE)
     if values[Position.MIDDLE] < values[Position.FRONT]:

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 __all__ = [
+    "FULL_DECK",
     "Card",
     "CardParseError",
     "Rank",
     "Suit",
-    "FULL_DECK",
     "cards_text",
     "parse_cards",
 ]

@@ -25,7 +25,7 @@ from enum import Enum, IntEnum
 
 from maubinh.cards import Card, Rank
 
-__all__ = ["Category", "HandValue", "WheelRank", "evaluate", "HandSizeError"]
+__all__ = ["Category", "HandSizeError", "HandValue", "WheelRank", "evaluate"]
 
 
 class Category(IntEnum):

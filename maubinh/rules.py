@@ -31,6 +31,7 @@ from typing import Any
 from maubinh.hands import WheelRank
 
 __all__ = [
+    "RULE_SET_IDS",
     "AceRule",
     "Bonus",
     "BonusHand",
@@ -43,7 +44,6 @@ __all__ = [
     "RuleSetError",
     "ScoopRule",
     "UnknownRuleSetError",
-    "RULE_SET_IDS",
     "load_rule_set",
     "parse_rule_set",
 ]

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from maubinh.arrangement import Arrangement, hand_values, is_foul
+from maubinh.arrangement import Arrangement, hand_values, out_of_order
 from maubinh.cards import Card, Rank
 from maubinh.hands import Category, HandValue, evaluate
 from maubinh.naturals import InstantWin, find_instant_win
@@ -50,11 +50,14 @@ __all__ = [
     "Item",
     "ItemKind",
     "PairResult",
+    "SeatFacts",
     "Settlement",
     "SettlementError",
     "bonus_for",
     "compare_hands",
+    "seat_facts",
     "settle",
+    "settle_facts",
 ]
 
 
@@ -243,6 +246,37 @@ def _bonus_candidates(value: HandValue) -> tuple[BonusHand, ...]:
     return ()
 
 
+@dataclass(frozen=True)
+class SeatFacts:
+    """What settlement needs to know of one seat, computed once (see :func:`seat_facts`).
+
+    Attributes:
+        arrangement: the seat's arrangement.
+        values: the value of each chi under the rule set's wheel order.
+        foul: whether the arrangement is binh lủng.
+        natural: the instant win declared, or ``None``.
+        aces: the number of aces in the 13 cards.
+    """
+
+    arrangement: Arrangement
+    values: dict[Position, HandValue]
+    foul: bool
+    natural: InstantWin | None
+    aces: int
+
+
+def seat_facts(arrangement: Arrangement, rule_set: RuleSet) -> SeatFacts:
+    """Evaluate one seat for :func:`settle_facts`: chi values, foul, instant win and aces."""
+    values = hand_values(arrangement, rule_set.wheel)
+    return SeatFacts(
+        arrangement,
+        values,
+        out_of_order(values) is not None,
+        find_instant_win(arrangement.cards, rule_set) if rule_set.naturals else None,
+        sum(card.rank == Rank.ACE for card in arrangement.cards),
+    )
+
+
 def settle(arrangements: Sequence[Arrangement], rule_set: RuleSet) -> Settlement:
     """Settle a table of 2-4 players under ``rule_set``.
 
@@ -266,16 +300,19 @@ def settle(arrangements: Sequence[Arrangement], rule_set: RuleSet) -> Settlement
             if card in seen:
                 raise SettlementError(f"card {card.pretty} is held by seat {seen[card] + 1} and seat {seat + 1}")
             seen[card] = seat
+    return settle_facts([seat_facts(arr, rule_set) for arr in arrangements], rule_set)
 
-    values = tuple(hand_values(arr, rule_set.wheel) for arr in arrangements)
-    fouls = tuple(is_foul(arr, rule_set) for arr in arrangements)
-    naturals = tuple(find_instant_win(arr.cards, rule_set) for arr in arrangements)
+
+def settle_facts(facts: Sequence[SeatFacts], rule_set: RuleSet) -> Settlement:
+    """Settle seats already evaluated by :func:`seat_facts` (no card checks: use :func:`settle` for input).
+
+    Lets a caller that settles one seat against many others (expected-value
+    estimates) evaluate each seat once.
+    """
+    n = len(facts)
     seats = range(n)
     pairs = [(a, b) for a in seats for b in seats if a < b]
-
-    base: dict[tuple[int, int], tuple[list[Item], str | None]] = {}
-    for a, b in pairs:
-        base[(a, b)] = _compare_pair(a, b, values, fouls, naturals, rule_set)
+    base = {(a, b): _compare_pair(facts[a], facts[b], rule_set) for a, b in pairs}
 
     scoops: list[list[int]] = [[] for _ in seats]
     for (a, b), (_, scooped) in base.items():
@@ -298,8 +335,8 @@ def settle(arrangements: Sequence[Arrangement], rule_set: RuleSet) -> Settlement
                 )
         if rule_set.ace_rule is not AceRule.NONE:
             counts = (
-                _aces_counted(arrangements[a], items, +1, rule_set),
-                _aces_counted(arrangements[b], items, -1, rule_set),
+                _aces_counted(facts[a].aces, items, +1, rule_set),
+                _aces_counted(facts[b].aces, items, -1, rule_set),
             )
             items.append(
                 Item(ItemKind.ACES, (counts[0] - counts[1]) * rule_set.chi_win, aces=counts,
@@ -312,29 +349,26 @@ def settle(arrangements: Sequence[Arrangement], rule_set: RuleSet) -> Settlement
         totals[result.a] += result.total
         totals[result.b] -= result.total
     return Settlement(
-        tuple(totals), tuple(results), fouls, naturals, values, tuple(tuple(s) for s in scoops)
+        tuple(totals),
+        tuple(results),
+        tuple(f.foul for f in facts),
+        tuple(f.natural for f in facts),
+        tuple(f.values for f in facts),
+        tuple(tuple(s) for s in scoops),
     )
 
 
-def _compare_pair(
-    a: int,
-    b: int,
-    values: Sequence[dict[Position, HandValue]],
-    fouls: Sequence[bool],
-    naturals: Sequence[InstantWin | None],
-    rule_set: RuleSet,
-) -> tuple[list[Item], str | None]:
+def _compare_pair(fa: SeatFacts, fb: SeatFacts, rule_set: RuleSet) -> tuple[list[Item], str | None]:
     """The items before scoops and aces, and who scooped whom (``"a"``, ``"b"`` or ``None``)."""
-    nat_a, nat_b = naturals[a], naturals[b]
-    if nat_a is not None or nat_b is not None:
-        return [_natural_item(nat_a, nat_b, rule_set)], None
-    if fouls[a] and fouls[b]:
+    if fa.natural is not None or fb.natural is not None:
+        return [_natural_item(fa.natural, fb.natural, rule_set)], None
+    if fa.foul and fb.foul:
         return [Item(ItemKind.BOTH_FOUL, 0, provenance=rule_set.provenance["foul"])], None
-    if fouls[a] or fouls[b]:
-        sign = -1 if fouls[a] else 1
+    if fa.foul or fb.foul:
+        sign = -1 if fa.foul else 1
         return [Item(ItemKind.FOUL, sign * rule_set.foul_penalty, provenance=rule_set.provenance["foul"])], None
 
-    items = [_chi_item(values[a][p], values[b][p], p, rule_set) for p in POSITIONS]
+    items = [_chi_item(fa.values[p], fb.values[p], p, rule_set) for p in POSITIONS]
     signs = {(item.amount > 0) - (item.amount < 0) for item in items}
     scooped = "a" if signs == {1} else "b" if signs == {-1} else None
     return items, scooped
@@ -376,12 +410,11 @@ def _natural_item(nat_a: InstantWin | None, nat_b: InstantWin | None, rule_set: 
     return Item(ItemKind.NATURAL, sign * winner.chi, naturals=pair, provenance=provenance)
 
 
-def _aces_counted(arrangement: Arrangement, items: Sequence[Item], side: int, rule_set: RuleSet) -> int:
+def _aces_counted(aces: int, items: Sequence[Item], side: int, rule_set: RuleSet) -> int:
     """Aces counted for one player of a pair; ``side`` is +1 for the pair's ``a``, -1 for ``b``.
 
     ``tinh-chi``: four aces already paid as a bonus in this pair do not count again.
     """
-    aces = sum(card.rank == Rank.ACE for card in arrangement.cards)
     if rule_set.exclude_bonus_four_aces and any(
         item.bonus is BonusHand.TU_QUY_A and item.amount * side > 0 for item in items
     ):

@@ -1,0 +1,99 @@
+"""Drill questions: which of two arrangements of a dealt hand is better, graded by the engine.
+
+A question is fully determined by its seed and rule set, so a link can repeat it.
+"Better" (first release): a binh lủng arrangement loses; otherwise the higher
+average chi against sampled opponents set by the simple arranger
+(:func:`maubinh.ev.expected_value`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from maubinh.arrangement import Arrangement, foul_reason
+from maubinh.arrangers import arrange_simple, random_legal, random_split, sort_and_split
+from maubinh.cards import FULL_DECK, Card
+from maubinh.ev import EVResult, expected_value
+from maubinh.rules import Position, RuleSet
+
+__all__ = ["Grade", "Question", "grade", "make_question"]
+
+DEFAULT_SAMPLES = 300
+
+
+@dataclass(frozen=True)
+class Question:
+    """Two candidate arrangements of one 13-card hand.
+
+    Attributes:
+        seed: the seed that produced it.
+        cards: the 13 cards dealt, sorted high to low.
+        options: the two arrangements shown (A and B).
+    """
+
+    seed: int
+    cards: tuple[Card, ...]
+    options: tuple[Arrangement, Arrangement]
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The engine's verdict on a question.
+
+    Attributes:
+        best: index (0 or 1) of the better option, or ``None`` when they are even.
+        reason: ``"foul"`` (one option is binh lủng), ``"ev"`` (higher average chi),
+            or ``"even"`` (both foul, or averages within noise).
+        fouls: per option, the pair of chi out of order, or ``None``.
+        results: per option, the :class:`~maubinh.ev.EVResult` (``None`` for a fouled option).
+    """
+
+    best: int | None
+    reason: str
+    fouls: tuple[tuple[Position, Position] | None, ...]
+    results: tuple[EVResult | None, ...]
+
+
+def make_question(seed: int, rule_set: RuleSet) -> Question:
+    """Deal a hand from ``seed`` and pick two different arrangements of it.
+
+    One option is usually the simple arranger's (strongest back first); the
+    other a naive or random one, sometimes binh lủng, so that both kinds of
+    lesson come up. Same seed and rule set, same question.
+    """
+    rng = random.Random(seed)
+    cards = tuple(sorted(rng.sample(FULL_DECK, 13), reverse=True))
+    simple = arrange_simple(cards, rule_set)
+    pool = [sort_and_split(cards), random_legal(cards, rule_set, rng), random_legal(cards, rule_set, rng)]
+    if rng.random() < 0.25:
+        pool.append(random_split(cards, rng))
+    others = [arr for arr in pool if _key(arr) != _key(simple)]
+    other = rng.choice(others) if others else random_legal(cards, rule_set, rng)
+    options = (simple, other) if rng.random() < 0.5 else (other, simple)
+    return Question(seed, cards, options)
+
+
+def _key(arr: Arrangement) -> tuple[frozenset[Card], ...]:
+    return (frozenset(arr.back), frozenset(arr.middle), frozenset(arr.front))
+
+
+def grade(question: Question, rule_set: RuleSet, samples: int = DEFAULT_SAMPLES) -> Grade:
+    """Grade a question: a fouled option loses, otherwise the higher average chi wins.
+
+    Averages closer than two standard errors of their difference count as even.
+    """
+    fouls = tuple(foul_reason(arr, rule_set) for arr in question.options)
+    if fouls[0] and fouls[1]:
+        return Grade(None, "even", fouls, (None, None))
+    if fouls[0] or fouls[1]:
+        legal = 1 if fouls[0] else 0
+        (result,) = expected_value([question.options[legal]], question.cards, rule_set, samples=samples,
+                                   seed=question.seed)
+        results = (None, result) if legal else (result, None)
+        return Grade(legal, "foul", fouls, results)
+    a, b = expected_value(list(question.options), question.cards, rule_set, samples=samples, seed=question.seed)
+    gap = a.mean - b.mean
+    if abs(gap) <= 2 * a.diffs_stderr[1]:
+        return Grade(None, "even", fouls, (a, b))
+    return Grade(0 if gap > 0 else 1, "ev", fouls, (a, b))
