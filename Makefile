@@ -1,5 +1,6 @@
 # Two entry points, each working alone on a fresh clone:
-#   make run   - install the app's requirements into .venv and start it (http://localhost:8501)
+#   make run   - install the app's requirements into .venv and start it (http://localhost:8501);
+#                extra streamlit options go in ARGS, e.g. make run ARGS="--server.port 8502"
 #   make test  - install the development requirements into .venv and run the whole test suite
 # Installs are skipped while the stamp files in .venv are newer than the requirements files.
 
@@ -11,7 +12,7 @@ PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 .PHONY: run test
 
 run: $(VENV)/.req-stamp
-	$(BIN)/streamlit run app.py
+	$(BIN)/streamlit run app.py $(ARGS)
 
 test: $(VENV)/.req-dev-stamp
 	$(BIN)/python -m pytest
