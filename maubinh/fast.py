@@ -95,7 +95,7 @@ def evaluate_many(cards: npt.ArrayLike, wheel: WheelRank = WheelRank.LOWEST) -> 
         suits = idx % 4
         is_flush = np.all(suits == suits[..., :1], axis=-1)
         keys = np.where(is_flush, flush[pos], keys)
-    return keys
+    return np.asarray(keys, dtype=np.int64)
 
 
 def _combos(n: int, k: int) -> npt.NDArray[np.intp]:

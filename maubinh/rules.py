@@ -384,7 +384,7 @@ class _Reader:
         try:
             return enum(value)
         except ValueError:
-            allowed = ", ".join(str(m.value) for m in enum)  # type: ignore[attr-defined]
+            allowed = ", ".join(str(m.value) for m in enum)
             self.fail(path, f"expected one of {allowed}, got {value!r}")
             return None
 

@@ -1,0 +1,64 @@
+"""Parsing the card notations people type (issue 2: parse_cards)."""
+
+import pytest
+
+from maubinh import Card, CardParseError, Rank, Suit, parse_cards
+from maubinh.cards import FULL_DECK, cards_text
+
+
+def test_letters_tens_and_cases():
+    assert parse_cards("As Kh Td 2c") == (
+        Card(Rank.ACE, Suit.SPADES),
+        Card(Rank.KING, Suit.HEARTS),
+        Card(Rank.TEN, Suit.DIAMONDS),
+        Card(Rank.TWO, Suit.CLUBS),
+    )
+    assert parse_cards("10h") == parse_cards("Th") == parse_cards("th") == parse_cards("10H")
+
+
+def test_glyphs_commas_and_variation_selectors():
+    assert parse_cards("A♠, K♥ 10♦;2♣") == parse_cards("As Kh Td 2c")
+    assert parse_cards("A\u2660\ufe0e K\u2665\ufe0f") == parse_cards("As Kh")
+
+
+def test_glued_cards_are_split():
+    assert parse_cards("AsKh10d") == parse_cards("As Kh 10d")
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "reason", "fragment"),
+    [
+        ("As Zs", "Zs", "rank", "unknown rank 'Z'"),
+        ("As Ax", "Ax", "suit", "unknown suit 'x'"),
+        ("As K", "K", "suit", "no suit"),
+        ("As 11h", "11h", "suit", "unknown suit '1h'"),
+        ("As as", "as", "duplicate", "duplicate card A♠"),
+    ],
+)
+def test_bad_tokens_are_named_with_the_reason(text, token, reason, fragment):
+    with pytest.raises(CardParseError) as info:
+        parse_cards(text)
+    assert info.value.token == token
+    assert info.value.reason == reason
+    assert fragment in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+def test_wrong_count():
+    with pytest.raises(CardParseError, match="expected 13 cards, got 12") as info:
+        parse_cards(cards_text(FULL_DECK[:12]), count=13)
+    assert info.value.reason == "count"
+    assert len(parse_cards(cards_text(FULL_DECK[:5]), count=(3, 5))) == 5
+
+
+def test_full_deck_round_trips_and_indexes_are_dense():
+    assert parse_cards(cards_text(FULL_DECK)) == FULL_DECK
+    assert [c.index for c in FULL_DECK] == list(range(52))
+    assert all(Card.from_index(c.index) == c for c in FULL_DECK)
+    with pytest.raises(ValueError):
+        Card.from_index(52)
+
+
+def test_pretty_and_colours():
+    assert Card(Rank.TEN, Suit.HEARTS).pretty == "10♥"
+    assert [s.is_red for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)] == [False, True, True, False]
