@@ -68,22 +68,32 @@ _SELECTOR_BOX_KEY = "ui_lang_box"
 
 @cache
 def catalogue(lang: str) -> Mapping[str, str]:
-    """The texts of ``lang`` by key, read from ``ui/locales/<lang>.po`` once per process.
+    """The texts of ``lang`` by key, read once per process from ``ui/locales/<lang>.po`` and
+    every ``ui/locales/<lang>/*.po`` (one file per part of the app: ``engine.po``, ``learn.po``...).
 
     Entries with an empty ``msgstr`` are left out (so :func:`translate` falls back to the key).
     ``ValueError`` for a language not in :data:`LANGUAGES`.
     """
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
-    with (LOCALES_DIR / f"{lang}.po").open("rb") as po:
-        messages = read_po(po, charset="utf-8")
-    return MappingProxyType(
-        {
-            message.id: message.string
+    texts: dict[str, str] = {}
+    for path in catalogue_files(lang):
+        with path.open("rb") as po:
+            messages = read_po(po, charset="utf-8")
+        texts.update(
+            (message.id, message.string)
             for message in messages
-            if isinstance(message.id, str) and message.id and isinstance(message.string, str) and message.string
-        }
-    )
+            if isinstance(message.id, str)
+            and message.id
+            and isinstance(message.string, str)
+            and message.string
+        )
+    return MappingProxyType(texts)
+
+
+def catalogue_files(lang: str) -> list[Path]:
+    """The PO files of ``lang``: ``ui/locales/<lang>.po`` then ``ui/locales/<lang>/*.po`` sorted."""
+    return [LOCALES_DIR / f"{lang}.po", *sorted((LOCALES_DIR / lang).glob("*.po"))]
 
 
 def translate(key: str, lang: str, **kwargs: object) -> str:
@@ -113,10 +123,7 @@ def _normalise(value: object) -> str | None:
 def browser_language() -> str | None:
     """``"en"`` if the browser's language (``st.context.locale``) starts with ``en``, ``"vi"`` if
     with ``vi``, else ``None`` (also when Streamlit does not know it, e.g. in ``AppTest``)."""
-    try:
-        locale = st.context.locale
-    except Exception:  # pragma: no cover - older Streamlit or no context
-        return None
+    locale = st.context.locale
     if not isinstance(locale, str):
         return None
     locale = locale.lower()

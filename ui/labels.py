@@ -1,0 +1,115 @@
+"""Words for the engine's values: categories, hands, instant wins, settlement lines.
+
+The engine never formats for a page; these helpers turn its enums and items into
+the session's language through the catalogue (``ui/locales/<lang>/engine.po``).
+"""
+
+from __future__ import annotations
+
+from maubinh.arrangement import Arrangement, foul_reason
+from maubinh.cards import Rank
+from maubinh.hands import Category, HandValue
+from maubinh.naturals import InstantWin
+from maubinh.rules import BonusHand, NaturalPattern, Position, Provenance, RuleSet
+from maubinh.settle import Item, ItemKind
+from ui.i18n import translate
+
+__all__ = [
+    "bonus_name",
+    "category_name",
+    "describe_foul",
+    "describe_item",
+    "describe_value",
+    "natural_name",
+    "position_label",
+    "provenance_note",
+]
+
+
+def category_name(category: Category, lang: str) -> str:
+    """The category's field term (with its English gloss in English): ``"Cù lũ"``."""
+    return translate(f"cat.{category.name}", lang)
+
+
+def bonus_name(hand: BonusHand, lang: str) -> str:
+    """The special hand's name: ``"Tứ quý A"``."""
+    return translate(f"bonus.{hand.value}", lang)
+
+
+def natural_name(pattern: NaturalPattern, lang: str) -> str:
+    """The instant win's name: ``"Lục phé bôn (6 đôi)"``."""
+    return translate(f"natural.{pattern.value}", lang)
+
+
+def position_label(position: Position, rule_set: RuleSet, lang: str) -> str:
+    """The rule set's own name for a chi, e.g. ``"Chi đầu"`` (tinh-chi front)."""
+    return rule_set.position_name(position, lang)
+
+
+def _rank_label(rank: int) -> str:
+    return Rank(rank).label if 2 <= rank <= 14 else str(rank)
+
+
+def describe_value(value: HandValue, lang: str) -> str:
+    """A chi's value in words: ``"Đôi (Q · K 9 5)"``, ``"Sảnh (A-5)"``."""
+    name = category_name(value.category, lang)
+    if value.category in (Category.SANH, Category.THUNG_PHA_SANH):
+        top = value.ranks[0]
+        low = "A" if value.is_wheel else _rank_label(top - 4)
+        return f"{name} ({low}-{_rank_label(top)})"
+    made = {
+        Category.DOI: 1, Category.THU: 2, Category.SAM_CO: 1, Category.CU_LU: 2, Category.TU_QUY: 1,
+    }.get(value.category, 0)
+    main = " ".join(_rank_label(r) for r in value.ranks[:made])
+    rest = " ".join(_rank_label(r) for r in value.ranks[made:])
+    inside = " · ".join(part for part in (main, rest) if part)
+    return f"{name} ({inside})"
+
+
+def _natural_text(win: InstantWin | None, lang: str) -> str:
+    return natural_name(win.pattern, lang) if win else translate("item.none", lang)
+
+
+def describe_item(item: Item, rule_set: RuleSet, lang: str) -> str:
+    """One settlement line in words, seen from the pair's first player (amount not included)."""
+    position = position_label(item.position, rule_set, lang) if item.position else ""
+    if item.kind is ItemKind.CHI and item.hands:
+        return translate(
+            "item.chi", lang, position=position,
+            mine=describe_value(item.hands[0], lang), theirs=describe_value(item.hands[1], lang),
+        )
+    if item.kind in (ItemKind.BONUS, ItemKind.CLASH) and item.bonus:
+        key = "item.bonus" if item.kind is ItemKind.BONUS else "item.clash"
+        return translate(key, lang, position=position, bonus=bonus_name(item.bonus, lang), factor=item.factor)
+    if item.kind in (ItemKind.NATURAL, ItemKind.NATURALS_EVEN) and item.naturals:
+        key = "item.natural" if item.kind is ItemKind.NATURAL else "item.naturals_even"
+        return translate(key, lang, mine=_natural_text(item.naturals[0], lang),
+                         theirs=_natural_text(item.naturals[1], lang))
+    if item.kind is ItemKind.FOUL:
+        return translate("item.foul", lang, penalty=abs(item.amount))
+    if item.kind is ItemKind.SCOOP:
+        return translate("item.scoop", lang, factor=item.factor)
+    if item.kind is ItemKind.ACES and item.aces:
+        return translate("item.aces", lang, mine=item.aces[0], theirs=item.aces[1])
+    return translate(f"item.{item.kind.value}", lang)
+
+
+def describe_foul(arrangement: Arrangement, rule_set: RuleSet, lang: str) -> str:
+    """Whether an arrangement is binh lủng and why, in words."""
+    reason = foul_reason(arrangement, rule_set)
+    if reason is None:
+        return translate("foul.ok", lang)
+    strong, weak = (position_label(p, rule_set, lang) for p in reason)
+    return translate("foul.reason", lang, strong=strong, weak=weak)
+
+
+def provenance_note(provenance: Provenance | None, lang: str) -> str:
+    """The source of a rule, with the reading or house default flagged, as one line of Markdown."""
+    if provenance is None:
+        return ""
+    parts = [f"{translate('provenance.source', lang)}: {provenance.source}"]
+    if provenance.house_default:
+        parts.append(f"**{translate('provenance.house_default', lang)}**")
+    if provenance.reading:
+        parts.append(f"*{translate('provenance.reading', lang)}:* {provenance.reading}")
+    return " — ".join(parts)
