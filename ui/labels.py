@@ -51,19 +51,23 @@ def _rank_label(rank: int) -> str:
 
 
 def describe_value(value: HandValue, lang: str) -> str:
-    """A chi's value in words: ``"Đôi (Q · K 9 5)"``, ``"Sảnh (A-5)"``."""
+    """A chi's value in words: ``"Đôi: Q · K 9 5"``, ``"Sảnh: A-5"``."""
     name = category_name(value.category, lang)
     if value.category in (Category.SANH, Category.THUNG_PHA_SANH):
         top = value.ranks[0]
         low = "A" if value.is_wheel else _rank_label(top - 4)
-        return f"{name} ({low}-{_rank_label(top)})"
+        return f"{name}: {low}-{_rank_label(top)}"
     made = {
-        Category.DOI: 1, Category.THU: 2, Category.SAM_CO: 1, Category.CU_LU: 2, Category.TU_QUY: 1,
+        Category.DOI: 1,
+        Category.THU: 2,
+        Category.SAM_CO: 1,
+        Category.CU_LU: 2,
+        Category.TU_QUY: 1,
     }.get(value.category, 0)
     main = " ".join(_rank_label(r) for r in value.ranks[:made])
     rest = " ".join(_rank_label(r) for r in value.ranks[made:])
     inside = " · ".join(part for part in (main, rest) if part)
-    return f"{name} ({inside})"
+    return f"{name}: {inside}"
 
 
 def _natural_text(win: InstantWin | None, lang: str) -> str:
@@ -75,16 +79,23 @@ def describe_item(item: Item, rule_set: RuleSet, lang: str) -> str:
     position = position_label(item.position, rule_set, lang) if item.position else ""
     if item.kind is ItemKind.CHI and item.hands:
         return translate(
-            "item.chi", lang, position=position,
-            mine=describe_value(item.hands[0], lang), theirs=describe_value(item.hands[1], lang),
+            "item.chi",
+            lang,
+            position=position,
+            mine=describe_value(item.hands[0], lang),
+            theirs=describe_value(item.hands[1], lang),
         )
     if item.kind in (ItemKind.BONUS, ItemKind.CLASH) and item.bonus:
         key = "item.bonus" if item.kind is ItemKind.BONUS else "item.clash"
         return translate(key, lang, position=position, bonus=bonus_name(item.bonus, lang), factor=item.factor)
     if item.kind in (ItemKind.NATURAL, ItemKind.NATURALS_EVEN) and item.naturals:
         key = "item.natural" if item.kind is ItemKind.NATURAL else "item.naturals_even"
-        return translate(key, lang, mine=_natural_text(item.naturals[0], lang),
-                         theirs=_natural_text(item.naturals[1], lang))
+        return translate(
+            key,
+            lang,
+            mine=_natural_text(item.naturals[0], lang),
+            theirs=_natural_text(item.naturals[1], lang),
+        )
     if item.kind is ItemKind.FOUL:
         return translate("item.foul", lang, penalty=abs(item.amount))
     if item.kind is ItemKind.SCOOP:

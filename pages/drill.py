@@ -1,0 +1,9 @@
+"""Placeholder: replaced by the real page."""
+
+import streamlit as st
+
+from ui.i18n import t
+from ui.setup import setup_page
+
+setup_page("nav.drill")
+st.title(t("nav.drill"))
