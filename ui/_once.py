@@ -8,7 +8,7 @@ before anything is drawn), and forgets the keys when the next run starts. No mod
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from streamlit.delta_generator import DeltaGenerator
 from streamlit.errors import StreamlitDuplicateElementKey
@@ -20,6 +20,6 @@ def claim(key: str, where: Any) -> DeltaGenerator | None:
     The container carries the CSS class ``st-key-<key>``.
     """
     try:
-        return where.container(key=key)
+        return cast(DeltaGenerator, where.container(key=key))
     except StreamlitDuplicateElementKey:
         return None

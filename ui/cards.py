@@ -101,8 +101,7 @@ def card_svg(card: Card, width: int = 56) -> str:
         + f"<g>{corner}</g>"
         + f'<g transform="rotate(180 {_VIEW_W // 2} {_VIEW_H // 2})">{corner}</g>'
         + f'<text x="{_VIEW_W // 2}" y="{_VIEW_H // 2 + 4}" font-size="58" text-anchor="middle" '
-        f'dominant-baseline="central">{glyph}</text>'
-        + "</g></svg>"
+        f'dominant-baseline="central">{glyph}</text>' + "</g></svg>"
     )
 
 
@@ -140,8 +139,7 @@ def card_back_svg(width: int = 56, *, title: str | None = None) -> str:
         + f'<rect x="6" y="6" width="{_VIEW_W - 12}" height="{_VIEW_H - 12}" rx="5" ry="5" fill="{_BACK_BLUE}"/>'
         + _BACK_LATTICE
         + f'<rect x="9" y="9" width="{_VIEW_W - 18}" height="{_VIEW_H - 18}" rx="3" ry="3" '
-        'fill="none" stroke="#ffffff" stroke-width="1.5"/>'
-        + "</svg>"
+        'fill="none" stroke="#ffffff" stroke-width="1.5"/>' + "</svg>"
     )
 
 
