@@ -16,17 +16,30 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from ui.i18n import LANGUAGES, LOCALES_DIR, catalogue, translate
+from ui.i18n import LANGUAGES, LOCALES_DIR, catalogue, catalogue_files, translate
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 KEY_FUNCTIONS = {"t", "translate", "setup_page"}
 KEY_KEYWORDS = {"label_key", "title_key"}
 
 
-def _raw_catalogue(lang: str) -> dict[str, str]:
-    with (LOCALES_DIR / f"{lang}.po").open("rb") as po:
+def _read(path: Path) -> dict[str, str]:
+    with path.open("rb") as po:
         messages = read_po(po, charset="utf-8", abort_invalid=True)
     return {message.id: message.string for message in messages if message.id}
+
+
+def _raw_catalogue(lang: str) -> dict[str, str]:
+    """Every entry of ``lang`` over all its PO files (``<lang>.po`` and ``<lang>/*.po``), as written."""
+    merged: dict[str, str] = {}
+    for path in catalogue_files(lang):
+        merged.update(_read(path))
+    return merged
+
+
+def _parts(lang: str) -> dict[str, Path]:
+    """The PO files of ``lang`` by their name relative to the language (``"."``, ``"engine.po"``...)."""
+    return {("." if path.parent == LOCALES_DIR else path.name): path for path in catalogue_files(lang)}
 
 
 def _source_files() -> list[Path]:
@@ -86,6 +99,28 @@ def test_both_catalogues_have_the_same_keys() -> None:
     vi, en = _raw_catalogue("vi"), _raw_catalogue("en")
     assert sorted(set(vi) - set(en)) == [], "keys in vi.po missing from en.po"
     assert sorted(set(en) - set(vi)) == [], "keys in en.po missing from vi.po"
+
+
+def test_every_part_exists_in_every_language_with_the_same_keys() -> None:
+    parts = {lang: _parts(lang) for lang in LANGUAGES}
+    names = {lang: sorted(found) for lang, found in parts.items()}
+    assert names["vi"] == names["en"]
+    for name, vi_path in parts["vi"].items():
+        vi, en = _read(vi_path), _read(parts["en"][name])
+        assert sorted(set(vi) - set(en)) == [], f"{name}: keys in vi missing from en"
+        assert sorted(set(en) - set(vi)) == [], f"{name}: keys in en missing from vi"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_key_is_in_two_files(lang: str) -> None:
+    seen: dict[str, Path] = {}
+    twice = []
+    for path in catalogue_files(lang):
+        for key in _read(path):
+            if key in seen:
+                twice.append(f"{key}: {seen[key].name} and {path.name}")
+            seen[key] = path
+    assert twice == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
