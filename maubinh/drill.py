@@ -17,7 +17,7 @@ from maubinh.cards import FULL_DECK, Card
 from maubinh.ev import EVResult, expected_value
 from maubinh.rules import Position, RuleSet
 
-__all__ = ["Grade", "Question", "grade", "make_question"]
+__all__ = ["Grade", "Question", "grade", "graded_question", "make_question", "question_seed"]
 
 DEFAULT_SAMPLES = 300
 
@@ -97,3 +97,26 @@ def grade(question: Question, rule_set: RuleSet, samples: int = DEFAULT_SAMPLES)
     if abs(gap) <= 2 * a.diffs_stderr[1]:
         return Grade(None, "even", fouls, (a, b))
     return Grade(0 if gap > 0 else 1, "ev", fouls, (a, b))
+
+
+def question_seed(set_seed: int, number: int) -> int:
+    """The seed of question ``number`` (0-based) of the drill set ``set_seed``."""
+    return set_seed * 1000 + number
+
+
+def graded_question(
+    set_seed: int, number: int, rule_set: RuleSet, samples: int = DEFAULT_SAMPLES, max_skips: int = 50
+) -> tuple[Question, Grade]:
+    """Question ``number`` of drill set ``set_seed`` with its grade, skipping questions graded even.
+
+    Deterministic: the same set seed, number and rule set give the same question.
+    Seeds are tried from :func:`question_seed` upwards in steps of 100,000, so
+    questions of one set never collide.
+    """
+    seed = question_seed(set_seed, number)
+    for skip in range(max_skips):
+        question = make_question(seed + skip * 100_000, rule_set)
+        result = grade(question, rule_set, samples)
+        if result.best is not None:
+            return question, result
+    return question, result

@@ -1,9 +1,33 @@
-"""Placeholder: replaced by the real page."""
+"""Home: what the app is, the three parts, and the rule sets it knows."""
+
+from __future__ import annotations
 
 import streamlit as st
 
+from maubinh.cards import parse_cards
+from maubinh.rules import RULE_SET_IDS, load_rule_set
+from ui.cards import show_cards
 from ui.i18n import t
 from ui.setup import setup_page
 
-setup_page("nav.home")
-st.title(t("nav.home"))
+lang = setup_page("nav.home")
+st.title(t("app.title"))
+st.write(t("app.tagline"))
+show_cards(parse_cards("As Ks Qs Js Ts 9h 9d 9c 4h 4d 7c 7s 2d"), label=t("home.example_caption"))
+
+PARTS = (
+    ("pages/learn.py", "nav.learn", "home.learn_blurb", "📘"),
+    ("pages/drill.py", "nav.drill", "home.drill_blurb", "🎯"),
+    ("pages/sandbox.py", "nav.sandbox", "home.sandbox_blurb", "🃏"),
+)
+for column, (path, title_key, blurb_key, icon) in zip(st.columns(3), PARTS):
+    with column.container(border=True):
+        st.markdown(f"### {icon} {t(title_key)}")
+        st.write(t(blurb_key))
+        st.page_link(path, label=t("home.open", part=t(title_key)), icon="➡️")
+
+st.subheader(t("home.rule_sets"))
+st.caption(t("home.rule_sets_intro"))
+for rule_set_id in RULE_SET_IDS:
+    rule_set = load_rule_set(rule_set_id)
+    st.markdown(f"**{rule_set.name(lang)}** (`{rule_set.id}`) — {rule_set.summaries[lang]}")

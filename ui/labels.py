@@ -6,9 +6,13 @@ the session's language through the catalogue (``ui/locales/<lang>/engine.po``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from babel.numbers import format_decimal
+
 from maubinh.arrangement import Arrangement, foul_reason
-from maubinh.cards import Rank
-from maubinh.hands import Category, HandValue
+from maubinh.cards import Card, Rank
+from maubinh.hands import Category, HandValue, evaluate
 from maubinh.naturals import InstantWin
 from maubinh.rules import BonusHand, NaturalPattern, Position, Provenance, RuleSet
 from maubinh.settle import Item, ItemKind
@@ -17,13 +21,24 @@ from ui.i18n import translate
 __all__ = [
     "bonus_name",
     "category_name",
+    "describe_chi",
     "describe_foul",
     "describe_item",
     "describe_value",
     "natural_name",
+    "number",
     "position_label",
     "provenance_note",
 ]
+
+
+def number(value: float, lang: str, *, digits: int = 2, signed: bool = False) -> str:
+    """A number in the language's notation: ``"+1,25"`` in Vietnamese, ``"+1.25"`` in English (Babel)."""
+    pattern = "0." + "0" * digits if digits else "0"
+    text = format_decimal(abs(value) if signed else value, format=pattern, locale=lang)
+    if signed:
+        return ("+" if value >= 0 else "−") + text
+    return text
 
 
 def category_name(category: Category, lang: str) -> str:
@@ -48,6 +63,11 @@ def position_label(position: Position, rule_set: RuleSet, lang: str) -> str:
 
 def _rank_label(rank: int) -> str:
     return Rank(rank).label if 2 <= rank <= 14 else str(rank)
+
+
+def describe_chi(cards: Sequence[Card], rule_set: RuleSet, lang: str) -> str:
+    """A chi's cards in words under ``rule_set``'s straight order (see :func:`describe_value`)."""
+    return describe_value(evaluate(cards, rule_set.wheel), lang)
 
 
 def describe_value(value: HandValue, lang: str) -> str:
