@@ -9,7 +9,7 @@ from maubinh.arrangement import Arrangement
 from maubinh.drill import Grade, Question, graded_question
 from maubinh.ev import EVResult
 from maubinh.rules import POSITIONS, RuleSet, load_rule_set
-from ui.cards import hand_html, show_cards
+from ui.cards import grouped, hand_html, show_cards
 from ui.i18n import t
 from ui.labels import describe_chi, describe_foul, number, position_label
 from ui.params import int_param
@@ -40,7 +40,7 @@ def current_set() -> int:
 def show_option(letter: str, arrangement: Arrangement, rule_set: RuleSet, lang: str) -> None:
     st.markdown(f"#### {t('drill.option', letter=letter)}")
     for position in POSITIONS:
-        chi = arrangement.chi(position)
+        chi = grouped(arrangement.chi(position))
         label = f"{position_label(position, rule_set, lang)} — {describe_chi(chi, rule_set, lang)}"
         st.markdown(hand_html(chi, label=label, width=44), unsafe_allow_html=True)
 

@@ -4,27 +4,34 @@ from __future__ import annotations
 
 import streamlit as st
 
-from maubinh.cards import parse_cards
-from maubinh.rules import RULE_SET_IDS, load_rule_set
+from maubinh.arrangement import Arrangement
+from maubinh.rules import POSITIONS, RULE_SET_IDS, load_rule_set
 from ui.cards import show_cards
 from ui.i18n import t
+from ui.labels import describe_chi
 from ui.setup import setup_page
 
 lang = setup_page("nav.home")
+RULES = load_rule_set("guide-2026")
 st.title(t("app.title"))
 st.write(t("app.tagline"))
-show_cards(parse_cards("As Ks Qs Js Ts 9h 9d 9c 4h 4d 7c 7s 2d"), label=t("home.example_caption"))
+EXAMPLE = Arrangement.parse("As Ks Qs Js Ts", "9h 9d 9c 4h 4d", "7c 7s 2d")
+st.caption(t("home.example_caption"))
+for column, position in zip(st.columns(3), POSITIONS):
+    chi = EXAMPLE.chi(position)
+    with column:
+        show_cards(chi, width=44, label=f"{t('position.' + position.value).capitalize()} — {describe_chi(chi, RULES, lang)}")
 
 PARTS = (
-    ("pages/learn.py", "nav.learn", "home.learn_blurb", "📘"),
-    ("pages/drill.py", "nav.drill", "home.drill_blurb", "🎯"),
-    ("pages/sandbox.py", "nav.sandbox", "home.sandbox_blurb", "🃏"),
+    ("pages/learn.py", "nav.learn", "home.learn_blurb", ":material/menu_book:"),
+    ("pages/drill.py", "nav.drill", "home.drill_blurb", ":material/quiz:"),
+    ("pages/sandbox.py", "nav.sandbox", "home.sandbox_blurb", ":material/playing_cards:"),
 )
 for column, (path, title_key, blurb_key, icon) in zip(st.columns(3), PARTS):
     with column.container(border=True):
         st.markdown(f"### {icon} {t(title_key)}")
         st.write(t(blurb_key))
-        st.page_link(path, label=t("home.open", part=t(title_key)), icon="➡️")
+        st.page_link(path, label=t("home.open", part=t(title_key)), icon=":material/arrow_forward:")
 
 st.subheader(t("home.rule_sets"))
 st.caption(t("home.rule_sets_intro"))

@@ -39,7 +39,7 @@ def setup_page(title_key: str) -> str:
     page's title, shown in the browser tab; the page draws its own heading.
     """
     lang = current_language()
-    st.set_page_config(page_title=translate(title_key, lang))
+    st.set_page_config(page_title=translate(title_key, lang), layout="wide")
     sync_language_to_url()
     inject_css()
     language_selector()
