@@ -85,9 +85,16 @@ def test_guide_2026_has_no_scoop():
     assert s.pair(0, 1).total == 3 and s.totals[0] == 9
 
 
-def test_luckywin_default_scoop_x2_each():
-    s = settle([X, Y1, Y2, Y3], load_rule_set("luckywin"))
-    assert [s.pair(0, k).total for k in (1, 2, 3)] == [6, 6, 6]
+@pytest.mark.parametrize("others", [[Y1], [Y1, Y2], [Y1, Y2, Y3]])
+def test_luckywin_default_scoop_x2_each_no_extra_for_sap_lang(others):
+    s = settle([X, *others], load_rule_set("luckywin"))
+    assert [s.pair(0, k).total for k in range(1, len(others) + 1)] == [6] * len(others)
+
+
+@pytest.mark.parametrize("others", [[Y1], [Y1, Y2], [Y1, Y2, Y3]])
+def test_guide_2026_no_scoop_with_any_table_size(others):
+    s = settle([X, *others], load_rule_set("guide-2026"))
+    assert [s.pair(0, k).total for k in range(1, len(others) + 1)] == [3] * len(others)
 
 
 def test_chi_at_scoop_of_two_of_three_is_not_sap_ca_lang():
