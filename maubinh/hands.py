@@ -180,3 +180,27 @@ _SHAPES: dict[tuple[int, ...], Category] = {
 def is_ace_high(value: HandValue) -> bool:
     """True when the cards that make the category are aces (tứ quý A, sám cô A)."""
     return value.ranks[0] == Rank.ACE
+
+
+def value_from_key(key: int, size: int, wheel: WheelRank = WheelRank.LOWEST) -> HandValue:
+    """Rebuild the :class:`HandValue` of a :attr:`HandValue.key` (for table-driven code).
+
+    Args:
+        key: a key produced by :func:`evaluate` (or the vectorised tables) under ``wheel``.
+        size: 3 or 5, the number of cards of that hand.
+        wheel: the straight order the key was made under.
+
+    >>> from maubinh.cards import parse_cards
+    >>> v = evaluate(parse_cards("Ah 2h 3h 4h 5h"), WheelRank.SECOND)
+    >>> value_from_key(v.key, 5, WheelRank.SECOND) == v, value_from_key(v.key, 5, WheelRank.SECOND).is_wheel
+    (True, True)
+    """
+    category = Category(key >> 20)
+    nibbles = [(key >> (4 * (4 - i))) & 15 for i in range(5)]
+    order = tuple(n for n in nibbles if n)
+    if category in (Category.SANH, Category.THUNG_PHA_SANH):
+        top = order[0]
+        is_wheel = top == _WHEEL_TOP[wheel]
+        ranks = (5,) if is_wheel else (min(top, 14),)
+        return HandValue(key, category, ranks, size, is_wheel)
+    return HandValue(key, category, order, size)

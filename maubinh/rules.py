@@ -230,6 +230,9 @@ class ScoopRule:
 class RuleSet:
     """Every rule that differs between the sources, as data.
 
+    Immutable and hashable (names and provenance are left out of the hash), so
+    tables derived from a rule set can be cached by it.
+
     Build one with :func:`load_rule_set` (a source id) or :func:`parse_rule_set`
     (a TOML text, e.g. house rules). Amounts are chi per opponent.
 
@@ -256,9 +259,9 @@ class RuleSet:
 
     id: str
     source_file: str
-    names: Mapping[str, str]
-    summaries: Mapping[str, str]
-    positions: Mapping[Position, Mapping[str, str]]
+    names: Mapping[str, str] = field(hash=False)
+    summaries: Mapping[str, str] = field(hash=False)
+    positions: Mapping[Position, Mapping[str, str]] = field(hash=False)
     wheel: WheelRank
     chi_win: int
     foul_penalty: int
@@ -269,7 +272,7 @@ class RuleSet:
     naturals_versus: NaturalsVersus
     ace_rule: AceRule
     exclude_bonus_four_aces: bool
-    provenance: Mapping[str, Provenance] = field(repr=False)
+    provenance: Mapping[str, Provenance] = field(repr=False, hash=False)
 
     def name(self, lang: str = "vi") -> str:
         """The display name in ``lang`` (``"vi"`` or ``"en"``)."""
