@@ -116,7 +116,8 @@ class Side:
 
     def take(self, rows: npt.ArrayLike) -> Side:
         """The sub-array of the given rows."""
-        return Side(self.keys[rows], self.pay[rows], self.family[rows], self.four_aces[rows], self.foul[rows])
+        idx = np.asarray(rows, dtype=np.intp)
+        return Side(self.keys[idx], self.pay[idx], self.family[idx], self.four_aces[idx], self.foul[idx])
 
 
 @dataclass(frozen=True)
