@@ -1,0 +1,202 @@
+"""The Sandbox page run by Streamlit (AppTest, no browser): deal, type, errors per seat, totals per rule set."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+from streamlit.testing.v1 import AppTest
+
+from maubinh.rules import POSITIONS, RULE_SET_IDS, load_rule_set
+from ui.sandbox_model import deal, seat_texts
+
+PAGE = Path(__file__).resolve().parents[2] / "pages" / "sandbox.py"
+TIMEOUT_S = 30
+
+
+def _run(**query: str) -> AppTest:
+    at = AppTest.from_file(str(PAGE), default_timeout=TIMEOUT_S)
+    for name, value in query.items():
+        at.query_params[name] = value
+    at.run()
+    _assert_ok(at)
+    return at
+
+
+def _assert_ok(at: AppTest) -> None:
+    assert not at.exception, [e.message for e in at.exception]
+
+
+def _key(seat: int, position: str) -> str:
+    return f"sandbox_seat{seat}_{position}"
+
+
+def _inputs(at: AppTest, seats: int) -> list[tuple[str, ...]]:
+    return [tuple(at.text_input(key=_key(seat, p.value)).value for p in POSITIONS) for seat in range(seats)]
+
+
+def _totals(at: AppTest) -> pd.DataFrame:
+    assert len(at.dataframe) == 1
+    frame = at.dataframe[0].value
+    assert isinstance(frame, pd.DataFrame)
+    return frame
+
+
+def _param(at: AppTest, name: str) -> str | None:
+    value = at.query_params.get(name)
+    return value[-1] if isinstance(value, list) else value
+
+
+def _assert_settled(at: AppTest, seats: int, lang: str = "vi") -> pd.DataFrame:
+    frame = _totals(at)
+    assert list(frame.columns) == [load_rule_set(rule_set_id).name(lang) for rule_set_id in RULE_SET_IDS]
+    assert len(frame) == seats
+    assert (frame.sum() == 0).all(), frame
+    return frame
+
+
+def test_first_visit_deals_two_players_and_settles_under_every_rule_set() -> None:
+    at = _run()
+    assert at.title[0].value == "Bàn thử: một ván, mọi bộ luật"
+    assert _inputs(at, 2) == [seat_texts(a) for a in deal(2, 1)]
+    frame = _assert_settled(at, 2)
+    # Seed 1 is the hand-checked scoop of tests/unit/test_sandbox_model.py.
+    assert frame.iloc[:, 0].tolist() == [7, -7]
+    assert frame.iloc[:, 3].tolist() == [3, -3]
+    assert (_param(at, "seats"), _param(at, "seed")) == ("2", "1")
+    # One expander per pair in each rule set's tab.
+    assert len(at.tabs) == len(RULE_SET_IDS)
+    assert len(at.expander) == len(RULE_SET_IDS)
+    assert not at.error
+
+
+def test_deal_with_a_seed() -> None:
+    at = _run()
+    at.number_input(key="sandbox_seed").set_value(7)
+    at.button[0].click()
+    at.run()
+    _assert_ok(at)
+    assert _inputs(at, 2) == [seat_texts(a) for a in deal(2, 7)]
+    frame = _assert_settled(at, 2)
+    assert frame.iloc[:, 0].tolist() == [0, 0]  # chi-at: 1 chi, then the ace rule -1
+    assert frame.iloc[:, 3].tolist() == [1, -1]
+    assert _param(at, "seed") == "7"
+
+
+def test_four_players_dealt() -> None:
+    at = _run()
+    at.radio(key="sandbox_seats").set_value(4)
+    at.number_input(key="sandbox_seed").set_value(7)
+    at.run()
+    _assert_ok(at)
+    # More seats than dealt: the new ones ask for cards and nothing is settled yet.
+    assert len(at.info) >= 3
+    assert not at.dataframe
+    at.button[0].click()
+    at.run()
+    _assert_ok(at)
+    assert _inputs(at, 4) == [seat_texts(a) for a in deal(4, 7)]
+    _assert_settled(at, 4)
+    assert len(at.expander) == 6 * len(RULE_SET_IDS)
+    assert (_param(at, "seats"), _param(at, "seed")) == ("4", "7")
+
+
+def test_a_bad_card_is_named_next_to_its_seat_and_the_text_stays() -> None:
+    at = _run(seats="3", seed="7")
+    typed = _inputs(at, 3)
+    at.text_input(key=_key(1, "front")).set_value("8s 5s Zx")
+    at.run()
+    _assert_ok(at)
+    assert len(at.error) == 1
+    assert "“Zx”" in at.error[0].value
+    assert "chi trước" in at.error[0].value.lower()
+    # The error sits in player 2's column, with its inputs.
+    (box,) = [column for column in at.columns if len(column.error)]
+    assert [text.key for text in box.text_input] == [_key(1, p.value) for p in POSITIONS]
+    after = _inputs(at, 3)
+    assert after[1][2] == "8s 5s Zx"
+    assert after[0] == typed[0] and after[2] == typed[2] and after[1][:2] == typed[1][:2]
+    assert not at.dataframe  # nothing settled until it is fixed
+    at.text_input(key=_key(1, "front")).set_value(typed[1][2])
+    at.run()
+    _assert_ok(at)
+    assert not at.error
+    _assert_settled(at, 3)
+
+
+def test_a_card_in_two_seats_is_named_in_both() -> None:
+    at = _run(seed="7")
+    first_back = at.text_input(key=_key(0, "back")).value
+    card = first_back.split()[0]  # Qd
+    other_front = at.text_input(key=_key(1, "front")).value.split()
+    at.text_input(key=_key(1, "front")).set_value(" ".join([*other_front[:2], card]))
+    at.run()
+    _assert_ok(at)
+    assert len(at.error) == 2
+    assert all("Q♦" in error.value for error in at.error)
+    assert "Người chơi 2" in at.error[0].value and "Người chơi 1" in at.error[1].value
+    assert not at.dataframe
+
+
+def test_a_duplicate_in_one_chi_and_a_wrong_count() -> None:
+    at = _run(seed="7")
+    at.text_input(key=_key(0, "back")).set_value("Qd Qd Jd 8d 5d")
+    at.text_input(key=_key(0, "middle")).set_value("Th Tc 7s 7c")
+    at.run()
+    _assert_ok(at)
+    (error,) = at.error
+    assert "Q♦" in error.value
+    assert "cần 5 lá, đang có 4" in error.value
+
+
+def test_fewer_players_keep_the_hidden_seats_text() -> None:
+    at = _run(seats="3", seed="7")
+    third = _inputs(at, 3)[2]
+    at.radio(key="sandbox_seats").set_value(2)
+    at.run()
+    _assert_ok(at)
+    _assert_settled(at, 2)
+    at.radio(key="sandbox_seats").set_value(3)
+    at.run()
+    _assert_ok(at)
+    assert _inputs(at, 3)[2] == third
+    _assert_settled(at, 3)
+
+
+def test_url_deals_once_and_edits_survive_reruns() -> None:
+    at = _run(seats="4", seed="7")
+    assert _inputs(at, 4) == [seat_texts(a) for a in deal(4, 7)]
+    at.text_input(key=_key(3, "front")).set_value("9s 5h 2c")  # same cards, new order
+    at.run()
+    _assert_ok(at)
+    assert at.text_input(key=_key(3, "front")).value == "9s 5h 2c"
+    # A page switch drops the query string: the typed cards stay, the deal goes back in the URL.
+    at.query_params.clear()
+    at.run()
+    _assert_ok(at)
+    assert at.text_input(key=_key(3, "front")).value == "9s 5h 2c"
+    assert (_param(at, "seats"), _param(at, "seed")) == ("4", "7")
+
+
+def test_broken_url_values_are_named_and_defaults_used() -> None:
+    at = _run(seats="9", seed="abc", lang="en")
+    warnings = [warning.value for warning in at.warning]
+    assert any("?seats=9" in text for text in warnings), warnings
+    assert any("?seed=abc" in text for text in warnings), warnings
+    assert _inputs(at, 2) == [seat_texts(a) for a in deal(2, 1)]
+    _assert_settled(at, 2, "en")
+    assert (_param(at, "seats"), _param(at, "seed")) == ("2", "1")
+
+
+def test_english() -> None:
+    at = _run(lang="en", seed="7")
+    assert at.title[0].value == "Sandbox: one table, every rule set"
+    assert at.text_input(key=_key(0, "back")).label == "Back (5 cards, strongest)"
+    assert at.button[0].label == "Deal"
+    frame = _assert_settled(at, 2, "en")
+    assert list(frame.index) == ["Player 1", "Player 2"]
+    assert at.expander[0].label == "Player 1 – Player 2: even"
+    at.text_input(key=_key(0, "front")).set_value("3h 3c")
+    at.run()
+    _assert_ok(at)
+    assert at.error[0].value == "- Front (3 cards, weakest): needs 3 cards, has 2."
