@@ -56,7 +56,6 @@ POSITION_KEYS = {
 }
 
 lang = setup_page("nav.sandbox")
-st.set_page_config(layout="wide")
 
 
 def text_key(seat: int, position: Position) -> str:
@@ -297,10 +296,7 @@ def show_settlement(table: Table, seats: int) -> None:
     seat_names = [seat_name(seat) for seat in range(seats)]
     totals = totals_frame(settlements, seat_names, names)
     st.caption(t("sandbox.totals_caption"))
-    st.dataframe(
-        totals,
-        column_config={name: st.column_config.NumberColumn(name, format="%+d") for name in names.values()},
-    )
+    st.dataframe(totals.style.format(signed))
     player, rules, chi = t("sandbox.col_player"), t("common.rule_set"), t("sandbox.col_total")
     chart = px.bar(
         totals_long(totals, player, rules, chi), x=player, y=chi, color=rules, barmode="group", height=340

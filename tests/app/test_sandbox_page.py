@@ -200,3 +200,24 @@ def test_english() -> None:
     at.run()
     _assert_ok(at)
     assert at.error[0].value == "- Front (3 cards, weakest): needs 3 cards, has 2."
+
+
+def test_a_foul_and_an_instant_win_are_flagged() -> None:
+    at = _run(seed="7", lang="en")
+    back, middle = (at.text_input(key=_key(0, position)).value for position in ("back", "middle"))
+    at.text_input(key=_key(0, "back")).set_value(middle)  # two pair behind a flush: binh lủng
+    at.text_input(key=_key(0, "middle")).set_value(back)
+    six_pairs = ("Jh Jc 9h 9c Ah", "6h 6c 5h 5c 2h", "4h 4c 2d")
+    for position, text in zip(("back", "middle", "front"), six_pairs):
+        at.text_input(key=_key(1, position)).set_value(text)
+    at.run()
+    _assert_ok(at)
+    assert not at.error
+    (foul,) = at.warning
+    assert foul.value.startswith("Binh lủng (foul)") and foul.value.endswith("under every rule set.")
+    frame = _assert_settled(at, 2, "en")
+    assert frame.loc["Player 2"].gt(0).all()
+    events = [m.value for m in at.markdown if m.value.startswith("- ")]
+    assert any("Binh lủng (foul): Player 1" in text for text in events)
+    assert any("Player 2: Lục phé bôn (six pairs)" in text for text in events)
+    assert any("No chi compared" in m.value for m in at.markdown)
