@@ -174,7 +174,17 @@ def _best(splits: Iterator[Arrangement]) -> _Found:
     return (best_key, best) if best is not None else None
 
 
+# Suit counts (high to low) that split into one-suit chi of 5, 5 and 3 cards.
+_FLUSH_SHAPES = frozenset({(13,), (10, 3), (8, 5), (5, 5, 3)})
+
+
+def _flush_shape(hand: Sequence[Card]) -> bool:
+    return tuple(sorted(Counter(c.suit for c in hand).values(), reverse=True)) in _FLUSH_SHAPES
+
+
 def _three_flushes(hand: Sequence[Card]) -> _Found:
+    if not _flush_shape(hand):
+        return None
     by_suit: dict[Suit, list[Card]] = {}
     for card in sorted(hand, reverse=True):
         by_suit.setdefault(card.suit, []).append(card)
@@ -236,6 +246,8 @@ def _three_straights(hand: Sequence[Card]) -> _Found:
 
 
 def _three_straight_flushes(hand: Sequence[Card]) -> _Found:
+    if not _flush_shape(hand) or tuple(sorted(int(c.rank) for c in hand)) not in _STRAIGHT_TRIPLES:
+        return None
     present = set(hand)
 
     def flush_runs(runs: list[tuple[int, ...]]) -> list[frozenset[Card]]:
