@@ -1,20 +1,8 @@
-"""Entry script: page set-up and navigation. Run with ``streamlit run app.py``."""
-
-from pathlib import Path
+"""Entry script: the navigation (drawn in the sidebar by each page's set-up). Run ``streamlit run app.py``."""
 
 import streamlit as st
 
-from ui.i18n import current_language, translate
+from ui.i18n import current_language
+from ui.nav import navigation_pages
 
-HERE = Path(__file__).parent
-lang = current_language()
-
-navigation = st.navigation(
-    [
-        st.Page(HERE / "pages" / "home.py", title=translate("nav.home", lang), icon=":material/home:", default=True),
-        st.Page(HERE / "pages" / "learn.py", title=translate("nav.learn", lang), icon=":material/menu_book:", url_path="learn"),
-        st.Page(HERE / "pages" / "drill.py", title=translate("nav.drill", lang), icon=":material/quiz:", url_path="drill"),
-        st.Page(HERE / "pages" / "sandbox.py", title=translate("nav.sandbox", lang), icon=":material/playing_cards:", url_path="sandbox"),
-    ]
-)
-navigation.run()
+st.navigation(navigation_pages(current_language()), position="hidden").run()

@@ -26,7 +26,7 @@ def load_question(set_seed: int, index: int, rule_set_id: str) -> tuple[Question
 
 def current_set() -> int:
     """The drill set's seed from ``?seed=`` (kept in the URL), starting a new set when it changes."""
-    seed = int_param("seed", default=None, minimum=0, maximum=10**9, label=t("common.seed"))
+    seed = int_param("seed", minimum=0, maximum=10**9)
     if seed is None:
         seed = st.session_state.get("drill_set", 1)
     if st.session_state.get("drill_set") != seed:

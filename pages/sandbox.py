@@ -22,6 +22,7 @@ from ui.labels import (
     position_label,
     provenance_note,
 )
+from ui.params import int_param, markdown_literal
 from ui.sandbox_model import (
     MAX_SEATS,
     MAX_SEED,
@@ -32,7 +33,6 @@ from ui.sandbox_model import (
     breakdown_frame,
     deal,
     fouled_under,
-    markdown_literal,
     read_table,
     seat_texts,
     settle_all,
@@ -94,38 +94,13 @@ def on_deal() -> None:
     deal_into_inputs(st.session_state[SEATS_KEY], int(st.session_state[SEED_KEY]))
 
 
-def url_number(name: str, minimum: int, maximum: int) -> int | None:
-    """The whole number in ``?name=`` if it lies in ``minimum..maximum``; a broken one is named in a
-    warning and dropped from the URL. ``None`` when the URL has none (or a broken one)."""
-    raw = st.query_params.get(name)
-    if raw is None:
-        return None
-    try:
-        value: int | None = int(raw)
-    except ValueError:
-        value = None
-    if value is None or not minimum <= value <= maximum:
-        st.warning(
-            t(
-                "sandbox.bad_param",
-                name=name,
-                value=markdown_literal(raw),
-                minimum=minimum,
-                maximum=maximum,
-            )
-        )
-        del st.query_params[name]
-        return None
-    return value
-
-
 def apply_url() -> None:
     """Deal on the first visit, and whenever the URL brings a new ``?seats=`` / ``?seed=``.
 
     Without these in the URL (e.g. after a page switch) the inputs are left as they are.
     """
-    url_seats = url_number("seats", MIN_SEATS, MAX_SEATS)
-    url_seed = url_number("seed", 0, MAX_SEED)
+    url_seats = int_param("seats", minimum=MIN_SEATS, maximum=MAX_SEATS)
+    url_seed = int_param("seed", minimum=0, maximum=MAX_SEED)
     seen = st.session_state.get(URL_SEEN_KEY)
     given = url_seats is not None or url_seed is not None
     if seen is None or (given and (url_seats, url_seed) != seen):

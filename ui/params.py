@@ -1,29 +1,46 @@
-"""Reading numbers from the URL's query parameters, with a clear warning for a broken value."""
+"""Values from the URL's query parameters: whole numbers with a clear warning for a broken one."""
 
 from __future__ import annotations
+
+import re
 
 import streamlit as st
 
 from ui.i18n import t
 
-__all__ = ["int_param"]
+__all__ = ["int_param", "markdown_literal"]
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~$])")
 
 
-def int_param(name: str, *, default: int | None, minimum: int, maximum: int, label: str) -> int | None:
+def markdown_literal(text: str, limit: int = 40) -> str:
+    """Text from the URL or a user made safe to show inside Markdown: escaped, cut to ``limit``.
+
+    >>> markdown_literal("*s")
+    '\\\\*s'
+    >>> len(markdown_literal("x" * 100))
+    40
+    """
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def int_param(name: str, *, minimum: int, maximum: int, default: int | None = None) -> int | None:
     """The whole number in ``?name=`` if it lies in ``minimum..maximum``, else ``default``.
 
-    A value that is not a whole number in range is dropped from the URL and named
-    in an ``st.warning`` (translated), so a broken link never raises.
+    A value that is not a whole number in range is dropped from the URL and named in an
+    ``st.warning`` (translated, escaped), so a broken link never raises.
     """
     raw = st.query_params.get(name)
     if raw is None:
         return default
     try:
-        value = int(raw)
+        value: int | None = int(raw)
     except ValueError:
         value = None
     if value is None or not minimum <= value <= maximum:
-        st.warning(t("params.bad_int", name=name, label=label, value=raw[:40], minimum=minimum, maximum=maximum))
+        st.warning(t("params.bad_int", name=name, value=markdown_literal(raw), minimum=minimum, maximum=maximum))
         del st.query_params[name]
         return default
     return value

@@ -44,7 +44,6 @@ __all__ = [
     "breakdown_frame",
     "deal",
     "fouled_under",
-    "markdown_literal",
     "read_seat",
     "read_table",
     "seat_texts",
@@ -179,7 +178,6 @@ def seat_texts(arrangement: Arrangement) -> tuple[str, str, str]:
 
 
 _PARSE_KINDS = {"rank": ProblemKind.RANK, "suit": ProblemKind.SUIT, "duplicate": ProblemKind.DUPLICATE}
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~$])")
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
@@ -330,17 +328,6 @@ def totals_frame(
     )
 
 
-def markdown_literal(text: str, limit: int = 40) -> str:
-    """Typed or URL text made safe to show inside Markdown: shortened, special characters escaped.
-
-    >>> markdown_literal("*s")
-    '\\\\*s'
-    >>> len(markdown_literal("x" * 100))
-    40
-    """
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
 
 
 def totals_long(frame: pd.DataFrame, seat: str, rule_set: str, chi: str) -> pd.DataFrame:

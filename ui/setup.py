@@ -9,8 +9,6 @@ each page starts with::
 
 from __future__ import annotations
 
-import re
-
 import streamlit as st
 
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
@@ -22,6 +20,8 @@ from ui.i18n import (
     sync_language_to_url,
     translate,
 )
+from ui.nav import draw_navigation
+from ui.params import markdown_literal
 
 __all__ = ["RULES_PARAM", "rule_set_picker", "setup_page"]
 
@@ -42,18 +42,9 @@ def setup_page(title_key: str) -> str:
     st.set_page_config(page_title=translate(title_key, lang), layout="wide")
     sync_language_to_url()
     inject_css()
+    draw_navigation(lang)
     language_selector()
     return lang
-
-
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~$])")
-
-
-def _markdown_literal(text: str, limit: int = 40) -> str:
-    """``text`` from the URL made safe to show inside Markdown (escaped, shortened)."""
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
 
 
 def _on_rule_set_selected(widget_key: str) -> None:
@@ -78,7 +69,7 @@ def rule_set_picker(key: str, *, label_key: str = "common.rule_set") -> RuleSet:
             translate(
                 "common.unknown_rule_set",
                 lang,
-                value=_markdown_literal(raw),
+                value=markdown_literal(raw),
                 known=", ".join(RULE_SET_IDS),
             )
         )

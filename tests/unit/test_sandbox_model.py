@@ -20,7 +20,6 @@ from ui.sandbox_model import (
     breakdown_frame,
     deal,
     fouled_under,
-    markdown_literal,
     read_table,
     seat_texts,
     settle_all,
@@ -225,6 +224,3 @@ def test_sort_chi_puts_the_made_ranks_first() -> None:
     assert cards_text(sort_chi(parse_cards("4c Ah 9d Kd 9c"))) == "9d 9c Ah Kd 4c"
 
 
-def test_markdown_literal_escapes_typed_text() -> None:
-    assert markdown_literal("**x**") == r"\*\*x\*\*"
-    assert markdown_literal("[a](b)") == r"\[a\]\(b\)"

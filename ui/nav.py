@@ -1,0 +1,62 @@
+"""The app's pages, declared once: the entry script's navigation and every page's sidebar links.
+
+A page opened directly by URL on a fresh server can run without the entry script (Streamlit's
+legacy ``pages/`` discovery, see shared STYLE.md), so the sidebar links are drawn by each page's
+set-up rather than by ``st.navigation``, and the built-in list is switched off in
+``.streamlit/config.toml`` (``client.showSidebarNavigation = false``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import streamlit as st
+from streamlit.errors import StreamlitAPIException
+
+from ui import _once
+from ui.i18n import translate
+
+__all__ = ["PAGES", "AppPage", "draw_navigation", "navigation_pages"]
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class AppPage:
+    """One page: its script (relative to the repo root), title key, icon and URL path ("" = home)."""
+
+    script: str
+    title_key: str
+    icon: str
+    url_path: str
+
+
+PAGES: tuple[AppPage, ...] = (
+    AppPage("pages/home.py", "nav.home", ":material/home:", ""),
+    AppPage("pages/learn.py", "nav.learn", ":material/menu_book:", "learn"),
+    AppPage("pages/drill.py", "nav.drill", ":material/quiz:", "drill"),
+    AppPage("pages/sandbox.py", "nav.sandbox", ":material/playing_cards:", "sandbox"),
+)
+
+
+def navigation_pages(lang: str) -> list[st.Page]:
+    """``st.Page`` objects for the entry script's ``st.navigation``."""
+    return [
+        st.Page(ROOT / page.script, title=translate(page.title_key, lang), icon=page.icon,
+                url_path=page.url_path or None, default=not page.url_path)
+        for page in PAGES
+    ]
+
+
+def draw_navigation(lang: str) -> None:
+    """Links to every page at the top of the sidebar, once per run, keeping the language in the URL."""
+    box = _once.claim("ui_nav", st.sidebar)
+    if box is None:
+        return
+    for page in PAGES:
+        try:
+            box.page_link(page.script, label=translate(page.title_key, lang), icon=page.icon,
+                          query_params={"lang": lang})
+        except StreamlitAPIException:  # a page script run on its own (tests) has no page list
+            return
