@@ -1,0 +1,26 @@
+"""Smoke run of every benchmark script with tiny sizes: they run and print their figures.
+
+The real figures come from running them by hand (see bench/ and the issue's closing note).
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+RUNS = [
+    (["bench/solve_speed.py", "--hands", "20"], "ratio brute/solver"),
+    (["bench/quality.py", "--hands", "2", "--opponents", "20"], "best-split EV minus solver EV"),
+    (["bench/head_to_head.py", "--deals", "10"], "solver vs strongest-back-first"),
+    (["bench/ev_stderr.py", "--hands", "1", "--budget", "0.2"], "mean stderr of the difference"),
+]
+
+
+@pytest.mark.parametrize(("args", "figure"), RUNS, ids=[r[0][0] for r in RUNS])
+def test_benchmark_runs_and_prints_its_figure(args, figure):
+    done = subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert figure in done.stdout
