@@ -17,6 +17,7 @@ maubinh.cards.CardParseError: 'Zs': unknown rank 'Z' (use 2-10, J, Q, K, A)
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum, IntEnum
@@ -28,7 +29,9 @@ __all__ = [
     "Rank",
     "Suit",
     "cards_text",
+    "grouped",
     "parse_cards",
+    "split_tokens",
 ]
 
 
@@ -260,3 +263,14 @@ def parse_cards(text: str, count: int | Iterable[int] | None = None) -> tuple[Ca
 def cards_text(cards: Iterable[Card]) -> str:
     """Cards as notation text, separated by spaces: ``"As Kh Td"`` (round-trips through :func:`parse_cards`)."""
     return " ".join(str(c) for c in cards)
+
+
+def grouped(cards: Iterable[Card]) -> list[Card]:
+    """Cards in reading order: ranks held more often first (pairs, trips together), then high to low.
+
+    >>> [c.pretty for c in grouped(parse_cards("2h Kd As Kh 7c"))]
+    ['K♥', 'K♦', 'A♠', '7♣', '2♥']
+    """
+    cards = list(cards)
+    counts = Counter(card.rank for card in cards)
+    return sorted(cards, key=lambda c: (counts[c.rank], c.rank, c.suit.value), reverse=True)

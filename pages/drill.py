@@ -6,10 +6,11 @@ import pandas as pd
 import streamlit as st
 
 from maubinh.arrangement import Arrangement
+from maubinh.cards import grouped
 from maubinh.drill import Grade, Question, graded_question
 from maubinh.ev import EVResult
 from maubinh.rules import POSITIONS, RuleSet, load_rule_set
-from ui.cards import grouped, hand_html, show_cards
+from ui.cards import hand_html, show_cards
 from ui.i18n import t
 from ui.labels import describe_chi, describe_foul, number, position_label
 from ui.params import int_param

@@ -14,7 +14,6 @@ The ``*_svg`` and ``*_html`` functions are pure and return strings; only :func:`
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from html import escape
 
@@ -29,7 +28,6 @@ __all__ = [
     "RED",
     "card_back_svg",
     "card_svg",
-    "grouped",
     "hand_html",
     "inject_css",
     "show_cards",
@@ -143,18 +141,6 @@ def card_back_svg(width: int = 56, *, title: str | None = None) -> str:
         + f'<rect x="9" y="9" width="{_VIEW_W - 18}" height="{_VIEW_H - 18}" rx="3" ry="3" '
         'fill="none" stroke="#ffffff" stroke-width="1.5"/>' + "</svg>"
     )
-
-
-def grouped(cards: Iterable[Card]) -> list[Card]:
-    """Cards in reading order: ranks held more often first (pairs, trips together), then high to low.
-
-    >>> from maubinh.cards import parse_cards
-    >>> [c.pretty for c in grouped(parse_cards("2h Kd As Kh 7c"))]
-    ['K♥', 'K♦', 'A♠', '7♣', '2♥']
-    """
-    cards = list(cards)
-    counts = Counter(card.rank for card in cards)
-    return sorted(cards, key=lambda c: (counts[c.rank], c.rank, c.suit.value), reverse=True)
 
 
 def hand_html(

@@ -18,8 +18,6 @@ got=0, other_seat=None, other_position=None),)
 from __future__ import annotations
 
 import random
-import re
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -28,7 +26,7 @@ import pandas as pd
 
 from maubinh.arrangement import Arrangement, hand_values, out_of_order
 from maubinh.arrangers import arrange_simple
-from maubinh.cards import FULL_DECK, Card, CardParseError, cards_text, parse_cards
+from maubinh.cards import FULL_DECK, Card, CardParseError, cards_text, grouped, parse_cards, split_tokens
 from maubinh.rules import POSITIONS, RULE_SET_IDS, Position, RuleSet, load_rule_set
 from maubinh.settle import Item, PairResult, Settlement, settle
 
@@ -135,14 +133,12 @@ class Table:
 
 
 def sort_chi(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """A chi's cards in the order people hold them: the most repeated rank first, then high to low.
+    """A chi's cards in the order people hold them (see :func:`ui.cards.grouped`).
 
     >>> cards_text(sort_chi(parse_cards("4d Ks 9h Kd 9c")))
     'Ks Kd 9h 9c 4d'
     """
-    cards = tuple(cards)
-    counts = Counter(card.rank for card in cards)
-    return tuple(sorted(cards, key=lambda card: (counts[card.rank], card), reverse=True))
+    return tuple(grouped(cards))
 
 
 def deal(seats: int, seed: int) -> list[Arrangement]:
@@ -178,7 +174,6 @@ def seat_texts(arrangement: Arrangement) -> tuple[str, str, str]:
 
 
 _PARSE_KINDS = {"rank": ProblemKind.RANK, "suit": ProblemKind.SUIT, "duplicate": ProblemKind.DUPLICATE}
-_SEPARATORS = re.compile(r"[\s,;]+")
 
 
 def _read_chi(text: str, position: Position) -> tuple[tuple[Card, ...], list[Problem]]:
@@ -189,11 +184,9 @@ def _read_chi(text: str, position: Position) -> tuple[tuple[Card, ...], list[Pro
     """
     cards: list[Card] = []
     problems: list[Problem] = []
-    for chunk in _SEPARATORS.split(text.strip()):
-        if not chunk:
-            continue
+    for token in split_tokens(text):
         try:
-            read = parse_cards(chunk)  # one card, or several glued ("AsKh")
+            read = parse_cards(token)
         except CardParseError as error:
             kind = _PARSE_KINDS.get(error.reason, ProblemKind.RANK)
             if kind is ProblemKind.DUPLICATE:
