@@ -9,6 +9,7 @@ import plotly.express as px
 import streamlit as st
 
 from maubinh.arrangement import Arrangement
+from maubinh.cards import CardParseError
 from maubinh.hands import evaluate
 from maubinh.rules import POSITIONS, RULE_SET_IDS, Position, RuleSet, load_rule_set
 from maubinh.settle import PairResult, Settlement
@@ -36,6 +37,7 @@ from ui.sandbox_model import (
     read_table,
     seat_texts,
     settle_all,
+    solve_seat,
     totals_frame,
     totals_long,
 )
@@ -47,6 +49,7 @@ SEATS_KEY = "sandbox_seats"
 SEED_KEY = "sandbox_seed"
 # The (seats, seed) of the URL last acted on: a new pair in the URL deals again, the same one does not.
 URL_SEEN_KEY = "sandbox_url_seen"
+SOLVE_RULES_KEY = "sandbox_solve_rules"
 CARD_WIDTH = 44
 RULE_SETS: tuple[RuleSet, ...] = tuple(load_rule_set(rule_set_id) for rule_set_id in RULE_SET_IDS)
 POSITION_KEYS = {
@@ -161,9 +164,30 @@ def show_foul(arrangement: Arrangement) -> None:
     st.warning(f"{describe_foul(arrangement, fouled[0], lang)} — {where}", icon="⚠️")
 
 
+def on_solve(seat: int) -> None:
+    """Xếp bài: replace a seat's three inputs by the solver's arrangement of its 13 cards."""
+    texts = [st.session_state.get(text_key(seat, position), "") for position in POSITIONS]
+    rule_set = load_rule_set(st.session_state[SOLVE_RULES_KEY])
+    try:
+        solved = solve_seat(texts[0], texts[1], texts[2], rule_set)
+    except CardParseError as error:
+        st.session_state[f"sandbox_solve_error{seat}"] = t("sandbox.solve_error", why=markdown_literal(str(error), 80))
+        return
+    for position, text in zip(POSITIONS, solved):
+        st.session_state[text_key(seat, position)] = text
+    st.session_state[f"sandbox_solve_done{seat}"] = t("sandbox.solve_done", rules=rule_set.name(lang))
+
+
 def show_seat(seat: int, table: Table) -> None:
     """A player's three inputs, each chi drawn as cards with its value, then problems or the foul check."""
-    st.markdown(f"#### {seat_name(seat)}")
+    heading, button = st.columns([3, 2], vertical_alignment="center")
+    heading.markdown(f"#### {seat_name(seat)}")
+    button.button(t("sandbox.solve"), key=f"sandbox_solve{seat}", on_click=on_solve, args=(seat,),
+                  help=t("sandbox.solve_help"), icon=":material/auto_fix_high:", width="stretch")
+    for flag, show in ((f"sandbox_solve_error{seat}", st.error), (f"sandbox_solve_done{seat}", st.success)):
+        message = st.session_state.pop(flag, None)
+        if message:
+            show(message)
     chis = table.chis[seat]
     for position in POSITIONS:
         st.text_input(
@@ -296,12 +320,14 @@ st.caption(t("sandbox.intro"))
 apply_url()
 keep_inputs()
 
-controls = st.columns([2, 2, 1], vertical_alignment="bottom")
+controls = st.columns([2, 2, 1, 3], vertical_alignment="bottom")
 seats: int = controls[0].radio(
     t("sandbox.seats"), list(range(MIN_SEATS, MAX_SEATS + 1)), key=SEATS_KEY, horizontal=True
 )
 controls[1].number_input(t("common.seed"), min_value=0, max_value=MAX_SEED, step=1, key=SEED_KEY)
 controls[2].button(t("sandbox.deal"), on_click=on_deal, type="primary", help=t("sandbox.deal_help"))
+controls[3].selectbox(t("sandbox.solve_rules"), RULE_SET_IDS, key=SOLVE_RULES_KEY,
+                      format_func=lambda rule_set_id: load_rule_set(rule_set_id).name(lang))
 
 table = read_table(
     [[st.session_state.get(text_key(seat, position), "") for position in POSITIONS] for seat in range(seats)]

@@ -29,6 +29,7 @@ from maubinh.arrangers import arrange_simple
 from maubinh.cards import FULL_DECK, Card, CardParseError, cards_text, grouped, parse_cards, split_tokens
 from maubinh.rules import POSITIONS, RULE_SET_IDS, Position, RuleSet, load_rule_set
 from maubinh.settle import Item, PairResult, Settlement, settle
+from maubinh.solver import solve
 
 __all__ = [
     "DEAL_RULE_SET_ID",
@@ -46,6 +47,7 @@ __all__ = [
     "read_table",
     "seat_texts",
     "settle_all",
+    "solve_seat",
     "sort_chi",
     "totals_frame",
     "totals_long",
@@ -351,3 +353,20 @@ def breakdown_frame(
     if total is not None:
         rows.append({what: total, chi: pair.total, note: ""})
     return pd.DataFrame(rows, columns=list(columns))
+
+
+def solve_seat(back: str, middle: str, front: str, rule_set: RuleSet) -> tuple[str, str, str]:
+    """Xếp bài for one seat: the solver's arrangement of the 13 cards typed in its three inputs.
+
+    Returns:
+        The three input texts (back, middle, front), each chi sorted for reading.
+
+    Raises:
+        CardParseError: for an unreadable or repeated card, or a count other than 13.
+
+    >>> solve_seat("As Ad Ac 7h 7d", "Ks Kd 9c 8s 2h", "Qs Qc 3d", load_rule_set("chi-at"))[0]
+    'As Ad Ac 7h 7d'
+    """
+    cards = parse_cards(f"{back} {middle} {front}", count=13)
+    best = solve(cards, rule_set)
+    return seat_texts(Arrangement(*(sort_chi(best.chi(position)) for position in POSITIONS)))

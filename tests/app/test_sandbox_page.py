@@ -221,3 +221,32 @@ def test_a_foul_and_an_instant_win_are_flagged() -> None:
     assert any("Binh lủng (foul): Player 1" in text for text in events)
     assert any("Player 2: Lục phé bôn (six pairs)" in text for text in events)
     assert any("No chi compared" in m.value for m in at.markdown)
+
+
+def test_xep_bai_button_rearranges_a_seat_with_the_solver():
+    from maubinh import Arrangement, is_foul, load_rule_set
+    from maubinh.solver import solve
+
+    at = AppTest.from_file(str(PAGE), default_timeout=60).run()
+    keys = [f"sandbox_seat0_{p}" for p in ("back", "middle", "front")]
+    before = [at.text_input(key=k).value for k in keys]
+    at.selectbox(key="sandbox_solve_rules").set_value("tinh-chi").run()
+    at.button(key="sandbox_solve0").click().run()
+    assert not at.exception
+    after = [at.text_input(key=k).value for k in keys]
+    rule_set = load_rule_set("tinh-chi")
+    solved = Arrangement.parse(*after)
+    assert sorted(solved.cards) == sorted(Arrangement.parse(*before).cards)
+    assert not is_foul(solved, rule_set)
+    best = solve(solved.cards, rule_set)
+    assert [set(best.chi(p)) for p in ("back", "middle", "front")] == [set(solved.chi(p)) for p in ("back", "middle", "front")]
+    assert any("Binh tính chi" in s.value for s in at.success)
+
+
+def test_xep_bai_with_a_bad_card_says_why_and_keeps_the_text():
+    at = AppTest.from_file(str(PAGE), default_timeout=60).run()
+    at.text_input(key="sandbox_seat1_front").set_value("Zz 2c 3c").run()
+    at.button(key="sandbox_solve1").click().run()
+    assert not at.exception
+    assert at.text_input(key="sandbox_seat1_front").value == "Zz 2c 3c"
+    assert any("Zz" in e.value for e in at.error)
