@@ -1,9 +1,9 @@
 """Drill questions: which of two arrangements of a dealt hand is better, graded by the engine.
 
 A question is fully determined by its seed and rule set, so a link can repeat it.
-"Better" (first release): a binh lủng arrangement loses; otherwise the higher
-average chi against sampled opponents set by the simple arranger
-(:func:`maubinh.ev.expected_value`).
+"Better": a binh lủng arrangement loses; otherwise the higher expected chi
+against sampled opponents set by the solver (:func:`maubinh.ev.expected_value`),
+asked only when the gap is well beyond its standard error (:data:`GAP_IN_STDERRS`).
 """
 
 from __future__ import annotations
@@ -16,10 +16,13 @@ from maubinh.arrangers import arrange_simple, random_legal, random_split, sort_a
 from maubinh.cards import FULL_DECK, Card
 from maubinh.ev import EVResult, expected_value
 from maubinh.rules import Position, RuleSet
+from maubinh.solver import solve
 
 __all__ = ["Grade", "Question", "grade", "graded_question", "make_question", "question_seed"]
 
 DEFAULT_SAMPLES = 300
+GAP_IN_STDERRS = 3.0
+"""A question is asked only when the two options' expected chi differ by more than this many standard errors."""
 
 
 @dataclass(frozen=True)
@@ -58,19 +61,20 @@ class Grade:
 def make_question(seed: int, rule_set: RuleSet) -> Question:
     """Deal a hand from ``seed`` and pick two different arrangements of it.
 
-    One option is usually the simple arranger's (strongest back first); the
-    other a naive or random one, sometimes binh lủng, so that both kinds of
-    lesson come up. Same seed and rule set, same question.
+    One option is the solver's (xếp bài); the other the simple arranger's
+    (strongest back first), the naive sort-and-split, or a random split,
+    sometimes binh lủng, so that each kind of lesson comes up. Same seed and
+    rule set, same question.
     """
     rng = random.Random(seed)
     cards = tuple(sorted(rng.sample(FULL_DECK, 13), reverse=True))
-    simple = arrange_simple(cards, rule_set)
-    pool = [sort_and_split(cards), random_legal(cards, rule_set, rng), random_legal(cards, rule_set, rng)]
+    best = solve(cards, rule_set)
+    pool = [arrange_simple(cards, rule_set), sort_and_split(cards), random_legal(cards, rule_set, rng)]
     if rng.random() < 0.25:
         pool.append(random_split(cards, rng))
-    others = [arr for arr in pool if _key(arr) != _key(simple)]
+    others = [arr for arr in pool if _key(arr) != _key(best)]
     other = rng.choice(others) if others else random_legal(cards, rule_set, rng)
-    options = (simple, other) if rng.random() < 0.5 else (other, simple)
+    options = (best, other) if rng.random() < 0.5 else (other, best)
     return Question(seed, cards, options)
 
 
@@ -81,7 +85,7 @@ def _key(arr: Arrangement) -> tuple[frozenset[Card], ...]:
 def grade(question: Question, rule_set: RuleSet, samples: int = DEFAULT_SAMPLES) -> Grade:
     """Grade a question: a fouled option loses, otherwise the higher average chi wins.
 
-    Averages closer than two standard errors of their difference count as even.
+    Averages closer than :data:`GAP_IN_STDERRS` standard errors of their difference count as even.
     """
     fouls = tuple(foul_reason(arr, rule_set) for arr in question.options)
     if fouls[0] and fouls[1]:
@@ -94,7 +98,7 @@ def grade(question: Question, rule_set: RuleSet, samples: int = DEFAULT_SAMPLES)
         return Grade(legal, "foul", fouls, results)
     a, b = expected_value(list(question.options), question.cards, rule_set, samples=samples, seed=question.seed)
     gap = a.mean - b.mean
-    if abs(gap) <= 2 * a.diffs_stderr[1]:
+    if abs(gap) <= GAP_IN_STDERRS * a.diffs_stderr[1]:
         return Grade(None, "even", fouls, (a, b))
     return Grade(0 if gap > 0 else 1, "ev", fouls, (a, b))
 
