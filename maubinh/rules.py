@@ -171,14 +171,20 @@ class Provenance:
 
     Attributes:
         source: the place in the source text (section and a paraphrase).
-        reading: the digest's reading of an unclear text, or ``None``.
+        reading: the digest's reading of an unclear text per language (``{"vi": ..., "en": ...}``), or ``None``.
         house_default: True where the source leaves the value to the table
             and this is the project's editable default.
     """
 
     source: str
-    reading: str | None = None
+    reading: Mapping[str, str] | None = field(default=None, hash=False)
     house_default: bool = False
+
+    def reading_in(self, lang: str) -> str | None:
+        """The reading in ``lang`` (``"vi"`` or ``"en"``), or ``None`` where there is none."""
+        if self.reading is None:
+            return None
+        return self.reading.get(lang) or self.reading.get("vi")
 
 
 @dataclass(frozen=True)
@@ -393,10 +399,8 @@ class _Reader:
 
     def provenance(self, table: Mapping[str, Any], path: str) -> Provenance:
         source = self.get(table, "source", f"{path}.source", str, default="")
-        reading = table.get("reading")
-        if reading is not None and not isinstance(reading, str):
-            self.fail(f"{path}.reading", f"expected text, got {reading!r}")
-            reading = None
+        raw = table.get("reading")
+        reading = None if raw is None else self.texts(raw, f"{path}.reading")
         house = table.get("house_default", False)
         if not isinstance(house, bool):
             self.fail(f"{path}.house_default", f"expected true or false, got {house!r}")

@@ -141,6 +141,7 @@ def provenance_note(provenance: Provenance | None, lang: str) -> str:
     parts = [f"{translate('provenance.source', lang)}: {provenance.source}"]
     if provenance.house_default:
         parts.append(f"**{translate('provenance.house_default', lang)}**")
-    if provenance.reading:
-        parts.append(f"*{translate('provenance.reading', lang)}:* {provenance.reading}")
+    reading = provenance.reading_in(lang)
+    if reading:
+        parts.append(f"*{translate('provenance.reading', lang)}:* {reading}")
     return " — ".join(parts)
