@@ -4,7 +4,7 @@ Patterns that depend on a split (three flushes, three straights, three straight
 flushes) are found by searching the 13 cards, not only the split a player chose
 (digest §2.4, reading: an instant win is declared automatically and stands even
 when the player's own split fouls). A hand matching several patterns is paid
-the first one in the rule set's list.
+the one worth the most chi.
 
 >>> from maubinh.cards import parse_cards
 >>> from maubinh.rules import load_rule_set
@@ -62,20 +62,31 @@ def find_instant_win(cards: Sequence[Card], rule_set: RuleSet) -> InstantWin | N
         rule_set: decides which patterns count, their order and their chi.
 
     Returns:
-        The first pattern in ``rule_set.naturals`` that the hand matches.
+        Of the patterns in ``rule_set.naturals`` that the hand matches, the one
+        paying the most chi (ties: the earlier in the list), or ``None``
+        (digest §2.4: a hand matching several patterns is paid the best one).
+        Reading (digest §2.4): trips count as one pair for six pairs only where
+        the rule set has no five-pairs-and-trips pattern of its own.
 
     Raises:
         ValueError: if ``cards`` is not 13 distinct cards.
     """
     hand = _check(cards)
+    listed = {rule.pattern for rule in rule_set.naturals}
+    best: InstantWin | None = None
     for rank, rule in enumerate(rule_set.naturals):
+        if rule.pattern is NaturalPattern.LUC_PHE_BON and NaturalPattern.NAM_DOI_SAM in listed and (
+            _five_pairs_trips(hand) is not None
+        ):
+            continue
         found = _MATCHERS[rule.pattern](hand)
-        if found is not None:
-            tiebreak, split = found
-            if split is not None:
-                split = _legal_order(split, rule_set)
-            return InstantWin(rule.pattern, rule.chi, rank, tiebreak, split, rule)
-    return None
+        if found is None or (best is not None and rule.chi <= best.chi):
+            continue
+        tiebreak, split = found
+        if split is not None:
+            split = _legal_order(split, rule_set)
+        best = InstantWin(rule.pattern, rule.chi, rank, tiebreak, split, rule)
+    return best
 
 
 def _legal_order(split: Arrangement, rule_set: RuleSet) -> Arrangement:
