@@ -18,13 +18,13 @@ the one worth the most chi.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card, Rank, Suit
-from maubinh.hands import evaluate
+from maubinh.hands import WheelRank, evaluate
 from maubinh.rules import NaturalPattern, NaturalRule, RuleSet
 
 __all__ = ["InstantWin", "find_instant_win", "matching_patterns", "natural_split"]
@@ -44,6 +44,9 @@ class InstantWin:
         split: for split patterns (three flushes, straights, straight flushes),
             the arrangement that shows it; otherwise ``None``.
         rule: the rule-set entry, with its provenance.
+        top_rank, top_tiebreak: the highest-listed pattern the hand matches and its
+            tie-break: what two players' instant wins are compared by (a hand is as
+            strong as the best pattern it shows, and paid the one worth most).
     """
 
     pattern: NaturalPattern
@@ -52,6 +55,8 @@ class InstantWin:
     tiebreak: tuple[int, ...]
     split: Arrangement | None
     rule: NaturalRule
+    top_rank: int
+    top_tiebreak: tuple[int, ...]
 
 
 def find_instant_win(cards: Sequence[Card], rule_set: RuleSet) -> InstantWin | None:
@@ -73,38 +78,31 @@ def find_instant_win(cards: Sequence[Card], rule_set: RuleSet) -> InstantWin | N
     """
     hand = _check(cards)
     listed = {rule.pattern for rule in rule_set.naturals}
-    best: InstantWin | None = None
+    matches: list[tuple[int, NaturalRule, tuple[int, ...], Arrangement | None]] = []
     for rank, rule in enumerate(rule_set.naturals):
         if rule.pattern is NaturalPattern.LUC_PHE_BON and NaturalPattern.NAM_DOI_SAM in listed and (
             _five_pairs_trips(hand) is not None
         ):
             continue
-        found = _MATCHERS[rule.pattern](hand)
-        if found is None or (best is not None and rule.chi <= best.chi):
-            continue
-        tiebreak, split = found
-        if split is not None:
-            split = _legal_order(split, rule_set)
-        best = InstantWin(rule.pattern, rule.chi, rank, tiebreak, split, rule)
-    return best
-
-
-def _legal_order(split: Arrangement, rule_set: RuleSet) -> Arrangement:
-    """Swap the two 5-card chi when the rule set's wheel order puts the middle above the back."""
-    if evaluate(split.back, rule_set.wheel) < evaluate(split.middle, rule_set.wheel):
-        return Arrangement(split.middle, split.back, split.front)
-    return split
+        found = _match(rule.pattern, hand, rule_set.wheel)
+        if found is not None:
+            matches.append((rank, rule, found[0], found[1]))
+    if not matches:
+        return None
+    rank, rule, tiebreak, split = max(matches, key=lambda m: (m[1].chi, -m[0]))
+    top_rank, _, top_tiebreak, _ = min(matches, key=lambda m: m[0])
+    return InstantWin(rule.pattern, rule.chi, rank, tiebreak, split, rule, top_rank, top_tiebreak)
 
 
 def matching_patterns(cards: Sequence[Card]) -> list[NaturalPattern]:
     """Every pattern the 13 cards match, whatever the rule set (for teaching and tests)."""
     hand = _check(cards)
-    return [p for p in NaturalPattern if _MATCHERS[p](hand) is not None]
+    return [p for p in NaturalPattern if _match(p, hand) is not None]
 
 
 def natural_split(cards: Sequence[Card], pattern: NaturalPattern) -> Arrangement | None:
     """The split that shows a split pattern (three flushes / straights / straight flushes), if any."""
-    found = _MATCHERS[pattern](_check(cards))
+    found = _match(pattern, _check(cards))
     return found[1] if found else None
 
 
@@ -166,20 +164,26 @@ def _three_quads(hand: Sequence[Card]) -> _Found:
     return ((quads[0],), None) if len(quads) >= 3 else None
 
 
-def _split_tiebreak(split: Arrangement) -> tuple[int, ...]:
-    """Chi by chi, back first: each chi's ranks high to low."""
-    return tuple(
-        r
-        for chi in (split.back, split.middle, split.front)
-        for r in sorted((int(c.rank) for c in chi), reverse=True)
-    )
+def _front_run_top(front: Sequence[Card]) -> int:
+    """The top of a 3-card run: 3 for A-2-3, 14 for Q-K-A (fronts of three straights)."""
+    ranks = sorted(int(c.rank) for c in front)
+    return 3 if ranks == [2, 3, 14] else ranks[-1]
 
 
-def _best(splits: Iterator[Arrangement]) -> _Found:
+def _split_key(split: Arrangement, wheel: WheelRank, run_front: bool) -> tuple[int, ...]:
+    """Chi by chi, back first, on the rule set's scale; the front by its run top where it is a run."""
+    front = _front_run_top(split.front) if run_front else evaluate(split.front, wheel).key
+    return (evaluate(split.back, wheel).key, evaluate(split.middle, wheel).key, front)
+
+
+def _best(splits: Iterable[Arrangement], wheel: WheelRank, run_front: bool) -> _Found:
+    """The split with the highest chi-by-chi key, its two 5-card chi in legal order."""
     best: Arrangement | None = None
     best_key: tuple[int, ...] = ()
     for split in splits:
-        key = _split_tiebreak(split)
+        if evaluate(split.back, wheel) < evaluate(split.middle, wheel):
+            split = Arrangement(split.middle, split.back, split.front)
+        key = _split_key(split, wheel, run_front)
         if best is None or key > best_key:
             best, best_key = split, key
     return (best_key, best) if best is not None else None
@@ -193,9 +197,9 @@ def _flush_shape(hand: Sequence[Card]) -> bool:
     return tuple(sorted(Counter(c.suit for c in hand).values(), reverse=True)) in _FLUSH_SHAPES
 
 
-def _three_flushes(hand: Sequence[Card]) -> _Found:
+def _three_flushes(hand: Sequence[Card]) -> Iterator[Arrangement]:
     if not _flush_shape(hand):
-        return None
+        return iter(())
     by_suit: dict[Suit, list[Card]] = {}
     for card in sorted(hand, reverse=True):
         by_suit.setdefault(card.suit, []).append(card)
@@ -215,7 +219,7 @@ def _three_flushes(hand: Sequence[Card]) -> _Found:
                 taken[suit] += size
             yield Arrangement(chis[0], chis[1], chis[2])
 
-    return _best(splits())
+    return splits()
 
 
 # Runs of ranks that make a straight: 5-card A-2-3-4-5 .. 10-J-Q-K-A, and the
@@ -239,10 +243,10 @@ for _i, _back in enumerate(_RUNS5):
             _STRAIGHT_TRIPLES.setdefault(_key, []).append((_back, _middle, _front))
 
 
-def _three_straights(hand: Sequence[Card]) -> _Found:
+def _three_straights(hand: Sequence[Card]) -> Iterator[Arrangement]:
     triples = _STRAIGHT_TRIPLES.get(tuple(sorted(int(c.rank) for c in hand)))
     if not triples:
-        return None
+        return iter(())
     by_rank: dict[int, list[Card]] = {}
     for card in sorted(hand, key=lambda c: c.suit.value):
         by_rank.setdefault(int(card.rank), []).append(card)
@@ -253,12 +257,12 @@ def _three_straights(hand: Sequence[Card]) -> _Found:
             chis = [tuple(pools[r].pop() for r in run) for run in runs]
             yield Arrangement(chis[0], chis[1], chis[2])
 
-    return _best(splits())
+    return splits()
 
 
-def _three_straight_flushes(hand: Sequence[Card]) -> _Found:
+def _three_straight_flushes(hand: Sequence[Card]) -> Iterator[Arrangement]:
     if not _flush_shape(hand) or tuple(sorted(int(c.rank) for c in hand)) not in _STRAIGHT_TRIPLES:
-        return None
+        return iter(())
     present = set(hand)
 
     def flush_runs(runs: list[tuple[int, ...]]) -> list[frozenset[Card]]:
@@ -273,22 +277,32 @@ def _three_straight_flushes(hand: Sequence[Card]) -> _Found:
                 continue
             for front in threes:
                 if len(back | middle | front) == 13:
-                    hi, lo = sorted((back, middle), key=lambda s: sorted(s, reverse=True), reverse=True)
-                    yield Arrangement(tuple(sorted(hi)), tuple(sorted(lo)), tuple(sorted(front)))
+                    yield Arrangement(tuple(sorted(back)), tuple(sorted(middle)), tuple(sorted(front)))
 
-    return _best(splits())
+    return splits()
 
 
-_MATCHERS: dict[NaturalPattern, Callable[[Sequence[Card]], _Found]] = {
+_COUNT_MATCHERS: dict[NaturalPattern, Callable[[Sequence[Card]], _Found]] = {
     NaturalPattern.RONG_CUON: _dragon_flush,
     NaturalPattern.SANH_RONG: _dragon,
-    NaturalPattern.BA_THUNG_PHA_SANH: _three_straight_flushes,
     NaturalPattern.DONG_MAU_13: _colour(13),
     NaturalPattern.DONG_MAU_12: _colour(12),
     NaturalPattern.NAM_DOI_SAM: _five_pairs_trips,
     NaturalPattern.LUC_PHE_BON: _six_pairs,
     NaturalPattern.BON_SAM: _four_trips,
     NaturalPattern.BA_TU_QUY: _three_quads,
-    NaturalPattern.BA_THUNG: _three_flushes,
-    NaturalPattern.BA_SANH: _three_straights,
 }
+# Split patterns: every split that shows them, and whether the front is compared as a run.
+_SPLIT_MATCHERS: dict[NaturalPattern, tuple[Callable[[Sequence[Card]], Iterator[Arrangement]], bool]] = {
+    NaturalPattern.BA_THUNG_PHA_SANH: (_three_straight_flushes, True),
+    NaturalPattern.BA_THUNG: (_three_flushes, False),
+    NaturalPattern.BA_SANH: (_three_straights, True),
+}
+
+
+def _match(pattern: NaturalPattern, hand: Sequence[Card], wheel: WheelRank = WheelRank.LOWEST) -> _Found:
+    """``(tiebreak, split)`` when ``hand`` shows ``pattern``, else ``None``."""
+    if pattern in _SPLIT_MATCHERS:
+        splits, run_front = _SPLIT_MATCHERS[pattern]
+        return _best(splits(hand), wheel, run_front)
+    return _COUNT_MATCHERS[pattern](hand)

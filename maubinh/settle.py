@@ -401,10 +401,10 @@ def _natural_item(nat_a: InstantWin | None, nat_b: InstantWin | None, rule_set: 
         return Item(ItemKind.NATURAL, sign * winner.chi, naturals=pair, provenance=winner.rule.provenance)
     versus = rule_set.naturals_versus
     provenance = rule_set.provenance["naturals"]
-    order_a: tuple[int, ...] = (-nat_a.rank,)
-    order_b: tuple[int, ...] = (-nat_b.rank,)
+    order_a: tuple[int, ...] = (-nat_a.top_rank,)
+    order_b: tuple[int, ...] = (-nat_b.top_rank,)
     if versus is NaturalsVersus.TIEBREAK:
-        order_a, order_b = order_a + nat_a.tiebreak, order_b + nat_b.tiebreak
+        order_a, order_b = order_a + nat_a.top_tiebreak, order_b + nat_b.top_tiebreak
     if versus is NaturalsVersus.NONE or order_a == order_b:
         return Item(ItemKind.NATURALS_EVEN, 0, naturals=pair, provenance=provenance)
     sign, winner = (1, nat_a) if order_a > order_b else (-1, nat_b)

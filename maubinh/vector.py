@@ -287,10 +287,10 @@ def _natural_amount(mine: InstantWin | None, theirs: InstantWin | None, rule_set
     if mine is None:
         return -theirs.chi
     versus = rule_set.naturals_versus
-    order_mine: tuple[int, ...] = (-mine.rank,)
-    order_theirs: tuple[int, ...] = (-theirs.rank,)
+    order_mine: tuple[int, ...] = (-mine.top_rank,)
+    order_theirs: tuple[int, ...] = (-theirs.top_rank,)
     if versus is NaturalsVersus.TIEBREAK:
-        order_mine, order_theirs = order_mine + mine.tiebreak, order_theirs + theirs.tiebreak
+        order_mine, order_theirs = order_mine + mine.top_tiebreak, order_theirs + theirs.top_tiebreak
     if versus is NaturalsVersus.NONE or order_mine == order_theirs:
         return 0
     return mine.chi if order_mine > order_theirs else -theirs.chi

@@ -71,3 +71,33 @@ def test_three_straights_with_low_ace_front_and_wheel_order():
 def test_wrong_card_count_is_refused():
     with pytest.raises(ValueError, match="13 distinct cards"):
         find_instant_win(parse_cards("As Kd"), load_rule_set("chi-at"))
+
+
+# --- two players' instant wins compared by the best-listed pattern each shows (luckywin) ------
+
+def _lw_totals(a, b):
+    from maubinh import Arrangement, settle
+
+    return settle([Arrangement.parse(*a), Arrangement.parse(*b)], load_rule_set("luckywin")).totals
+
+
+def test_luckywin_dragon_that_is_also_three_straight_flushes_ties_a_plain_dragon():
+    assert _lw_totals(("6h 7h 8h 9h Th", "As 2s 3s 4s 5s", "Jd Qd Kd"),
+                      ("Ac 2c 3c 4c 5c", "6c 7c 8c 9c Tc", "Jc Qc Kh")) == (0, 0)
+
+
+def test_luckywin_six_pairs_and_twelve_red_ties_twelve_red():
+    assert _lw_totals(("2h 2d 3h 3d 4h", "4d 5h 5d 6h 6d", "7h 7d As"),
+                      ("8h 9h Th Jh Qh", "Kh Ah 8d 9d Td", "Jd Kd 2s")) == (0, 0)
+
+
+def test_luckywin_three_straights_tiebreak_ranks_the_wheel_and_a23_lowest():
+    # Y's 2-6 beats X's wheel under luckywin's order, so Y wins its 6 chi.
+    assert _lw_totals(("6s 7d 8c 9h Ts", "As 2d 3c 4h 5s", "Ah 2c 3h"),
+                      ("6h 7s 8d 9c Td", "2h 3d 4c 5d 6c", "4s 5h 6d")) == (-6, 6)
+
+
+def test_luckywin_three_flushes_tiebreak_compares_chi_values_back_first():
+    # Y's back is a straight flush, X's a flush: Y wins.
+    assert _lw_totals(("Ah Qh Th 8h 6h", "Kc Jc 9c 7c 5c", "Ad 4d 2d"),
+                      ("9s Ts Js Qs Ks", "Kd Qd Td 8d 6d", "4c 3c 2c")) == (-9, 9)
