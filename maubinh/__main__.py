@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from maubinh.arrangement import hand_values
 from maubinh.cards import CardParseError, cards_text, parse_cards
 from maubinh.ev import expected_value
+from maubinh.naturals import find_instant_win
 from maubinh.rules import POSITIONS, RULE_SET_IDS, UnknownRuleSetError, load_rule_set
 from maubinh.solver import solve
 
@@ -43,6 +44,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("error: --samples must be at least 2", file=sys.stderr)
         return 2
     best = solve(cards, rule_set)
+    natural = find_instant_win(cards, rule_set)
+    if natural is not None:
+        print(f"instant win (mậu binh): {natural.pattern.value}, {natural.chi} chi from each opponent")
     values = hand_values(best, rule_set.wheel)
     for position in POSITIONS:
         name = rule_set.position_name(position, "en")

@@ -30,6 +30,7 @@ __all__ = [
     "Suit",
     "cards_text",
     "grouped",
+    "parse_card",
     "parse_cards",
     "split_tokens",
 ]
@@ -160,31 +161,50 @@ _SUIT_WORDS = {
     "D": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
     "C": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
 }
-_SEPARATORS = re.compile(r"[\s,;]+")
-_TOKEN = re.compile(r"^(10|[2-9TJQKA1])(.*)$", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[\s,;\u200b]+")
+# A rank is a run of digits or one letter; the rest of the token is the suit.
+_TOKEN = re.compile(r"^(\d+|[^\d])(.*)$", re.DOTALL)
 # Variation selectors (U+FE0E/U+FE0F) often follow a pasted suit glyph.
 _VARIATION = re.compile("[\ufe0e\ufe0f]")
+_JOKERS = frozenset({"JOKER", "JK", "BJ", "RJ", "🃏"})
+_SHOWN = 16  # longest token echoed in a message
 
 
-def _parse_token(token: str) -> Card:
+def _shown(token: str) -> str:
+    return repr(token if len(token) <= _SHOWN else token[: _SHOWN - 1] + "…")
+
+
+def parse_card(token: str) -> Card:
+    """Read one card: a rank (2-10, T, J, Q, K, A; 1 also reads as A) then a suit (s h d c or ♠ ♥ ♦ ♣).
+
+    Raises:
+        CardParseError: naming the token and whether its rank or its suit is unknown.
+
+    >>> parse_card("10♥").pretty
+    '10♥'
+    >>> parse_card("14h")
+    Traceback (most recent call last):
+    ...
+    maubinh.cards.CardParseError: '14h': unknown rank '14' (use 2-10, J, Q, K, A)
+    """
     clean = _VARIATION.sub("", token)
+    if clean.upper() in _JOKERS:
+        raise CardParseError(f"{_shown(token)}: Mậu Binh uses no jokers (52 cards)", token, "rank")
     match = _TOKEN.match(clean)
-    if match is None:
-        head = clean[:-1] if len(clean) > 1 else clean
+    typed_rank, suit_text = (match.group(1), match.group(2)) if match else (clean, "")
+    rank_text = typed_rank.upper()
+    if rank_text not in _RANK_WORDS:
         raise CardParseError(
-            f"{token!r}: unknown rank {head!r} (use 2-10, J, Q, K, A)", token, "rank"
+            f"{_shown(token)}: unknown rank {_shown(typed_rank)} (use 2-10, J, Q, K, A)", token, "rank"
         )
-    rank_text, suit_text = match.group(1).upper(), match.group(2).upper()
     if not suit_text:
         raise CardParseError(
-            f"{token!r}: no suit (add s/h/d/c or ♠ ♥ ♦ ♣, e.g. {rank_text}s)", token, "suit"
+            f"{_shown(token)}: no suit (add s/h/d/c or ♠ ♥ ♦ ♣, e.g. {rank_text}s)", token, "suit"
         )
-    suit = _SUIT_WORDS.get(suit_text)
+    suit = _SUIT_WORDS.get(suit_text.upper())
     if suit is None:
         raise CardParseError(
-            f"{token!r}: unknown suit {match.group(2)!r} (use s, h, d, c or ♠ ♥ ♦ ♣)",
-            token,
-            "suit",
+            f"{_shown(token)}: unknown suit {_shown(suit_text)} (use s, h, d, c or ♠ ♥ ♦ ♣)", token, "suit"
         )
     return Card(_RANK_WORDS[rank_text], suit)
 
@@ -208,17 +228,27 @@ _GLUED = re.compile(r"(10|[2-9TJQKA1])([SHDC♠♥♦♣♤♡♢♧])", re.IGNO
 
 
 def _split_glued(chunk: str) -> list[str]:
-    parts = _GLUED.findall(chunk)
-    if parts and "".join(r + s for r, s in parts) == chunk and len(parts) > 1:
-        return [r + s for r, s in parts]
-    return [chunk]
+    """``"AsKh10d"`` -> ``["As", "Kh", "10d"]``; what does not read as a card stays one token (``"AsKsX"`` -> ``["As", "Ks", "X"]``)."""
+    parts: list[str] = []
+    pos = 0
+    while pos < len(chunk):
+        match = _GLUED.match(chunk, pos)
+        if match is None:
+            parts.append(chunk[pos:])
+            break
+        parts.append(match.group(0))
+        pos = match.end()
+    if len(parts) > 1 and not _GLUED.fullmatch(parts[-1]) and len(parts[-1]) > 1 and parts[-1][0].isdigit():
+        return [chunk]  # e.g. "100s": one bad token, not "10" + "0s"
+    return parts
 
 
 def parse_cards(text: str, count: int | Iterable[int] | None = None) -> tuple[Card, ...]:
     """Read cards from the notations people type.
 
     Accepts ``As Kh Td 2c``, ``10h`` as well as ``Th``, lower or upper case,
-    suit glyphs ``A♠ K♥ 10♦ 2♣``, separated by spaces, commas or semicolons.
+    suit glyphs ``A♠ K♥ 10♦ 2♣``, ``1`` for an ace, separated by spaces, commas
+    or semicolons, or glued (``AsKh``).
 
     Args:
         text: the typed cards.
@@ -229,8 +259,10 @@ def parse_cards(text: str, count: int | Iterable[int] | None = None) -> tuple[Ca
         The cards in the order typed.
 
     Raises:
-        CardParseError: naming the offending token and why: unknown rank,
-            unknown suit, duplicate card, or the wrong count.
+        CardParseError: naming the offending token and why: unknown rank
+            (jokers included), unknown suit, duplicate card, no cards, or the
+            wrong count.
+        TypeError: for a ``count`` that is text.
 
     >>> [str(c) for c in parse_cards("10h, j♣ QD")]
     ['Th', 'Jc', 'Qd']
@@ -243,11 +275,15 @@ def parse_cards(text: str, count: int | Iterable[int] | None = None) -> tuple[Ca
     ...
     maubinh.cards.CardParseError: expected 3 cards, got 2
     """
+    if not isinstance(text, str):
+        raise CardParseError(f"expected text of cards, got {type(text).__name__}", "", "empty")
+    if isinstance(count, str):
+        raise TypeError(f"count must be a whole number or numbers, got {count!r}")
     tokens = split_tokens(text)
     cards: list[Card] = []
     seen: set[Card] = set()
     for token in tokens:
-        card = _parse_token(token)
+        card = parse_card(token)
         if card in seen:
             raise CardParseError(f"{token!r}: duplicate card {card.pretty}", token, "duplicate")
         seen.add(card)
@@ -256,6 +292,8 @@ def parse_cards(text: str, count: int | Iterable[int] | None = None) -> tuple[Ca
         allowed = (count,) if isinstance(count, int) else tuple(count)
         if len(cards) not in allowed:
             wanted = " or ".join(str(n) for n in allowed)
+            if not cards:
+                raise CardParseError(f"no cards given (expected {wanted})", "", "empty")
             raise CardParseError(f"expected {wanted} cards, got {len(cards)}", "", "count")
     return tuple(cards)
 

@@ -222,6 +222,11 @@ class ScoopRule:
     sweep_multiplier: int
     provenance: Provenance
 
+    @property
+    def active(self) -> bool:
+        """Whether winning all three chi changes anything under this rule set."""
+        return any(m != 1 for m in self.multipliers) or self.sweep_multiplier != 1
+
     def factor(self, scooped: int, opponents: int) -> int:
         """The multiplier on one scooped opponent's chi when ``scooped`` of ``opponents`` were scooped."""
         if scooped <= 0:

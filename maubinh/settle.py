@@ -44,6 +44,7 @@ from maubinh.rules import (
     Position,
     Provenance,
     RuleSet,
+    load_rule_set,
 )
 
 __all__ = [
@@ -277,20 +278,24 @@ def seat_facts(arrangement: Arrangement, rule_set: RuleSet) -> SeatFacts:
     )
 
 
-def settle(arrangements: Sequence[Arrangement], rule_set: RuleSet) -> Settlement:
+def settle(arrangements: Sequence[Arrangement], rule_set: RuleSet | str) -> Settlement:
     """Settle a table of 2-4 players under ``rule_set``.
 
     Args:
         arrangements: one :class:`~maubinh.arrangement.Arrangement` per seat.
-        rule_set: the rules (bonuses, instant wins, scoops, aces, fouls).
+        rule_set: the rules (bonuses, instant wins, scoops, aces, fouls), or a source id.
 
     Returns:
         A :class:`Settlement`: totals in chi per seat (summing to zero) and the
-        itemised breakdown per pair.
+        itemised breakdown per pair. Seats that won all three chi are recorded
+        as scoops only where the rule set has a scoop rule.
 
     Raises:
         SettlementError: for fewer than 2 or more than 4 seats, or a card held by two seats.
+        UnknownRuleSetError: for an unknown rule-set id.
     """
+    if isinstance(rule_set, str):
+        rule_set = load_rule_set(rule_set)
     n = len(arrangements)
     if not 2 <= n <= 4:
         raise SettlementError(f"a table has 2-4 players, got {n}")
@@ -369,6 +374,8 @@ def _compare_pair(fa: SeatFacts, fb: SeatFacts, rule_set: RuleSet) -> tuple[list
         return [Item(ItemKind.FOUL, sign * rule_set.foul_penalty, provenance=rule_set.provenance["foul"])], None
 
     items = [_chi_item(fa.values[p], fb.values[p], p, rule_set) for p in POSITIONS]
+    if not rule_set.scoop.active:
+        return items, None
     signs = {(item.amount > 0) - (item.amount < 0) for item in items}
     scooped = "a" if signs == {1} else "b" if signs == {-1} else None
     return items, scooped

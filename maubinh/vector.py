@@ -263,8 +263,9 @@ def heads_up(
     mask = ~naturals[None, :] & ~my_foul & ~their_foul
     compared = np.where(mask, compared, 0)
     signs = np.where(mask[:, :, None], signs, 0).astype(np.int8)
-    win_all = mask & np.all(signs > 0, axis=2)
-    lose_all = mask & np.all(signs < 0, axis=2)
+    scoops = rule_set.scoop.active
+    win_all = mask & np.all(signs > 0, axis=2) & scoops
+    lose_all = mask & np.all(signs < 0, axis=2) & scoops
 
     aces = np.zeros((n, m), dtype=np.int64)
     if rule_set.ace_rule is not AceRule.NONE:

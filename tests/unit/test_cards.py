@@ -31,7 +31,10 @@ def test_glued_cards_are_split():
         ("As Zs", "Zs", "rank", "unknown rank 'Z'"),
         ("As Ax", "Ax", "suit", "unknown suit 'x'"),
         ("As K", "K", "suit", "no suit"),
-        ("As 11h", "11h", "suit", "unknown suit '1h'"),
+        ("As 11h", "11h", "rank", "unknown rank '11'"),
+        ("As 14h", "14h", "rank", "unknown rank '14'"),
+        ("Joker", "Joker", "rank", "no jokers"),
+        ("AsKsX", "X", "rank", "unknown rank 'X'"),
         ("As as", "as", "duplicate", "duplicate card A♠"),
     ],
 )
@@ -62,3 +65,18 @@ def test_full_deck_round_trips_and_indexes_are_dense():
 def test_pretty_and_colours():
     assert Card(Rank.TEN, Suit.HEARTS).pretty == "10♥"
     assert [s.is_red for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)] == [False, True, True, False]
+
+
+def test_long_junk_is_shortened_and_odd_input_is_refused_clearly():
+    with pytest.raises(CardParseError) as info:
+        parse_cards("x" * 10_000)
+    assert len(str(info.value)) < 100
+    with pytest.raises(CardParseError, match="no cards given") as info:
+        parse_cards("  ", count=13)
+    assert info.value.reason == "empty"
+    with pytest.raises(CardParseError, match="expected text"):
+        parse_cards(None)
+    with pytest.raises(TypeError):
+        parse_cards("As", count="1")
+    assert parse_cards("As\u200bKh") == parse_cards("As Kh")  # zero-width space separates
+    assert parse_cards("1s") == parse_cards("As")  # 1 for ace, as on some decks
