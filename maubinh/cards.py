@@ -141,13 +141,19 @@ class CardParseError(ValueError):
     Attributes:
         token: the offending text (``""`` for a wrong count).
         reason: a short machine-readable reason: ``"rank"``, ``"suit"``,
-            ``"duplicate"``, ``"count"`` or ``"empty"``.
+            ``"duplicate"``, ``"count"`` or ``"empty"`` (so a UI can word it in its language).
+        expected: for ``"count"`` / ``"empty"``, the allowed numbers of cards.
+        got: for ``"count"``, the number of cards read.
     """
 
-    def __init__(self, message: str, token: str = "", reason: str = "") -> None:
+    def __init__(
+        self, message: str, token: str = "", reason: str = "", expected: tuple[int, ...] = (), got: int = 0
+    ) -> None:
         super().__init__(message)
         self.token = token
         self.reason = reason
+        self.expected = expected
+        self.got = got
 
 
 _RANK_WORDS = {
@@ -293,8 +299,8 @@ def parse_cards(text: str, count: int | Iterable[int] | None = None) -> tuple[Ca
         if len(cards) not in allowed:
             wanted = " or ".join(str(n) for n in allowed)
             if not cards:
-                raise CardParseError(f"no cards given (expected {wanted})", "", "empty")
-            raise CardParseError(f"expected {wanted} cards, got {len(cards)}", "", "count")
+                raise CardParseError(f"no cards given (expected {wanted})", "", "empty", allowed)
+            raise CardParseError(f"expected {wanted} cards, got {len(cards)}", "", "count", allowed, len(cards))
     return tuple(cards)
 
 

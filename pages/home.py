@@ -20,7 +20,7 @@ st.caption(t("home.example_caption"))
 for column, position in zip(st.columns(3), POSITIONS):
     chi = EXAMPLE.chi(position)
     with column:
-        show_cards(chi, width=44, label=f"{t('position.' + position.value).capitalize()} — {describe_chi(chi, RULES, lang)}")
+        show_cards(chi, width=44, label=f"{RULES.position_name(position, lang)} — {describe_chi(chi, RULES, lang)}")
 
 PARTS = (
     ("pages/learn.py", "nav.learn", "home.learn_blurb", ":material/menu_book:"),
