@@ -149,12 +149,21 @@ def split_scores(hand: HandSplits, tables: Tables) -> F64:
     return _scores(SPLITS, hand, _subset_values(hand, tables), tables.scoop)
 
 
-def _prefix_max(keys: npt.NDArray[np.int64], values: F64, limits: npt.NDArray[np.int64]) -> F64:
-    """For each limit, the largest value among subsets whose key is at most that limit (-inf if none)."""
-    order = np.argsort(keys, kind="stable")
-    running = np.maximum.accumulate(values[order])
-    pos = np.searchsorted(keys[order], limits, side="right") - 1
-    return np.where(pos >= 0, running[np.maximum(pos, 0)], -np.inf)
+class _PrefixMax:
+    """Largest value among the subsets whose key is at most a limit, for many limits at once.
+
+    Sorting the subsets and locating the limits is done once; each value array then costs one pass.
+    """
+
+    def __init__(self, keys: npt.NDArray[np.int64], limits: npt.NDArray[np.int64]) -> None:
+        self.order = np.argsort(keys, kind="stable")
+        self.pos = np.searchsorted(keys[self.order], limits, side="right") - 1
+        self.found = self.pos >= 0
+        self.at = np.maximum(self.pos, 0)
+
+    def __call__(self, values: F64) -> F64:
+        running = np.maximum.accumulate(values[self.order])
+        return np.where(self.found, running[self.at], -np.inf)
 
 
 _SPLITS_PER_BACK = 56
@@ -177,11 +186,12 @@ def solve_splits(hand: HandSplits, tables: Tables) -> int:
     best_front = hand.key3[SPLITS[:, 2]].reshape(-1, _SPLITS_PER_BACK).max(axis=1)
     middle_cap = np.minimum(hand.key5, best_middle)
     front_cap = np.minimum(middle_cap, best_front)
-    bound = v.net[0] + _prefix_max(hand.key5, v.net[1], middle_cap) + _prefix_max(hand.key3, v.net[2], front_cap)
+    best_of_middle = _PrefixMax(hand.key5, middle_cap)
+    best_of_front = _PrefixMax(hand.key3, front_cap)
+    bound = v.net[0] + best_of_middle(v.net[1]) + best_of_front(v.net[2])
     if tables.scoop != 1:  # the scoop term is at most what winning all three would add
-        p_win = v.win[0] * _prefix_max(hand.key5, v.win[1], middle_cap) * _prefix_max(hand.key3, v.win[2], front_cap)
-        won = v.mean_won[0] + _prefix_max(hand.key5, v.mean_won[1], middle_cap) + _prefix_max(
-            hand.key3, v.mean_won[2], front_cap)
+        p_win = v.win[0] * best_of_middle(v.win[1]) * best_of_front(v.win[2])
+        won = v.mean_won[0] + best_of_middle(v.mean_won[1]) + best_of_front(v.mean_won[2])
         bound = bound + (tables.scoop - 1) * p_win * won
     order = np.argsort(-bound, kind="stable")
     best_score, best_row = -np.inf, -1
