@@ -1,0 +1,916 @@
+"""House rules: a rule set written back to TOML, checked for people, compared and edited key by key.
+
+A table's own rules start from one of the sources (digest §2) and change some of its values. This
+module gives the engine's side of that:
+
+- :func:`dump_rule_set` writes any :class:`~maubinh.rules.RuleSet` as a TOML text in the format of
+  ``maubinh/rulesets/*.toml`` (with ``tomli_w``); :func:`load_house_rules` reads it back.
+  ``load_house_rules(dump_rule_set(r)) == r`` for every house rule set ``r``.
+- :func:`check_house_rules` validates a file as a person wrote it: every wrong value is one
+  :class:`FileProblem` with its key (``"foul.penalty"``, ``"bonus[3].chi"``), what was expected
+  (an :class:`Expected`, so the UI can word it in any language) and what the file holds.
+- :func:`values_of` flattens the values a table may change into :data:`EDITABLE_KEYS`;
+  :func:`diff` compares two rule sets key by key; :func:`edit` returns a new rule set with some
+  values changed, every changed value's provenance replaced by a note of the change.
+- :func:`base_source` finds the source a house rule set started from (by its ``source_file``);
+  :func:`solver_tables` and :func:`arrange` let the solver (:mod:`maubinh.solver`) set hands for
+  house rules with that source's opponent distribution.
+- :func:`link_token` / :func:`from_link_token` carry a house rule set in a URL (its changes from
+  the source, compressed).
+
+Amounts are chi per opponent, as everywhere in the engine.
+
+>>> from maubinh.rules import load_rule_set
+>>> chi_at = load_rule_set("chi-at")
+>>> house = edit(chi_at, {"foul.penalty": 6, "aces.rule": "none"}, rule_set_id="nha-minh",
+...              names={"vi": "Nhà mình", "en": "Our table"})
+>>> [(d.key, d.before, d.after) for d in diff(chi_at, house)]
+[('foul.penalty', 3, 6), ('aces.rule', 'pairwise', 'none')]
+>>> load_house_rules(dump_rule_set(house)) == house
+True
+>>> base_source(house)
+'chi-at'
+>>> load_house_rules('id = "x"\\n[foul]\\npenalty = -1')
+Traceback (most recent call last):
+...
+maubinh.house.HouseRulesError: source_file: missing: expected ...
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import tomllib
+import unicodedata
+import zlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+from functools import lru_cache
+from typing import Any
+
+import tomli_w
+
+from maubinh.arrangement import Arrangement
+from maubinh.cards import Card
+from maubinh.hands import WheelRank
+from maubinh.rules import (
+    LANGUAGES,
+    POSITIONS,
+    RULE_SET_IDS,
+    AceRule,
+    BonusHand,
+    NaturalPattern,
+    NaturalsVersus,
+    Position,
+    Provenance,
+    RuleSet,
+    RuleSetError,
+    load_rule_set,
+    parse_rule_set,
+)
+from maubinh.solver import Tables, load_tables, solve_splits, tables_from_counts
+from maubinh.vector import hand_splits
+
+__all__ = [
+    "BONUS_SLOTS",
+    "EDITABLE_KEYS",
+    "Difference",
+    "Expected",
+    "ExpectedKind",
+    "FileProblem",
+    "HouseRulesError",
+    "Mark",
+    "arrange",
+    "base_source",
+    "check_house_rules",
+    "diff",
+    "dump_rule_set",
+    "edit",
+    "from_link_token",
+    "house_id",
+    "link_token",
+    "load_house_rules",
+    "rule_set_data",
+    "solver_tables",
+    "source_files",
+    "values_of",
+]
+
+# --------------------------------------------------------------------------- the editable values
+
+_FRONT_ONLY = (BonusHand.SAM_CO_A, BonusHand.SAM_CO)
+
+BONUS_SLOTS: tuple[tuple[BonusHand, Position], ...] = tuple(
+    (hand, position)
+    for hand in BonusHand
+    for position in POSITIONS
+    if (position is Position.FRONT) == (hand in _FRONT_ONLY)
+)
+"""Every (special hand, position) the bonus table can hold (digest §2.3): 14 slots; the 3-card
+hands (sám cô, sám cô A) only in the front, the 5-card ones in the back and the middle."""
+
+_SCALAR_KEYS: tuple[str, ...] = (
+    "positions",
+    "wheel.value",
+    "chi_win.value",
+    "foul.penalty",
+    "scoop.multipliers",
+    "scoop.sweep_multiplier",
+    "bonus_clash.multiplier",
+)
+_BONUS_KEYS = tuple(f"bonus.{hand.value}.{position.value}" for hand, position in BONUS_SLOTS)
+_NATURAL_KEYS = tuple(f"natural.{pattern.value}" for pattern in NaturalPattern)
+_TAIL_KEYS = ("naturals.versus", "naturals.order", "aces.rule", "aces.exclude_bonus_four_aces")
+
+EDITABLE_KEYS: tuple[str, ...] = _SCALAR_KEYS + _BONUS_KEYS + _NATURAL_KEYS + _TAIL_KEYS
+"""The values a house may change, in the order :func:`diff` lists them. Each value's shape
+(see :func:`values_of`):
+
+- ``positions``: the three chi names, ``((vi, en) back, (vi, en) middle, (vi, en) front)``;
+- ``wheel.value``: ``"lowest"`` or ``"second"`` (where A-2-3-4-5 ranks, digest §2.2);
+- ``chi_win.value``, ``foul.penalty``, ``scoop.sweep_multiplier``, ``bonus_clash.multiplier``: whole
+  numbers (chi, or factors);
+- ``scoop.multipliers``: three factors, for one, two and three opponents scooped (digest §2.5);
+- ``bonus.<hand>.<position>``: chi, or ``None`` where the table has no entry (the hand is then paid as
+  its general kind or 1 chi);
+- ``natural.<pattern>``: chi, or ``None`` where the instant win is not recognised;
+- ``naturals.order``: the recognised patterns, highest first (decides two instant wins, digest §2.4);
+- ``naturals.versus``, ``aces.rule``: the enum values (``"none"``, ``"rank"``, ``"tiebreak"``;
+  ``"none"``, ``"pairwise"``, ``"per_ace"``); ``aces.exclude_bonus_four_aces``: true or false.
+"""
+
+Value = object
+"""One editable value: ``int``, ``bool``, ``str``, ``None`` or a tuple of these (see :data:`EDITABLE_KEYS`)."""
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One key whose value differs between two rule sets (see :func:`diff`).
+
+    Attributes:
+        key: one of :data:`EDITABLE_KEYS`.
+        before, after: the value in the first and in the second rule set (shapes as in
+            :func:`values_of`; ``None`` for a bonus or an instant win one of them does not have).
+    """
+
+    key: str
+    before: Value
+    after: Value
+
+
+def values_of(rule_set: RuleSet) -> dict[str, Value]:
+    """Every editable value of ``rule_set`` by key, in :data:`EDITABLE_KEYS` order.
+
+    >>> from maubinh.rules import load_rule_set
+    >>> values = values_of(load_rule_set("tinh-chi"))
+    >>> values["scoop.multipliers"], values["bonus.sam_co.front"], values["natural.bon_sam"]
+    ((2, 3, 4), 3, None)
+    >>> values["naturals.order"][:2]
+    ('rong_cuon', 'sanh_rong')
+    """
+    values: dict[str, Value] = {
+        "positions": tuple(
+            tuple(rule_set.position_name(position, lang) for lang in LANGUAGES) for position in POSITIONS
+        ),
+        "wheel.value": rule_set.wheel.value,
+        "chi_win.value": rule_set.chi_win,
+        "foul.penalty": rule_set.foul_penalty,
+        "scoop.multipliers": tuple(rule_set.scoop.multipliers),
+        "scoop.sweep_multiplier": rule_set.scoop.sweep_multiplier,
+        "bonus_clash.multiplier": rule_set.bonus_clash,
+    }
+    for (hand, position), key in zip(BONUS_SLOTS, _BONUS_KEYS):
+        entry = rule_set.bonus(hand, position)
+        values[key] = None if entry is None else entry.chi
+    for pattern, key in zip(NaturalPattern, _NATURAL_KEYS):
+        rule = rule_set.natural(pattern)
+        values[key] = None if rule is None else rule.chi
+    values["naturals.versus"] = rule_set.naturals_versus.value
+    values["naturals.order"] = tuple(rule.pattern.value for rule in rule_set.naturals)
+    values["aces.rule"] = rule_set.ace_rule.value
+    values["aces.exclude_bonus_four_aces"] = rule_set.exclude_bonus_four_aces
+    return values
+
+
+def diff(first: RuleSet, second: RuleSet) -> tuple[Difference, ...]:
+    """The editable values that differ between two rule sets, key by key, in :data:`EDITABLE_KEYS` order.
+
+    Names, summaries and provenance are not compared (only what changes a settlement, and the chi
+    names). ``naturals.order`` is listed only when the patterns both rule sets recognise come in a
+    different order.
+
+    >>> from maubinh.rules import load_rule_set
+    >>> [d.key for d in diff(load_rule_set("luckywin"), load_rule_set("guide-2026"))][:3]
+    ['positions', 'foul.penalty', 'scoop.multipliers']
+    >>> diff(load_rule_set("chi-at"), load_rule_set("chi-at"))
+    ()
+    """
+    a, b = values_of(first), values_of(second)
+    found = []
+    for key in EDITABLE_KEYS:
+        before, after = a[key], b[key]
+        if key == "naturals.order":
+            assert isinstance(before, tuple) and isinstance(after, tuple)
+            common = set(before) & set(after)
+            if [p for p in before if p in common] == [p for p in after if p in common]:
+                continue
+        if before != after:
+            found.append(Difference(key, before, after))
+    return tuple(found)
+
+
+# --------------------------------------------------------------------------- writing TOML
+
+
+def _provenance_data(provenance: Provenance) -> dict[str, Any]:
+    data: dict[str, Any] = {"source": provenance.source}
+    if provenance.reading is not None:
+        data["reading"] = {lang: provenance.reading.get(lang, "") for lang in LANGUAGES}
+    if provenance.house_default:
+        data["house_default"] = True
+    return data
+
+
+def _texts(texts: Mapping[str, str]) -> dict[str, str]:
+    return {lang: texts.get(lang) or texts.get(LANGUAGES[0]) or "" for lang in LANGUAGES}
+
+
+def rule_set_data(rule_set: RuleSet) -> dict[str, Any]:
+    """``rule_set`` as the TOML data of a rule-set file (plain dicts, lists, strings, numbers, booleans).
+
+    Keys and tables as in ``maubinh/rulesets/*.toml``; each value's provenance (``source``,
+    ``reading``, ``house_default``) sits in its table or entry.
+    """
+    p = rule_set.provenance
+    data: dict[str, Any] = {
+        "id": rule_set.id,
+        "source_file": rule_set.source_file,
+        "name": _texts(rule_set.names),
+        "summary": _texts(rule_set.summaries),
+        "positions": {
+            **{position.value: _texts(rule_set.positions[position]) for position in POSITIONS},
+            **_provenance_data(p["positions"]),
+        },
+        "wheel": {"value": rule_set.wheel.value, **_provenance_data(p["wheel"])},
+        "chi_win": {"value": rule_set.chi_win, **_provenance_data(p["chi_win"])},
+        "foul": {"penalty": rule_set.foul_penalty, **_provenance_data(p["foul"])},
+        "scoop": {
+            "multipliers": list(rule_set.scoop.multipliers),
+            "sweep_multiplier": rule_set.scoop.sweep_multiplier,
+            **_provenance_data(rule_set.scoop.provenance),
+        },
+        "bonus_clash": {"multiplier": rule_set.bonus_clash, **_provenance_data(p["bonus_clash"])},
+        "bonus": [
+            {"hand": b.hand.value, "position": b.position.value, "chi": b.chi, **_provenance_data(b.provenance)}
+            for b in rule_set.bonuses
+        ],
+        "naturals": {"versus": rule_set.naturals_versus.value, **_provenance_data(p["naturals"])},
+        "natural": [
+            {"pattern": n.pattern.value, "chi": n.chi, **_provenance_data(n.provenance)} for n in rule_set.naturals
+        ],
+        "aces": {
+            "rule": rule_set.ace_rule.value,
+            "exclude_bonus_four_aces": rule_set.exclude_bonus_four_aces,
+            **_provenance_data(p["aces"]),
+        },
+    }
+    return data
+
+
+_HEADER = """\
+# Mậu Binh rule set "{id}" ({name}), in the format of maubinh/rulesets/*.toml.
+# Started from the source file {source_file}. Amounts are chi per opponent.
+# Each value keeps where it comes from: "source", "reading" (vi, en) and "house_default".
+
+"""
+
+
+def dump_rule_set(rule_set: RuleSet) -> str:
+    """``rule_set`` as a TOML text that :func:`load_house_rules` (or :func:`~maubinh.rules.parse_rule_set`)
+    reads back into an equal rule set (values, names and provenance).
+
+    >>> from maubinh.rules import load_rule_set, parse_rule_set
+    >>> text = dump_rule_set(load_rule_set("tinh-chi"))
+    >>> text.splitlines()[0]
+    '# Mậu Binh rule set "tinh-chi" (Binh tính chi), in the format of maubinh/rulesets/*.toml.'
+    >>> parse_rule_set(text) == load_rule_set("tinh-chi")
+    True
+    """
+    header = _HEADER.format(
+        id=rule_set.id.replace("\n", " "),
+        name=rule_set.name(LANGUAGES[0]).replace("\n", " "),
+        source_file=rule_set.source_file.replace("\n", " "),
+    )
+    return header + tomli_w.dumps(rule_set_data(rule_set))
+
+
+# --------------------------------------------------------------------------- checking a file
+
+
+class ExpectedKind(str, Enum):
+    """What a file value should have been (see :class:`Expected`)."""
+
+    TOML = "toml"
+    """A TOML text (the file does not parse; ``FileProblem.got`` holds the parser's message and line)."""
+    TABLE = "table"
+    """A table (``[wheel]``...)."""
+    LIST_OF_TABLES = "list_of_tables"
+    """A list of ``[[bonus]]`` / ``[[natural]]`` tables."""
+    TEXT = "text"
+    """A text in quotes."""
+    LANGUAGE_TEXTS = "language_texts"
+    """A text per language: ``{ vi = "...", en = "..." }`` (``choices``: the languages)."""
+    WHOLE_NUMBER = "whole_number"
+    """A whole number ``>= minimum``."""
+    THREE_WHOLE_NUMBERS = "three_whole_numbers"
+    """A list of three whole numbers ``>= minimum`` (scoop multipliers)."""
+    TRUE_FALSE = "true_false"
+    """``true`` or ``false``."""
+    ONE_OF = "one_of"
+    """One of ``choices``."""
+    KNOWN_KEY = "known_key"
+    """A key the format knows: the file has one it does not (``choices``: the known keys there)."""
+    LISTED_ONCE = "listed_once"
+    """An entry listed once only (the same bonus slot or instant win twice)."""
+    POSITION_FOR_HAND = "position_for_hand"
+    """A position where that hand can be held (``choices``: those positions)."""
+    OWN_ID = "own_id"
+    """An id of the house's own: 1-40 lowercase letters, digits or ``-``, not a source's (``choices``)."""
+    SOURCE_FILE = "source_file"
+    """The source file of the rule set it started from (``choices``: ``file (id)``)."""
+    LINK = "link"
+    """A house-rules link made by this app."""
+    VALID = "valid"
+    """A value the engine accepts (``FileProblem.got`` holds the engine's message)."""
+
+
+@dataclass(frozen=True)
+class Expected:
+    """What a value should have been: a kind and its parameters (``minimum``, ``choices``)."""
+
+    kind: ExpectedKind
+    minimum: int = 0
+    choices: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        """In English, e.g. ``"a whole number >= 1"``; the UI words it from the fields instead."""
+        choices = ", ".join(self.choices)
+        return {
+            ExpectedKind.TOML: "a TOML text",
+            ExpectedKind.TABLE: "a table",
+            ExpectedKind.LIST_OF_TABLES: "a list of tables",
+            ExpectedKind.TEXT: "a text in quotes",
+            ExpectedKind.LANGUAGE_TEXTS: f"a text for each language ({choices})",
+            ExpectedKind.WHOLE_NUMBER: f"a whole number >= {self.minimum}",
+            ExpectedKind.THREE_WHOLE_NUMBERS: f"three whole numbers >= {self.minimum}",
+            ExpectedKind.TRUE_FALSE: "true or false",
+            ExpectedKind.ONE_OF: f"one of {choices}",
+            ExpectedKind.KNOWN_KEY: f"one of the known keys {choices}",
+            ExpectedKind.LISTED_ONCE: "each entry listed once",
+            ExpectedKind.POSITION_FOR_HAND: f"a position that hand can be held in: {choices}",
+            ExpectedKind.OWN_ID: f"an id of your own (a-z, 0-9, -), not {choices}",
+            ExpectedKind.SOURCE_FILE: f"the source file it started from: {choices}",
+            ExpectedKind.LINK: "a house-rules link made by this app",
+            ExpectedKind.VALID: "a valid value",
+        }[self.kind]
+
+
+@dataclass(frozen=True)
+class FileProblem:
+    """One wrong value in a house-rules file.
+
+    Attributes:
+        key: where, in the file's terms: ``"foul.penalty"``, ``"bonus[3].chi"``, ``"toml"`` for a text that
+            does not parse.
+        expected: what should be there.
+        got: the value as the file writes it (``"-1"``, ``'"six"'``), or ``None`` when it is missing;
+            for :attr:`ExpectedKind.TOML` and :attr:`ExpectedKind.VALID`, the parser's or engine's message.
+    """
+
+    key: str
+    expected: Expected
+    got: str | None
+
+    @property
+    def message(self) -> str:
+        """In English: ``"expected a whole number >= 0, got -1"`` or ``"missing: expected ..."``."""
+        if self.expected.kind in (ExpectedKind.TOML, ExpectedKind.VALID):
+            return f"{self.got}"
+        if self.got is None:
+            return f"missing: expected {self.expected.describe()}"
+        return f"expected {self.expected.describe()}, got {self.got}"
+
+
+class HouseRulesError(RuleSetError):
+    """A house-rules file (or link, or edit) is not valid.
+
+    Attributes:
+        details: one :class:`FileProblem` per wrong value, in file order.
+        problems: the same as ``(key, message)`` pairs (as :class:`~maubinh.rules.RuleSetError`).
+    """
+
+    def __init__(self, details: Sequence[FileProblem]) -> None:
+        self.details = tuple(details)
+        super().__init__([(p.key, p.message) for p in self.details])
+
+
+def _toml_text(value: Any, limit: int = 60) -> str:
+    """A value written as TOML writes it, cut to ``limit`` characters."""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, str):
+        text = json.dumps(value, ensure_ascii=False)
+    elif isinstance(value, list):
+        text = "[" + ", ".join(_toml_text(v, limit) for v in value) + "]"
+    elif isinstance(value, dict):
+        text = "{ " + ", ".join(f"{k} = {_toml_text(v, limit)}" for k, v in value.items()) + " }"
+    else:
+        text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+_PROVENANCE_KEYS = ("source", "reading", "house_default")
+_TABLE_KEYS: dict[str, tuple[str, ...]] = {
+    "positions": tuple(p.value for p in POSITIONS),
+    "wheel": ("value",),
+    "chi_win": ("value",),
+    "foul": ("penalty",),
+    "scoop": ("multipliers", "sweep_multiplier"),
+    "bonus_clash": ("multiplier",),
+    "naturals": ("versus",),
+    "aces": ("rule", "exclude_bonus_four_aces"),
+}
+_LIST_KEYS: dict[str, tuple[str, ...]] = {"bonus": ("hand", "position", "chi"), "natural": ("pattern", "chi")}
+_TOP_KEYS = ("id", "source_file", "name", "summary", *_TABLE_KEYS, *_LIST_KEYS)
+_ID_PATTERN = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?")
+
+
+def source_files() -> dict[str, str]:
+    """The source rule sets' ``source_file`` names, by rule-set id (``{"chi-at": "000_e3de....txt", ...}``)."""
+    return {rule_set_id: load_rule_set(rule_set_id).source_file for rule_set_id in RULE_SET_IDS}
+
+
+class _Checker:
+    """Walks a file's data and records every wrong value as a :class:`FileProblem`."""
+
+    def __init__(self) -> None:
+        self.problems: list[FileProblem] = []
+
+    def fail(self, key: str, expected: Expected, got: Any, present: bool = True) -> None:
+        self.problems.append(FileProblem(key, expected, _toml_text(got) if present else None))
+
+    def known(self, table: Mapping[str, Any], allowed: Sequence[str], prefix: str) -> None:
+        for key in table:
+            if key not in allowed:
+                self.fail(f"{prefix}{key}", Expected(ExpectedKind.KNOWN_KEY, choices=tuple(allowed)), table[key])
+
+    def whole(self, table: Mapping[str, Any], key: str, path: str, minimum: int) -> None:
+        value = table.get(key)
+        ok = isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+        if not ok:
+            self.fail(path, Expected(ExpectedKind.WHOLE_NUMBER, minimum=minimum), value, key in table)
+
+    def text(self, table: Mapping[str, Any], key: str, path: str, required: bool = True) -> None:
+        if key not in table and not required:
+            return
+        if not isinstance(table.get(key), str):
+            self.fail(path, Expected(ExpectedKind.TEXT), table.get(key), key in table)
+
+    def texts(self, table: Mapping[str, Any], key: str, path: str, required: bool = True) -> None:
+        if key not in table and not required:
+            return
+        value = table.get(key)
+        ok = isinstance(value, dict) and all(isinstance(value.get(lang), str) for lang in LANGUAGES)
+        if not ok:
+            self.fail(path, Expected(ExpectedKind.LANGUAGE_TEXTS, choices=LANGUAGES), value, key in table)
+        elif isinstance(value, dict):
+            self.known(value, LANGUAGES, f"{path}.")
+
+    def flag(self, table: Mapping[str, Any], key: str, path: str) -> None:
+        if key in table and not isinstance(table[key], bool):
+            self.fail(path, Expected(ExpectedKind.TRUE_FALSE), table[key])
+
+    def one_of(self, table: Mapping[str, Any], key: str, path: str, enum: type[Enum]) -> Any:
+        choices = tuple(str(member.value) for member in enum)
+        value = table.get(key)
+        if value not in choices or not isinstance(value, str):
+            self.fail(path, Expected(ExpectedKind.ONE_OF, choices=choices), value, key in table)
+            return None
+        return enum(value)
+
+    def provenance(self, table: Mapping[str, Any], path: str) -> None:
+        self.text(table, "source", f"{path}.source", required=False)
+        self.texts(table, "reading", f"{path}.reading", required=False)
+        self.flag(table, "house_default", f"{path}.house_default")
+
+    def table(self, data: Mapping[str, Any], key: str) -> dict[str, Any]:
+        value = data.get(key)
+        if not isinstance(value, dict):
+            self.fail(key, Expected(ExpectedKind.TABLE), value, key in data)
+            return {}
+        self.known(value, (*_TABLE_KEYS[key], *_PROVENANCE_KEYS), f"{key}.")
+        self.provenance(value, key)
+        return value
+
+    def entries(self, data: Mapping[str, Any], key: str) -> list[tuple[str, dict[str, Any]]]:
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(entry, dict) for entry in value):
+            self.fail(key, Expected(ExpectedKind.LIST_OF_TABLES), value)
+            return []
+        found = []
+        for i, entry in enumerate(value):
+            path = f"{key}[{i}]"
+            self.known(entry, (*_LIST_KEYS[key], *_PROVENANCE_KEYS), f"{path}.")
+            self.provenance(entry, path)
+            found.append((path, entry))
+        return found
+
+    def check(self, data: Mapping[str, Any], *, house: bool = True) -> None:
+        """Check every value; with ``house``, also the id (own) and ``source_file`` (a source's)."""
+        self.known(data, _TOP_KEYS, "")
+        if house:
+            self.house(data)
+        self.rest(data)
+
+    def house(self, data: Mapping[str, Any]) -> None:
+        rule_id = data.get("id")
+        if not (isinstance(rule_id, str) and _ID_PATTERN.fullmatch(rule_id) and rule_id not in RULE_SET_IDS):
+            self.fail("id", Expected(ExpectedKind.OWN_ID, choices=RULE_SET_IDS), rule_id, "id" in data)
+        files = source_files()
+        if data.get("source_file") not in files.values() or not isinstance(data.get("source_file"), str):
+            choices = tuple(f"{name} ({rule_set_id})" for rule_set_id, name in files.items())
+            self.fail("source_file", Expected(ExpectedKind.SOURCE_FILE, choices=choices),
+                      data.get("source_file"), "source_file" in data)
+
+    def rest(self, data: Mapping[str, Any]) -> None:
+        self.texts(data, "name", "name")
+        self.texts(data, "summary", "summary", required=False)
+
+        positions = self.table(data, "positions")
+        if positions or "positions" in data:
+            for position in POSITIONS:
+                self.texts(positions, position.value, f"positions.{position.value}")
+        self.one_of(self.table(data, "wheel"), "value", "wheel.value", WheelRank)
+        self.whole(self.table(data, "chi_win"), "value", "chi_win.value", 1)
+        self.whole(self.table(data, "foul"), "penalty", "foul.penalty", 0)
+        scoop = self.table(data, "scoop")
+        multipliers = scoop.get("multipliers")
+        if not (
+            isinstance(multipliers, list)
+            and len(multipliers) == 3
+            and all(isinstance(m, int) and not isinstance(m, bool) and m >= 1 for m in multipliers)
+        ):
+            self.fail("scoop.multipliers", Expected(ExpectedKind.THREE_WHOLE_NUMBERS, minimum=1), multipliers,
+                      "multipliers" in scoop)
+        self.whole(scoop, "sweep_multiplier", "scoop.sweep_multiplier", 1)
+        self.whole(self.table(data, "bonus_clash"), "multiplier", "bonus_clash.multiplier", 1)
+
+        seen_bonus: set[tuple[BonusHand, Position]] = set()
+        for path, entry in self.entries(data, "bonus"):
+            hand = self.one_of(entry, "hand", f"{path}.hand", BonusHand)
+            position = self.one_of(entry, "position", f"{path}.position", Position)
+            self.whole(entry, "chi", f"{path}.chi", 1)
+            if hand is None or position is None:
+                continue
+            if (hand, position) not in BONUS_SLOTS:
+                allowed = tuple(p.value for h, p in BONUS_SLOTS if h is hand)
+                self.fail(f"{path}.position", Expected(ExpectedKind.POSITION_FOR_HAND, choices=allowed),
+                          position.value)
+            elif (hand, position) in seen_bonus:
+                self.fail(path, Expected(ExpectedKind.LISTED_ONCE), f"{hand.value} in {position.value} again")
+            seen_bonus.add((hand, position))
+
+        self.one_of(self.table(data, "naturals"), "versus", "naturals.versus", NaturalsVersus)
+        seen_natural: set[NaturalPattern] = set()
+        for path, entry in self.entries(data, "natural"):
+            pattern = self.one_of(entry, "pattern", f"{path}.pattern", NaturalPattern)
+            self.whole(entry, "chi", f"{path}.chi", 1)
+            if pattern in seen_natural:
+                self.fail(path, Expected(ExpectedKind.LISTED_ONCE), f"{pattern.value} again")
+            if pattern is not None:
+                seen_natural.add(pattern)
+
+        aces = self.table(data, "aces")
+        self.one_of(aces, "rule", "aces.rule", AceRule)
+        self.flag(aces, "exclude_bonus_four_aces", "aces.exclude_bonus_four_aces")
+
+
+def check_house_rules(text: str) -> tuple[RuleSet | None, tuple[FileProblem, ...]]:
+    """Read a house-rules TOML text: the rule set, or ``None`` and every problem found.
+
+    Beyond :func:`~maubinh.rules.parse_rule_set`'s checks, a house file must have an id of its own
+    (not a source's), name the ``source_file`` of the source it started from, and hold no unknown
+    keys (a mistyped key would otherwise be silently ignored).
+
+    >>> rule_set, problems = check_house_rules(dump_rule_set(load_rule_set("chi-at")).replace(
+    ...     "penalty = 3", "penalty = -3"))
+    >>> rule_set is None, [(p.key, p.message) for p in problems]
+    (True, [('id', 'expected an id of your own (a-z, 0-9, -), not chi-at, luckywin, tinh-chi, guide-2026, \
+got "chi-at"'), ('foul.penalty', 'expected a whole number >= 0, got -3')])
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return None, (FileProblem("toml", Expected(ExpectedKind.TOML), str(exc)),)
+    checker = _Checker()
+    checker.check(data)
+    if checker.problems:
+        return None, tuple(checker.problems)
+    try:
+        return parse_rule_set(text), ()
+    except RuleSetError as exc:  # a check the engine makes that the walk above does not
+        return None, tuple(FileProblem(key, Expected(ExpectedKind.VALID), message) for key, message in exc.problems)
+
+
+def load_house_rules(text: str) -> RuleSet:
+    """The rule set in a house-rules TOML text (see :func:`check_house_rules`).
+
+    Raises:
+        HouseRulesError: listing every wrong value with its key and what was expected.
+    """
+    rule_set, problems = check_house_rules(text)
+    if rule_set is None:
+        raise HouseRulesError(problems)
+    return rule_set
+
+
+def base_source(rule_set: RuleSet) -> str | None:
+    """The source rule-set id a rule set started from (the one with its ``source_file``), or ``None``.
+
+    >>> base_source(load_rule_set("luckywin"))
+    'luckywin'
+    """
+    for rule_set_id, name in source_files().items():
+        if name == rule_set.source_file:
+            return rule_set_id
+    return None
+
+
+# --------------------------------------------------------------------------- editing
+
+
+Mark = Callable[[str, Sequence[Difference]], Provenance]
+"""Makes the provenance of a changed value: called with the provenance slot (``"foul"``, ``"scoop"``,
+``"bonus.tu_quy.back"``, ``"natural.rong_cuon"``, ``"naturals"``, ``"aces"``...) and its differences."""
+
+
+def _show(value: Value) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ", ".join("/".join(v) if isinstance(v, tuple) else _show(v) for v in value)
+    return str(value)
+
+
+def default_mark(slot: str, changes: Sequence[Difference]) -> Provenance:
+    """A plain note of the changes: ``Provenance("house rules: foul.penalty 3 -> 6")``."""
+    text = "; ".join(f"{c.key} {_show(c.before)} -> {_show(c.after)}" for c in changes)
+    return Provenance(f"house rules: {text}")
+
+
+def _slot(key: str) -> str:
+    if key.startswith(("bonus.", "natural.")):
+        return key
+    return key.split(".")[0]
+
+
+def _plain(value: Any) -> Any:
+    """Enums to their values and tuples to lists, as TOML data holds them."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _apply(data: dict[str, Any], changes: Mapping[str, Any], problems: list[FileProblem]) -> None:
+    """Write ``changes`` (keys of :data:`EDITABLE_KEYS`) into a rule set's TOML data."""
+    for key, raw in changes.items():
+        value = _plain(raw)
+        if key not in EDITABLE_KEYS:
+            problems.append(FileProblem(key, Expected(ExpectedKind.KNOWN_KEY, choices=EDITABLE_KEYS),
+                                        _toml_text(value)))
+        elif key == "positions":
+            if not (isinstance(value, list) and len(value) == 3
+                    and all(isinstance(v, list) and len(v) == len(LANGUAGES) for v in value)):
+                problems.append(FileProblem(key, Expected(ExpectedKind.LANGUAGE_TEXTS, choices=LANGUAGES),
+                                            _toml_text(value)))
+                continue
+            for position, names in zip(POSITIONS, value):
+                data["positions"][position.value] = dict(zip(LANGUAGES, names))
+        elif key.startswith("bonus."):
+            _, hand, where = key.split(".")
+            entries = data["bonus"]
+            at = [i for i, e in enumerate(entries) if (e["hand"], e["position"]) == (hand, where)]
+            if value is None:
+                data["bonus"] = [e for i, e in enumerate(entries) if i not in at]
+            elif at:
+                entries[at[0]]["chi"] = value
+            else:
+                entries.append({"hand": hand, "position": where, "chi": value, "source": ""})
+        elif key.startswith("natural."):
+            pattern = key.split(".")[1]
+            entries = data["natural"]
+            at = [i for i, e in enumerate(entries) if e["pattern"] == pattern]
+            if value is None:
+                data["natural"] = [e for i, e in enumerate(entries) if i not in at]
+            elif at:
+                entries[at[0]]["chi"] = value
+            else:
+                entries.append({"pattern": pattern, "chi": value, "source": ""})
+        elif key != "naturals.order":
+            table, field = key.split(".")
+            data[table][field] = value
+    order = changes.get("naturals.order")
+    if order is not None:
+        wanted = [str(_plain(p)) for p in order]
+        rank = {pattern: i for i, pattern in enumerate(wanted)}
+        data["natural"] = sorted(data["natural"], key=lambda e: rank.get(e["pattern"], len(wanted)))
+
+
+def edit(
+    start: RuleSet,
+    changes: Mapping[str, Any],
+    *,
+    rule_set_id: str | None = None,
+    names: Mapping[str, str] | None = None,
+    summaries: Mapping[str, str] | None = None,
+    mark: Mark = default_mark,
+) -> RuleSet:
+    """A copy of ``start`` with some values changed: house rules.
+
+    Args:
+        start: the rule set to start from (a source, or house rules).
+        changes: new values by key of :data:`EDITABLE_KEYS`, shaped as :func:`values_of` returns them
+            (enum members are accepted for enum values). Values equal to ``start``'s change nothing.
+            A new bonus or instant win is added at the end of its list; ``naturals.order`` sorts the
+            recognised instant wins (patterns it leaves out go last, in their old order).
+        rule_set_id, names, summaries: the new rule set's id and texts (``start``'s by default).
+        mark: makes the provenance of every changed value (default: :func:`default_mark`).
+
+    Returns:
+        The new :class:`~maubinh.rules.RuleSet`. Unchanged values keep ``start``'s provenance, so a
+        rule set edited with no changes settles every deal exactly as ``start``.
+
+    Raises:
+        HouseRulesError: for an unknown key or a value the rule-set format does not accept, each with
+            its key in the file's terms (``"foul.penalty"``, ``"natural[2].chi"``) and what was expected.
+
+    >>> chi_at = load_rule_set("chi-at")
+    >>> edit(chi_at, {"scoop.multipliers": (2, 3, 4)}).scoop.provenance.source
+    'house rules: scoop.multipliers 2, 2, 2 -> 2, 3, 4'
+    >>> edit(chi_at, {"foul.penalty": -1})
+    Traceback (most recent call last):
+    ...
+    maubinh.house.HouseRulesError: foul.penalty: expected a whole number >= 0, got -1
+    """
+    data = rule_set_data(start)
+    if rule_set_id is not None:
+        data["id"] = rule_set_id
+    if names is not None:
+        data["name"] = _texts(names)
+    if summaries is not None:
+        data["summary"] = _texts(summaries)
+    problems: list[FileProblem] = []
+    _apply(data, changes, problems)
+    if problems:
+        raise HouseRulesError(problems)
+    checker = _Checker()
+    checker.check(data, house=False)
+    if checker.problems:
+        raise HouseRulesError(checker.problems)
+    changed = parse_rule_set(tomli_w.dumps(data))
+    return _marked(start, changed, mark)
+
+
+def _marked(start: RuleSet, changed: RuleSet, mark: Mark) -> RuleSet:
+    """``changed`` with the provenance of every value that differs from ``start`` made by ``mark``."""
+    slots: dict[str, list[Difference]] = {}
+    for difference in diff(start, changed):
+        slots.setdefault(_slot(difference.key), []).append(difference)
+    if not slots:
+        return changed
+    provenance = dict(changed.provenance)
+    for slot, changes in slots.items():
+        if slot in provenance:
+            provenance[slot] = mark(slot, changes)
+    bonuses = tuple(
+        replace(b, provenance=mark(key, slots[key])) if (key := f"bonus.{b.hand.value}.{b.position.value}") in slots
+        else b
+        for b in changed.bonuses
+    )
+    naturals = tuple(
+        replace(n, provenance=mark(key, slots[key])) if (key := f"natural.{n.pattern.value}") in slots else n
+        for n in changed.naturals
+    )
+    return replace(
+        changed,
+        provenance=provenance,
+        scoop=replace(changed.scoop, provenance=provenance["scoop"]),
+        bonuses=bonuses,
+        naturals=naturals,
+    )
+
+
+_ACCENTS = str.maketrans({"đ": "d", "Đ": "D"})
+
+
+def house_id(name: str) -> str:
+    """An id for house rules named ``name``: lowercase ASCII letters, digits and ``-``, never a source's id.
+
+    >>> house_id("Luật nhà Tư Đen!"), house_id("chi-at"), house_id("  ")
+    ('luat-nha-tu-den', 'house-chi-at', 'house')
+    """
+    plain = unicodedata.normalize("NFKD", name.translate(_ACCENTS))
+    ascii_only = "".join(c for c in plain if not unicodedata.combining(c)).lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_only).strip("-")[:34].strip("-")
+    if not slug:
+        return "house"
+    return f"house-{slug}" if slug in RULE_SET_IDS else slug
+
+
+# --------------------------------------------------------------------------- links
+
+
+def link_token(rule_set: RuleSet) -> str:
+    """A short URL-safe text that :func:`from_link_token` turns back into ``rule_set``'s values.
+
+    It holds the source it started from, the id, the names and the changed values (not the
+    provenance texts: a rule set read from a link marks its changes with :func:`default_mark`
+    or the given ``mark``).
+
+    Raises:
+        ValueError: for a rule set that did not start from a source (no known ``source_file``).
+    """
+    base = base_source(rule_set)
+    if base is None:
+        raise ValueError(f"rule set {rule_set.id!r} did not start from a source")
+    changes = {d.key: _plain(d.after) for d in diff(load_rule_set(base), rule_set)}
+    if "naturals.order" not in changes and any(k.startswith("natural.") for k in changes):
+        changes["naturals.order"] = _plain(values_of(rule_set)["naturals.order"])
+    payload = {"b": base, "i": rule_set.id, "n": [rule_set.names.get(lang, "") for lang in LANGUAGES],
+               "c": changes}
+    packed = zlib.compress(json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode(), 9)
+    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def from_link_token(token: str, mark: Mark = default_mark) -> RuleSet:
+    """The house rule set a :func:`link_token` carries.
+
+    Raises:
+        HouseRulesError: for a token this app did not make (key ``"link"``), or values the format
+            refuses (keys as :func:`edit` gives them).
+
+    >>> house = edit(load_rule_set("guide-2026"), {"foul.penalty": 4}, rule_set_id="bon", names={"vi": "Bốn"})
+    >>> from_link_token(link_token(house)).foul_penalty
+    4
+    >>> from_link_token("nonsense")
+    Traceback (most recent call last):
+    ...
+    maubinh.house.HouseRulesError: link: expected a house-rules link made by this app, got "nonsense"
+    """
+    try:
+        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        payload = json.loads(zlib.decompress(raw).decode())
+        base, rule_set_id, names, changes = payload["b"], payload["i"], payload["n"], payload["c"]
+        if base not in RULE_SET_IDS or not isinstance(changes, dict) or not isinstance(rule_set_id, str):
+            raise ValueError(base)
+        texts = dict(zip(LANGUAGES, (str(n) for n in names)))
+    except (ValueError, KeyError, TypeError, binascii.Error, zlib.error, UnicodeDecodeError):
+        raise HouseRulesError([FileProblem("link", Expected(ExpectedKind.LINK), _toml_text(token, 40))]) from None
+    rule_set = edit(load_rule_set(base), changes, rule_set_id=rule_set_id, names=texts, mark=mark)
+    if rule_set.id in RULE_SET_IDS or not _ID_PATTERN.fullmatch(rule_set.id):
+        raise HouseRulesError([FileProblem("id", Expected(ExpectedKind.OWN_ID, choices=RULE_SET_IDS),
+                                           _toml_text(rule_set.id))])
+    return rule_set
+
+
+# --------------------------------------------------------------------------- the solver for house rules
+
+
+@lru_cache(maxsize=32)
+def solver_tables(rule_set: RuleSet) -> Tables:
+    """The solver's tables for any rule set: a source's shipped ones, or for house rules the tables
+    rebuilt with their own payouts over the opponent distribution of the source they started from
+    (:func:`base_source`; ``chi-at``'s when unknown). Cached (a few rule sets at a time)."""
+    if rule_set.id in RULE_SET_IDS:
+        return load_tables(rule_set)
+    base = load_rule_set(base_source(rule_set) or RULE_SET_IDS[0])
+    return tables_from_counts(load_tables(base).counts, rule_set)
+
+
+def arrange(cards: Sequence[Card], rule_set: RuleSet) -> Arrangement:
+    """Xếp bài for any rule set, house rules included: :func:`maubinh.solver.solve` with :func:`solver_tables`.
+
+    Raises:
+        ValueError: if ``cards`` is not 13 distinct cards.
+    """
+    hand = hand_splits(cards, rule_set)
+    if hand.natural is not None and hand.natural.split is not None:
+        return hand.natural.split
+    return hand.arrangement(solve_splits(hand, solver_tables(rule_set)))
