@@ -42,7 +42,7 @@ from maubinh.house import solver_tables
 from maubinh.naturals import find_instant_win
 from maubinh.rules import RuleSet
 from maubinh.settle import ItemKind, SeatFacts, Settlement, settle_facts
-from maubinh.solver import _CHUNK, _SPLITS_PER_BACK, Tables, _scores, _subset_values
+from maubinh.solver import _CHUNK, _SPLITS_PER_BACK, Tables, _PrefixMax, _scores, _subset_values
 from maubinh.vector import COMB3, COMB5, SPLITS, HandSplits, classes
 
 __all__ = [
@@ -59,7 +59,6 @@ __all__ = [
 ]
 
 I64 = npt.NDArray[np.int64]
-F64 = npt.NDArray[np.float64]
 
 DEFAULT_DEALS = 2000
 """Deals per run unless told otherwise (issue 7)."""
@@ -177,13 +176,11 @@ def value_hands(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[Hand
 @dataclass(frozen=True, eq=False)
 class _Bounds:
     """What :func:`maubinh.solver.solve_splits` computes from a hand's keys alone, before its tables:
-    for each five-card subset as the back, the strongest middle and front the other cards allow, and
-    where those caps fall among the sorted subset keys. Shared by rule sets with the same straight order."""
+    for each five-card subset as the back, the strongest middle and front the other cards allow, as
+    the solver's prefix-maximum helpers. Shared by the rule sets with the same straight order."""
 
-    order5: npt.NDArray[np.intp]
-    order3: npt.NDArray[np.intp]
-    middle_at: npt.NDArray[np.intp]
-    front_at: npt.NDArray[np.intp]
+    best_of_middle: _PrefixMax
+    best_of_front: _PrefixMax
 
 
 def _bounds(hand: HandSplits) -> _Bounds:
@@ -191,30 +188,22 @@ def _bounds(hand: HandSplits) -> _Bounds:
     best_front = hand.key3[SPLITS[:, 2]].reshape(-1, _SPLITS_PER_BACK).max(axis=1)
     middle_cap = np.minimum(hand.key5, best_middle)
     front_cap = np.minimum(middle_cap, best_front)
-    order5 = np.argsort(hand.key5, kind="stable")
-    order3 = np.argsort(hand.key3, kind="stable")
-    middle_at = np.searchsorted(hand.key5[order5], middle_cap, side="right") - 1
-    front_at = np.searchsorted(hand.key3[order3], front_cap, side="right") - 1
-    return _Bounds(order5, order3, middle_at, front_at)
-
-
-def _best_below(values: F64, order: npt.NDArray[np.intp], at: npt.NDArray[np.intp]) -> F64:
-    running = np.maximum.accumulate(values[order])
-    return np.where(at >= 0, running[np.maximum(at, 0)], -np.inf)
+    return _Bounds(_PrefixMax(hand.key5, middle_cap), _PrefixMax(hand.key3, front_cap))
 
 
 def _best_split(hand: HandSplits, bounds: _Bounds, tables: Tables) -> int:
     """:func:`maubinh.solver.solve_splits` with the hand's :class:`_Bounds` computed once for all rule sets.
 
     The same branch and bound, scores and order of search, so the same split (a test compares them
-    hand by hand under every rule set); the solver module owns the scoring (``_scores``).
+    hand by hand under every rule set); the solver module owns the scoring (``_scores``, ``_PrefixMax``).
+    Only the bounds' set-up is shared; ``solve_splits`` could take it as an argument and this copy go.
     """
     v = _subset_values(hand, tables)
-    o5, o3, mid, front = bounds.order5, bounds.order3, bounds.middle_at, bounds.front_at
-    bound = v.net[0] + _best_below(v.net[1], o5, mid) + _best_below(v.net[2], o3, front)
+    best_of_middle, best_of_front = bounds.best_of_middle, bounds.best_of_front
+    bound = v.net[0] + best_of_middle(v.net[1]) + best_of_front(v.net[2])
     if tables.scoop != 1:
-        p_win = v.win[0] * _best_below(v.win[1], o5, mid) * _best_below(v.win[2], o3, front)
-        won = v.mean_won[0] + _best_below(v.mean_won[1], o5, mid) + _best_below(v.mean_won[2], o3, front)
+        p_win = v.win[0] * best_of_middle(v.win[1]) * best_of_front(v.win[2])
+        won = v.mean_won[0] + best_of_middle(v.mean_won[1]) + best_of_front(v.mean_won[2])
         bound = bound + (tables.scoop - 1) * p_win * won
     order = np.argsort(-bound, kind="stable")
     best_score, best_row = -np.inf, -1
