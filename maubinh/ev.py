@@ -65,9 +65,9 @@ class EVResult:
 
 def solver_arranger(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[Arrangement]:
     """Arrange each hand with the solver."""
-    from maubinh.solver import solve
+    from maubinh.solver import solve_many
 
-    return [solve(hand, rule_set) for hand in hands]
+    return solve_many(hands, rule_set)
 
 
 def simple_arranger(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[Arrangement]:

@@ -26,9 +26,9 @@ import numpy.typing as npt
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
-from maubinh.vector import SPLITS, HandSplits, classes, hand_splits
+from maubinh.vector import SPLITS, HandSplits, classes, hand_splits_many
 
-__all__ = ["Tables", "load_tables", "solve", "solve_splits", "tables_from_counts"]
+__all__ = ["Tables", "load_tables", "solve", "solve_many", "solve_splits", "tables_from_counts"]
 
 F64 = npt.NDArray[np.float64]
 DATA_DIR = Path(__file__).parent / "data"
@@ -242,8 +242,17 @@ def solve(cards: Sequence[Card], rule_set: RuleSet | str) -> Arrangement:
         ValueError: if ``cards`` is not 13 distinct cards.
         UnknownRuleSetError: for an unknown rule-set id.
     """
+    return solve_many([cards], rule_set)[0]
+
+
+def solve_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet | str) -> list[Arrangement]:
+    """:func:`solve` for many hands (their subsets valued in one vectorised pass). Same errors."""
     rules = load_rule_set(rule_set) if isinstance(rule_set, str) else rule_set
-    hand = hand_splits(cards, rules)
-    if hand.natural is not None and hand.natural.split is not None:
-        return hand.natural.split
-    return hand.arrangement(solve_splits(hand, load_tables(rules)))
+    tables = load_tables(rules)
+    arranged = []
+    for hand in hand_splits_many(hands, rules):
+        if hand.natural is not None and hand.natural.split is not None:
+            arranged.append(hand.natural.split)
+        else:
+            arranged.append(hand.arrangement(solve_splits(hand, tables)))
+    return arranged

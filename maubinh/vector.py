@@ -36,6 +36,7 @@ __all__ = [
     "Side",
     "classes",
     "hand_splits",
+    "hand_splits_many",
     "heads_up",
     "side_of",
     "table_totals",
@@ -172,21 +173,37 @@ def hand_splits(cards: Sequence[Card], rule_set: RuleSet) -> HandSplits:
     Raises:
         ValueError: if ``cards`` is not 13 distinct cards.
     """
-    if len(set(cards)) != 13 or len(cards) != 13:
-        raise ValueError(f"a hand has 13 distinct cards, got {len(set(cards))} of {len(cards)}")
-    idx = np.array([c.index for c in cards], dtype=np.int64)
-    key5 = evaluate_many(idx[COMB5], rule_set.wheel)
-    key3 = evaluate_many(idx[COMB3], rule_set.wheel)
-    keys5, keys3 = classes(rule_set, 5)[0], classes(rule_set, 3)[0]
-    return HandSplits(
-        idx,
-        key5,
-        key3,
-        np.searchsorted(keys5, key5),
-        np.searchsorted(keys3, key3),
-        find_instant_win(cards, rule_set) if rule_set.naturals else None,
-        sum(c.rank == Rank.ACE for c in cards),
-    )
+    return hand_splits_many([cards], rule_set)[0]
+
+
+def hand_splits_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[HandSplits]:
+    """:func:`hand_splits` for many hands, their subsets valued in one vectorised pass.
+
+    Raises:
+        ValueError: if a hand is not 13 distinct cards.
+    """
+    for cards in hands:
+        if len(set(cards)) != 13 or len(cards) != 13:
+            raise ValueError(f"a hand has 13 distinct cards, got {len(set(cards))} of {len(cards)}")
+    if not hands:
+        return []
+    idx = np.array([[c.index for c in cards] for cards in hands], dtype=np.int64)
+    key5 = evaluate_many(idx[:, COMB5], rule_set.wheel)
+    key3 = evaluate_many(idx[:, COMB3], rule_set.wheel)
+    class5 = np.searchsorted(classes(rule_set, 5)[0], key5)
+    class3 = np.searchsorted(classes(rule_set, 3)[0], key3)
+    return [
+        HandSplits(
+            idx[h],
+            key5[h],
+            key3[h],
+            class5[h],
+            class3[h],
+            find_instant_win(cards, rule_set) if rule_set.naturals else None,
+            sum(c.rank == Rank.ACE for c in cards),
+        )
+        for h, cards in enumerate(hands)
+    ]
 
 
 def side_of(arrangements: Sequence[Arrangement], rule_set: RuleSet) -> Side:
