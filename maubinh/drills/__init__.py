@@ -1,0 +1,101 @@
+"""Drills: six kinds of question, each generated from a seed and graded by the engine.
+
+One module per kind (each documents its levels and traps):
+
+- :mod:`maubinh.drills.better`: which of two or three arrangements wins more chi (expected chi);
+- :mod:`maubinh.drills.arrange`: set the 13 cards yourself, graded against the solver;
+- :mod:`maubinh.drills.chi`: which of two hands wins a chi;
+- :mod:`maubinh.drills.foul`: binh lủng or not, and why;
+- :mod:`maubinh.drills.settle`: how many chi seat A collects from seat B;
+- :mod:`maubinh.drills.natural`: which instant win, if any, 13 cards hold.
+
+A :class:`DrillSet` (kinds, level, rule set, seed, count) fixes every question:
+:func:`make_question` gives question ``index`` of a set, the same for everyone.
+:mod:`maubinh.drills.progress` sums up a session's answers.
+
+>>> s = DrillSet((Kind.CHI, Kind.NATURAL), Level.BEGINNER, "luckywin", seed=3, count=4)
+>>> [make_question(s, i).kind.value for i in range(4)]
+['chi', 'natural', 'chi', 'natural']
+>>> make_question(s, 1) == make_question(s, 1)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from maubinh.drills.arrange import ArrangeQuestion, ArrangeResult, assess, make_arrange_question, partial_foul
+from maubinh.drills.better import GAP_IN_STDERRS, BetterQuestion, make_better_question
+from maubinh.drills.chi import ChiQuestion, Decider, Outcome, Trap, Verdict, decide, make_chi_question
+from maubinh.drills.foul import FoulAnswer, FoulQuestion, foul_answer, make_foul_question
+from maubinh.drills.natural import NaturalQuestion, make_natural_question
+from maubinh.drills.sets import (
+    DEFAULT_COUNT,
+    KINDS,
+    MAX_QUESTIONS,
+    MAX_SEED,
+    DrillSet,
+    Kind,
+    Lesson,
+    Level,
+    parse_kinds,
+    parse_level,
+)
+from maubinh.drills.settle import SettleQuestion, make_settle_question
+from maubinh.rules import RuleSet, load_rule_set
+
+__all__ = [
+    "DEFAULT_COUNT",
+    "GAP_IN_STDERRS",
+    "KINDS",
+    "MAX_QUESTIONS",
+    "MAX_SEED",
+    "ArrangeQuestion",
+    "ArrangeResult",
+    "BetterQuestion",
+    "ChiQuestion",
+    "Decider",
+    "DrillSet",
+    "FoulAnswer",
+    "FoulQuestion",
+    "Kind",
+    "Lesson",
+    "Level",
+    "NaturalQuestion",
+    "Outcome",
+    "Question",
+    "SettleQuestion",
+    "Trap",
+    "Verdict",
+    "assess",
+    "decide",
+    "foul_answer",
+    "make_question",
+    "parse_kinds",
+    "parse_level",
+    "partial_foul",
+]
+
+Question = BetterQuestion | ArrangeQuestion | ChiQuestion | FoulQuestion | SettleQuestion | NaturalQuestion
+"""A question of any kind; each has ``kind``, ``seed``, ``level``, ``key`` and ``lesson``."""
+
+_MAKERS: dict[Kind, Callable[[int, RuleSet, Level], Question]] = {
+    Kind.BETTER: make_better_question,
+    Kind.ARRANGE: make_arrange_question,
+    Kind.CHI: make_chi_question,
+    Kind.FOUL: make_foul_question,
+    Kind.SETTLE: make_settle_question,
+    Kind.NATURAL: make_natural_question,
+}
+
+
+def make_question(drill_set: DrillSet, index: int) -> Question:
+    """Question ``index`` (0-based) of ``drill_set``: its kind in turn, from the set's seed, graded under its rule set.
+
+    Deterministic: the same set and index give the same question, on any machine.
+
+    Raises:
+        IndexError: for an index outside ``0..count - 1``.
+    """
+    kind = drill_set.kind_at(index)
+    return _MAKERS[kind](drill_set.question_seed(index), load_rule_set(drill_set.rule_set_id), drill_set.level)

@@ -1,0 +1,187 @@
+"""Drill kind "set it yourself": the learner splits 13 cards into the three chi, graded against the solver.
+
+The hand's opponents are sampled and set by the solver when the question is made
+(:mod:`maubinh.drills.sampling`), so grading the learner's arrangement only settles it against
+them: its expected chi next to the solver's arrangement's, and the cost of each chi (the solver's
+mean chi from that chi minus the learner's), plus scoops and the foul penalty, all on the same
+deals. An answer is right when it is legal and costs at most the level's tolerance
+(:data:`LEVELS`). Beginners get hands where the plain "strongest back first" split is already
+(nearly) the best; experts hands where it is a trap, costing at least 0.3 chi.
+
+While the cards are being placed, :func:`partial_foul` flags a binh lủng as soon as two complete
+chi are out of order.
+
+>>> from maubinh.cards import parse_cards
+>>> from maubinh.rules import load_rule_set
+>>> chis = {Position.BACK: parse_cards("Ks Kd 9c 8s 2h"), Position.MIDDLE: parse_cards("As Ad Ac 7h 7d"),
+...         Position.FRONT: parse_cards("Qs")}
+>>> partial_foul(chis, load_rule_set("chi-at"))
+(<Position.BACK: 'back'>, <Position.MIDDLE: 'middle'>)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from maubinh.arrangement import Arrangement, foul_reason
+from maubinh.arrangers import arrange_simple
+from maubinh.cards import FULL_DECK, Card
+from maubinh.drills.sampling import (
+    Breakdown,
+    Line,
+    Opponents,
+    breakdown,
+    sample_opponents,
+    split_of,
+    table_scores,
+)
+from maubinh.drills.sets import Kind, Lesson, Level
+from maubinh.hands import evaluate
+from maubinh.naturals import find_instant_win
+from maubinh.rules import POSITIONS, Position, RuleSet
+from maubinh.solver import solve
+
+__all__ = [
+    "LEVELS",
+    "ArrangeLevel",
+    "ArrangeQuestion",
+    "ArrangeResult",
+    "assess",
+    "make_arrange_question",
+    "partial_foul",
+]
+
+
+@dataclass(frozen=True)
+class ArrangeLevel:
+    """What one level asks.
+
+    Attributes:
+        tolerance: the most an answer may cost (chi per deal) and still be right.
+        trap: the range of the solver's estimate of what the "strongest back first" split costs on
+            the hands asked (beginners: nothing; experts: 0.3 chi or more).
+        samples: sampled deals per question.
+    """
+
+    tolerance: float
+    trap: tuple[float, float]
+    samples: int = 300
+
+
+LEVELS: dict[Level, ArrangeLevel] = {
+    Level.BEGINNER: ArrangeLevel(0.75, (0.0, 0.05)),
+    Level.INTERMEDIATE: ArrangeLevel(0.4, (0.0, math.inf)),
+    Level.EXPERT: ArrangeLevel(0.2, (0.3, math.inf)),
+}
+
+
+@dataclass(frozen=True)
+class ArrangeQuestion:
+    """Set :attr:`cards` into back, middle and front.
+
+    Attributes:
+        seed: the question's seed.
+        level: its level.
+        cards: the 13 cards dealt, high to low.
+        best: the solver's arrangement (the key).
+        opponents: the sampled opponents every answer is settled against.
+        best_breakdown: the solver's arrangement's chi against them, line by line.
+        tolerance: the most a right answer may cost.
+    """
+
+    kind: ClassVar[Kind] = Kind.ARRANGE
+    lesson: ClassVar[Lesson] = Lesson.CHI
+
+    seed: int
+    level: Level
+    cards: tuple[Card, ...]
+    best: Arrangement
+    opponents: Opponents
+    best_breakdown: Breakdown
+    tolerance: float
+
+    @property
+    def key(self) -> Arrangement:
+        """The solver's arrangement."""
+        return self.best
+
+
+@dataclass(frozen=True)
+class ArrangeResult:
+    """A learner's arrangement graded against the question's opponents.
+
+    Attributes:
+        arrangement: the learner's arrangement.
+        foul: the pair of chi out of order, or ``None`` when legal.
+        mine: its breakdown; ``best``: the solver's arrangement's.
+        cost: ``best.mean - mine.mean``, chi per deal (negative when the learner did better).
+        cost_stderr: the standard error of ``cost`` (same deals).
+        correct: legal and ``cost <= tolerance``.
+    """
+
+    arrangement: Arrangement
+    foul: tuple[Position, Position] | None
+    mine: Breakdown
+    best: Breakdown
+    cost: float
+    cost_stderr: float
+    correct: bool
+
+    def cost_of(self, line: Line) -> float:
+        """What one line cost: the solver's mean chi from it minus the learner's (0 where neither has it)."""
+        return self.best.lines.get(line, 0.0) - self.mine.lines.get(line, 0.0)
+
+
+def assess(question: ArrangeQuestion, arrangement: Arrangement, rule_set: RuleSet) -> ArrangeResult:
+    """Grade ``arrangement`` for ``question`` under ``rule_set``.
+
+    Raises:
+        ValueError: if ``arrangement`` holds other cards than the question's.
+    """
+    mine = breakdown(arrangement, question.opponents, rule_set)
+    best = question.best_breakdown
+    cost = best.mean - mine.mean
+    foul = foul_reason(arrangement, rule_set)
+    correct = foul is None and cost <= question.tolerance + 1e-9
+    return ArrangeResult(arrangement, foul, mine, best, cost, best.stderr_against(mine), correct)
+
+
+def partial_foul(chis: Mapping[Position, Sequence[Card]], rule_set: RuleSet) -> tuple[Position, Position] | None:
+    """The first pair of *complete* chi out of order, while the cards are still being placed.
+
+    Back against middle, then middle against front; with the middle incomplete, a front that beats
+    the back already fouls (the middle cannot sit between them). ``None`` when no complete pair is
+    out of order yet.
+    """
+    values = {p: evaluate(chis[p], rule_set.wheel) for p in POSITIONS if len(chis.get(p, ())) == p.size}
+    for strong, weak in ((Position.BACK, Position.MIDDLE), (Position.MIDDLE, Position.FRONT),
+                         (Position.BACK, Position.FRONT)):
+        if strong in values and weak in values and values[strong] < values[weak]:
+            return (strong, weak)
+    return None
+
+
+def make_arrange_question(seed: int, rule_set: RuleSet, level: Level) -> ArrangeQuestion:
+    """A "set it yourself" question from ``seed`` at ``level`` (same inputs, same question).
+
+    Hands with an instant win are skipped (every arrangement is worth the same).
+    """
+    rules = LEVELS[level]
+    rng = random.Random(seed)
+    for attempt in range(200):
+        cards = tuple(sorted(rng.sample(FULL_DECK, 13), reverse=True))
+        if rule_set.naturals and find_instant_win(cards, rule_set) is not None:
+            continue
+        hand, scores = table_scores(cards, rule_set)
+        trap = float(scores.max() - scores[split_of(hand, arrange_simple(cards, rule_set))])
+        if not rules.trap[0] <= trap <= rules.trap[1]:
+            continue
+        best = solve(cards, rule_set)
+        opponents = sample_opponents(cards, rule_set, rules.samples, seed * 101 + attempt)
+        return ArrangeQuestion(seed, level, cards, best, opponents, breakdown(best, opponents, rule_set),
+                               rules.tolerance)
+    raise RuntimeError(f"no arrangement could be dealt from seed {seed}")  # pragma: no cover

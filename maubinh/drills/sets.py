@@ -1,0 +1,181 @@
+"""Drill sets as data: the six kinds, the three levels, the lesson steps, and a set of questions.
+
+A :class:`DrillSet` (kinds, level, rule set, seed, number of questions) fully determines its
+questions: the same set gives every learner the same questions in the same order, so a set can be
+shared as a link (:meth:`DrillSet.params`).
+
+>>> s = DrillSet((Kind.CHI, Kind.FOUL), Level.EXPERT, "tinh-chi", seed=7, count=3)
+>>> [s.kind_at(i).value for i in range(3)]
+['chi', 'foul', 'chi']
+>>> s.params()
+{'kinds': 'chi,foul', 'level': 'expert', 'rules': 'tinh-chi', 'seed': '7', 'n': '3'}
+>>> parse_kinds("chi, foul,chi")
+(<Kind.CHI: 'chi'>, <Kind.FOUL: 'foul'>)
+>>> parse_kinds("chi,poker")
+Traceback (most recent call last):
+...
+ValueError: unknown drill kind 'poker'; known: better, arrange, chi, foul, settle, natural
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from maubinh.rules import RULE_SET_IDS
+
+__all__ = [
+    "DEFAULT_COUNT",
+    "KINDS",
+    "MAX_QUESTIONS",
+    "MAX_SEED",
+    "DrillSet",
+    "Kind",
+    "Lesson",
+    "Level",
+    "parse_kinds",
+    "parse_level",
+]
+
+MAX_QUESTIONS = 50
+"""The most questions a set may hold."""
+MAX_SEED = 10**9
+"""The largest set seed (question seeds are ``seed * 1000 + index``)."""
+DEFAULT_COUNT = 10
+"""Questions in a set when the link does not say."""
+
+
+class Kind(str, Enum):
+    """The six kinds of drill question; the values are the ids used in links (``?kinds=chi,foul``)."""
+
+    BETTER = "better"
+    """Which of two or three arrangements of one hand wins more chi on average."""
+    ARRANGE = "arrange"
+    """Set the 13 cards yourself; graded against the solver's arrangement."""
+    CHI = "chi"
+    """Which of two hands wins a chi (traps: kickers, the wheel, a 3-card front against a 5-card hand)."""
+    FOUL = "foul"
+    """Is this arrangement binh lủng (foul), and why."""
+    SETTLE = "settle"
+    """How many chi seat A collects from seat B, as a number."""
+    NATURAL = "natural"
+    """Which instant win (mậu binh), if any, 13 cards hold."""
+
+
+KINDS: tuple[Kind, ...] = tuple(Kind)
+"""Every kind, in the order shown to learners."""
+
+
+class Level(str, Enum):
+    """Difficulty: the traps asked about and the size of the gaps (see each kind's module)."""
+
+    BEGINNER = "beginner"
+    INTERMEDIATE = "intermediate"
+    EXPERT = "expert"
+
+
+class Lesson(str, Enum):
+    """The Learn page's lesson steps (``pages/learn.py?step=<value>``) an answer links to."""
+
+    DECK = "deck"
+    CHI = "chi"
+    CATEGORIES = "categories"
+    FOUL = "foul"
+    SETTLE = "settle"
+    BONUSES = "bonuses"
+    NATURALS = "naturals"
+    SCOOPS = "scoops"
+    ACES = "aces"
+
+
+@dataclass(frozen=True)
+class DrillSet:
+    """A set of questions: which kinds (taken in turn), the level, the rule set, the seed, how many.
+
+    Attributes:
+        kinds: the kinds asked, in turn (question ``i`` is of kind ``kinds[i % len(kinds)]``).
+        level: the :class:`Level`.
+        rule_set_id: one of :data:`maubinh.rules.RULE_SET_IDS`; every question is graded under it.
+        seed: 0..:data:`MAX_SEED`; with the rest, it fixes every question.
+        count: number of questions, 1..:data:`MAX_QUESTIONS`.
+
+    Raises:
+        ValueError: for no kinds, a kind listed twice, an unknown rule set, or a seed or count out of range.
+    """
+
+    kinds: tuple[Kind, ...]
+    level: Level = Level.INTERMEDIATE
+    rule_set_id: str = RULE_SET_IDS[0]
+    seed: int = 1
+    count: int = DEFAULT_COUNT
+
+    def __post_init__(self) -> None:
+        if not self.kinds:
+            raise ValueError("a drill set needs at least one kind")
+        if len(set(self.kinds)) != len(self.kinds):
+            raise ValueError("a drill set lists each kind once")
+        if self.rule_set_id not in RULE_SET_IDS:
+            raise ValueError(f"unknown rule set {self.rule_set_id!r}; known: {', '.join(RULE_SET_IDS)}")
+        if not 0 <= self.seed <= MAX_SEED:
+            raise ValueError(f"seed {self.seed} is outside 0..{MAX_SEED}")
+        if not 1 <= self.count <= MAX_QUESTIONS:
+            raise ValueError(f"count {self.count} is outside 1..{MAX_QUESTIONS}")
+
+    def kind_at(self, index: int) -> Kind:
+        """The kind of question ``index`` (0-based); ``IndexError`` outside ``0..count - 1``."""
+        if not 0 <= index < self.count:
+            raise IndexError(f"question {index} is outside 0..{self.count - 1}")
+        return self.kinds[index % len(self.kinds)]
+
+    def question_seed(self, index: int) -> int:
+        """The seed of question ``index``: ``seed * 1000 + index`` (sets never share a question seed)."""
+        self.kind_at(index)
+        return self.seed * 1000 + index
+
+    def params(self) -> dict[str, str]:
+        """The set as URL query parameters (``kinds``, ``level``, ``rules``, ``seed``, ``n``)."""
+        return {
+            "kinds": ",".join(kind.value for kind in self.kinds),
+            "level": self.level.value,
+            "rules": self.rule_set_id,
+            "seed": str(self.seed),
+            "n": str(self.count),
+        }
+
+
+def parse_kinds(text: str) -> tuple[Kind, ...]:
+    """Kinds from a comma-separated list of ids; repeats dropped, order kept.
+
+    Raises:
+        ValueError: naming the first unknown id and listing the known ones, or for an empty list.
+    """
+    kinds: list[Kind] = []
+    for part in text.split(","):
+        word = part.strip().lower()
+        if not word:
+            continue
+        try:
+            kind = Kind(word)
+        except ValueError:
+            raise ValueError(
+                f"unknown drill kind {word!r}; known: {', '.join(k.value for k in KINDS)}"
+            ) from None
+        if kind not in kinds:
+            kinds.append(kind)
+    if not kinds:
+        raise ValueError("no drill kind given")
+    return tuple(kinds)
+
+
+def parse_level(text: str) -> Level:
+    """A level from its id (``"expert"``); ``ValueError`` naming the known ones.
+
+    >>> parse_level(" Expert ")
+    <Level.EXPERT: 'expert'>
+    """
+    try:
+        return Level(text.strip().lower())
+    except ValueError:
+        raise ValueError(
+            f"unknown level {text!r}; known: {', '.join(level.value for level in Level)}"
+        ) from None
