@@ -1,59 +1,206 @@
-"""AppTest of the Drill page: ten graded questions, the score, feedback, the URL seed."""
+"""AppTest of the Drill page: a whole set of each kind answered right and wrong, the feedback, the score,
+the end-of-set summary; the set in the URL (broken values, old links); progress and the set editor."""
 
+from __future__ import annotations
+
+import random
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
-from maubinh import load_rule_set
-from maubinh.drill import graded_question
+from maubinh.arrangement import Arrangement, is_foul
+from maubinh.arrangers import random_split
+from maubinh.drills import (
+    ArrangeQuestion,
+    BetterQuestion,
+    DrillSet,
+    Kind,
+    Level,
+    Question,
+    SettleQuestion,
+    make_question,
+)
+from maubinh.rules import POSITIONS, load_rule_set
 
-TIMEOUT = 60
+TIMEOUT = 90
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "drill.py")
 
 
-def drill(**params):
+def drill(**params: str) -> AppTest:
     at = AppTest.from_file(PAGE, default_timeout=TIMEOUT)
     for key, value in params.items():
         at.query_params[key] = value
     return at.run()
 
 
-def metric(at, index):
-    return at.metric[index].value
+def current(at: AppTest) -> tuple[DrillSet, int, Question]:
+    state = at.session_state["drill_state"]
+    return state.drill_set, state.index, make_question(state.drill_set, state.index)
 
 
-def test_ten_questions_graded_with_running_score():
-    at = drill(seed="7", rules="tinh-chi")
+def _wrong_arrangement(q: ArrangeQuestion) -> Arrangement:
+    rng = random.Random(q.seed)
+    rule_set = load_rule_set("chi-at")
+    while True:
+        candidate = random_split(q.cards, rng)
+        if is_foul(candidate, rule_set):
+            return candidate
+
+
+def answer(at: AppTest, q: Question, index: int, right: bool) -> None:
+    """Answer the question shown, rightly or wrongly, through the page's own controls."""
+    if isinstance(q, SettleQuestion):
+        at.number_input(key=f"drill_settle_value_{index}").set_value(q.key if right else q.key + 1).run()
+        at.button(key="drill_settle_submit").click().run()
+    elif isinstance(q, ArrangeQuestion):
+        arrangement = q.best if right else _wrong_arrangement(q)
+        for position in POSITIONS:  # the chi being filled moves on by itself when one is full
+            for card in arrangement.chi(position):
+                at.button(key=f"drill_card_{card}").click().run()
+                assert not at.exception
+        at.button(key="drill_arr_submit").click().run()
+    else:
+        choices = list(q.choices)
+        pick = choices.index(q.key) if right else next(k for k, c in enumerate(choices) if c != q.key)
+        at.button(key=f"drill_choice_{pick}").click().run()
     assert not at.exception
-    rule_set = load_rule_set("tinh-chi")
+
+
+SETS = [
+    (Kind.BETTER, "beginner", "guide-2026", 3),
+    (Kind.ARRANGE, "expert", "chi-at", 2),
+    (Kind.CHI, "expert", "chi-at", 6),
+    (Kind.FOUL, "intermediate", "luckywin", 6),
+    (Kind.SETTLE, "expert", "tinh-chi", 6),
+    (Kind.NATURAL, "intermediate", "chi-at", 6),
+]
+
+
+@pytest.mark.parametrize(("kind", "level", "rules", "count"), SETS, ids=[s[0].value for s in SETS])
+def test_a_whole_set_of_each_kind(kind: Kind, level: str, rules: str, count: int) -> None:
+    at = drill(kinds=kind.value, level=level, rules=rules, seed="21", n=str(count), lang="en")
+    assert not at.exception and not at.warning
     right = 0
-    for number in range(10):
-        _, grade = graded_question(7, number, rule_set)
-        pick = grade.best if number % 3 else 1 - grade.best  # answer some wrong on purpose
-        at.button(key=f"drill_pick_{pick}").click().run()
+    for number in range(count):
+        drill_set, index, q = current(at)
+        assert (index, q.kind, drill_set.level.value, drill_set.rule_set_id) == (number, kind, level, rules)
+        assert at.subheader[0].value == f"Question {number + 1}"
+        assert f"Question {number + 1}/{count}" in at.markdown[_status(at)].value
+        good = number % 2 == 0
+        answer(at, q, number, good)
+        right += good
+        feedback = at.success if good else at.error
+        assert len(feedback) == 1, (number, [e.value for e in at.error], [s.value for s in at.success])
+        assert feedback[0].value.startswith("Right" if good else ("Not" if kind is not Kind.ARRANGE else
+                                                                  ("Binh lủng", "Not")))
+        assert f"Score: {right}/{number + 1} right" in at.markdown[_status(at)].value
+        assert any("step=" in m.value for m in at.markdown) or at.get("page_link")
+        last = number + 1 == count
+        at.button(key="drill_finish" if last else "drill_next").click().run()
         assert not at.exception
-        right += pick == grade.best
-        feedback = at.success if pick == grade.best else at.error
-        assert len(feedback) == 1 and "ABCD"[grade.best] in feedback[0].value
-        assert metric(at, 0) == f"{right}/{number + 1} đúng"
-        assert at.button(key=f"drill_pick_{pick}").disabled
-        at.button(key="drill_next").click().run()
-        assert at.subheader[0].value == f"Câu {number + 2}"
-    assert right == 6
+    assert at.subheader[0].value == "End of the set"
+    assert at.metric[0].value == f"{right}/{count} right"
+    table = at.dataframe[0].value
+    assert list(table.columns) == ["Question", "Kind", "Question asked", "Answer", "Correct answer", "Right",
+                                   "Time taken (s)"]
+    assert list(table["Right"]) == ["yes" if n % 2 == 0 else "no" for n in range(count)]
+    assert (table["Time taken (s)"] >= 0).all()
+    assert len(at.get("download_button")) == 1
 
 
-def test_feedback_gives_the_numbers():
-    at = drill(seed="3", lang="en")
-    _, grade = graded_question(3, 0, load_rule_set("chi-at"))  # the first rule set is the default
-    at.button(key=f"drill_pick_{grade.best}").click().run()
-    assert at.success[0].value.startswith("Right!")
+def _status(at: AppTest) -> int:
+    return next(i for i, m in enumerate(at.markdown) if ":blue-badge[" in m.value)
+
+
+def test_feedback_gives_the_numbers_and_the_rule() -> None:
+    at = drill(kinds="better", level="intermediate", rules="chi-at", seed="3", n="2", lang="en")
+    _, _, q = current(at)
+    assert isinstance(q, BetterQuestion)
+    answer(at, q, 0, True)
+    assert at.success[0].value == f"Right! Option {'AB'[q.key]} is better."
     table = at.dataframe[0].value
     assert list(table.iloc[:, 0]) == ["A", "B"]
-    assert any("±" in str(v) for v in table.iloc[:, 1])
+    assert all("±" in str(v) for v in table.iloc[:, 1])
+    assert any("standard error of the gap" in m.value or "binh lủng" in m.value for m in at.markdown)
+    assert any("How it is graded" in c.value for c in at.caption)
 
 
-def test_broken_seed_in_the_url_warns_and_falls_back():
-    at = drill(seed="abc")
+def test_settle_feedback_is_the_itemised_settlement() -> None:
+    at = drill(kinds="settle", level="expert", rules="chi-at", seed="8", n="1", lang="vi")
+    _, _, q = current(at)
+    assert isinstance(q, SettleQuestion)
+    answer(at, q, 0, False)
+    assert at.error[0].value.startswith("Chưa đúng")
+    rows = at.table[0].value
+    assert len(rows) == len(q.pair.items) + 1
+    assert rows.iloc[-1, 0] == f"**{'+' if q.key > 0 else '−' if q.key < 0 else ''}{abs(q.key)}**"
+
+
+def test_the_same_link_gives_the_same_questions() -> None:
+    params = {"kinds": "chi,foul,natural", "level": "expert", "rules": "tinh-chi", "seed": "77", "n": "3"}
+    first, second = drill(**params), drill(**params)
+    cards = [m.value for m in first.markdown if "mb-card" in m.value and "drill" not in m.value]
+    assert cards and cards == [m.value for m in second.markdown if "mb-card" in m.value and "drill" not in m.value]
+    assert current(first)[2] == current(second)[2]
+
+
+def test_old_links_with_only_a_seed_keep_the_one_kind_drill() -> None:
+    at = drill(seed="11", rules="guide-2026")
+    assert not at.exception and not at.warning
+    assert at.query_params["kinds"] == ["better"] or at.query_params["kinds"] == "better"
+    assert at.button(key="drill_choice_0").label == "Cách A tốt hơn"
+
+
+def test_a_fresh_visit_gets_every_kind_and_a_seed_in_the_url() -> None:
+    at = drill()
+    drill_set, _, _ = current(at)
+    assert len(drill_set.kinds) == 6 and drill_set.level is Level.INTERMEDIATE
+    assert str(drill_set.seed) in str(at.query_params["seed"])
+
+
+@pytest.mark.parametrize(
+    ("param", "value", "named"),
+    [("kinds", "chi,poker", "poker"), ("level", "hard", "hard"), ("seed", "abc", "seed=abc"), ("n", "500", "n=500")],
+)
+def test_broken_link_values_warn_and_fall_back(param: str, value: str, named: str) -> None:
+    params = {"kinds": "chi", "level": "beginner", "seed": "5", "n": "4", param: value}
+    at = drill(**params)
     assert not at.exception
-    assert any("seed=abc" in w.value for w in at.warning)
-    assert at.query_params["seed"] == ["1"] or at.query_params["seed"] == "1"
+    assert any(named in w.value for w in at.warning), [w.value for w in at.warning]
+    drill_set, _, _ = current(at)
+    assert drill_set.count == (10 if param == "n" else 4)
+    assert drill_set.level is (Level.INTERMEDIATE if param == "level" else Level.BEGINNER)
+
+
+def test_progress_chart_and_the_kind_to_practise_next() -> None:
+    at = drill(kinds="chi", level="beginner", seed="2", n="3", lang="en")
+    _, _, q = current(at)
+    answer(at, q, 0, False)
+    assert len(at.get("plotly_chart")) == 1
+    assert any("Practise next: **Which arrangement is better?** (not tried yet)" in m.value for m in at.markdown)
+    at.button(key="drill_practise").click().run()
+    drill_set, index, _ = current(at)
+    assert drill_set.kinds == (Kind.BETTER,) and index == 0 and drill_set.level is Level.BEGINNER
+
+
+def test_the_set_editor_starts_a_new_set() -> None:
+    at = drill(kinds="chi", seed="2", n="3", lang="en")
+    at.multiselect(key="drill_form_kinds").set_value([Kind.FOUL, Kind.NATURAL])
+    at.number_input(key="drill_form_n").set_value(5)
+    at.number_input(key="drill_form_seed").set_value(99)
+    at.button(key="FormSubmitter:drill_set_form-Start this set").click().run()
+    drill_set, index, q = current(at)
+    assert (drill_set.kinds, drill_set.count, drill_set.seed, index) == ((Kind.FOUL, Kind.NATURAL), 5, 99, 0)
+    assert q.kind is Kind.FOUL
+    assert any("kinds=foul%2Cnatural" in c.value for c in at.code)
+
+
+def test_changing_the_rule_set_starts_the_set_again() -> None:
+    at = drill(kinds="chi", seed="2", n="3", rules="chi-at")
+    _, _, q = current(at)
+    answer(at, q, 0, True)
+    at.selectbox(key="drill_rule_set").set_value("luckywin").run()
+    drill_set, index, _ = current(at)
+    assert drill_set.rule_set_id == "luckywin" and index == 0
+    assert not at.session_state["drill_state"].answers
