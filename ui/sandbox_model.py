@@ -27,8 +27,10 @@ import pandas as pd
 from maubinh.arrangement import Arrangement, hand_values, out_of_order
 from maubinh.arrangers import arrange_simple
 from maubinh.cards import FULL_DECK, Card, CardParseError, cards_text, grouped, parse_cards, split_tokens
+from maubinh.house import arrange
 from maubinh.rules import POSITIONS, RULE_SET_IDS, Position, RuleSet, load_rule_set
 from maubinh.settle import Item, PairResult, Settlement, settle
+from maubinh.simulate import CHI_SOURCES, ChiSource, seat_sources
 from maubinh.solver import solve
 
 __all__ = [
@@ -43,12 +45,15 @@ __all__ = [
     "breakdown_frame",
     "deal",
     "fouled_under",
+    "pay_matrix",
     "read_seat",
     "read_table",
     "seat_texts",
     "settle_all",
     "solve_seat",
     "sort_chi",
+    "sources_frame",
+    "spread",
     "totals_frame",
     "totals_long",
 ]
@@ -301,10 +306,53 @@ def fouled_under(arrangement: Arrangement, rule_sets: Iterable[RuleSet]) -> list
 
 
 def settle_all(
-    arrangements: Sequence[Arrangement], rule_set_ids: Sequence[str] = RULE_SET_IDS
+    arrangements: Sequence[Arrangement], rule_sets: Sequence[str | RuleSet] = RULE_SET_IDS
 ) -> dict[str, Settlement]:
-    """:func:`maubinh.settle.settle` under each rule set, by rule-set id (in ``rule_set_ids`` order)."""
-    return {rule_set_id: settle(arrangements, load_rule_set(rule_set_id)) for rule_set_id in rule_set_ids}
+    """:func:`maubinh.settle.settle` under each rule set (a source id or any :class:`RuleSet`, house rules
+    included), by rule-set id, in ``rule_sets`` order."""
+    found = [load_rule_set(r) if isinstance(r, str) else r for r in rule_sets]
+    return {rule_set.id: settle(arrangements, rule_set) for rule_set in found}
+
+
+def pay_matrix(settlement: Settlement, seat_names: Sequence[str]) -> pd.DataFrame:
+    """Who pays whom: row ``i``, column ``j`` holds the chi seat ``i`` takes from seat ``j`` (negative: pays);
+    the diagonal is empty. Each row sums to the seat's total; the matrix is antisymmetric.
+
+    >>> from maubinh.arrangement import Arrangement
+    >>> x = Arrangement.parse("Ks Kd Kc 7h 7d", "Qs Qd 9c 8s 2h", "Js Jc 3d")
+    >>> y = Arrangement.parse("Ts Td 4c 4h 2d", "9s 9d 6c 5s 3h", "8h 7c 2c")
+    >>> pay_matrix(settle([x, y], load_rule_set("guide-2026")), ["X", "Y"]).fillna(0).values.tolist()
+    [[0, 3], [-3, 0]]
+    """
+    n = len(settlement.totals)
+    rows = [[None if a == b else settlement.pair(a, b).total for b in range(n)] for a in range(n)]
+    names = list(seat_names)
+    return pd.DataFrame(rows, index=pd.Index(names), columns=names, dtype="Int64")
+
+
+def sources_frame(
+    settlement: Settlement, rule_set: RuleSet, seat_names: Sequence[str], source_names: Mapping[ChiSource, str]
+) -> pd.DataFrame:
+    """Each seat's total split by where the chi came from (:func:`maubinh.simulate.seat_sources`): one row
+    per seat, one column per source named in ``source_names`` (in :data:`CHI_SOURCES` order), then the total.
+    Sources that are 0 for every seat are left out."""
+    rows = seat_sources(settlement, rule_set)
+    columns = {
+        source_names[source]: [row[i] for row in rows]
+        for i, source in enumerate(CHI_SOURCES)
+        if any(row[i] for row in rows) and source in source_names
+    }
+    return pd.DataFrame(columns, index=pd.Index(list(seat_names)))
+
+
+def spread(frame: pd.DataFrame) -> pd.Series:
+    """Per seat (row of :func:`totals_frame`), the largest minus the smallest total over the rule sets:
+    0 where every rule set agrees.
+
+    >>> spread(pd.DataFrame({"R1": [2, -2], "R2": [6, -6]}, index=pd.Index(["S1", "S2"]))).tolist()
+    [4, 4]
+    """
+    return frame.max(axis=1) - frame.min(axis=1)
 
 
 def totals_frame(
@@ -321,8 +369,6 @@ def totals_frame(
         },
         index=pd.Index(list(seat_names)),
     )
-
-
 
 
 def totals_long(frame: pd.DataFrame, seat: str, rule_set: str, chi: str) -> pd.DataFrame:
@@ -356,7 +402,8 @@ def breakdown_frame(
 
 
 def solve_seat(back: str, middle: str, front: str, rule_set: RuleSet) -> tuple[str, str, str]:
-    """Xếp bài for one seat: the solver's arrangement of the 13 cards typed in its three inputs.
+    """Xếp bài for one seat: the solver's arrangement of the 13 cards typed in its three inputs (for house
+    rules, :func:`maubinh.house.arrange`: the solver with the house's payouts).
 
     Returns:
         The three input texts (back, middle, front), each chi sorted for reading.
@@ -368,5 +415,5 @@ def solve_seat(back: str, middle: str, front: str, rule_set: RuleSet) -> tuple[s
     'As Ad Ac 7h 7d'
     """
     cards = parse_cards(f"{back} {middle} {front}", count=13)
-    best = solve(cards, rule_set)
+    best = solve(cards, rule_set) if rule_set.id in RULE_SET_IDS else arrange(cards, rule_set)
     return seat_texts(Arrangement(*(sort_chi(best.chi(position)) for position in POSITIONS)))
