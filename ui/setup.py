@@ -1,16 +1,24 @@
-"""The set-up every page calls first, and the rule-set picker.
+"""The set-up every page calls first, and the rule-set picker (the sources and the session's house rules).
 
 A page may be opened directly by URL without the entry script running (see shared STYLE.md), so
 each page starts with::
 
     lang = setup_page("nav.drill")
     rule_set = rule_set_picker("drill")
+
+House rules made in the Sandbox (or read from a file or a link) live in the session
+(:func:`house_rule_sets`, :func:`keep_house_rule_set`) and are offered by every picker after the
+four sources. A link carries them as ``?house=<token>`` (:func:`maubinh.house.link_token`), so a
+shared Learn, Drill or Sandbox link with house rules works in a fresh session.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import streamlit as st
 
+from maubinh.house import HouseRulesError, from_link_token, link_token
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from ui.cards import inject_css
 from ui.i18n import (
@@ -23,12 +31,116 @@ from ui.i18n import (
 from ui.nav import draw_navigation
 from ui.params import markdown_literal
 
-__all__ = ["RULES_PARAM", "rule_set_picker", "setup_page"]
+__all__ = [
+    "HOUSE_PARAM",
+    "RULES_PARAM",
+    "all_rule_sets",
+    "find_rule_set",
+    "forget_house_rule_set",
+    "house_rule_sets",
+    "keep_house_rule_set",
+    "read_house_links",
+    "rule_set_label",
+    "rule_set_picker",
+    "setup_page",
+    "share_house_rules",
+]
 
 RULES_PARAM = "rules"
 """Query parameter holding the chosen rule-set id (``?rules=tinh-chi``)."""
+HOUSE_PARAM = "house"
+"""Query parameter (repeatable) carrying house rules: ``?house=<token>`` (see :mod:`maubinh.house`)."""
 _LAST_RULES_KEY = "ui_rules"
 """Session-state key of the session's last chosen rule set, used when the URL has none."""
+_HOUSE_KEY = "ui_house_rules"
+"""Session-state key of the session's house rules: ``{id: RuleSet}`` in the order they were kept."""
+_LINKS_SEEN_KEY = "ui_house_links_seen"
+"""The ``?house=`` tokens already read in this session (each is read once)."""
+
+
+def house_rule_sets() -> dict[str, RuleSet]:
+    """The session's house rules by id, oldest first (empty outside a session)."""
+    found = st.session_state.get(_HOUSE_KEY)
+    return dict(found) if isinstance(found, dict) else {}
+
+
+def keep_house_rule_set(rule_set: RuleSet) -> None:
+    """Keep house rules in the session (replacing any with the same id); pickable on every page.
+
+    ``ValueError`` for a source's id: house rules need an id of their own.
+    """
+    if rule_set.id in RULE_SET_IDS:
+        raise ValueError(f"house rules cannot use a source's id {rule_set.id!r}")
+    kept = house_rule_sets()
+    kept[rule_set.id] = rule_set
+    st.session_state[_HOUSE_KEY] = kept
+
+
+def forget_house_rule_set(rule_set_id: str) -> None:
+    """Drop house rules from the session (and from the session's last choice)."""
+    kept = house_rule_sets()
+    kept.pop(rule_set_id, None)
+    st.session_state[_HOUSE_KEY] = kept
+    if st.session_state.get(_LAST_RULES_KEY) == rule_set_id:
+        st.session_state[_LAST_RULES_KEY] = RULE_SET_IDS[0]
+
+
+def all_rule_sets() -> list[RuleSet]:
+    """The four sources, then the session's house rules."""
+    return [load_rule_set(rule_set_id) for rule_set_id in RULE_SET_IDS] + list(house_rule_sets().values())
+
+
+def find_rule_set(rule_set_id: str) -> RuleSet | None:
+    """A source or one of the session's house rules by id, or ``None``."""
+    if rule_set_id in RULE_SET_IDS:
+        return load_rule_set(rule_set_id)
+    return house_rule_sets().get(rule_set_id)
+
+
+def rule_set_label(rule_set: RuleSet, lang: str) -> str:
+    """A rule set's name as pickers show it; house rules are marked as such."""
+    if rule_set.id in RULE_SET_IDS:
+        return rule_set.name(lang)
+    return translate("house.picker_label", lang, name=rule_set.name(lang))
+
+
+def read_house_links() -> None:
+    """Keep the house rules carried by the URL's ``?house=`` tokens (each token read once a session).
+
+    A token that is not a house-rules link is named in a warning and dropped from the URL.
+    """
+    tokens = st.query_params.get_all(HOUSE_PARAM)
+    if not tokens:
+        return
+    seen = set(st.session_state.get(_LINKS_SEEN_KEY, ()))
+    good = []
+    for token in tokens:
+        if token in seen:
+            good.append(token)
+            continue
+        try:
+            rule_set = from_link_token(token)
+        except HouseRulesError:
+            st.warning(translate("house.bad_link", current_language(), value=markdown_literal(token, 24)))
+            continue
+        keep_house_rule_set(rule_set)
+        seen.add(token)
+        good.append(token)
+    st.session_state[_LINKS_SEEN_KEY] = seen
+    if good != tokens:
+        st.query_params[HOUSE_PARAM] = good
+
+
+def share_house_rules(rule_sets: Sequence[RuleSet]) -> None:
+    """Put the house rules among ``rule_sets`` in the URL as ``?house=`` tokens (none: no parameter)."""
+    tokens = [link_token(rule_set) for rule_set in rule_sets if rule_set.id not in RULE_SET_IDS]
+    seen = set(st.session_state.get(_LINKS_SEEN_KEY, ()))
+    st.session_state[_LINKS_SEEN_KEY] = seen | set(tokens)
+    if st.query_params.get_all(HOUSE_PARAM) != tokens:
+        if tokens:
+            st.query_params[HOUSE_PARAM] = tokens
+        elif HOUSE_PARAM in st.query_params:
+            del st.query_params[HOUSE_PARAM]
 
 
 def setup_page(title_key: str) -> str:
@@ -54,23 +166,28 @@ def _on_rule_set_selected(widget_key: str) -> None:
 
 
 def rule_set_picker(key: str, *, label_key: str = "common.rule_set") -> RuleSet:
-    """A selectbox of the rule sets (:data:`RULE_SET_IDS`, shown by name); returns the chosen one.
+    """A selectbox of the rule sets (:data:`RULE_SET_IDS`, then the session's house rules, shown by
+    name); returns the chosen one.
 
-    The choice lives in the URL as ``?rules=<id>`` (so links can be shared) and, for page switches
-    that drop the query string, in the session (``ui_rules``). A bad ``?rules=`` shows a warning that
-    names it and the known ids, and the first rule set is used (and put in the URL). The rule set's
-    one-line summary is shown as a caption. The widget's session-state key is ``f"{key}_rule_set"``.
+    The choice lives in the URL as ``?rules=<id>`` (so links can be shared; house rules also as
+    ``?house=<token>``) and, for page switches that drop the query string, in the session
+    (``ui_rules``). A bad ``?rules=`` shows a warning that names it and the known ids, and the first
+    rule set is used (and put in the URL). The rule set's one-line summary is shown as a caption.
+    The widget's session-state key is ``f"{key}_rule_set"``.
     """
     lang = current_language()
     widget_key = f"{key}_rule_set"
+    read_house_links()
+    house = house_rule_sets()
+    options = [*RULE_SET_IDS, *house]
     raw = st.query_params.get(RULES_PARAM)
-    if raw is not None and raw not in RULE_SET_IDS:
+    if raw is not None and raw not in options:
         st.warning(
             translate(
                 "common.unknown_rule_set",
                 lang,
                 value=markdown_literal(raw),
-                known=", ".join(RULE_SET_IDS),
+                known=", ".join(options),
             )
         )
         chosen = RULE_SET_IDS[0]
@@ -78,7 +195,7 @@ def rule_set_picker(key: str, *, label_key: str = "common.rule_set") -> RuleSet:
         chosen = raw
     else:
         last = st.session_state.get(_LAST_RULES_KEY)
-        chosen = last if last in RULE_SET_IDS else RULE_SET_IDS[0]
+        chosen = last if last in options else RULE_SET_IDS[0]
     st.session_state[_LAST_RULES_KEY] = chosen
     st.session_state[widget_key] = chosen
     if raw != chosen:
@@ -86,13 +203,16 @@ def rule_set_picker(key: str, *, label_key: str = "common.rule_set") -> RuleSet:
 
     st.selectbox(
         translate(label_key, lang),
-        RULE_SET_IDS,
-        format_func=lambda rule_set_id: load_rule_set(rule_set_id).name(lang),
+        options,
+        format_func=lambda rule_set_id: rule_set_label(find_rule_set(rule_set_id) or load_rule_set(RULE_SET_IDS[0]),
+                                                       lang),
         key=widget_key,
         on_change=_on_rule_set_selected,
         args=(widget_key,),
     )
-    rule_set = load_rule_set(chosen)
+    rule_set = find_rule_set(chosen) or load_rule_set(RULE_SET_IDS[0])
+    if chosen in house:
+        share_house_rules([rule_set])
     summary = rule_set.summaries.get(lang) or rule_set.summaries.get(DEFAULT_LANGUAGE)
     if summary:
         st.caption(summary)

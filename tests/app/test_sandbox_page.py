@@ -1,4 +1,6 @@
-"""The Sandbox page run by Streamlit (AppTest, no browser): deal, type, errors per seat, totals per rule set."""
+"""The Sandbox page run by Streamlit (AppTest, no browser): deal, type, pick, move, errors per seat, and the
+settlement views (totals with the spread, the chart, who pays whom, chi by source, pair breakdowns), and the
+table in the link."""
 
 from __future__ import annotations
 
@@ -36,10 +38,12 @@ def _inputs(at: AppTest, seats: int) -> list[tuple[str, ...]]:
 
 
 def _totals(at: AppTest) -> pd.DataFrame:
+    """The totals table (the first dataframe), without its spread column."""
     assert len(at.dataframe) == 1
     frame = at.dataframe[0].value
     assert isinstance(frame, pd.DataFrame)
-    return frame
+    spread = [column for column in frame.columns if column in ("Chênh lệch", "Spread")]
+    return frame.drop(columns=spread)
 
 
 def _param(at: AppTest, name: str) -> str | None:
@@ -64,8 +68,9 @@ def test_first_visit_deals_two_players_and_settles_under_every_rule_set() -> Non
     assert frame.iloc[:, 0].tolist() == [7, -7]
     assert frame.iloc[:, 3].tolist() == [3, -3]
     assert (_param(at, "seats"), _param(at, "seed")) == ("2", "1")
-    # One expander per pair in each rule set's tab.
-    assert len(at.tabs) == len(RULE_SET_IDS)
+    # Three views, then one tab per rule set with one expander per pair.
+    labels = [tab.label for tab in at.tabs]
+    assert labels == ["Bàn chơi", *(load_rule_set(i).name("vi") for i in RULE_SET_IDS), "Luật nhà", "Nhiều ván"]
     assert len(at.expander) == len(RULE_SET_IDS)
     assert not at.error
 
@@ -250,3 +255,164 @@ def test_xep_bai_with_a_bad_card_says_why_and_keeps_the_text():
     assert not at.exception
     assert at.text_input(key="sandbox_seat1_front").value == "Zz 2c 3c"
     assert any("Zz" in e.value for e in at.error)
+
+
+# --------------------------------------------------------------------------- settlement views
+
+
+def _tables(at: AppTest) -> list[pd.DataFrame]:
+    return [table.value for table in at.table]
+
+
+def test_who_pays_whom_matrices_sources_and_spread() -> None:
+    at = _run(seats="3", seed="7", lang="en")
+    totals = _assert_settled(at, 3, "en")
+    full = at.dataframe[0].value
+    assert list(full.columns)[-1] == "Spread"
+    assert (full["Spread"] == totals.max(axis=1) - totals.min(axis=1)).all()
+    assert any(c.value.startswith(("Highlighted rows", "Every rule set compared")) for c in at.caption)
+    # One matrix per rule set (2 tables per rule set's tab follow: chi by source, then the pairs' tables).
+    matrices = [frame for frame in _tables(at) if list(frame.columns) == ["Player 1", "Player 2", "Player 3"]]
+    assert len(matrices) == len(RULE_SET_IDS)
+    for matrix, rule_set_id in zip(matrices, RULE_SET_IDS):
+        def chi(text: str) -> int:
+            return 0 if text in ("0", "—") else int(text.replace("−", "-"))
+
+        values = [[chi(str(v)) for v in row] for row in matrix.values.tolist()]
+        assert [matrix.iloc[i, i] for i in range(3)] == ["—"] * 3
+        assert all(values[i][j] == -values[j][i] for i in range(3) for j in range(3))
+        assert [sum(row) for row in values] == totals[load_rule_set(rule_set_id).name("en")].tolist()
+    by_source = [frame for frame in _tables(at) if "Total" in frame.columns and "Plain chi" in frame.columns]
+    assert len(by_source) == len(RULE_SET_IDS)
+    for frame, rule_set_id in zip(by_source, RULE_SET_IDS):
+        parts = frame.drop(columns=["Total"]).map(lambda v: int(str(v).replace("−", "-").lstrip("+")))
+        assert parts.sum(axis=1).tolist() == totals[load_rule_set(rule_set_id).name("en")].tolist()
+    assert at.get("plotly_chart"), "the totals chart is drawn"
+
+
+def test_comparing_fewer_rule_sets_settles_under_those_only_and_goes_in_the_link() -> None:
+    at = _run(seed="7", lang="en")
+    at.multiselect(key="sandbox_compare").set_value(["tinh-chi", "chi-at"]).run()
+    _assert_ok(at)
+    frame = _totals(at)
+    assert list(frame.columns) == [load_rule_set("tinh-chi").name("en"), load_rule_set("chi-at").name("en")]
+    assert _param(at, "compare") == "tinh-chi,chi-at"
+    again = _run(seed="7", lang="en", compare="guide-2026,nope")
+    assert list(_totals(again).columns) == [load_rule_set("guide-2026").name("en")]
+    assert any("nope" in warning.value for warning in again.warning)
+    none = _run(seed="7", lang="en")
+    none.multiselect(key="sandbox_compare").set_value([]).run()
+    assert not none.dataframe
+    assert any("No rule set chosen" in info.value for info in none.info)
+
+
+def test_the_table_is_in_the_link_and_a_link_brings_it_back() -> None:
+    at = _run(seats="3", seed="7")
+    at.text_input(key=_key(2, "front")).set_value("9s 5h 2c")
+    at.button(key="sandbox_solve0").click().run()
+    _assert_ok(at)
+    typed = _inputs(at, 3)
+    link = _param(at, "hands")
+    assert link and link.count("_") == 2
+    fresh = _run(hands=link, seed="7")
+    assert _inputs(fresh, 3) == [tuple(" ".join(text.replace("10", "T").split()) for text in seat) for seat in typed]
+    _assert_settled(fresh, 3)
+    broken = _run(hands="AsKs.nope", lang="en")
+    assert any("?hands=" in warning.value for warning in broken.warning)
+    assert _inputs(broken, 2) == [seat_texts(a) for a in deal(2, 1)]
+
+
+def test_xep_bai_for_everyone() -> None:
+    from maubinh import is_foul
+
+    at = _run(seats="4", seed="3")
+    at.selectbox(key="sandbox_solve_rules").set_value("guide-2026").run()
+    at.button(key="sandbox_solve_all").click().run()
+    _assert_ok(at)
+    assert len(at.success) == 4
+    for seat in _inputs(at, 4):
+        from maubinh.arrangement import Arrangement
+
+        assert not is_foul(Arrangement.parse(*seat), load_rule_set("guide-2026"))
+    _assert_settled(at, 4)
+
+
+# --------------------------------------------------------------------------- picking and moving cards
+
+def _typed(at: AppTest, seats: int) -> list[tuple[str, ...]]:
+    """The seats' texts from the session (the inputs are not drawn while picking or moving)."""
+    return [tuple(at.session_state[_key(seat, p.value)] for p in POSITIONS) for seat in range(seats)]
+
+
+
+def _cards(text: str):
+    from maubinh.cards import parse_cards
+
+    return list(parse_cards(text))
+
+
+def test_the_picker_offers_only_cards_nobody_else_holds() -> None:
+    at = _run(seed="7", lang="en")
+    at.button_group(key="sandbox_mode0").set_value("pick")
+    at.run()
+    _assert_ok(at)
+    held_by_two = {str(card) for text in _typed(at, 2)[1] for card in _cards(text)}
+    offered = set()
+    for suit in "shdc":
+        pills = at.pills(key=f"sandbox_pick0_{suit}")
+        offered |= {option for option in pills.options}
+    assert len(offered) == 52 - 13
+    assert not any(card.pretty in {o.replace(":red[", "").rstrip("]") for o in offered}
+                   for card in _cards(" ".join(held_by_two)))
+    # Clear the seat, then pick 13 cards row by row: they fill the back, then the middle, then the front.
+    at.button(key="sandbox_clear0").click().run()
+    assert _typed(at, 1)[0] == ("", "", "")
+    spades = [c for c in _cards("As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s") if str(c) not in held_by_two]
+    at.pills(key="sandbox_pick0_s").set_value(spades[:5]).run()
+    clubs = [c for c in _cards("Ac Kc Qc Jc Tc 9c") if str(c) not in held_by_two][:2]
+    at.pills(key="sandbox_pick0_c").set_value(clubs).run()
+    _assert_ok(at)
+    back, middle, front = _typed(at, 1)[0]
+    assert back.split() == [str(c) for c in spades[:5]]
+    assert middle.split() == [str(c) for c in clubs] and front == ""
+    assert any("needs 5 cards, has 2" in error.value for error in at.error)
+
+
+def test_moving_cards_between_chi_flags_a_foul_at_once() -> None:
+    at = _run(seed="7", lang="en")
+    back, middle, front = _typed(at, 1)[0]
+    at.button_group(key="sandbox_mode0").set_value("move")
+    at.run()
+    _assert_ok(at)
+    # Swap the back's strongest card with the front's first: the hands no longer hold the flush.
+    first_back, first_front = _cards(back)[0], _cards(front)[0]
+    at.pills(key="sandbox_move0_back").set_value([first_back])
+    at.pills(key="sandbox_move0_front").set_value([first_front])
+    at.button(key="sandbox_swap0").click().run()
+    _assert_ok(at)
+    new_back, _, new_front = _typed(at, 1)[0]
+    assert str(first_front) in new_back.split() and str(first_back) in new_front.split()
+    assert any(w.value.startswith("Binh lủng (foul)") for w in at.warning)
+    # Moving two cards to the front leaves counts the page names, and nothing is settled.
+    at.pills(key="sandbox_move0_middle").set_value(_cards(middle)[:2]).run()
+    at.button(key="sandbox_move_to0_front").click().run()
+    _assert_ok(at)
+    assert len(_typed(at, 1)[0][2].split()) == 5
+    assert any("needs 3 cards, has 5" in error.value for error in at.error)
+    assert not at.dataframe
+    # A swap needs exactly two cards.
+    at.button(key="sandbox_swap0").click().run()
+    assert any("exactly two cards" in info.value for info in at.info)
+
+
+def test_picking_is_refused_while_typed_text_is_unreadable() -> None:
+    at = _run(seed="7", lang="en")
+    at.text_input(key=_key(0, "front")).set_value("Zz 2c 3c").run()
+    at.button_group(key="sandbox_mode0").set_value("pick")
+    at.run()
+    _assert_ok(at)
+    assert any("fix it in Type first" in info.value for info in at.info)
+    assert not [p for p in at.pills if p.key and p.key.startswith("sandbox_pick0")]
+    at.button_group(key="sandbox_mode0").set_value("type")
+    at.run()
+    assert at.text_input(key=_key(0, "front")).value == "Zz 2c 3c"
