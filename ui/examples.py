@@ -1,9 +1,10 @@
-"""The Learn page's example hands, read from ``content/examples.toml`` (data, no Streamlit).
+"""The Learn page's category examples, read from ``content/examples.toml`` (data, no Streamlit).
 
 The file holds example chi per category (5-card and 3-card), the straights whose order depends on
 the rule set's wheel, and front-against-middle pairs. :func:`load_examples` reads and validates it
 once per process; the page draws what it returns, and ``tests/unit/test_content_examples.py`` checks
-that every hand is what its label says.
+that every hand is what its label says, and that every comparison a note states (``versus``,
+``outcome``) is the engine's. The notes' texts are in ``content/lessons/common/<lang>.toml``.
 
 >>> examples = load_examples()
 >>> [str(c) for c in examples.of(Category.SANH, 5)[0].cards]
@@ -17,6 +18,10 @@ that every hand is what its label says.
 Traceback (most recent call last):
 ...
 ui.examples.ExamplesError: hand[0].category: expected one of MAU_THAU, ..., THUNG_PHA_SANH, got 'PAIR'
+>>> parse_examples('[[hand]]\\ncategory = "DOI"\\ncards = "As Ad Kc"\\nversus = "Ks Kd Ac"\\noutcome = "beats"')
+Traceback (most recent call last):
+...
+ui.examples.ExamplesError: hand[0].outcome: expected wins, loses or ties with versus, got 'beats'
 """
 
 from __future__ import annotations
@@ -52,14 +57,18 @@ class Example:
     Attributes:
         category: the category it is labelled with.
         cards: its 3 or 5 cards, in the order written (strongest first).
-        note: catalogue key of a short remark shown under it, or ``None``.
+        note: id of a short remark shown under it (``[note]`` in the lesson texts), or ``None``.
         wheels: the wheel orders under which it must evaluate to ``category``.
+        versus: another chi its note compares it with, or ``None``.
+        outcome: how it fares against ``versus``: ``"wins"``, ``"loses"`` or ``"ties"``.
     """
 
     category: Category
     cards: tuple[Card, ...]
     note: str | None
     wheels: tuple[WheelRank, ...]
+    versus: tuple[Card, ...] | None = None
+    outcome: str | None = None
 
     @property
     def size(self) -> int:
@@ -136,12 +145,16 @@ def parse_examples(text: str) -> Examples:
             problems.append((f"{path}.category", f"expected one of {allowed}, got {name!r}"))
         hand = cards(entry.get("cards"), f"{path}.cards", (3, 5))
         note = entry.get("note")
-        if note is not None and not (isinstance(note, str) and note):
-            problems.append((f"{path}.note", f"expected a catalogue key, got {note!r}"))
+        if note is not None and not (isinstance(note, str) and note.isidentifier()):
+            problems.append((f"{path}.note", f"expected a note id, got {note!r}"))
             note = None
         wheels = _wheels(entry.get("wheel"), f"{path}.wheel", problems)
+        versus = cards(entry["versus"], f"{path}.versus", (3, 5)) if "versus" in entry else None
+        outcome = entry.get("outcome")
+        if (outcome is None) != (versus is None) or outcome not in (None, "wins", "loses", "ties"):
+            problems.append((f"{path}.outcome", f"expected wins, loses or ties with versus, got {outcome!r}"))
         if category is not None and hand:
-            hands.append(Example(category, hand, note, wheels))
+            hands.append(Example(category, hand, note, wheels, versus or None, outcome))
 
     straights_table = data.get("straights", {})
     raw_straights = straights_table.get("hands", []) if isinstance(straights_table, dict) else None
