@@ -187,8 +187,7 @@ def show_foul(arrangement: Arrangement, rule_sets: Sequence[RuleSet], lang: str)
 
 
 def _card_label(card: Card) -> str:
-    text = card.pretty
-    return f":red[{text}]" if card.suit.is_red else text
+    return card.pretty
 
 
 def on_pick(seat: int) -> None:
