@@ -31,7 +31,7 @@ def test_drill_answer_three_questions(app_url: str, browser_page: Page) -> None:
         assert_no_exception(page)
         feedback = page.locator("[data-testid=stAlertContentSuccess], [data-testid=stAlertContentError]")
         expect(feedback.first).to_contain_text(re.compile(r"[Oo]ption [AB] is better"))
-        expect(page.get_by_text(re.compile(rf"\d+/{number} right"))).to_be_visible()
+        expect(page.get_by_text(re.compile(rf"\d+/{number} right")).first).to_be_visible()
         if number == 1:
             screenshot(page, "flow_drill_feedback")
         page.get_by_role("button", name="Next question").click()
@@ -49,5 +49,5 @@ def test_sandbox_four_players_settled_under_every_rule_set(app_url: str, browser
     page.get_by_role("button", name=re.compile("Xếp bài")).first.click()
     wait_idle(page)
     assert_no_exception(page)
-    expect(page.get_by_text(re.compile("Arranged for"))).to_be_visible()
+    expect(page.get_by_text(re.compile("Arranged for")).first).to_be_visible()
     screenshot(page, "flow_sandbox_four_players")
