@@ -86,6 +86,7 @@ __all__ = [
     "arrange",
     "base_source",
     "check_house_rules",
+    "default_mark",
     "diff",
     "dump_rule_set",
     "edit",
