@@ -198,7 +198,8 @@ class CardParseError(ValueError):
         reason: a machine-readable reason, so that a UI can word it in its own language:
             ``"rank"`` (unknown rank), ``"suit"`` (unknown suit), ``"joker"`` (a joker without saying
             which one), ``"duplicate"`` (the same card twice), ``"too_many"`` (a fifth card of one
-            rank), ``"empty"`` (no cards) or ``"count"`` (not the number of cards asked for).
+            rank), ``"taken"`` (a card already used elsewhere, see :func:`parse_cards`), ``"empty"`` (no
+            cards) or ``"count"`` (not the number of cards asked for).
         expected: for ``"count"`` / ``"empty"``, the allowed numbers of cards.
         got: for ``"count"``, the number of cards read.
     """
@@ -328,7 +329,9 @@ def split_tokens(text: str) -> list[str]:
     return tokens
 
 
-def parse_cards(text: str, count: int | Iterable[int] | None = None) -> tuple[Card, ...]:
+def parse_cards(
+    text: str, count: int | Iterable[int] | None = None, *, taken: Iterable[Card] = ()
+) -> tuple[Card, ...]:
     """Read cards from the notations people type, in the order typed.
 
     Accepts ``3s 10h Td Kc 2d RJ BJ``, suit glyphs ``3♠ 10♥``, lower or upper case, separators
@@ -339,14 +342,16 @@ def parse_cards(text: str, count: int | Iterable[int] | None = None) -> tuple[Ca
     Args:
         text: the typed cards.
         count: the number of cards required (an int, or several allowed ints), or ``None`` for any.
+        taken: cards already used elsewhere (e.g. the play on the table): a rank typed without a suit
+            skips them, and a card typed in full that is among them is refused (reason ``"taken"``).
 
     Returns:
         The cards in the order typed.
 
     Raises:
         CardParseError: naming the offending token and why (see :attr:`CardParseError.reason`):
-            unknown rank or suit, an unnamed joker, the same card twice, a fifth card of one rank,
-            no cards, or the wrong count.
+            unknown rank or suit, an unnamed joker, the same card twice, a card in ``taken``, a fifth
+            card of one rank, no cards, or the wrong count.
         TypeError: for a ``count`` that is text.
 
     >>> [c.pretty for c in parse_cards("3 3s 3")]
@@ -355,6 +360,8 @@ def parse_cards(text: str, count: int | Iterable[int] | None = None) -> tuple[Ca
     Traceback (most recent call last):
     ...
     daudiachu.cards.CardParseError: '7': there are only four 7 in the deck
+    >>> [c.pretty for c in parse_cards("3 3", taken=parse_cards("3s"))]
+    ['3♥', '3♦']
     >>> parse_cards("RJ đại vương")
     Traceback (most recent call last):
     ...
@@ -369,25 +376,28 @@ def parse_cards(text: str, count: int | Iterable[int] | None = None) -> tuple[Ca
     if isinstance(count, str):
         raise TypeError(f"count must be a whole number or numbers, got {count!r}")
     read = [(token, *_rank_and_suit(token)) for token in split_tokens(text)]
-    taken: set[Card] = set()
+    elsewhere = frozenset(taken)
+    used: set[Card] = set(elsewhere)
     for token, rank, suit in read:  # cards written in full (and jokers) first
         if suit is not None or rank.is_joker:
             card = Card(rank, suit)
-            if card in taken:
+            if card in elsewhere:
+                raise CardParseError(f"{_shown(token)}: {card.pretty} is already used", token, "taken")
+            if card in used:
                 raise CardParseError(f"{_shown(token)}: duplicate card {card.pretty}", token, "duplicate")
-            taken.add(card)
+            used.add(card)
     cards: list[Card] = []
     for token, rank, suit in read:
         if suit is not None or rank.is_joker:
             cards.append(Card(rank, suit))
             continue
-        free = [s for s in Suit if Card(rank, s) not in taken]
+        free = [s for s in Suit if Card(rank, s) not in used]
         if not free:
             raise CardParseError(
                 f"{_shown(token)}: there are only four {rank.label} in the deck", token, "too_many"
             )
         card = Card(rank, free[0])
-        taken.add(card)
+        used.add(card)
         cards.append(card)
     if count is not None:
         allowed = (count,) if isinstance(count, int) else tuple(count)

@@ -134,3 +134,17 @@ def test_notation_round_trips_for_the_whole_pack():
 def test_split_tokens_keeps_junk_whole():
     assert split_tokens("3s3hx 44") == ["3s3hx", "4", "4"]
     assert split_tokens("100") == ["100"]
+
+
+def test_cards_taken_elsewhere_are_skipped_or_refused():
+    table = parse_cards("3s 3h RJ")
+    assert cards_text(parse_cards("3 3", taken=table)) == "3d 3c"
+    with pytest.raises(CardParseError) as caught:
+        parse_cards("4s 3h", taken=table)
+    assert (caught.value.token, caught.value.reason) == ("3h", "taken")
+    with pytest.raises(CardParseError) as caught:
+        parse_cards("đại vương", taken=table)
+    assert caught.value.reason == "taken"
+    with pytest.raises(CardParseError) as caught:
+        parse_cards("3 3 3", taken=table)
+    assert (caught.value.token, caught.value.reason) == ("3", "too_many")
