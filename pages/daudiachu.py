@@ -1,0 +1,24 @@
+"""Đấu địa chủ (Dou Dizhu): the other game in the sources. A lesson, three drills and a score calculator,
+every rule from the engine in ``daudiachu/``."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.daudiachu_calc import render_calculator
+from ui.daudiachu_drill import render_drills
+from ui.daudiachu_lesson import render_lesson
+from ui.i18n import t
+from ui.setup import setup_page
+
+lang = setup_page("nav.daudiachu")
+st.title(t("ddz.title"))
+st.write(t("ddz.intro"))
+
+lesson, drills, calculator = st.tabs([t("ddz.tab.lesson"), t("ddz.tab.drills"), t("ddz.tab.calculator")])
+with lesson:
+    render_lesson(lang)
+with drills:
+    render_drills(lang)
+with calculator:
+    render_calculator(lang)
