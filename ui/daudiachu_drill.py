@@ -142,7 +142,7 @@ def _follow_drill(
                   label=t("ddz.on_table", play=describe_play(question.previous, lang)))
     with right:
         show_play(question.play.cards, lang=lang, width=CARD_WIDTH,
-                  label=t("ddz.played", play=describe_play(question.play, lang)))
+                  label=t("ddz.to_play", play=describe_play(question.play, lang)))
     answered = key in answers
     yes, no = st.columns(2)
     for column, answer, text in ((yes, True, t("ddz.drill.can")), (no, False, t("ddz.drill.cannot"))):

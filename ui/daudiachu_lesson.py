@@ -35,6 +35,8 @@ from ui.i18n import t, translate
 __all__ = ["render_lesson", "try_cards"]
 
 EXAMPLE_WIDTH = 44
+MAX_TYPED = 240
+"""Longest text the card boxes take (a whole 54-card pack written out fits)."""
 
 
 def _note(topic: Topic, lang: str) -> None:
@@ -228,7 +230,7 @@ def _scoring(examples: Examples, lang: str) -> None:
 
 def _read_cards(label: str, key: str, lang: str, *, taken: tuple[Card, ...] = ()) -> tuple[Card, ...] | None:
     """A text box of cards; draws them, or an error next to the box (the text is kept). ``None`` if empty."""
-    text = st.text_input(label, key=key, placeholder=t("ddz.try.placeholder"))
+    text = st.text_input(label, key=key, placeholder=t("ddz.try.placeholder"), max_chars=MAX_TYPED)
     if not text.strip():
         return None
     try:

@@ -85,7 +85,7 @@ def test_a_bad_card_is_named_next_to_its_box_and_kept(app_url: str, browser_page
     wait_idle(page)
     verdict = page.get_by_test_id("stAlertContentSuccess").filter(has_text="A bomb beats any play that is neither")
     expect(verdict).to_be_visible()
-    page.get_by_role("heading", name="Try your own cards").scroll_into_view_if_needed()
+    page.get_by_role("heading", name="Try your own cards").evaluate("e => e.scrollIntoView({block: 'start'})")
     screenshot(page, "daudiachu_try_cards")
 
 
