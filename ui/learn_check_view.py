@@ -160,24 +160,26 @@ def show_check_result(result: HandCheck, ctx: LessonContext) -> None:
 
 
 def check_tool(ctx: LessonContext) -> None:
-    """Type (or pick) cards, check them under the chosen rule set; the text is never lost."""
+    """Type (or pick) cards, check them under the chosen rule set; problems right under the box, the text kept."""
     st.session_state.setdefault(CHECK_TEXT_KEY, "")
     with st.form("learn_check_form"):
         st.text_area(t("learn.check.input"), key=CHECK_TEXT_KEY, placeholder=t("learn.check.placeholder"),
                      height=90, help=t("learn.check.input_help"))
         st.form_submit_button(t("learn.check.submit"), type="primary", icon=":material/search:")
+    text = st.session_state.get(CHECK_TEXT_KEY, "")
+    result = check_hand(text, ctx.rule_set) if text.strip() else None
+    if result is not None and result.problems:
+        show_check_result(result, ctx)
     examples = st.columns(len(_EXAMPLES))
-    for column, (name, text) in zip(examples, _EXAMPLES.items()):
+    for column, (name, example) in zip(examples, _EXAMPLES.items()):
         column.button(t(f"learn.check.example.{name}"), key=f"learn_check_example_{name}", on_click=_set_check_text,
-                      args=(text,), width="stretch")
+                      args=(example,), width="stretch")
     with st.expander(t("learn.check.pick")):
         st.multiselect(t("learn.check.pick_label"), sorted(FULL_DECK, key=lambda c: (c.suit.value, -c.rank)),
                        format_func=lambda card: card.pretty, key=CHECK_PICK_KEY, max_selections=13)
         st.button(t("learn.check.pick_use"), key="learn_check_pick_use", on_click=_use_picked)
-    text = st.session_state.get(CHECK_TEXT_KEY, "")
-    if not text.strip():
+    if result is None:
         st.info(t("learn.check.empty_hint"))
-        return
-    result = check_hand(text, ctx.rule_set)
-    with st.container(border=True, key="learn_check_result"):
-        show_check_result(result, ctx)
+    elif not result.problems:
+        with st.container(border=True, key="learn_check_result"):
+            show_check_result(result, ctx)

@@ -67,12 +67,12 @@ EXAMPLES_PER_ROW = {5: 2, 3: 3}
 
 
 def step_label(step: str, lang: str) -> str:
-    """The selector's label of a step: ``"3. Chi 5 lá: chín loại bài"``; a tool is marked with an icon."""
+    """The selector's label of a step: ``"3. Chi 5 lá: chín loại bài"``; a tool: ``"Công cụ: Kiểm tra bài của bạn"``."""
     steps = load_common(lang).steps
     title = steps[step].title if step in steps else step
     if step in STEP_IDS:
         return f"{STEP_IDS.index(step) + 1}. {title}"
-    return f"🔎 {title}"
+    return translate("learn.step.tool", lang, title=title)
 
 
 def _go(step: str) -> None:
@@ -123,11 +123,11 @@ def step_navigation(step: str, ctx: LessonContext) -> None:
     if index > 0:
         previous = ids[index - 1]
         back.button(f"← {step_label(previous, ctx.lang)}", key="learn_prev", on_click=_go, args=(previous,),
-                    width="stretch", help=t("learn.step.previous"))
+                    width="stretch")
     if index + 1 < len(ids):
         following = ids[index + 1]
         ahead.button(f"{step_label(following, ctx.lang)} →", key="learn_next", on_click=_go, args=(following,),
-                     type="primary", width="stretch", help=t("learn.step.next"))
+                     type="primary", width="stretch")
 
 
 # --------------------------------------------------------------------------- lesson examples
