@@ -26,8 +26,9 @@ PARTS = (
     ("pages/learn.py", "nav.learn", "home.learn_blurb", ":material/menu_book:"),
     ("pages/drill.py", "nav.drill", "home.drill_blurb", ":material/quiz:"),
     ("pages/sandbox.py", "nav.sandbox", "home.sandbox_blurb", ":material/playing_cards:"),
+    ("pages/dau_dia_chu.py", "nav.daudiachu", "home.daudiachu_blurb", ":material/style:"),
 )
-for column, (path, title_key, blurb_key, icon) in zip(st.columns(3), PARTS):
+for column, (path, title_key, blurb_key, icon) in zip(st.columns(len(PARTS)), PARTS):
     with column.container(border=True):
         st.markdown(f"### {icon} {t(title_key)}")
         st.write(t(blurb_key))

@@ -37,7 +37,7 @@ PAGES: tuple[AppPage, ...] = (
     AppPage("pages/learn.py", "nav.learn", ":material/menu_book:", "learn"),
     AppPage("pages/drill.py", "nav.drill", ":material/quiz:", "drill"),
     AppPage("pages/sandbox.py", "nav.sandbox", ":material/playing_cards:", "sandbox"),
-    AppPage("pages/daudiachu.py", "nav.daudiachu", ":material/style:", "dau-dia-chu"),
+    AppPage("pages/dau_dia_chu.py", "nav.daudiachu", ":material/style:", "dau_dia_chu"),
 )
 
 

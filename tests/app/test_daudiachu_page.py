@@ -2,9 +2,8 @@
 reads it, the try-your-cards and bidding boxes with their errors, the three drills graded by the engine, the
 URL seed, and the score calculator.
 
-The engine package is imported here before the page runs: run as the main script, ``pages/`` is put first
-on ``sys.path``, where ``pages/daudiachu.py`` would otherwise shadow the ``daudiachu`` package (the app itself
-runs from ``app.py`` at the root, where this never happens).
+The page file is named ``dau_dia_chu.py`` so that, run as the main script with ``pages/`` first on
+``sys.path``, it can never shadow the ``daudiachu`` package.
 """
 
 from __future__ import annotations
@@ -16,7 +15,6 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import daudiachu  # noqa: F401  (see the module docstring)
 from daudiachu.bidding import PASS, bidding_result
 from daudiachu.drills import follow_question, score_question, type_question
 from daudiachu.examples import load_examples
@@ -31,7 +29,7 @@ from ui.daudiachu_labels import (
     type_name,
 )
 
-PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "daudiachu.py")
+PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "dau_dia_chu.py")
 TIMEOUT_S = 60
 EXAMPLES = load_examples()
 

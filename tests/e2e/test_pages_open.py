@@ -11,7 +11,7 @@ from playwright.sync_api import Page
 
 from tests.e2e.conftest import assert_no_exception, assert_page_found, screenshot, wait_idle
 
-PATHS = ["", "learn", "drill", "sandbox"]
+PATHS = ["", "learn", "drill", "sandbox", "dau_dia_chu"]
 LANGS = ["vi", "en"]
 
 
