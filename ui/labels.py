@@ -14,7 +14,7 @@ from maubinh.arrangement import Arrangement, foul_reason
 from maubinh.cards import Card, Rank
 from maubinh.hands import Category, HandValue, evaluate
 from maubinh.naturals import InstantWin
-from maubinh.rules import BonusHand, NaturalPattern, Position, Provenance, RuleSet
+from maubinh.rules import POSITIONS, BonusHand, NaturalPattern, Position, Provenance, RuleSet
 from maubinh.settle import Item, ItemKind
 from ui.i18n import translate
 
@@ -129,7 +129,8 @@ def describe_foul(arrangement: Arrangement, rule_set: RuleSet, lang: str) -> str
     """Whether an arrangement is binh lủng and why, in words."""
     reason = foul_reason(arrangement, rule_set)
     if reason is None:
-        return translate("foul.ok", lang)
+        back, middle, front = (position_label(p, rule_set, lang) for p in POSITIONS)
+        return translate("foul.ok", lang, back=back, middle=middle, front=front)
     strong, weak = (position_label(p, rule_set, lang) for p in reason)
     return translate("foul.reason", lang, strong=strong, weak=weak)
 

@@ -224,10 +224,22 @@ def wait_idle(page: Page, timeout_ms: int = IDLE_TIMEOUT_MS, settle_ms: int = 10
 
 
 def screenshot(page: Page, name: str) -> Path:
-    """Save a full-page PNG to ``artifacts/screenshots/<name>.png`` and return its path."""
+    """Save a whole-page PNG to ``artifacts/screenshots/<name>.png`` and return its path.
+
+    Streamlit scrolls inside its main block, so a plain full-page capture shows only the window: the
+    window is grown to the content's height for the capture, then set back.
+    """
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
+    size = page.viewport_size or {"width": 1280, "height": 900}
+    height = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('[data-testid=stMain], [data-testid=stAppViewContainer]')]"
+        ".map(e => e.scrollHeight), document.body.scrollHeight)"
+    )
+    page.set_viewport_size({"width": size["width"], "height": min(max(int(height), size["height"]), 12000)})
+    page.wait_for_timeout(200)
     page.screenshot(path=str(path), full_page=True)
+    page.set_viewport_size(size)
     return path
 
 
