@@ -48,7 +48,6 @@ import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
-from functools import lru_cache
 from typing import Any
 
 import tomli_w
@@ -71,8 +70,7 @@ from maubinh.rules import (
     load_rule_set,
     parse_rule_set,
 )
-from maubinh.solver import Tables, load_tables, solve_splits, tables_from_counts
-from maubinh.vector import hand_splits
+from maubinh.solver import Tables, load_tables, solve
 
 __all__ = [
     "BONUS_SLOTS",
@@ -894,24 +892,15 @@ def from_link_token(token: str, mark: Mark = default_mark) -> RuleSet:
 # --------------------------------------------------------------------------- the solver for house rules
 
 
-@lru_cache(maxsize=32)
 def solver_tables(rule_set: RuleSet) -> Tables:
-    """The solver's tables for any rule set: a source's shipped ones, or for house rules the tables
-    rebuilt with their own payouts over the opponent distribution of the source they started from
-    (:func:`base_source`; ``chi-at``'s when unknown). Cached (a few rule sets at a time)."""
-    if rule_set.id in RULE_SET_IDS:
-        return load_tables(rule_set)
-    base = load_rule_set(base_source(rule_set) or RULE_SET_IDS[0])
-    return tables_from_counts(load_tables(base).counts, rule_set)
+    """The solver's tables for any rule set, house rules included (see :func:`maubinh.solver.load_tables`)."""
+    return load_tables(rule_set)
 
 
 def arrange(cards: Sequence[Card], rule_set: RuleSet) -> Arrangement:
-    """Xếp bài for any rule set, house rules included: :func:`maubinh.solver.solve` with :func:`solver_tables`.
+    """Xếp bài for any rule set, house rules included (:func:`maubinh.solver.solve`).
 
     Raises:
         ValueError: if ``cards`` is not 13 distinct cards.
     """
-    hand = hand_splits(cards, rule_set)
-    if hand.natural is not None and hand.natural.split is not None:
-        return hand.natural.split
-    return hand.arrangement(solve_splits(hand, solver_tables(rule_set)))
+    return solve(cards, rule_set)

@@ -38,12 +38,11 @@ from maubinh.arrangement import hand_values, out_of_order
 from maubinh.cards import FULL_DECK, Card, Rank
 from maubinh.fast import evaluate_many
 from maubinh.hands import WheelRank
-from maubinh.house import solver_tables
 from maubinh.naturals import find_instant_win
 from maubinh.rules import RuleSet
 from maubinh.settle import ItemKind, SeatFacts, Settlement, settle_facts
-from maubinh.solver import _CHUNK, _SPLITS_PER_BACK, Tables, _PrefixMax, _scores, _subset_values
-from maubinh.vector import COMB3, COMB5, SPLITS, HandSplits, classes
+from maubinh.solver import Bounds, hand_bounds, load_tables, solve_splits
+from maubinh.vector import COMB3, COMB5, HandSplits, classes
 
 __all__ = [
     "CHI_SOURCES",
@@ -173,53 +172,6 @@ def value_hands(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[Hand
     ]
 
 
-@dataclass(frozen=True, eq=False)
-class _Bounds:
-    """What :func:`maubinh.solver.solve_splits` computes from a hand's keys alone, before its tables:
-    for each five-card subset as the back, the strongest middle and front the other cards allow, as
-    the solver's prefix-maximum helpers. Shared by the rule sets with the same straight order."""
-
-    best_of_middle: _PrefixMax
-    best_of_front: _PrefixMax
-
-
-def _bounds(hand: HandSplits) -> _Bounds:
-    best_middle = hand.key5[SPLITS[:, 1]].reshape(-1, _SPLITS_PER_BACK).max(axis=1)
-    best_front = hand.key3[SPLITS[:, 2]].reshape(-1, _SPLITS_PER_BACK).max(axis=1)
-    middle_cap = np.minimum(hand.key5, best_middle)
-    front_cap = np.minimum(middle_cap, best_front)
-    return _Bounds(_PrefixMax(hand.key5, middle_cap), _PrefixMax(hand.key3, front_cap))
-
-
-def _best_split(hand: HandSplits, bounds: _Bounds, tables: Tables) -> int:
-    """:func:`maubinh.solver.solve_splits` with the hand's :class:`_Bounds` computed once for all rule sets.
-
-    The same branch and bound, scores and order of search, so the same split (a test compares them
-    hand by hand under every rule set); the solver module owns the scoring (``_scores``, ``_PrefixMax``).
-    Only the bounds' set-up is shared; ``solve_splits`` could take it as an argument and this copy go.
-    """
-    v = _subset_values(hand, tables)
-    best_of_middle, best_of_front = bounds.best_of_middle, bounds.best_of_front
-    bound = v.net[0] + best_of_middle(v.net[1]) + best_of_front(v.net[2])
-    if tables.scoop != 1:
-        p_win = v.win[0] * best_of_middle(v.win[1]) * best_of_front(v.win[2])
-        won = v.mean_won[0] + best_of_middle(v.mean_won[1]) + best_of_front(v.mean_won[2])
-        bound = bound + (tables.scoop - 1) * p_win * won
-    order = np.argsort(-bound, kind="stable")
-    best_score, best_row = -np.inf, -1
-    offsets = np.arange(_SPLITS_PER_BACK)
-    for start in range(0, len(order), _CHUNK):
-        backs = order[start : start + _CHUNK]
-        if bound[backs[0]] <= best_score:
-            break
-        rows = (backs[:, None] * _SPLITS_PER_BACK + offsets).ravel()
-        scores = _scores(SPLITS[rows], hand, v, tables.scoop)
-        k = int(np.argmax(scores))
-        if scores[k] > best_score:
-            best_score, best_row = float(scores[k]), int(rows[k])
-    return best_row
-
-
 def play_deal(hands: Sequence[Sequence[Card]], rule_sets: Sequence[RuleSet]) -> list[Settlement]:
     """One deal under each rule set: every hand set by the solver for that rule set, then settled.
 
@@ -230,7 +182,7 @@ def play_deal(hands: Sequence[Sequence[Card]], rule_sets: Sequence[RuleSet]) -> 
     Returns:
         One :class:`~maubinh.settle.Settlement` per rule set, in order.
     """
-    shared: dict[WheelRank, list[tuple[HandSplits, _Bounds | None]]] = {}
+    shared: dict[WheelRank, list[tuple[HandSplits, Bounds | None]]] = {}
     settlements = []
     for rule_set in rule_sets:
         if rule_set.wheel not in shared:
@@ -242,10 +194,10 @@ def play_deal(hands: Sequence[Sequence[Card]], rule_sets: Sequence[RuleSet]) -> 
                 arrangement = natural.split
             else:
                 if bounds is None:
-                    bounds = _bounds(valued)
+                    bounds = hand_bounds(valued)
                     shared[rule_set.wheel][seat] = (valued, bounds)
                 hand = replace(valued, natural=natural)
-                arrangement = hand.arrangement(_best_split(hand, bounds, solver_tables(rule_set)))
+                arrangement = hand.arrangement(solve_splits(hand, load_tables(rule_set), bounds))
             values = hand_values(arrangement, rule_set.wheel)
             facts.append(SeatFacts(arrangement, values, out_of_order(values) is not None, natural, valued.aces))
         settlements.append(settle_facts(facts, rule_set))

@@ -28,7 +28,7 @@ from maubinh.cards import Card
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from maubinh.vector import SPLITS, HandSplits, classes, hand_splits_many
 
-__all__ = ["Tables", "load_tables", "solve", "solve_many", "solve_splits", "tables_from_counts"]
+__all__ = ["Bounds", "Tables", "hand_bounds", "load_tables", "solve", "solve_many", "solve_splits", "tables_from_counts"]
 
 F64 = npt.NDArray[np.float64]
 DATA_DIR = Path(__file__).parent / "data"
@@ -170,28 +170,44 @@ _SPLITS_PER_BACK = 56
 _CHUNK = 16
 
 
-def solve_splits(hand: HandSplits, tables: Tables) -> int:
+@dataclass(frozen=True)
+class Bounds:
+    """What the branch and bound needs of a hand whatever the payouts: for each back, the best
+    middle and front values weaker subsets could reach (see :func:`hand_bounds`)."""
+
+    best_of_middle: _PrefixMax
+    best_of_front: _PrefixMax
+
+
+def hand_bounds(hand: HandSplits) -> Bounds:
+    """The payout-free part of :func:`solve_splits`'s bounds; reusable across rule sets with one wheel order.
+
+    A back's middle is no stronger than the back nor than the best five of the other eight cards;
+    its front no stronger than the middle nor than the best three of those eight.
+    """
+    best_middle = hand.key5[SPLITS[:, 1]].reshape(-1, _SPLITS_PER_BACK).max(axis=1)
+    best_front = hand.key3[SPLITS[:, 2]].reshape(-1, _SPLITS_PER_BACK).max(axis=1)
+    middle_cap = np.minimum(hand.key5, best_middle)
+    front_cap = np.minimum(middle_cap, best_front)
+    return Bounds(_PrefixMax(hand.key5, middle_cap), _PrefixMax(hand.key3, front_cap))
+
+
+def solve_splits(hand: HandSplits, tables: Tables, bounds: Bounds | None = None) -> int:
     """The index (into :data:`maubinh.vector.SPLITS`) of the best legal split.
 
     Branch and bound over backs: each back's bound is its own value plus the best
     middle and front values any weaker subsets could add (and the most a scoop
     could add); backs are scored 56 splits at a time in order of their bound, and
     the search stops when no remaining back can beat the best split found. The
-    result equals the exhaustive argmax (a test checks it).
+    result equals the exhaustive argmax (a test checks it). ``bounds`` may be
+    given when the same hand is solved under several rule sets (:func:`hand_bounds`).
     """
     v = _subset_values(hand, tables)
-    # A back's middle is no stronger than the back nor than the best five of the other eight
-    # cards; its front no stronger than the middle nor than the best three of those eight.
-    best_middle = hand.key5[SPLITS[:, 1]].reshape(-1, _SPLITS_PER_BACK).max(axis=1)
-    best_front = hand.key3[SPLITS[:, 2]].reshape(-1, _SPLITS_PER_BACK).max(axis=1)
-    middle_cap = np.minimum(hand.key5, best_middle)
-    front_cap = np.minimum(middle_cap, best_front)
-    best_of_middle = _PrefixMax(hand.key5, middle_cap)
-    best_of_front = _PrefixMax(hand.key3, front_cap)
-    bound = v.net[0] + best_of_middle(v.net[1]) + best_of_front(v.net[2])
+    b = bounds or hand_bounds(hand)
+    bound = v.net[0] + b.best_of_middle(v.net[1]) + b.best_of_front(v.net[2])
     if tables.scoop != 1:  # the scoop term is at most what winning all three would add
-        p_win = v.win[0] * best_of_middle(v.win[1]) * best_of_front(v.win[2])
-        won = v.mean_won[0] + best_of_middle(v.mean_won[1]) + best_of_front(v.mean_won[2])
+        p_win = v.win[0] * b.best_of_middle(v.win[1]) * b.best_of_front(v.win[2])
+        won = v.mean_won[0] + b.best_of_middle(v.mean_won[1]) + b.best_of_front(v.mean_won[2])
         bound = bound + (tables.scoop - 1) * p_win * won
     order = np.argsort(-bound, kind="stable")
     best_score, best_row = -np.inf, -1
@@ -210,12 +226,13 @@ def solve_splits(hand: HandSplits, tables: Tables) -> int:
 
 @cache
 def load_tables(rule_set: RuleSet) -> Tables:
-    """The shipped tables of a source rule set, or tables rebuilt for house rules.
-
-    A rule set with the id of a source but other values (house rules) keeps that
-    source's opponent distribution and gets its own payouts.
+    """The solver's tables for any rule set: a source's shipped ones; for house rules, tables built
+    with their own payouts over the opponent distribution of the source they started from (the
+    source with the same ``source_file``; ``chi-at``'s when none matches).
     """
-    base = rule_set.id if rule_set.id in RULE_SET_IDS else RULE_SET_IDS[0]
+    base = rule_set.id if rule_set.id in RULE_SET_IDS else next(
+        (i for i in RULE_SET_IDS if load_rule_set(i).source_file == rule_set.source_file), RULE_SET_IDS[0]
+    )
     path = DATA_DIR / f"solver-{base}.npz"
     if path.exists():
         with np.load(path) as data:

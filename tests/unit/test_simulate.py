@@ -17,15 +17,13 @@ from maubinh.house import arrange, edit
 from maubinh.simulate import (
     CHI_SOURCES,
     ChiSource,
-    _best_split,
-    _bounds,
     deal_cards,
     play_deal,
     seat_sources,
     simulate,
     value_hands,
 )
-from maubinh.solver import load_tables, solve, solve_splits
+from maubinh.solver import hand_bounds, load_tables, solve, solve_splits
 from maubinh.vector import hand_splits
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,7 +103,7 @@ def test_deals_are_played_as_the_solver_and_settle_would():
             assert got == expected
 
 
-def test_the_shared_search_finds_the_solvers_split():
+def test_bounds_shared_across_rule_sets_find_the_solvers_split():
     rng = random.Random(5)
     for _ in range(40):
         cards = rng.sample(FULL_DECK, 13)
@@ -115,7 +113,7 @@ def test_the_shared_search_finds_the_solvers_split():
             assert (valued.key5 == hand.key5).all() and (valued.class3 == hand.class3).all()
             assert valued.aces == hand.aces
             tables = load_tables(rule_set)
-            assert _best_split(hand, _bounds(valued), tables) == solve_splits(hand, tables)
+            assert solve_splits(hand, tables, hand_bounds(valued)) == solve_splits(hand, tables)
 
 
 def test_worker_processes_give_the_same_result():
