@@ -16,6 +16,7 @@ RUNS = [
     (["bench/quality.py", "--hands", "2", "--opponents", "20"], "best-split EV minus solver EV"),
     (["bench/head_to_head.py", "--deals", "10"], "solver vs strongest-back-first"),
     (["bench/ev_stderr.py", "--hands", "1", "--budget", "0.2"], "mean stderr of the difference"),
+    (["bench/simulate_speed.py", "--deals", "8", "--workers", "2"], "target: <= 20 s"),
 ]
 
 
