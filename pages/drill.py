@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.drill_params import read_drill_set, set_editor
+from maubinh.drills import DrillSet
+from maubinh.rules import RuleSet
+from ui.drill_params import read_set_choice, rules_param_broken, set_editor, set_title, settle_set
 from ui.drill_prepare import AHEAD, preparer
 from ui.drill_progress import show_progress, show_summary, status_line
 from ui.drill_state import STATE_KEY, SetState, history, set_state
@@ -29,49 +31,61 @@ def finish(state: SetState) -> None:
     state.finished = True
 
 
-def restart() -> None:
-    """Button callback: the same set again, from its first question."""
-    state = st.session_state.get(STATE_KEY)
-    if isinstance(state, SetState):
-        st.session_state[STATE_KEY] = SetState(state.drill_set)
+def progress_box(drill_set: DrillSet, expanded: bool = False) -> None:
+    """The session's progress in an expander, drawn only while it is open (the chart is the heavy part)."""
+    with st.expander(t("drill.progress.title"), expanded=expanded, icon=":material/insights:",
+                     key="drill_progress_box", on_change="rerun") as box:
+        if box.open:
+            show_progress(history(), drill_set, lang)
+
+
+@st.fragment
+def drill_area(rule_set: RuleSet) -> None:
+    """The question, its feedback and the next button (or the summary): a fragment, so that answering and
+    moving on rerun only this part of the page."""
+    state = st.session_state[STATE_KEY]
+    drill_set = state.drill_set
+    prepared = preparer()
+    prepared.prepare(drill_set, range(state.index, state.index + 1 + AHEAD))
+    if state.finished:
+        show_summary(state, lambda i: prepared.get(drill_set, i), rule_set, lang)
+        progress_box(drill_set, expanded=True)
+        return
+
+    index = state.index
+    with st.spinner(t("drill.grading")):
+        question = prepared.get(drill_set, index)
+    state.shown(index)
+
+    status_line(state, rule_set, lang)
+    st.subheader(t("drill.question", number=index + 1))
+    st.caption(f"{kind_name(question.kind, lang)} · {t(f'drill.kind_help.{question.kind.value}')}")
+    show_question(state, index, question, rule_set, lang)
+
+    answer = state.answers.get(index)
+    if answer is not None:
+        show_feedback(question, answer, rule_set, lang)
+        if index + 1 < drill_set.count:
+            st.button(t("drill.next"), type="primary", key="drill_next", on_click=next_question, args=(state,),
+                      icon=":material/arrow_forward:")
+        else:
+            st.button(t("drill.finish"), type="primary", key="drill_finish", on_click=finish, args=(state,),
+                      icon=":material/flag:")
+    progress_box(drill_set)
 
 
 lang = setup_page("nav.drill")
 inject_drill_css()
 st.title(t("drill.title"))
-st.caption(t("drill.intro"))
-rule_set = rule_set_picker("drill")
-drill_set = read_drill_set(rule_set.id)
+intro = st.empty()
+choice = read_set_choice()
+with st.expander(set_title(choice, lang), icon=":material/tune:", expanded=rules_param_broken(),
+                 key="drill_set_box", on_change="rerun") as set_box:
+    rule_set = rule_set_picker("drill")
+    drill_set = settle_set(choice, rule_set.id)
+    if set_box.open:
+        set_editor(drill_set, lang)
 state = set_state(drill_set)
-prepared = preparer()
-prepared.prepare(drill_set, range(state.index, state.index + 1 + AHEAD))
-set_editor(drill_set, lang)
-
-if state.finished:
-    show_summary(state, lambda i: prepared.get(drill_set, i), rule_set, lang, restart)
-    with st.expander(t("drill.progress.title"), expanded=True, icon=":material/insights:"):
-        show_progress(history(), drill_set, lang)
-    st.stop()
-
-index = state.index
-with st.spinner(t("drill.grading")):
-    question = prepared.get(drill_set, index)
-state.shown(index)
-
-status_line(state, lang)
-st.subheader(t("drill.question", number=index + 1))
-st.caption(f"{kind_name(question.kind, lang)} · {t(f'drill.kind_help.{question.kind.value}')}")
-show_question(state, index, question, rule_set, lang)
-
-answer = state.answers.get(index)
-if answer is not None:
-    show_feedback(question, answer, rule_set, lang)
-    if index + 1 < drill_set.count:
-        st.button(t("drill.next"), type="primary", key="drill_next", on_click=next_question, args=(state,),
-                  icon=":material/arrow_forward:")
-    else:
-        st.button(t("drill.finish"), type="primary", key="drill_finish", on_click=finish, args=(state,),
-                  icon=":material/flag:")
-
-with st.expander(t("drill.progress.title"), icon=":material/insights:"):
-    show_progress(history(), drill_set, lang)
+if not state.answers:
+    intro.caption(t("drill.intro"))
+drill_area(rule_set)

@@ -174,7 +174,7 @@ def _line_name(line: Line, rule_set: RuleSet, lang: str) -> str:
 
 
 def _odds(shares: tuple[float, float, float]) -> str:
-    return t("drill.odds", win=round(100 * shares[0]), tie=round(100 * shares[1]), loss=round(100 * shares[2]))
+    return f"{round(100 * shares[0])} · {round(100 * shares[1])} · {round(100 * shares[2])}"
 
 
 def show_arrange_feedback(question: ArrangeQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
@@ -221,5 +221,5 @@ def show_arrange_feedback(question: ArrangeQuestion, answer: Answer, rule_set: R
         t("drill.arrange.col_best"): number(result.best.mean, lang, signed=True),
         t("drill.arrange.col_cost"): number(result.cost, lang, signed=True),
     })
-    st.dataframe(pd.DataFrame(rows).fillna(""), hide_index=True, width="stretch")
+    st.table(pd.DataFrame(rows).fillna(""), hide_index=True, border="horizontal")
     st.caption(t("drill.arrange.method", samples=len(result.mine.totals), err=number(result.cost_stderr, lang)))

@@ -9,16 +9,19 @@ set actually used, so the address bar is always a working link. A link from befo
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
 import streamlit as st
 
 from maubinh.drills import DEFAULT_COUNT, KINDS, MAX_QUESTIONS, MAX_SEED, DrillSet, Kind, Level
 from maubinh.drills.sets import parse_kinds, parse_level
+from maubinh.rules import RULE_SET_IDS
 from ui.drill_state import STATE_KEY, SetState
 from ui.drill_text import kind_name, level_name
 from ui.i18n import t
 from ui.params import int_param, markdown_literal
+from ui.setup import RULES_PARAM
 
 __all__ = [
     "COUNT_PARAM",
@@ -26,9 +29,13 @@ __all__ = [
     "LEVEL_PARAM",
     "SEED_PARAM",
     "SET_PARAMS",
+    "SetChoice",
     "new_seed",
-    "read_drill_set",
+    "read_set_choice",
+    "rules_param_broken",
     "set_editor",
+    "set_title",
+    "settle_set",
     "share_link",
     "start_set",
 ]
@@ -68,9 +75,22 @@ def _level() -> Level | None:
         return DEFAULT_LEVEL
 
 
-def read_drill_set(rule_set_id: str) -> DrillSet:
-    """The set the URL asks for (under the chosen rule set), warning about broken values; the URL is
-    rewritten to the set used.
+@dataclass(frozen=True)
+class SetChoice:
+    """What the URL asks for apart from the rule set (chosen next, by :func:`ui.setup.rule_set_picker`)."""
+
+    kinds: tuple[Kind, ...]
+    level: Level
+    seed: int
+    count: int
+
+    def under(self, rule_set_id: str) -> DrillSet:
+        """The set under a rule set."""
+        return DrillSet(self.kinds, self.level, rule_set_id, self.seed, self.count)
+
+
+def read_set_choice() -> SetChoice:
+    """Kinds, level, seed and count from the URL, warning about broken values.
 
     With no set in the URL (e.g. after a page switch dropped the query string), the session's set
     continues; failing that a new set of every kind starts with a fresh seed.
@@ -79,20 +99,35 @@ def read_drill_set(rule_set_id: str) -> DrillSet:
     current = st.session_state.get(STATE_KEY)
     if not given and isinstance(current, SetState):
         last = current.drill_set
-        drill_set = DrillSet(last.kinds, last.level, rule_set_id, last.seed, last.count)
-    else:
-        kinds = _kinds()
-        if kinds is None:  # links from before the six kinds: ?seed= alone was the one-kind drill
-            kinds = (Kind.BETTER,) if SEED_PARAM in st.query_params else KINDS
-        level = _level() or DEFAULT_LEVEL
-        count = int_param(COUNT_PARAM, minimum=1, maximum=MAX_QUESTIONS, default=DEFAULT_COUNT)
-        seed = int_param(SEED_PARAM, minimum=0, maximum=MAX_SEED)
-        drill_set = DrillSet(kinds, level, rule_set_id, new_seed() if seed is None else seed,
-                             count or DEFAULT_COUNT)
+        return SetChoice(last.kinds, last.level, last.seed, last.count)
+    kinds = _kinds()
+    if kinds is None:  # links from before the six kinds: ?seed= alone was the one-kind drill
+        kinds = (Kind.BETTER,) if SEED_PARAM in st.query_params else KINDS
+    level = _level() or DEFAULT_LEVEL
+    count = int_param(COUNT_PARAM, minimum=1, maximum=MAX_QUESTIONS, default=DEFAULT_COUNT)
+    seed = int_param(SEED_PARAM, minimum=0, maximum=MAX_SEED)
+    return SetChoice(kinds, level, new_seed() if seed is None else seed, count or DEFAULT_COUNT)
+
+
+def settle_set(choice: SetChoice, rule_set_id: str) -> DrillSet:
+    """The set used, under the chosen rule set; the URL is rewritten to it (so it is always a working link)."""
+    drill_set = choice.under(rule_set_id)
     for name, value in drill_set.params().items():
         if st.query_params.get(name) != value:
             st.query_params[name] = value
     return drill_set
+
+
+def rules_param_broken() -> bool:
+    """Whether ``?rules=`` names no rule set (the picker then warns: keep it in view)."""
+    raw = st.query_params.get(RULES_PARAM)
+    return raw is not None and raw not in RULE_SET_IDS
+
+
+def set_title(choice: SetChoice, lang: str) -> str:
+    """The set in one line, the label of the expander that changes it."""
+    return t("drill.set.title", seed=choice.seed, count=choice.count, level=level_name(choice.level, lang),
+             kinds=len(choice.kinds))
 
 
 def start_set(drill_set: DrillSet) -> None:
@@ -124,28 +159,25 @@ def _submit_form(rule_set_id: str) -> None:
 
 
 def set_editor(drill_set: DrillSet, lang: str) -> None:
-    """The set in one line, and an expander to choose kinds, level, count and seed, with the share link."""
+    """The form choosing kinds, level, count and seed (the rule set is picked just above it), and the share link."""
     if st.session_state.get(_FORM_FOR) != drill_set:
         st.session_state[_FORM_FOR] = drill_set
         st.session_state[_FORM_KINDS] = list(drill_set.kinds)
         st.session_state[_FORM_LEVEL] = drill_set.level
         st.session_state[_FORM_COUNT] = drill_set.count
         st.session_state[_FORM_SEED] = drill_set.seed
-    kinds = ", ".join(kind_name(kind, lang) for kind in drill_set.kinds)
-    title = t("drill.set.title", seed=drill_set.seed, count=drill_set.count, level=level_name(drill_set.level, lang),
-              kinds=len(drill_set.kinds))
-    with st.expander(title, icon=":material/tune:"):
-        st.caption(kinds)
-        with st.form("drill_set_form", border=False):
-            st.multiselect(t("drill.set.kinds"), KINDS, format_func=lambda k: kind_name(k, lang), key=_FORM_KINDS)
-            st.segmented_control(t("drill.set.level"), tuple(Level), format_func=lambda v: level_name(v, lang),
-                                 key=_FORM_LEVEL, required=True)
-            left, right = st.columns(2)
-            left.number_input(t("drill.set.count"), min_value=1, max_value=MAX_QUESTIONS, step=1, key=_FORM_COUNT)
-            right.number_input(t("drill.set.seed"), min_value=0, max_value=MAX_SEED, step=1, key=_FORM_SEED)
-            st.form_submit_button(t("drill.set.start"), type="primary", on_click=_submit_form,
-                                  args=(drill_set.rule_set_id,))
-        if st.session_state.get(_FORM_ERROR):
-            st.error(t("drill.set.no_kinds"))
-        st.markdown(t("drill.set.share"))
-        st.code(share_link(drill_set), language=None, wrap_lines=True)
+    st.caption(", ".join(kind_name(kind, lang) for kind in drill_set.kinds))
+    with st.form("drill_set_form", border=False):
+        st.multiselect(t("drill.set.kinds"), KINDS, format_func=lambda k: kind_name(k, lang), key=_FORM_KINDS)
+        st.segmented_control(t("drill.set.level"), tuple(Level), format_func=lambda v: level_name(v, lang),
+                             key=_FORM_LEVEL, required=True)
+        st.caption("  \n".join(f"**{level_name(v, lang)}**: {t(f'drill.level_help.{v.value}')}" for v in Level))
+        left, right = st.columns(2)
+        left.number_input(t("drill.set.count"), min_value=1, max_value=MAX_QUESTIONS, step=1, key=_FORM_COUNT)
+        right.number_input(t("drill.set.seed"), min_value=0, max_value=MAX_SEED, step=1, key=_FORM_SEED)
+        st.form_submit_button(t("drill.set.start"), type="primary", on_click=_submit_form,
+                              args=(drill_set.rule_set_id,))
+    if st.session_state.get(_FORM_ERROR):
+        st.error(t("drill.set.no_kinds"))
+    st.markdown(t("drill.set.share"))
+    st.code(share_link(drill_set), language=None, wrap_lines=True)

@@ -14,7 +14,7 @@ from maubinh.drills import DrillSet, Kind, Question
 from maubinh.drills.progress import Record, accuracy, best_streak, score, streak, suggest_next
 from maubinh.rules import RuleSet
 from ui.drill_params import new_seed, start_set
-from ui.drill_state import SetState
+from ui.drill_state import STATE_KEY, SetState
 from ui.drill_text import answer_text, key_text, kind_name, level_name, question_text
 from ui.i18n import t
 from ui.labels import number
@@ -24,8 +24,8 @@ __all__ = ["accuracy_figure", "show_progress", "show_summary", "status_line", "s
 GREEN, AMBER, RED = "#2e7d32", "#f9a825", "#c62828"
 
 
-def status_line(state: SetState, lang: str) -> None:
-    """Question k of n, the set's score, the streak, and a progress bar."""
+def status_line(state: SetState, rule_set: RuleSet, lang: str) -> None:
+    """Question k of n, the set's score, the streak, the level and rule set, and a progress bar."""
     drill_set = state.drill_set
     right, answered = score(state.records)
     run, best = streak(state.records), best_streak(state.records)
@@ -34,32 +34,35 @@ def status_line(state: SetState, lang: str) -> None:
         f":blue-badge[{t('drill.set_value', number=number_, count=drill_set.count)}] "
         f":green-badge[{t('drill.score')}: {t('drill.score_value', right=right, total=answered)}] "
         f":orange-badge[{t('drill.streak', streak=run, best=best)}] "
-        f":gray-badge[{level_name(drill_set.level, lang)}]"
+        f":gray-badge[{level_name(drill_set.level, lang)}] "
+        f":violet-badge[{rule_set.name(lang)}]"
     )
     st.progress(answered / drill_set.count)
 
 
 def accuracy_figure(records: Sequence[Record], lang: str) -> go.Figure:
-    """A bar per kind answered: the share right (%), labelled "right/answered"."""
+    """A horizontal bar per kind answered: the share right (%), labelled "right/answered"."""
     shares = accuracy(records)
-    kinds = list(shares)
-    percent = [100 * right / total for right, total in shares.values()]
+    kinds = list(shares)[::-1]  # plotly draws the first category at the bottom
+    counts = [shares[kind] for kind in kinds]
+    percent = [100 * right / total for right, total in counts]
     colours = [GREEN if p >= 80 else AMBER if p >= 50 else RED for p in percent]
     figure = go.Figure(
         go.Bar(
-            x=[kind_name(kind, lang) for kind in kinds],
-            y=percent,
-            text=[f"{right}/{total}" for right, total in shares.values()],
+            y=[kind_name(kind, lang) for kind in kinds],
+            x=percent,
+            orientation="h",
+            text=[f"{right}/{total}" for right, total in counts],
             textposition="auto",
             marker_color=colours,
-            hovertemplate="%{x}: %{y:.0f}%<extra></extra>",
+            hovertemplate="%{y}: %{x:.0f}%<extra></extra>",
         )
     )
     figure.update_layout(
         title=t("drill.progress.chart_title"),
-        yaxis={"title": t("drill.progress.accuracy"), "range": [0, 105], "ticksuffix": "%"},
-        xaxis={"title": None},
-        height=300,
+        xaxis={"title": t("drill.progress.accuracy"), "range": [0, 100], "ticksuffix": "%"},
+        yaxis={"title": None, "automargin": True},
+        height=90 + 42 * len(kinds),
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
     )
     return figure
@@ -84,8 +87,10 @@ def show_progress(history: Sequence[Record], drill_set: DrillSet, lang: str) -> 
     else:
         why = t("drill.progress.why_new")
     st.markdown(t("drill.progress.suggest", kind=kind_name(kind, lang), why=why))
-    st.button(t("drill.progress.practise", kind=kind_name(kind, lang)), key="drill_practise",
-              on_click=_practise, args=(kind, drill_set), icon=":material/fitness_center:")
+    if st.button(t("drill.progress.practise", kind=kind_name(kind, lang)), key="drill_practise",
+                 icon=":material/fitness_center:"):
+        _practise(kind, drill_set)
+        st.rerun(scope="app")  # a new set: the whole page starts it
 
 
 def summary_frame(state: SetState, question: Callable[[int], Question], rule_set: RuleSet, lang: str) -> pd.DataFrame:
@@ -106,8 +111,7 @@ def summary_frame(state: SetState, question: Callable[[int], Question], rule_set
     return pd.DataFrame(rows)
 
 
-def show_summary(state: SetState, question: Callable[[int], Question], rule_set: RuleSet, lang: str,
-                 restart: Callable[[], None]) -> None:
+def show_summary(state: SetState, question: Callable[[int], Question], rule_set: RuleSet, lang: str) -> None:
     """The end of the set: score, time, accuracy per kind, every question, the CSV, and what next."""
     drill_set = state.drill_set
     records = state.records
@@ -130,7 +134,9 @@ def show_summary(state: SetState, question: Callable[[int], Question], rule_set:
         type="primary",
     )
     again, fresh = st.columns(2)
-    again.button(t("drill.summary.again"), key="drill_again", on_click=restart, width="stretch")
-    fresh.button(t("drill.summary.new"), key="drill_new_set", width="stretch", on_click=start_set,
-                 args=(DrillSet(drill_set.kinds, drill_set.level, drill_set.rule_set_id, new_seed(),
-                                drill_set.count),))
+    if again.button(t("drill.summary.again"), key="drill_again", width="stretch"):
+        st.session_state[STATE_KEY] = SetState(drill_set)
+        st.rerun(scope="app")
+    if fresh.button(t("drill.summary.new"), key="drill_new_set", width="stretch"):
+        start_set(DrillSet(drill_set.kinds, drill_set.level, drill_set.rule_set_id, new_seed(), drill_set.count))
+        st.rerun(scope="app")

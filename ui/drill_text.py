@@ -153,8 +153,7 @@ def choice_label(question: Question, choice: object, rule_set: RuleSet, lang: st
 
 
 def question_text(question: Question, rule_set: RuleSet, lang: str) -> str:
-    """The question in one line of text (for the CSV)."""
-    prompt = translate(f"drill.kind.{question.kind.value}", lang)
+    """The question's cards in one line of text (for the CSV, beside the kind)."""
     if isinstance(question, BetterQuestion):
         options = "; ".join(f"{LETTERS[k]}: {arrangement_text(o)}" for k, o in enumerate(question.options))
         detail = f"{cards_line(question.cards)} — {options}"
@@ -173,7 +172,7 @@ def question_text(question: Question, rule_set: RuleSet, lang: str) -> str:
         detail = f"{ask} {seats}"
     else:
         detail = cards_line(question.cards)
-    return f"{prompt} {detail}"
+    return detail
 
 
 def _chi_labels(question: ChiQuestion, rule_set: RuleSet, lang: str) -> tuple[str, str]:

@@ -56,7 +56,9 @@ from ui.labels import (
     provenance_note,
 )
 
-__all__ = ["CARD_WIDTH", "DRILL_CSS", "inject_drill_css", "lesson_link", "show_feedback", "show_question"]
+__all__ = [
+    "CARD_WIDTH", "DRILL_CSS", "inject_drill_css", "lesson_link", "odds_text", "show_feedback", "show_question",
+]
 
 CARD_WIDTH = 44
 SMALL_CARD_WIDTH = 36
@@ -86,22 +88,31 @@ def _answer(state: SetState, index: int, question: Question, given: object) -> N
 
 def _choices(state: SetState, index: int, question: Question, choices: Sequence[object], rule_set: RuleSet,
              lang: str, columns: int) -> None:
-    """One button per choice, ``columns`` to a row; the learner's pick is highlighted once answered."""
+    """One button per choice, ``columns`` to a row (0: as many as fit, wrapping); the learner's pick is
+    highlighted once answered."""
     answered = state.answers.get(index)
+
+    def button(number_: int, choice: object, width: str) -> None:
+        picked = answered is not None and answered.given == choice
+        st.button(
+            choice_label(question, choice, rule_set, lang),
+            key=f"drill_choice_{number_}",
+            disabled=answered is not None,
+            type="primary" if picked else "secondary",
+            width=width,  # type: ignore[arg-type]
+            on_click=_answer,
+            args=(state, index, question, choice),
+        )
+
+    if not columns:
+        with st.container(horizontal=True, gap="small"):
+            for number_, choice in enumerate(choices):
+                button(number_, choice, "content")
+        return
     for start in range(0, len(choices), columns):
-        row = st.columns(columns)
-        for offset, choice in enumerate(choices[start : start + columns]):
-            number_ = start + offset
-            picked = answered is not None and answered.given == choice
-            row[offset].button(
-                choice_label(question, choice, rule_set, lang),
-                key=f"drill_choice_{number_}",
-                disabled=answered is not None,
-                type="primary" if picked else "secondary",
-                width="stretch",
-                on_click=_answer,
-                args=(state, index, question, choice),
-            )
+        for offset, (column, choice) in enumerate(zip(st.columns(columns), choices[start : start + columns])):
+            with column:
+                button(start + offset, choice, "stretch")
 
 
 def _hand(cards: Sequence[Card], label: str, width: int = CARD_WIDTH, highlight: bool = False) -> str:
@@ -119,6 +130,11 @@ def _arrangement(arrangement: Arrangement, rule_set: RuleSet, lang: str, *, valu
         rows.append(_hand(cards, label, width))
     frame = "mb-hand mb-hand--highlight" if highlight else "mb-hand mb-drill-frame"
     st.markdown(f'<div class="{frame}">{"".join(rows)}</div>', unsafe_allow_html=True)
+
+
+def odds_text(win: float, tie: float, loss: float) -> str:
+    """Win, tie and loss shares as whole percents: ``"45 · 3 · 52"`` (the column header says which is which)."""
+    return f"{round(100 * win)} · {round(100 * tie)} · {round(100 * loss)}"
 
 
 def _verdict(correct: bool, right: str, wrong: str) -> None:
@@ -187,13 +203,12 @@ def _better_feedback(q: BetterQuestion, answer: Answer, rule_set: RuleSet, lang:
             t("drill.col_mean"): f"{number(result.mean, lang, signed=True)} ± {number(result.stderr, lang)}",
         }
         for position in POSITIONS:
-            odds = result.chi_odds[position]
-            row[rule_set.position_name(position, lang)] = t(
-                "drill.odds", win=round(100 * odds.win), tie=round(100 * odds.tie), loss=round(100 * odds.loss)
-            )
-        row[t("drill.col_foul")] = t("drill.fouled") if q.fouls[k] else ""
+            row[t("drill.col_odds", position=rule_set.position_name(position, lang))] = odds_text(
+                result.chi_odds[position].win, result.chi_odds[position].tie, result.chi_odds[position].loss)
+        if any(q.fouls):
+            row[t("drill.col_foul")] = t("drill.fouled") if q.fouls[k] else ""
         rows.append(row)
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    st.table(pd.DataFrame(rows), hide_index=True, border="horizontal")
     st.caption(t("drill.method"))
 
 
@@ -283,7 +298,8 @@ def _settle_question(state: SetState, index: int, q: SettleQuestion, rule_set: R
 
 
 def _settle_feedback(q: SettleQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
-    key = t("drill.settle.key", a=q.a + 1, b=q.b + 1, total=signed(q.key))
+    template = "drill.settle.key" if q.key > 0 else "drill.settle.key_pay" if q.key < 0 else "drill.settle.key_even"
+    key = t(template, a=q.a + 1, b=q.b + 1, total=abs(q.key))
     given = answer_text(q, answer.given, rule_set, lang)
     _verdict(answer.correct, t("drill.right_plain", answer=key), t("drill.settle.wrong", answer=key, given=given))
     rows = [
@@ -318,7 +334,7 @@ def _natural_question(state: SetState, index: int, q: NaturalQuestion, rule_set:
     # High to low rather than grouped: runs (three straights) stay visible, pairs stay side by side.
     cards = sorted(q.cards, reverse=True)
     st.markdown(hand_html(cards, label=t("drill.dealt"), width=CARD_WIDTH), unsafe_allow_html=True)
-    _choices(state, index, q, q.choices, rule_set, lang, 3)
+    _choices(state, index, q, q.choices, rule_set, lang, 0)
 
 
 def _natural_feedback(q: NaturalQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:

@@ -20,6 +20,7 @@ from maubinh.drills import (
     Question,
     SettleQuestion,
     make_question,
+    partial_foul,
 )
 from maubinh.rules import POSITIONS, load_rule_set
 
@@ -119,7 +120,7 @@ def test_feedback_gives_the_numbers_and_the_rule() -> None:
     assert isinstance(q, BetterQuestion)
     answer(at, q, 0, True)
     assert at.success[0].value == f"Right! Option {'AB'[q.key]} is better."
-    table = at.dataframe[0].value
+    table = at.table[0].value
     assert list(table.iloc[:, 0]) == ["A", "B"]
     assert all("±" in str(v) for v in table.iloc[:, 1])
     assert any("standard error of the gap" in m.value or "binh lủng" in m.value for m in at.markdown)
@@ -177,6 +178,9 @@ def test_progress_chart_and_the_kind_to_practise_next() -> None:
     at = drill(kinds="chi", level="beginner", seed="2", n="3", lang="en")
     _, _, q = current(at)
     answer(at, q, 0, False)
+    assert len(at.get("plotly_chart")) == 0  # drawn only while the expander is open
+    at.session_state["drill_progress_box"] = True  # what opening the expander does
+    at.run()
     assert len(at.get("plotly_chart")) == 1
     assert any("Practise next: **Which arrangement is better?** (not tried yet)" in m.value for m in at.markdown)
     at.button(key="drill_practise").click().run()
@@ -186,6 +190,9 @@ def test_progress_chart_and_the_kind_to_practise_next() -> None:
 
 def test_the_set_editor_starts_a_new_set() -> None:
     at = drill(kinds="chi", seed="2", n="3", lang="en")
+    assert not at.multiselect  # the form is drawn only while its expander is open
+    at.session_state["drill_set_box"] = True
+    at.run()
     at.multiselect(key="drill_form_kinds").set_value([Kind.FOUL, Kind.NATURAL])
     at.number_input(key="drill_form_n").set_value(5)
     at.number_input(key="drill_form_seed").set_value(99)
@@ -193,7 +200,10 @@ def test_the_set_editor_starts_a_new_set() -> None:
     drill_set, index, q = current(at)
     assert (drill_set.kinds, drill_set.count, drill_set.seed, index) == ((Kind.FOUL, Kind.NATURAL), 5, 99, 0)
     assert q.kind is Kind.FOUL
-    assert any("kinds=foul%2Cnatural" in c.value for c in at.code)
+    assert at.query_params["kinds"] in (["foul,natural"], "foul,natural")
+    at.session_state["drill_set_box"] = True
+    at.run()
+    assert any("kinds=foul%2Cnatural" in c.value and "seed=99" in c.value for c in at.code)
 
 
 def test_changing_the_rule_set_starts_the_set_again() -> None:
@@ -204,3 +214,26 @@ def test_changing_the_rule_set_starts_the_set_again() -> None:
     drill_set, index, _ = current(at)
     assert drill_set.rule_set_id == "luckywin" and index == 0
     assert not at.session_state["drill_state"].answers
+
+
+def test_set_it_yourself_flags_binh_lung_live_and_takes_cards_back() -> None:
+    at = drill(kinds="arrange", level="beginner", rules="chi-at", seed="4", n="1", lang="en")
+    _, _, q = current(at)
+    assert isinstance(q, ArrangeQuestion)
+    low_first = sorted(q.cards)  # the five lowest cards in the back, the five highest in the middle
+    back, middle = low_first[:5], low_first[-5:]
+    for card in [*back, *middle]:
+        at.button(key=f"drill_card_{card}").click().run()
+    placed = at.session_state["drill_state"].placed[0]
+    assert placed[POSITIONS[0]] == back and placed[POSITIONS[1]] == middle
+    assert partial_foul(placed, load_rule_set("chi-at")) is not None
+    assert any("Binh lủng (foul)" in w.value for w in at.warning)
+    assert at.button(key="drill_arr_submit").disabled
+    rest = at.button(key="drill_arr_rest")
+    assert rest.label == "Put the last 3 cards in Chi 3 (front)"
+    at.button(key=f"drill_placed_{middle[0]}").click().run()  # take one back: its chi is chosen again
+    assert middle[0] not in at.session_state["drill_state"].placed[0][POSITIONS[1]]
+    assert at.segmented_control(key="drill_arr_target_0").value is POSITIONS[1]
+    at.button(key="drill_arr_reset").click().run()
+    assert all(not cards for cards in at.session_state["drill_state"].placed[0].values())
+    assert not at.warning
