@@ -53,14 +53,15 @@ def accuracy_figure(records: Sequence[Record], lang: str) -> go.Figure:
             x=percent,
             orientation="h",
             text=[f"{right}/{total}" for right, total in counts],
-            textposition="auto",
+            textposition="outside",
+            cliponaxis=False,
             marker_color=colours,
             hovertemplate="%{y}: %{x:.0f}%<extra></extra>",
         )
     )
     figure.update_layout(
         title=t("drill.progress.chart_title"),
-        xaxis={"title": t("drill.progress.accuracy"), "range": [0, 100], "ticksuffix": "%"},
+        xaxis={"title": t("drill.progress.accuracy"), "range": [0, 118], "ticksuffix": "%", "tickvals": [0, 25, 50, 75, 100]},
         yaxis={"title": None, "automargin": True},
         height=90 + 42 * len(kinds),
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
@@ -123,7 +124,9 @@ def show_summary(state: SetState, question: Callable[[int], Question], rule_set:
     second.metric(t("drill.summary.time"), t("drill.summary.seconds", seconds=number(seconds, lang, digits=0)))
     third.metric(t("drill.summary.best_streak"), best_streak(records))
     frame = summary_frame(state, question, rule_set, lang)
-    st.dataframe(frame, hide_index=True, width="stretch")
+    columns = list(frame.columns)
+    shown = columns[:2] + columns[3:] + columns[2:3]  # the long question text last on screen (not in the CSV)
+    st.dataframe(frame, hide_index=True, width="stretch", column_order=shown)
     st.download_button(
         t("drill.summary.download"),
         frame.to_csv(index=False).encode("utf-8-sig"),

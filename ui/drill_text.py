@@ -142,7 +142,7 @@ def choice_label(question: Question, choice: object, rule_set: RuleSet, lang: st
     if isinstance(question, BetterQuestion) and isinstance(choice, int):
         return translate("drill.pick", lang, letter=LETTERS[choice])
     if isinstance(question, ChiQuestion) and isinstance(choice, Outcome):
-        labels = _chi_labels(question, rule_set, lang)
+        labels = chi_labels(question, rule_set, lang)
         return translate(f"drill.chi.{choice.value}", lang, a=labels[0], b=labels[1])
     if isinstance(question, FoulQuestion) and isinstance(choice, FoulAnswer):
         names = {p.value: position_label(p, rule_set, lang) for p in POSITIONS}
@@ -160,7 +160,7 @@ def question_text(question: Question, rule_set: RuleSet, lang: str) -> str:
     elif isinstance(question, ArrangeQuestion):
         detail = cards_line(question.cards)
     elif isinstance(question, ChiQuestion):
-        labels = _chi_labels(question, rule_set, lang)
+        labels = chi_labels(question, rule_set, lang)
         detail = "; ".join(f"{label}: {cards_line(hand)}" for label, hand in zip(labels, question.hands))
     elif isinstance(question, FoulQuestion):
         detail = arrangement_text(question.arrangement)
@@ -175,16 +175,12 @@ def question_text(question: Question, rule_set: RuleSet, lang: str) -> str:
     return detail
 
 
-def _chi_labels(question: ChiQuestion, rule_set: RuleSet, lang: str) -> tuple[str, str]:
+def chi_labels(question: ChiQuestion, rule_set: RuleSet, lang: str) -> tuple[str, str]:
+    """How the two hands are named: "Tay A" / "Tay B", or the two chi (front against middle)."""
     if question.positions[0] is not question.positions[1]:
         return (position_label(question.positions[0], rule_set, lang),
                 position_label(question.positions[1], rule_set, lang))
     return (translate("drill.chi.hand", lang, letter="A"), translate("drill.chi.hand", lang, letter="B"))
-
-
-def chi_labels(question: ChiQuestion, rule_set: RuleSet, lang: str) -> tuple[str, str]:
-    """How the two hands are named: "Tay A" / "Tay B", or the two chi (front against middle)."""
-    return _chi_labels(question, rule_set, lang)
 
 
 def answer_text(question: Question, given: object, rule_set: RuleSet, lang: str) -> str:

@@ -162,7 +162,8 @@ def test_a_fresh_visit_gets_every_kind_and_a_seed_in_the_url() -> None:
 
 @pytest.mark.parametrize(
     ("param", "value", "named"),
-    [("kinds", "chi,poker", "poker"), ("level", "hard", "hard"), ("seed", "abc", "seed=abc"), ("n", "500", "n=500")],
+    [("kinds", "chi,poker", "poker"), ("level", "hard", "hard"), ("seed", "abc", "seed=abc"), ("n", "500", "n=500"),
+     ("rules", "poker", "“poker”")],
 )
 def test_broken_link_values_warn_and_fall_back(param: str, value: str, named: str) -> None:
     params = {"kinds": "chi", "level": "beginner", "seed": "5", "n": "4", param: value}

@@ -75,7 +75,10 @@ def test_a_question_of_each_kind_with_its_feedback(app_url: str, browser_page: P
     answer(page, q, 0, right=True)
     expect(feedback(page).first).to_contain_text(re.compile(r"^(Right|Excellent)"))
     expect(page.get_by_text("Score: 1/1 right")).to_be_visible()
-    expect(page.get_by_text(re.compile("^Lesson: "))).to_be_visible()
+    lesson = page.get_by_role("link", name=re.compile("^Lesson: "))
+    expect(lesson).to_be_visible()
+    href = lesson.get_attribute("href") or ""
+    assert "learn" in href and f"step={q.lesson.value}" in href and "rules=chi-at" in href, href
     screenshot(page, f"drill_{kind.value}_feedback")
 
 
