@@ -16,10 +16,10 @@ import streamlit as st
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card, grouped
 from maubinh.drills import ArrangeQuestion, assess, partial_foul
-from maubinh.drills.sampling import Line
 from maubinh.rules import POSITIONS, Position, RuleSet
 from ui.cards import hand_html
 from ui.drill_state import Answer, SetState, record_answer
+from ui.drill_text import breakdown_lines, line_name
 from ui.i18n import t, translate
 from ui.labels import describe_chi, describe_foul, number
 
@@ -167,12 +167,6 @@ def _show(arrangement: Arrangement, title: str, rule_set: RuleSet, lang: str) ->
     st.markdown(rows, unsafe_allow_html=True)
 
 
-def _line_name(line: Line, rule_set: RuleSet, lang: str) -> str:
-    if isinstance(line, Position):
-        return rule_set.position_name(line, lang)
-    return t(f"drill.line.{line.value}")
-
-
 def _odds(shares: tuple[float, float, float]) -> str:
     return f"{round(100 * shares[0])} · {round(100 * shares[1])} · {round(100 * shares[2])}"
 
@@ -199,14 +193,11 @@ def show_arrange_feedback(question: ArrangeQuestion, answer: Answer, rule_set: R
         _show(result.arrangement, t("drill.arrange.yours"), rule_set, lang)
     with best:
         _show(question.best, t("drill.arrange.best"), rule_set, lang)
-    lines: list[Line] = list(POSITIONS)
-    for line in (*result.mine.lines, *result.best.lines):
-        if line not in lines and (result.mine.lines.get(line) or result.best.lines.get(line)):
-            lines.append(line)
+    lines = breakdown_lines(result.mine, result.best)
     rows = []
     for line in lines:
         row = {
-            t("drill.arrange.col_line"): _line_name(line, rule_set, lang),
+            t("drill.arrange.col_line"): line_name(line, rule_set, lang),
             t("drill.arrange.col_yours"): number(result.mine.lines.get(line, 0.0), lang, signed=True),
             t("drill.arrange.col_best"): number(result.best.lines.get(line, 0.0), lang, signed=True),
             t("drill.arrange.col_cost"): number(result.cost_of(line), lang, signed=True),

@@ -30,6 +30,7 @@ from maubinh.drills import (
 )
 from maubinh.drills.chi import made_count
 from maubinh.drills.natural import NEAR_MISSES
+from maubinh.drills.sampling import Breakdown, Line
 from maubinh.hands import HandValue, WheelRank
 from maubinh.rules import POSITIONS, NaturalPattern, Position, RuleSet
 from maubinh.settle import ItemKind
@@ -41,6 +42,7 @@ __all__ = [
     "LETTERS",
     "answer_text",
     "arrangement_text",
+    "breakdown_lines",
     "cards_line",
     "chi_labels",
     "choice_label",
@@ -48,6 +50,7 @@ __all__ = [
     "key_text",
     "kind_name",
     "level_name",
+    "line_name",
     "position_names",
     "question_text",
     "seat_name",
@@ -197,6 +200,23 @@ def answer_text(question: Question, given: object, rule_set: RuleSet, lang: str)
 def key_text(question: Question, rule_set: RuleSet, lang: str) -> str:
     """The right answer in words."""
     return answer_text(question, question.key, rule_set, lang)
+
+
+def line_name(line: Line, rule_set: RuleSet, lang: str) -> str:
+    """A breakdown line's name: the rule set's name for a chi, or the kind of item ("Sập (scoop)")."""
+    if isinstance(line, Position):
+        return rule_set.position_name(line, lang)
+    return translate(f"drill.line.{line.value}", lang)
+
+
+def breakdown_lines(*breakdowns: Breakdown) -> list[Line]:
+    """The lines to show for some breakdowns: the three chi, then every other line that moved chi in one."""
+    lines: list[Line] = list(POSITIONS)
+    for found in breakdowns:
+        for line in found.lines:
+            if line not in lines and any(other.lines.get(line) for other in breakdowns):
+                lines.append(line)
+    return lines
 
 
 def position_names(rule_set: RuleSet, lang: str) -> dict[Position, str]:

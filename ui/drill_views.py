@@ -38,9 +38,11 @@ from ui.drill_state import Answer, SetState, record_answer
 from ui.drill_text import (
     LETTERS,
     answer_text,
+    breakdown_lines,
     chi_labels,
     choice_label,
     decider_text,
+    line_name,
     seat_name,
     signed,
     step_name,
@@ -209,6 +211,12 @@ def _better_feedback(q: BetterQuestion, answer: Answer, rule_set: RuleSet, lang:
             row[t("drill.col_foul")] = t("drill.fouled") if q.fouls[k] else ""
         rows.append(row)
     st.table(pd.DataFrame(rows), hide_index=True, border="horizontal")
+    st.markdown(f"**{t('drill.lines_title')}**")
+    st.table(pd.DataFrame([
+        {t("drill.arrange.col_line"): line_name(line, rule_set, lang),
+         **{LETTERS[k]: number(b.lines.get(line, 0.0), lang, signed=True) for k, b in enumerate(q.breakdowns)}}
+        for line in breakdown_lines(*q.breakdowns)
+    ]), hide_index=True, border="horizontal")
     st.caption(t("drill.method"))
 
 

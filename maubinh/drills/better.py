@@ -26,7 +26,7 @@ from typing import ClassVar
 from maubinh.arrangement import Arrangement, foul_reason
 from maubinh.arrangers import arrange_simple, random_legal, random_split, sort_and_split
 from maubinh.cards import FULL_DECK, Card
-from maubinh.drills.sampling import expected, sample_opponents, split_of, table_scores
+from maubinh.drills.sampling import Breakdown, breakdown, expected, sample_opponents, split_of, table_scores
 from maubinh.drills.sets import Kind, Lesson, Level
 from maubinh.ev import EVResult
 from maubinh.naturals import find_instant_win
@@ -82,6 +82,9 @@ class BetterQuestion:
         gap: its lead over the runner-up, in chi per deal.
         gap_stderr: the standard error of that lead.
         sample_seed: the seed of the sampled deals (:func:`maubinh.drills.sampling.sample_opponents`).
+        breakdowns: per option, its chi on the same deals line by line (each chi, scoops, the foul
+            penalty, instant wins, aces): :func:`maubinh.drills.sampling.breakdown`, whose means equal
+            :attr:`results`' means.
     """
 
     kind: ClassVar[Kind] = Kind.BETTER
@@ -96,6 +99,7 @@ class BetterQuestion:
     gap: float
     gap_stderr: float
     sample_seed: int
+    breakdowns: tuple[Breakdown, ...]
 
     @property
     def reason(self) -> str:
@@ -205,5 +209,7 @@ def make_better_question(seed: int, rule_set: RuleSet, level: Level) -> BetterQu
         if not rules.min_gap <= gap <= rules.max_gap:
             continue
         fouls = tuple(foul_reason(option, rule_set) for option in options)
-        return BetterQuestion(seed, level, cards, tuple(options), fouls, tuple(results), key, gap, err, sample_seed)
+        breakdowns = tuple(breakdown(option, opponents, rule_set) for option in options)
+        return BetterQuestion(seed, level, cards, tuple(options), fouls, tuple(results), key, gap, err, sample_seed,
+                              breakdowns)
     raise RuntimeError(f"no arrangement question could be built from seed {seed}")  # pragma: no cover

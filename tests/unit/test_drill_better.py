@@ -37,8 +37,9 @@ def test_the_means_are_settle_deal_by_deal() -> None:
     rule_set = load_rule_set("tinh-chi")
     q = make_better_question(4, rule_set, Level.EXPERT)
     opponents = sample_opponents(q.cards, rule_set, q.results[0].samples, q.sample_seed)
-    for option, result in zip(q.options, q.results):
+    for option, result, lines in zip(q.options, q.results, q.breakdowns):
         assert breakdown(option, opponents, rule_set).mean == pytest.approx(result.mean, abs=1e-12)
+        assert sum(lines.lines.values()) == pytest.approx(result.mean, abs=1e-9)
 
 
 def test_beginners_see_binh_lung_options_that_lose_big() -> None:
