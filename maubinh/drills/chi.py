@@ -343,8 +343,8 @@ class ChiQuestion:
 
     @property
     def lesson(self) -> Lesson:
-        """The lesson step that teaches it: the chi (front against middle) or the categories."""
-        return Lesson.CHI if self.trap is Trap.FRONT else Lesson.CATEGORIES
+        """The lesson step that teaches it: the 3-card chi (a front is involved) or the 5-card categories."""
+        return Lesson.FRONT if Position.FRONT in self.positions else Lesson.FIVE
 
     def is_correct(self, answer: Outcome) -> bool:
         """Whether ``answer`` is the key."""

@@ -75,16 +75,22 @@ class Level(str, Enum):
 
 
 class Lesson(str, Enum):
-    """The Learn page's lesson steps (``pages/learn.py?step=<value>``) an answer links to."""
+    """The Learn page's lesson steps (``pages/learn.py?step=<value>``) an answer links to.
+
+    The values are the Learn page's own step ids (``ui.learn_content.STEP_IDS``; a test keeps them in step).
+    """
 
     DECK = "deck"
     CHI = "chi"
-    CATEGORIES = "categories"
+    FIVE = "five"
+    """The nine 5-card categories."""
+    FRONT = "front"
+    """The 3-card chi on the same scale."""
     FOUL = "foul"
     SETTLE = "settle"
-    BONUSES = "bonuses"
+    BONUS = "bonus"
     NATURALS = "naturals"
-    SCOOPS = "scoops"
+    SCOOP = "scoop"
     ACES = "aces"
 
 

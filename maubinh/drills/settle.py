@@ -85,8 +85,8 @@ def features(pair: PairResult) -> frozenset[ItemKind]:
 def _lesson(found: frozenset[ItemKind]) -> Lesson:
     for kinds, lesson in (
         ((ItemKind.NATURAL, ItemKind.NATURALS_EVEN), Lesson.NATURALS),
-        ((ItemKind.SCOOP,), Lesson.SCOOPS),
-        ((ItemKind.BONUS, ItemKind.CLASH), Lesson.BONUSES),
+        ((ItemKind.SCOOP,), Lesson.SCOOP),
+        ((ItemKind.BONUS, ItemKind.CLASH), Lesson.BONUS),
         ((ItemKind.FOUL, ItemKind.BOTH_FOUL), Lesson.FOUL),
         ((ItemKind.ACES,), Lesson.ACES),
     ):

@@ -80,6 +80,12 @@ def test_a_question_of_each_kind_with_its_feedback(app_url: str, browser_page: P
     href = lesson.get_attribute("href") or ""
     assert "learn" in href and f"step={q.lesson.value}" in href and "rules=chi-at" in href, href
     screenshot(page, f"drill_{kind.value}_feedback")
+    if kind is Kind.SETTLE:  # one lesson link followed: the Learn page knows the step (no warning about it)
+        lesson.click()
+        wait_idle(page)
+        assert_no_exception(page)
+        assert "/learn" in page.url and f"step={q.lesson.value}" in page.url, page.url
+        expect(page.locator("[data-testid=stAlertContentWarning]")).to_have_count(0)
 
 
 def test_a_whole_mixed_set_then_the_summary_and_its_csv(app_url: str, browser_page: Page) -> None:

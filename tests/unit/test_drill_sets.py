@@ -10,12 +10,14 @@ from maubinh.drills import (
     BetterQuestion,
     DrillSet,
     Kind,
+    Lesson,
     Level,
     make_question,
     parse_kinds,
     parse_level,
 )
 from maubinh.rules import RULE_SET_IDS
+from ui.learn_content import STEP_IDS
 
 
 def test_kinds_are_taken_in_turn() -> None:
@@ -90,8 +92,8 @@ def test_the_graded_kinds_repeat_too() -> None:
     assert arrange_again.best_breakdown.totals == arrange.best_breakdown.totals
 
 
-def test_every_kind_has_a_lesson_step() -> None:
-    steps = {"deck", "chi", "categories", "foul", "settle", "bonuses", "naturals", "scoops", "aces"}
+def test_lessons_are_the_learn_pages_steps() -> None:
+    assert {lesson.value for lesson in Lesson} <= set(STEP_IDS)  # ?step= links the Learn page understands
     drill_set = DrillSet(CHEAP, Level.EXPERT, "chi-at", seed=2, count=12)
-    assert {make_question(drill_set, i).lesson.value for i in range(12)} <= steps
+    assert {make_question(drill_set, i).lesson for i in range(12)} <= set(Lesson)
     assert {kind.value for kind in KINDS} == {"better", "arrange", "chi", "foul", "settle", "natural"}
