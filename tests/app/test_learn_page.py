@@ -321,7 +321,7 @@ def test_check_my_hand_a_fouled_split() -> None:
     assert translate("learn.check.suggestion", "vi", name=load_rule_set("tinh-chi").name("vi")) in text
     _button(at, translate("learn.check.use_suggestion", "vi")).click().run()
     assert at.text_area(key="learn_check_text").value.count("|") == 2
-    assert translate("foul.ok", "vi") in _text(at)
+    assert translate("foul.ok", "vi", back="Chi cuối", middle="Chi giữa", front="Chi đầu") in _text(at)
 
 
 def test_check_my_hand_one_chi_and_an_instant_win() -> None:

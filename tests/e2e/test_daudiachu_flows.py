@@ -27,17 +27,6 @@ def _open(page: Page, app_url: str, query: str) -> None:
     assert_page_found(page)
 
 
-def _whole_page_screenshot(page: Page, name: str) -> None:
-    width = page.viewport_size["width"] if page.viewport_size else 1280
-    height = page.evaluate(
-        "() => Math.max(...[...document.querySelectorAll('[data-testid=stMain], [data-testid=stMainBlockContainer]')]"
-        ".map(e => e.scrollHeight), 900)"
-    )
-    page.set_viewport_size({"width": width, "height": min(int(height) + 120, 16000)})
-    wait_idle(page, settle_ms=300)
-    screenshot(page, name)
-
-
 def _tab(page: Page, name: str) -> None:
     page.get_by_role("tab", name=name).click()
     wait_idle(page)
@@ -64,7 +53,7 @@ def test_lesson_draws_every_play_type_with_jokers(app_url: str, browser_page: Pa
     assert page.locator("svg.mb-card").count() > 150
     reading = "Cách hiểu" if lang == "vi" else "Our reading"
     assert page.locator("[data-testid=stCaptionContainer]").get_by_text(reading, exact=True).count() == 6
-    _whole_page_screenshot(page, f"daudiachu_lesson_{lang}")
+    screenshot(page, f"daudiachu_lesson_{lang}")
 
 
 def test_a_bad_card_is_named_next_to_its_box_and_kept(app_url: str, browser_page: Page) -> None:
@@ -148,7 +137,7 @@ def test_phone_screen(app_url: str, browser_page: Page) -> None:
     _open(page, app_url, "lang=vi&seed=2")
     expect(page.get_by_role("heading", name="Mười kiểu bài")).to_be_attached()
     _no_sideways_scroll(page)
-    _whole_page_screenshot(page, "daudiachu_phone_lesson")
+    screenshot(page, "daudiachu_phone_lesson")
     page.set_viewport_size(PHONE)
     _tab(page, "Luyện tập")
     _no_sideways_scroll(page)

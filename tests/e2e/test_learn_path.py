@@ -18,19 +18,6 @@ from ui.learn_quiz import quiz
 PHONE = {"width": 390, "height": 844}
 
 
-def whole_page_screenshot(page: Page, name: str) -> None:
-    """Streamlit scrolls inside its main block, so a full-page shot is only the window: grow the window to
-    the content's height first, then shrink it back."""
-    size = page.viewport_size or {"width": 1280, "height": 900}
-    height = page.evaluate(
-        "() => { const m = document.querySelector('[data-testid=stMain]'); return m ? m.scrollHeight : 900 }"
-    )
-    page.set_viewport_size({"width": size["width"], "height": min(max(height + 40, size["height"]), 16000)})
-    page.wait_for_timeout(400)
-    screenshot(page, name)
-    page.set_viewport_size(size)
-
-
 def heading(page: Page) -> str:
     return page.locator("[data-testid=stMainBlockContainer] h2").first.inner_text().strip()
 
@@ -66,7 +53,7 @@ def test_walk_every_step_of_the_path(app_url: str, browser_page: Page, lang: str
             expect(page.locator("[data-testid=stRadio]")).to_have_count(4)  # 3 questions + the language
             assert page.locator("svg.mb-card").count() > 0
             assert page.get_by_text(translate("learn.example.mismatch", lang, id="")[:20]).count() == 0
-        whole_page_screenshot(page, f"learn_{lang}_{number:02d}_{step}")
+        screenshot(page, f"learn_{lang}_{number:02d}_{step}")
         following = page.locator(".st-key-learn_next button")
         if following.count() == 0:
             break
@@ -93,7 +80,7 @@ def test_a_quiz_answered_and_graded(app_url: str, browser_page: Page) -> None:
     assert_no_exception(page)
     expect(page.get_by_text(translate("learn.quiz.score", "en", right=3, total=3))).to_be_visible()
     expect(page.get_by_role("link", name=translate("learn.quiz.drill_link", "en"))).to_be_visible()
-    whole_page_screenshot(page, "learn_quiz_graded")
+    screenshot(page, "learn_quiz_graded")
     page.get_by_role("link", name=translate("learn.quiz.drill_link", "en")).click()
     wait_idle(page)
     assert "/drill" in page.url and "rules=chi-at" in page.url
@@ -107,14 +94,14 @@ def test_switching_the_rule_source_changes_the_numbers(app_url: str, browser_pag
     table = page.get_by_test_id("stTable").first
     expect(table).to_contain_text("24 chi")  # four aces in chi 2, chi-at
     expect(page.get_by_text(translate("learn.value.clash", "vi", n=2))).to_be_visible()
-    whole_page_screenshot(page, "learn_bonus_chi_at")
+    screenshot(page, "learn_bonus_chi_at")
     pick(page, translate("common.rule_set", "vi"), load_rule_set("guide-2026").name("vi"))
     assert_no_exception(page)
     assert "rules=guide-2026" in page.url and "step=bonus" in page.url
     expect(table).not_to_contain_text("24 chi")
     no_clash = f"{translate('learn.rule.clash', 'vi')}: {translate('learn.value.no_clash', 'vi')}"
     expect(page.get_by_text(no_clash, exact=True)).to_be_visible()
-    whole_page_screenshot(page, "learn_bonus_guide_2026")
+    screenshot(page, "learn_bonus_guide_2026")
     # The foul penalty in the lesson's own sentence follows the source too.
     pick(page, translate("learn.step.label", "vi"), f"5. {load_common('vi').steps['foul'].title}")
     expect(page.get_by_text(translate("learn.value.foul", "vi", n=6))).to_be_visible()
@@ -134,10 +121,12 @@ def test_check_my_hand_with_a_typed_hand(app_url: str, browser_page: Page) -> No
     result = page.locator(".st-key-learn_check_result")
     expect(result).to_contain_text(translate("foul.reason", "en", strong="Chi giữa (middle)", weak="Chi đầu (front)"))
     expect(result).to_contain_text(translate("learn.check.suggestion", "en", name=load_rule_set("tinh-chi").name("en")))
-    whole_page_screenshot(page, "learn_check_foul")
+    screenshot(page, "learn_check_foul")
     page.get_by_role("button", name=translate("learn.check.use_suggestion", "en")).click()
     wait_idle(page)
-    expect(result).to_contain_text(translate("foul.ok", "en"))
+    expect(result).to_contain_text(
+        translate("foul.ok", "en", back="Chi cuối (back)", middle="Chi giữa (middle)", front="Chi đầu (front)")
+    )
     # A typo: named next to the box, and the text stays as typed.
     typed = "As Ks Qs Js 1o | 9s 9h 9d 2c 2d | 7h 7d 3c"
     box.fill(typed)
@@ -145,7 +134,7 @@ def test_check_my_hand_with_a_typed_hand(app_url: str, browser_page: Page) -> No
     wait_idle(page)
     expect(page.get_by_text(translate("learn.check.error.suit", "en", token="1o"))).to_be_visible()
     expect(box).to_have_value(typed)
-    whole_page_screenshot(page, "learn_check_error")
+    screenshot(page, "learn_check_error")
     # Thirteen cards not set: the instant win under the chosen source.
     box.fill("2s 2h 5d 5c 7s 7h 9d 9c Js Jh Kd Kc As")
     page.get_by_role("button", name=translate("learn.check.submit", "en")).click()
@@ -168,7 +157,7 @@ def test_on_a_phone(app_url: str, browser_page: Page, step: str) -> None:
     # Nothing wider than the phone: the page never scrolls sideways (wide tables scroll inside themselves).
     overflow = page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollWidth")
     assert overflow <= PHONE["width"] + 1, overflow
-    whole_page_screenshot(page, f"learn_phone_{step}")
+    screenshot(page, f"learn_phone_{step}")
 
 
 def test_a_broken_step_link_is_named(app_url: str, browser_page: Page) -> None:

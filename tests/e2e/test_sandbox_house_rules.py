@@ -10,27 +10,9 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 from maubinh.house import load_house_rules
-from tests.e2e.conftest import SCREENSHOTS, assert_no_exception, wait_idle
+from tests.e2e.conftest import assert_no_exception, screenshot, wait_idle
 
 PHONE = {"width": 390, "height": 844}
-
-
-def whole_page(page: Page, name: str) -> Path:
-    """A screenshot of the whole app: the viewport is stretched to the app's height first (Streamlit
-    scrolls inside its own container, so a plain full-page capture stops at the window)."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    size = page.viewport_size or {"width": 1280, "height": 900}
-    height = page.evaluate(
-        "() => Math.max(...[...document.querySelectorAll('[data-testid=stMain], [data-testid=stAppViewContainer]')]"
-        ".map(e => e.scrollHeight), document.body.scrollHeight)"
-    )
-    page.set_viewport_size({"width": size["width"], "height": min(int(height) + 40, 12000)})
-    page.wait_for_timeout(600)
-    path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    page.set_viewport_size(size)
-    wait_idle(page)
-    return path
 
 
 def click(page: Page, locator: str) -> None:
@@ -45,7 +27,7 @@ def test_deal_arrange_settle_and_house_rules(app_url: str, browser_page: Page, t
     wait_idle(page)
     assert_no_exception(page)
     expect(page.get_by_role("heading", name="Player 4")).to_be_visible()
-    whole_page(page, "sandbox_dealt")
+    screenshot(page, "sandbox_dealt")
 
     # Arrange: Xếp bài for every seat, then break seat 1 by hand (swap a back card with a front card).
     page.get_by_role("button", name=re.compile("Xếp cả bàn")).click()
@@ -57,13 +39,13 @@ def test_deal_arrange_settle_and_house_rules(app_url: str, browser_page: Page, t
     click(page, ".st-key-sandbox_move0_front button >> nth=0")
     click(page, ".st-key-sandbox_swap0 button")
     expect(page.get_by_text(re.compile(r"Binh lủng \(foul\)")).first).to_be_visible()
-    whole_page(page, "sandbox_moved_foul")
+    screenshot(page, "sandbox_moved_foul")
     click(page, ".st-key-sandbox_solve0 button")
     expect(page.get_by_role("heading", name="Settlement under every rule set")).to_be_visible()
     expect(page.get_by_role("heading", name="Who pays whom")).to_be_visible()
     expect(page.get_by_text("Where each player's chi came from").first).to_be_visible()
     assert "hands=" in page.url
-    whole_page(page, "sandbox_settled")
+    screenshot(page, "sandbox_settled")
 
     # House rules: start from chi-at, name them, foul pays 6, use them in the session.
     page.get_by_role("tab", name="House rules", exact=True).click()
@@ -87,7 +69,7 @@ def test_deal_arrange_settle_and_house_rules(app_url: str, browser_page: Page, t
     assert (house.id, house.foul_penalty, house.name("vi")) == ("nha-tu", 6, "Nhà Tư")
     click(page, ".st-key-sandbox_house_keep button")
     expect(page.get_by_text(re.compile("“Nhà Tư” is in use"))).to_be_visible()
-    whole_page(page, "sandbox_house_rules")
+    screenshot(page, "sandbox_house_rules")
 
     # A bad file: every wrong value named, with its key; the text stays to be fixed.
     bad = tmp_path / "bad.toml"
@@ -97,7 +79,7 @@ def test_deal_arrange_settle_and_house_rules(app_url: str, browser_page: Page, t
     assert_no_exception(page)
     expect(page.get_by_text(re.compile("Wrong values in")).first).to_be_visible()
     expect(page.get_by_text(re.compile(r"foul\.penalty: expected a whole number ≥ 0")).first).to_be_visible()
-    whole_page(page, "sandbox_house_bad_file")
+    screenshot(page, "sandbox_house_bad_file")
 
     # Back at the table, the house rules are compared with the sources.
     page.get_by_role("tab", name="The table", exact=True).click()
@@ -105,7 +87,7 @@ def test_deal_arrange_settle_and_house_rules(app_url: str, browser_page: Page, t
     assert_no_exception(page)
     expect(page.get_by_role("tab", name="Nhà Tư")).to_be_visible()
     assert "house=" in page.url
-    whole_page(page, "sandbox_table_with_house_rules")
+    screenshot(page, "sandbox_table_with_house_rules")
 
     # Many deals, small for the test.
     page.get_by_role("tab", name="Many deals", exact=True).click()
@@ -118,7 +100,7 @@ def test_deal_arrange_settle_and_house_rules(app_url: str, browser_page: Page, t
     wait_idle(page, timeout_ms=120_000)
     expect(page.get_by_text(re.compile(r"60 deals · 4 players · seed 1"))).to_be_visible()
     expect(page.get_by_role("button", name="Download CSV (every deal)")).to_be_visible()
-    whole_page(page, "sandbox_many_deals")
+    screenshot(page, "sandbox_many_deals")
 
     # The link opens the same table, with the house rules, in a fresh session.
     link = page.url.replace("lang=en", "lang=vi")
@@ -140,13 +122,13 @@ def test_sandbox_on_a_phone(app_url: str, e2e_browser: Browser) -> None:
         expect(page.get_by_role("heading", name="Người chơi 3")).to_be_visible()
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= PHONE["width"] + 1, f"the page scrolls sideways: {width} px"
-        whole_page(page, "sandbox_phone_table")
+        screenshot(page, "sandbox_phone_table")
         click(page, ".st-key-sandbox_mode0 button:has-text('Chọn lá')")
-        whole_page(page, "sandbox_phone_picker")
+        screenshot(page, "sandbox_phone_picker")
         page.get_by_role("tab", name="Luật nhà", exact=True).click()
         wait_idle(page)
         assert_no_exception(page)
-        whole_page(page, "sandbox_phone_house_rules")
+        screenshot(page, "sandbox_phone_house_rules")
     finally:
         context.close()
 

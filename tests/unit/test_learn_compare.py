@@ -123,7 +123,8 @@ def test_chi_names_show_the_clash() -> None:
 def test_readings_and_house_defaults_are_marked() -> None:
     """Unclear sources carry the project's reading; values left to the table are house defaults."""
     wheel = _row(Topic.WHEEL)
-    assert [cell.reading for cell in wheel.cells] == [False, False, True, False]  # tinh-chi: order not stated
+    # chi-at: §2 and §4 disagree, §2 applied; tinh-chi: order not stated.
+    assert [cell.reading for cell in wheel.cells] == [True, False, True, False]
     foul = _row(Topic.FOUL)
     assert [cell.house_default for cell in foul.cells] == [False, True, True, False]
     assert foul.cell("guide-2026").reading  # "usually double" read as 6
