@@ -82,7 +82,7 @@ choice = read_set_choice()
 with st.expander(set_title(choice, lang), icon=":material/tune:", expanded=rules_param_broken(),
                  key="drill_set_box", on_change="rerun") as set_box:
     rule_set = rule_set_picker("drill")
-    drill_set = settle_set(choice, rule_set.id)
+    drill_set = settle_set(choice, rule_set)
     if set_box.open:
         set_editor(drill_set, lang)
 state = set_state(drill_set)

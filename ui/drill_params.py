@@ -9,14 +9,14 @@ set actually used, so the address bar is always a working link. A link from befo
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from urllib.parse import urlencode
 
 import streamlit as st
 
 from maubinh.drills import DEFAULT_COUNT, KINDS, MAX_QUESTIONS, MAX_SEED, DrillSet, Kind, Level
 from maubinh.drills.sets import parse_kinds, parse_level
-from maubinh.rules import RULE_SET_IDS
+from maubinh.rules import RULE_SET_IDS, RuleSet
 from ui.drill_state import STATE_KEY, SetState
 from ui.drill_text import kind_name, level_name
 from ui.i18n import t
@@ -84,9 +84,10 @@ class SetChoice:
     seed: int
     count: int
 
-    def under(self, rule_set_id: str) -> DrillSet:
-        """The set under a rule set."""
-        return DrillSet(self.kinds, self.level, rule_set_id, self.seed, self.count)
+    def under(self, rule_set: RuleSet) -> DrillSet:
+        """The set under a rule set (a source, or house rules carried along)."""
+        house = None if rule_set.id in RULE_SET_IDS else rule_set
+        return DrillSet(self.kinds, self.level, rule_set.id, self.seed, self.count, house)
 
 
 def read_set_choice() -> SetChoice:
@@ -109,9 +110,9 @@ def read_set_choice() -> SetChoice:
     return SetChoice(kinds, level, new_seed() if seed is None else seed, count or DEFAULT_COUNT)
 
 
-def settle_set(choice: SetChoice, rule_set_id: str) -> DrillSet:
+def settle_set(choice: SetChoice, rule_set: RuleSet) -> DrillSet:
     """The set used, under the chosen rule set; the URL is rewritten to it (so it is always a working link)."""
-    drill_set = choice.under(rule_set_id)
+    drill_set = choice.under(rule_set)
     for name, value in drill_set.params().items():
         if st.query_params.get(name) != value:
             st.query_params[name] = value
@@ -148,14 +149,14 @@ _FORM_KINDS, _FORM_LEVEL, _FORM_COUNT, _FORM_SEED = "drill_form_kinds", "drill_f
 _FORM_ERROR = "drill_form_error"
 
 
-def _submit_form(rule_set_id: str) -> None:
+def _submit_form(drill_set: DrillSet) -> None:
     kinds = tuple(st.session_state.get(_FORM_KINDS) or ())
     if not kinds:
         st.session_state[_FORM_ERROR] = True
         return
     st.session_state[_FORM_ERROR] = False
-    start_set(DrillSet(kinds, st.session_state[_FORM_LEVEL], rule_set_id, int(st.session_state[_FORM_SEED]),
-                       int(st.session_state[_FORM_COUNT])))
+    start_set(replace(drill_set, kinds=kinds, level=st.session_state[_FORM_LEVEL],
+                      seed=int(st.session_state[_FORM_SEED]), count=int(st.session_state[_FORM_COUNT])))
 
 
 def set_editor(drill_set: DrillSet, lang: str) -> None:
@@ -176,7 +177,7 @@ def set_editor(drill_set: DrillSet, lang: str) -> None:
         left.number_input(t("drill.set.count"), min_value=1, max_value=MAX_QUESTIONS, step=1, key=_FORM_COUNT)
         right.number_input(t("drill.set.seed"), min_value=0, max_value=MAX_SEED, step=1, key=_FORM_SEED)
         st.form_submit_button(t("drill.set.start"), type="primary", on_click=_submit_form,
-                              args=(drill_set.rule_set_id,))
+                              args=(drill_set,))
     if st.session_state.get(_FORM_ERROR):
         st.error(t("drill.set.no_kinds"))
     st.markdown(t("drill.set.share"))

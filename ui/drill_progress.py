@@ -5,6 +5,7 @@ and the end-of-set summary with its CSV (question, answer, right answer, time ta
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -70,7 +71,7 @@ def accuracy_figure(records: Sequence[Record], lang: str) -> go.Figure:
 
 
 def _practise(kind: Kind, drill_set: DrillSet) -> None:
-    start_set(DrillSet((kind,), drill_set.level, drill_set.rule_set_id, new_seed(), drill_set.count))
+    start_set(replace(drill_set, kinds=(kind,), seed=new_seed()))
 
 
 def show_progress(history: Sequence[Record], drill_set: DrillSet, lang: str) -> None:
@@ -141,5 +142,5 @@ def show_summary(state: SetState, question: Callable[[int], Question], rule_set:
         st.session_state[STATE_KEY] = SetState(drill_set)
         st.rerun(scope="app")
     if fresh.button(t("drill.summary.new"), key="drill_new_set", width="stretch"):
-        start_set(DrillSet(drill_set.kinds, drill_set.level, drill_set.rule_set_id, new_seed(), drill_set.count))
+        start_set(replace(drill_set, seed=new_seed()))
         st.rerun(scope="app")

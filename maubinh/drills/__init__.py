@@ -42,7 +42,7 @@ from maubinh.drills.sets import (
     parse_level,
 )
 from maubinh.drills.settle import SettleQuestion, make_settle_question
-from maubinh.rules import RuleSet, load_rule_set
+from maubinh.rules import RuleSet
 
 __all__ = [
     "DEFAULT_COUNT",
@@ -98,4 +98,4 @@ def make_question(drill_set: DrillSet, index: int) -> Question:
         IndexError: for an index outside ``0..count - 1``.
     """
     kind = drill_set.kind_at(index)
-    return _MAKERS[kind](drill_set.question_seed(index), load_rule_set(drill_set.rule_set_id), drill_set.level)
+    return _MAKERS[kind](drill_set.question_seed(index), drill_set.rule_set, drill_set.level)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from maubinh.rules import RULE_SET_IDS
+from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 
 __all__ = [
     "DEFAULT_COUNT",
@@ -101,9 +101,11 @@ class DrillSet:
     Attributes:
         kinds: the kinds asked, in turn (question ``i`` is of kind ``kinds[i % len(kinds)]``).
         level: the :class:`Level`.
-        rule_set_id: one of :data:`maubinh.rules.RULE_SET_IDS`; every question is graded under it.
+        rule_set_id: one of :data:`maubinh.rules.RULE_SET_IDS`, or the id of ``house``; every
+            question is graded under it.
         seed: 0..:data:`MAX_SEED`; with the rest, it fixes every question.
         count: number of questions, 1..:data:`MAX_QUESTIONS`.
+        house: house rules the set is graded under (their id is ``rule_set_id``), or ``None`` for a source.
 
     Raises:
         ValueError: for no kinds, a kind listed twice, an unknown rule set, or a seed or count out of range.
@@ -114,13 +116,21 @@ class DrillSet:
     rule_set_id: str = RULE_SET_IDS[0]
     seed: int = 1
     count: int = DEFAULT_COUNT
+    house: RuleSet | None = None
+
+    @property
+    def rule_set(self) -> RuleSet:
+        """The rule set every question is graded under."""
+        return self.house if self.house is not None else load_rule_set(self.rule_set_id)
 
     def __post_init__(self) -> None:
         if not self.kinds:
             raise ValueError("a drill set needs at least one kind")
         if len(set(self.kinds)) != len(self.kinds):
             raise ValueError("a drill set lists each kind once")
-        if self.rule_set_id not in RULE_SET_IDS:
+        if self.house is not None and self.house.id != self.rule_set_id:
+            raise ValueError(f"house rules {self.house.id!r} given for rule set {self.rule_set_id!r}")
+        if self.house is None and self.rule_set_id not in RULE_SET_IDS:
             raise ValueError(f"unknown rule set {self.rule_set_id!r}; known: {', '.join(RULE_SET_IDS)}")
         if not 0 <= self.seed <= MAX_SEED:
             raise ValueError(f"seed {self.seed} is outside 0..{MAX_SEED}")

@@ -238,3 +238,19 @@ def test_set_it_yourself_flags_binh_lung_live_and_takes_cards_back() -> None:
     at.button(key="drill_arr_reset").click().run()
     assert all(not cards for cards in at.session_state["drill_state"].placed[0].values())
     assert not at.warning
+
+
+def test_drill_under_house_rules_from_a_link():
+    from maubinh import parse_rule_set
+    from maubinh.house import link_token
+    from maubinh.rules import RULESET_DIR
+
+    source = (RULESET_DIR / "guide-2026.toml").read_text(encoding="utf-8")
+    house = parse_rule_set(source.replace('id = "guide-2026"', 'id = "nha-tu"').replace("penalty = 6", "penalty = 5"))
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[2] / "pages" / "drill.py"), default_timeout=90)
+    at.query_params["house"] = link_token(house)
+    at.query_params["rules"] = "nha-tu"
+    at.query_params["kinds"] = "foul"
+    at.run()
+    assert not at.exception
+    assert at.query_params["rules"] in ("nha-tu", ["nha-tu"])

@@ -97,3 +97,20 @@ def test_lessons_are_the_learn_pages_steps() -> None:
     drill_set = DrillSet(CHEAP, Level.EXPERT, "chi-at", seed=2, count=12)
     assert {make_question(drill_set, i).lesson for i in range(12)} <= set(Lesson)
     assert {kind.value for kind in KINDS} == {"better", "arrange", "chi", "foul", "settle", "natural"}
+
+
+def test_a_set_under_house_rules_is_graded_under_them():
+    from dataclasses import replace
+
+    from maubinh import load_rule_set
+    from maubinh.drills import DrillSet, Kind, Level, make_question
+
+    house = replace(load_rule_set("chi-at"), id="nha-tu", foul_penalty=6)
+    drill_set = DrillSet((Kind.FOUL,), Level.BEGINNER, "nha-tu", 3, 4, house)
+    assert drill_set.rule_set is house
+    for index in range(4):
+        make_question(drill_set, index)  # no "unknown rule set"
+    with pytest.raises(ValueError, match="unknown rule set"):
+        DrillSet((Kind.FOUL,), Level.BEGINNER, "nha-tu", 3, 4)
+    with pytest.raises(ValueError, match="given for rule set"):
+        DrillSet((Kind.FOUL,), Level.BEGINNER, "chi-at", 3, 4, house)
