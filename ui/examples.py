@@ -106,6 +106,18 @@ class ExamplesError(ValueError):
         super().__init__("; ".join(f"{key}: {message}" for key, message in problems))
 
 
+
+def read_cards(value: Any, path: str, sizes: tuple[int, ...], problems: list[tuple[str, str]]) -> tuple[Card, ...]:
+    """Cards written as text in a data file; a problem ``(path, why)`` is added instead when they do not read."""
+    if not isinstance(value, str):
+        problems.append((path, f"expected cards as text, got {value!r}"))
+        return ()
+    try:
+        return parse_cards(value, count=sizes)
+    except CardParseError as exc:
+        problems.append((path, str(exc)))
+        return ()
+
 def ranked_straights(straights: Sequence[Sequence[Card]], wheel: WheelRank) -> list[tuple[Card, ...]]:
     """``straights`` strongest first, valued by the engine with the rule set's ``wheel`` order."""
     return sorted((tuple(s) for s in straights), key=lambda s: evaluate(s, wheel), reverse=True)
@@ -126,14 +138,7 @@ def parse_examples(text: str) -> Examples:
     problems: list[tuple[str, str]] = []
 
     def cards(value: Any, path: str, sizes: tuple[int, ...]) -> tuple[Card, ...]:
-        if not isinstance(value, str):
-            problems.append((path, f"expected cards as text, got {value!r}"))
-            return ()
-        try:
-            return parse_cards(value, count=sizes)
-        except CardParseError as exc:
-            problems.append((path, str(exc)))
-            return ()
+        return read_cards(value, path, sizes, problems)
 
     hands: list[Example] = []
     for i, entry in enumerate(_tables(data, "hand", problems)):

@@ -38,11 +38,12 @@ from types import MappingProxyType
 from typing import Any
 
 from maubinh.arrangement import Arrangement, ArrangementError, foul_reason
-from maubinh.cards import Card, CardParseError, parse_cards
+from maubinh.cards import Card, CardParseError
 from maubinh.compare import effective_bonus
 from maubinh.naturals import find_instant_win
 from maubinh.rules import POSITIONS, BonusHand, NaturalPattern, Position, RuleSet
 from maubinh.settle import ItemKind, compare_hands, settle
+from ui.examples import read_cards
 
 __all__ = [
     "ALL_SOURCES",
@@ -450,17 +451,6 @@ example[0].expect: expected a table of results by rule-set id
     return tuple(examples)
 
 
-def _cards(value: Any, path: str, sizes: tuple[int, ...], problems: list[tuple[str, str]]) -> tuple[Card, ...]:
-    if not isinstance(value, str):
-        problems.append((path, f"expected cards as text, got {value!r}"))
-        return ()
-    try:
-        return parse_cards(value, count=sizes)
-    except CardParseError as exc:
-        problems.append((path, str(exc)))
-        return ()
-
-
 def _arrangement(value: Any, path: str, problems: list[tuple[str, str]]) -> Arrangement | None:
     parts = value.split("|") if isinstance(value, str) else []
     if len(parts) != 3:
@@ -495,8 +485,8 @@ def _parse_example(entry: dict[str, Any], path: str, problems: list[tuple[str, s
     seats: tuple[Arrangement, ...] = ()
     if "a" in entry or "b" in entry:
         kind = ExampleKind.COMPARE
-        hands = (_cards(entry.get("a"), f"{path}.a", (3, 5), problems),
-                 _cards(entry.get("b"), f"{path}.b", (3, 5), problems))
+        hands = (read_cards(entry.get("a"), f"{path}.a", (3, 5), problems),
+                 read_cards(entry.get("b"), f"{path}.b", (3, 5), problems))
     elif "arrangement" in entry:
         kind = ExampleKind.ARRANGEMENT
         arrangement = _arrangement(entry["arrangement"], f"{path}.arrangement", problems)
@@ -514,7 +504,7 @@ def _parse_example(entry: dict[str, Any], path: str, problems: list[tuple[str, s
             problems.append((f"{path}.seats", "a card is held by two players"))
     elif "cards" in entry:
         kind = ExampleKind.INSTANT
-        hands = (_cards(entry["cards"], f"{path}.cards", (13,), problems),)
+        hands = (read_cards(entry["cards"], f"{path}.cards", (13,), problems),)
     else:
         problems.append((path, "expected a, b (compare), arrangement, seats (table) or cards (instant)"))
         return None
