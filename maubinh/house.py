@@ -13,8 +13,8 @@ module gives the engine's side of that:
   :func:`diff` compares two rule sets key by key; :func:`edit` returns a new rule set with some
   values changed, every changed value's provenance replaced by a note of the change.
 - :func:`base_source` finds the source a house rule set started from (by its ``source_file``);
-  :func:`solver_tables` and :func:`arrange` let the solver (:mod:`maubinh.solver`) set hands for
-  house rules with that source's opponent distribution.
+  the solver (:func:`maubinh.solver.load_tables`) sets hands for house rules with that source's
+  opponent distribution and the house's own payouts.
 - :func:`link_token` / :func:`from_link_token` carry a house rule set in a URL (its changes from
   the source, compressed).
 
@@ -52,8 +52,6 @@ from typing import Any
 
 import tomli_w
 
-from maubinh.arrangement import Arrangement
-from maubinh.cards import Card
 from maubinh.hands import WheelRank
 from maubinh.rules import (
     LANGUAGES,
@@ -70,7 +68,6 @@ from maubinh.rules import (
     load_rule_set,
     parse_rule_set,
 )
-from maubinh.solver import Tables, load_tables, solve
 
 __all__ = [
     "BONUS_SLOTS",
@@ -81,7 +78,6 @@ __all__ = [
     "FileProblem",
     "HouseRulesError",
     "Mark",
-    "arrange",
     "base_source",
     "check_house_rules",
     "default_mark",
@@ -93,7 +89,6 @@ __all__ = [
     "link_token",
     "load_house_rules",
     "rule_set_data",
-    "solver_tables",
     "source_files",
     "values_of",
 ]
@@ -890,17 +885,3 @@ def from_link_token(token: str, mark: Mark = default_mark) -> RuleSet:
 
 
 # --------------------------------------------------------------------------- the solver for house rules
-
-
-def solver_tables(rule_set: RuleSet) -> Tables:
-    """The solver's tables for any rule set, house rules included (see :func:`maubinh.solver.load_tables`)."""
-    return load_tables(rule_set)
-
-
-def arrange(cards: Sequence[Card], rule_set: RuleSet) -> Arrangement:
-    """Xếp bài for any rule set, house rules included (:func:`maubinh.solver.solve`).
-
-    Raises:
-        ValueError: if ``cards`` is not 13 distinct cards.
-    """
-    return solve(cards, rule_set)

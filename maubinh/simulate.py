@@ -175,8 +175,8 @@ def value_hands(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[Hand
 def play_deal(hands: Sequence[Sequence[Card]], rule_sets: Sequence[RuleSet]) -> list[Settlement]:
     """One deal under each rule set: every hand set by the solver for that rule set, then settled.
 
-    The same arrangements as :func:`maubinh.house.arrange` (:func:`maubinh.solver.solve` for the
-    sources) and the same settlement as :func:`maubinh.settle.settle`; each hand's subsets are valued
+    The same arrangements as :func:`maubinh.solver.solve` (house rules included) and the same
+    settlement as :func:`maubinh.settle.settle`; each hand's subsets are valued
     once per straight order and its instant win found once per rule set.
 
     Returns:

@@ -27,7 +27,6 @@ import pandas as pd
 from maubinh.arrangement import Arrangement, hand_values, out_of_order
 from maubinh.arrangers import arrange_simple
 from maubinh.cards import FULL_DECK, Card, CardParseError, cards_text, grouped, parse_cards, split_tokens
-from maubinh.house import arrange
 from maubinh.rules import POSITIONS, RULE_SET_IDS, Position, RuleSet, load_rule_set
 from maubinh.settle import Item, PairResult, Settlement, settle
 from maubinh.simulate import CHI_SOURCES, ChiSource, seat_sources
@@ -403,7 +402,7 @@ def breakdown_frame(
 
 def solve_seat(back: str, middle: str, front: str, rule_set: RuleSet) -> tuple[str, str, str]:
     """Xếp bài for one seat: the solver's arrangement of the 13 cards typed in its three inputs (for house
-    rules, :func:`maubinh.house.arrange`: the solver with the house's payouts).
+    rules too: :func:`maubinh.solver.solve` gives them their own payouts).
 
     Returns:
         The three input texts (back, middle, front), each chi sorted for reading.
@@ -415,5 +414,5 @@ def solve_seat(back: str, middle: str, front: str, rule_set: RuleSet) -> tuple[s
     'As Ad Ac 7h 7d'
     """
     cards = parse_cards(f"{back} {middle} {front}", count=13)
-    best = solve(cards, rule_set) if rule_set.id in RULE_SET_IDS else arrange(cards, rule_set)
+    best = solve(cards, rule_set)
     return seat_texts(Arrangement(*(sort_chi(best.chi(position)) for position in POSITIONS)))

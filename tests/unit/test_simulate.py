@@ -13,7 +13,7 @@ import pytest
 
 from maubinh import RULE_SET_IDS, Arrangement, load_rule_set, settle
 from maubinh.cards import FULL_DECK
-from maubinh.house import arrange, edit
+from maubinh.house import edit
 from maubinh.simulate import (
     CHI_SOURCES,
     ChiSource,
@@ -97,7 +97,7 @@ def test_deals_are_played_as_the_solver_and_settle_would():
         hands = [cards[13 * s : 13 * s + 13] for s in range(4)]
         for rule_set, got in zip([*SOURCES, HOUSE], play_deal(hands, [*SOURCES, HOUSE])):
             if rule_set is HOUSE:
-                expected = settle([arrange(h, rule_set) for h in hands], rule_set)
+                expected = settle([solve(h, rule_set) for h in hands], rule_set)
             else:
                 expected = settle([solve(h, rule_set) for h in hands], rule_set)
             assert got == expected
