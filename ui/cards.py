@@ -30,6 +30,7 @@ __all__ = [
     "card_svg",
     "hand_html",
     "inject_css",
+    "row_html",
     "show_cards",
 ]
 
@@ -166,6 +167,11 @@ def hand_html(
     faces = "".join(
         card_back_svg(width, title=back_title) if card is None else card_svg(card, width) for card in cards
     )
+    return row_html(faces, label=label, highlight=highlight)
+
+
+def row_html(faces: str, *, label: str | None = None, highlight: bool = False) -> str:
+    """Card faces (SVG markup) laid out as one wrapping row with an optional caption, as one HTML line."""
     classes = "mb-hand mb-hand--highlight" if highlight else "mb-hand"
     caption = ""
     group = ' role="group"'

@@ -23,7 +23,7 @@ from daudiachu.cards import Card, Rank
 from maubinh.cards import Card as FaceCard
 from maubinh.cards import Rank as FaceRank
 from maubinh.cards import Suit as FaceSuit
-from ui.cards import BLACK, RED, card_back_svg, card_svg, inject_css
+from ui.cards import BLACK, RED, card_back_svg, card_svg, inject_css, row_html
 from ui.i18n import translate
 
 __all__ = ["face_card", "joker_svg", "play_card_svg", "play_html", "show_play"]
@@ -130,16 +130,7 @@ def play_html(
         card_back_svg(width, title=back_title) if card is None else play_card_svg(card, lang, width)
         for card in cards
     )
-    classes = "mb-hand mb-hand--highlight" if highlight else "mb-hand"
-    caption, group = "", ' role="group"'
-    if label:
-        caption = f'<div class="mb-hand-label">{escape(label)}</div>'
-        group += f' aria-label="{escape(label)}"'
-    return (
-        f'<div class="{classes}"{group} style="margin:0 0 0.5rem 0">{caption}'
-        f'<div class="mb-hand-cards" style="display:flex;flex-wrap:wrap;gap:6px;align-items:flex-start">'
-        f"{faces}</div></div>"
-    )
+    return row_html(faces, label=label, highlight=highlight)
 
 
 def show_play(cards: Iterable[Card | None], *, lang: str, **kwargs: object) -> None:
