@@ -102,7 +102,9 @@ def test_one_question_of_each_drill(app_url: str, browser_page: Page) -> None:
     page.get_by_text("Score this game", exact=True).click()
     wait_idle(page)
     game = score_question(1, 0)
-    for field, points in zip(page.get_by_test_id("stForm").locator("input[type=number]").all(), game.score.points, strict=True):
+    fields = page.get_by_test_id("stForm").locator("input[type=number]")
+    expect(fields).to_have_count(len(game.score.points))  # the tab's form may still be drawing
+    for field, points in zip(fields.all(), game.score.points, strict=True):
         field.fill(str(points))
     page.get_by_role("button", name="Check").click()
     wait_idle(page)
