@@ -5,7 +5,7 @@ through a set of every kind, answering each question, waiting ``--think`` second
 feedback) and clicking "Next question". The clock runs in the page (``performance.now``): from the click
 until the next question's heading is in the page ("on screen"), and until the script has finished
 ("done": the whole question, with its cards and buttons, drawn). Questions are prepared ahead in background threads
-(ui/drill_prepare.py), so the figure is the page's own rerun and drawing. Usage:
+(ui/drill/prepare.py), so the figure is the page's own rerun and drawing. Usage:
 ``python bench/drill_latency.py [--questions 18] [--think 2] [--level intermediate]``.
 """
 

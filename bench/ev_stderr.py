@@ -13,10 +13,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from maubinh import FULL_DECK, RULE_SET_IDS, load_rule_set
-from maubinh.arrangers import arrange_simple, random_legal
-from maubinh.ev import expected_value
 from maubinh.rules import POSITIONS
-from maubinh.solver import solve
+from maubinh.strategy.arrangers import arrange_simple, random_legal
+from maubinh.strategy.ev import expected_value
+from maubinh.strategy.solver import solve
 
 
 def main() -> None:

@@ -18,9 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np
 
 from maubinh import FULL_DECK, RULE_SET_IDS, Arrangement, Card, RuleSet, is_foul, load_rule_set, settle
-from maubinh.arrangers import arrange_simple, sort_and_split
-from maubinh.solver import solve
-from maubinh.vector import hand_splits
+from maubinh.strategy.arrangers import arrange_simple, sort_and_split
+from maubinh.strategy.solver import solve
+from maubinh.strategy.vector import hand_splits
 
 
 def first_legal(cards: Sequence[Card], rule_set: RuleSet) -> Arrangement:

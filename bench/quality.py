@@ -17,9 +17,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np
 
 from maubinh import FULL_DECK, RULE_SET_IDS, load_rule_set
-from maubinh.ev import sample_tables
-from maubinh.solver import load_tables, solve_splits
-from maubinh.vector import hand_splits, heads_up, side_of
+from maubinh.strategy.ev import sample_tables
+from maubinh.strategy.solver import load_tables, solve_splits
+from maubinh.strategy.vector import hand_splits, heads_up, side_of
 
 
 def main() -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from maubinh import RULE_SET_IDS, load_rule_set
-from maubinh.simulate import simulate
+from maubinh.strategy.simulate import simulate
 
 
 def main() -> None:

@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np
 
 from maubinh import FULL_DECK, RULE_SET_IDS, load_rule_set
-from maubinh.solver import load_tables, solve, split_scores
-from maubinh.vector import hand_splits
+from maubinh.strategy.solver import load_tables, solve, split_scores
+from maubinh.strategy.vector import hand_splits
 
 
 def main() -> None:

@@ -1,5 +1,14 @@
 """daudiachu: the rules engine for Đấu địa chủ (Dou Dizhu, "fight the landlord"), pure Python, no Streamlit.
 
+Modules:
+    daudiachu.cards     the 54-card deck, its order, and the notations people type.
+    daudiachu.rules     the source's values as data (``rules.toml``) with their places and readings.
+    daudiachu.plays     the ten play types (:func:`classify`) and what beats what (:func:`beats`).
+    daudiachu.bidding   bidding 1, 2 or 3 points for the landlord.
+    daudiachu.scoring   a finished game scored: bid x multiplier, zero-sum.
+    daudiachu.drills    seeded questions graded by the engine.
+    daudiachu.examples  the lesson's examples (``examples.toml``), checked by a test.
+
 A three-player shedding game with a 54-card pack, described by one source text
 (``shared/sources/003_5df2ac094b3959af.txt``; digest ``shared/RULES-DIGEST.md`` §4). Public API:
 

@@ -1,6 +1,22 @@
-"""maubinh: the rules engine for Mậu Binh (Binh Xập Xám, Chinese poker), pure Python.
+"""maubinh: the rules engine for Mậu Binh (Binh Xập Xám, Chinese poker), pure Python, no Streamlit.
 
-Public API (digest = ``shared/RULES-DIGEST.md``):
+The rules core sits at the top; :mod:`maubinh.strategy` plays the game over it (the core never
+imports from there), and :mod:`maubinh.drills` deals and grades drill questions.
+
+Modules (digest = ``shared/RULES-DIGEST.md``):
+    maubinh.cards        cards, the deck, and the card notations people type.
+    maubinh.hands        5- and 3-card chi values on one scale.
+    maubinh.rules        rule sets as data (``rulesets/<id>.toml``, one file per source).
+    maubinh.arrangement  three chi of 13 cards, and the binh lủng (foul) check.
+    maubinh.naturals     instant wins (mậu binh / tới trắng).
+    maubinh.settle       settling a table pair by pair, chi by chi, every rule itemised.
+    maubinh.house        house rules: a rule set edited key by key, written back to TOML.
+    maubinh.compare      where the rule sets differ, as a table built from their data.
+    maubinh.__main__     the command line (``python -m maubinh solve ...``).
+    maubinh.strategy     the solver (xếp bài), expected chi, many deals, training (its own package).
+    maubinh.drills       the drill kinds, each question dealt from a seed and graded by the engine.
+
+Public API:
 
 - :func:`parse_cards`, :class:`Card`, :class:`CardParseError`: cards and the notations people type.
 - :func:`evaluate`, :class:`HandValue`, :class:`Category`: 3- and 5-card chi on one scale.

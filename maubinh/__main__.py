@@ -13,10 +13,10 @@ from collections.abc import Sequence
 
 from maubinh.arrangement import hand_values
 from maubinh.cards import CardParseError, cards_text, parse_cards
-from maubinh.ev import expected_value
 from maubinh.naturals import find_instant_win
 from maubinh.rules import POSITIONS, RULE_SET_IDS, UnknownRuleSetError, load_rule_set
-from maubinh.solver import solve
+from maubinh.strategy.ev import expected_value
+from maubinh.strategy.solver import solve
 
 
 def _parser() -> argparse.ArgumentParser:

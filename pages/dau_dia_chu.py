@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.daudiachu_calc import render_calculator
-from ui.daudiachu_drill import render_drills
-from ui.daudiachu_lesson import render_lesson
+from ui.daudiachu.calc import render_calculator
+from ui.daudiachu.drill import render_drills
+from ui.daudiachu.lesson import render_lesson
 from ui.i18n import t
 from ui.setup import setup_page
 

@@ -1,7 +1,7 @@
 """Drill: six kinds of question, graded by the engine, in sets that a link can share.
 
 Links: ``/drill?kinds=chi,foul&level=expert&rules=tinh-chi&seed=42&n=10`` gives everyone the same ten
-questions in the same order. Questions are prepared ahead in the background (:mod:`ui.drill_prepare`)
+questions in the same order. Questions are prepared ahead in the background (:mod:`ui.drill.prepare`)
 so the next one is ready when "next" is clicked.
 """
 
@@ -11,12 +11,12 @@ import streamlit as st
 
 from maubinh.drills import DrillSet
 from maubinh.rules import RuleSet
-from ui.drill_params import read_set_choice, rules_param_broken, set_editor, set_title, settle_set
-from ui.drill_prepare import AHEAD, preparer
-from ui.drill_progress import show_progress, show_summary, status_line
-from ui.drill_state import STATE_KEY, SetState, history, set_state
-from ui.drill_text import kind_name
-from ui.drill_views import inject_drill_css, show_feedback, show_question
+from ui.drill.params import read_set_choice, rules_param_broken, set_editor, set_title, settle_set
+from ui.drill.prepare import AHEAD, preparer
+from ui.drill.progress import show_progress, show_summary, status_line
+from ui.drill.state import STATE_KEY, SetState, history, set_state
+from ui.drill.text import kind_name
+from ui.drill.views import inject_drill_css, show_feedback, show_question
 from ui.i18n import t
 from ui.setup import rule_set_picker, setup_page
 

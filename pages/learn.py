@@ -3,7 +3,7 @@
 Steps (``?step=``): the deck, the three chi, the five-card categories, the three-card chi, binh
 lủng, settling, bonuses, instant wins, scoops, the ace rule, where the sources differ; each with
 examples drawn as cards and settled by the engine, what the chosen source itself says, and a
-three-question quiz graded by the engine. The drawing is in :mod:`ui.learn_view`, the lesson text
+three-question quiz graded by the engine. The drawing is in :mod:`ui.learn.view`, the lesson text
 in ``content/lessons``.
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.i18n import t
-from ui.learn_content import ContentError
-from ui.learn_view import show_step, step_picker
+from ui.learn.content import ContentError
+from ui.learn.view import show_step, step_picker
 from ui.setup import rule_set_picker, setup_page
 
 lang = setup_page("nav.learn")

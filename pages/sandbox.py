@@ -2,7 +2,7 @@
 side; house rules edited, compared and saved; many deals simulated.
 
 Links: ``/sandbox?seats=4&seed=7`` deals 4 players from seed 7; ``?hands=`` holds a table's cards,
-``?compare=`` the rule sets compared, ``?house=`` house rules (see ``ui/sandbox_state.py``).
+``?compare=`` the rule sets compared, ``?house=`` house rules (see ``ui/sandbox/state.py``).
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.i18n import t
-from ui.sandbox_house import show_house_editor
-from ui.sandbox_model import read_table
-from ui.sandbox_settle import show_settlement
-from ui.sandbox_sim import show_simulation
-from ui.sandbox_state import (
+from ui.sandbox.house import show_house_editor
+from ui.sandbox.model import read_table
+from ui.sandbox.settle import show_settlement
+from ui.sandbox.sim import show_simulation
+from ui.sandbox.state import (
     VIEW_KEY,
     apply_url,
     compared_rule_sets,
@@ -22,7 +22,7 @@ from ui.sandbox_state import (
     keep_inputs,
     remember_table,
 )
-from ui.sandbox_table import show_controls, show_seats
+from ui.sandbox.table import show_controls, show_seats
 from ui.setup import all_rule_sets, read_house_links, setup_page
 
 lang = setup_page("nav.sandbox")

@@ -1,9 +1,22 @@
-"""Streamlit components shared by the pages: card drawing, translations, page set-up.
+"""The app's Streamlit side: shared pieces at the top, one subpackage per page.
 
-The engine (``maubinh/``) never imports from here; pages import from here and from the engine.
+The engines (``maubinh/``, ``daudiachu/``) never import from here; pages import from here and from the
+engines. A page's subpackage imports shared modules from this top level, never another page's.
 
-Modules:
-    ui.cards   playing cards as inline SVG, hands as rows of cards, the shared CSS.
-    ui.i18n    per-session language and the ``t("key")`` lookup in ``ui/locales/*.po``.
-    ui.setup   ``setup_page()`` for the top of every page, and the rule-set picker.
+Shared modules:
+    ui.setup     ``setup_page()`` for the top of every page, and the rule-set picker.
+    ui.nav       the pages, declared once: the entry script's navigation and the sidebar links.
+    ui.i18n      per-session language and the ``t("key")`` lookup in ``ui/locales/*.po``.
+    ui.cards     playing cards as inline SVG, hands as rows of cards, the shared CSS.
+    ui.labels    words for the engine's values (categories, instant wins, settlement lines).
+    ui.params    values from the URL's query parameters, with a clear warning for a broken one.
+    ui.examples  the category examples in ``content/examples.toml`` (data, no Streamlit).
+    ui._once     draw something at most once per script run.
+    ui/locales/  the catalogues, ``<lang>/<part>.po``.
+
+Pages:
+    ui.learn      the lesson path, quizzes and "check my hand".
+    ui.drill      drill sets, their questions drawn, progress.
+    ui.sandbox    a table settled under every rule set, house rules, many deals.
+    ui.daudiachu  the other game in the sources.
 """

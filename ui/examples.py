@@ -2,7 +2,7 @@
 
 The file holds example chi per category (5-card and 3-card), the straights whose order depends on
 the rule set's wheel, and front-against-middle pairs. :func:`load_examples` reads and validates it
-once per process; the page draws what it returns, and ``tests/unit/test_content_examples.py`` checks
+once per process; the page draws what it returns, and ``tests/unit/ui/test_examples.py`` checks
 that every hand is what its label says, and that every comparison a note states (``versus``,
 ``outcome``) is the engine's. The notes' texts are in ``content/lessons/common/<lang>.toml``.
 

@@ -187,7 +187,7 @@ def sync_language_to_url() -> None:
 def t(key: str, **kwargs: object) -> str:
     """The text for ``key`` in this session's language, formatted with ``kwargs``; never raises.
 
-    A missing key gives the key itself (``tests/unit/test_ui_i18n.py`` checks that every key used
+    A missing key gives the key itself (``tests/unit/ui/test_i18n.py`` checks that every key used
     in the app exists in every catalogue).
     """
     return translate(key, current_language(), **kwargs)

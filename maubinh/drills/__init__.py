@@ -1,13 +1,17 @@
 """Drills: six kinds of question, each generated from a seed and graded by the engine.
 
-One module per kind (each documents its levels and traps):
+Modules (one per kind, each documents its levels and traps; then the shared parts):
 
 - :mod:`maubinh.drills.better`: which of two or three arrangements wins more chi (expected chi);
 - :mod:`maubinh.drills.arrange`: set the 13 cards yourself, graded against the solver;
 - :mod:`maubinh.drills.chi`: which of two hands wins a chi;
 - :mod:`maubinh.drills.foul`: binh lủng or not, and why;
 - :mod:`maubinh.drills.settle`: how many chi seat A collects from seat B;
-- :mod:`maubinh.drills.natural`: which instant win, if any, 13 cards hold.
+- :mod:`maubinh.drills.natural`: which instant win, if any, 13 cards hold;
+- :mod:`maubinh.drills.sets`: drill sets as data (kinds, levels, lesson steps);
+- :mod:`maubinh.drills.build`: hands built to order (a pool of cards, hands of a chosen category);
+- :mod:`maubinh.drills.sampling`: opponents sampled once per question, reused for every option;
+- :mod:`maubinh.drills.progress`: a session's progress (score, streaks, the kind to practise next).
 
 A :class:`DrillSet` (kinds, level, rule set, seed, count) fixes every question:
 :func:`make_question` gives question ``index`` of a set, the same for everyone.

@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from maubinh.arrangement import Arrangement, foul_reason
-from maubinh.arrangers import arrange_simple
 from maubinh.cards import FULL_DECK, Card
 from maubinh.drills.sampling import (
     Breakdown,
@@ -43,7 +42,8 @@ from maubinh.drills.sets import Kind, Lesson, Level
 from maubinh.hands import evaluate
 from maubinh.naturals import find_instant_win
 from maubinh.rules import POSITIONS, Position, RuleSet
-from maubinh.solver import solve
+from maubinh.strategy.arrangers import arrange_simple
+from maubinh.strategy.solver import solve
 
 __all__ = [
     "LEVELS",

@@ -24,14 +24,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from maubinh.arrangement import Arrangement, foul_reason
-from maubinh.arrangers import arrange_simple, random_legal, random_split, sort_and_split
 from maubinh.cards import FULL_DECK, Card
 from maubinh.drills.sampling import Breakdown, breakdown, expected, sample_opponents, split_of, table_scores
 from maubinh.drills.sets import Kind, Lesson, Level
-from maubinh.ev import EVResult
 from maubinh.naturals import find_instant_win
 from maubinh.rules import Position, RuleSet
-from maubinh.solver import solve
+from maubinh.strategy.arrangers import arrange_simple, random_legal, random_split, sort_and_split
+from maubinh.strategy.ev import EVResult
+from maubinh.strategy.solver import solve
 
 __all__ = ["GAP_IN_STDERRS", "LEVELS", "BetterLevel", "BetterQuestion", "make_better_question"]
 
@@ -77,7 +77,7 @@ class BetterQuestion:
         cards: the 13 cards dealt, high to low.
         options: the arrangements shown (A, B and for experts C).
         fouls: per option, the pair of chi out of order (:func:`~maubinh.arrangement.foul_reason`), or ``None``.
-        results: per option, its :class:`~maubinh.ev.EVResult` (mean, standard error, per-chi odds).
+        results: per option, its :class:`~maubinh.strategy.ev.EVResult` (mean, standard error, per-chi odds).
         key: the index of the better option.
         gap: its lead over the runner-up, in chi per deal.
         gap_stderr: the standard error of that lead.

@@ -1,10 +1,10 @@
 """Opponents sampled once per question, reused for every arrangement graded against them.
 
-Grading by expected chi (:func:`maubinh.ev.expected_value`) spends nearly all its time setting the
+Grading by expected chi (:func:`maubinh.strategy.ev.expected_value`) spends nearly all its time setting the
 sampled opponents' hands with the solver. A question samples them once (:func:`sample_opponents`);
 the options, and later the learner's own arrangement, are then settled against the same deals
 (common random numbers), so their differences are measured on the same deals:
-:func:`expected` gives :func:`~maubinh.ev.expected_value`'s numbers and :func:`breakdown` the same
+:func:`expected` gives :func:`~maubinh.strategy.ev.expected_value`'s numbers and :func:`breakdown` the same
 means split line by line (each chi, scoops, fouls, instant wins, aces) with
 :func:`maubinh.settle.settle_facts`, deal by deal.
 
@@ -25,11 +25,11 @@ import numpy.typing as npt
 
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card
-from maubinh.ev import EVResult, expected_value, sample_tables
 from maubinh.rules import POSITIONS, Position, RuleSet
 from maubinh.settle import ItemKind, SeatFacts, seat_facts, settle_facts
-from maubinh.solver import load_tables, split_scores
-from maubinh.vector import SPLITS, HandSplits, hand_splits
+from maubinh.strategy.ev import EVResult, expected_value, sample_tables
+from maubinh.strategy.solver import load_tables, split_scores
+from maubinh.strategy.vector import SPLITS, HandSplits, hand_splits
 
 __all__ = [
     "Breakdown",
@@ -53,7 +53,7 @@ class Opponents:
 
     Attributes:
         cards: the hand they were sampled against (13 cards).
-        seed: the sampling seed (:func:`maubinh.ev.sample_tables`).
+        seed: the sampling seed (:func:`maubinh.strategy.ev.sample_tables`).
         arrangements: one solver arrangement per deal.
         facts: each opponent's :class:`~maubinh.settle.SeatFacts` (values, foul, instant win, aces).
     """
@@ -72,7 +72,7 @@ class Opponents:
 def sample_opponents(cards: Sequence[Card], rule_set: RuleSet, samples: int, seed: int) -> Opponents:
     """Deal ``samples`` opponent hands from the 39 cards not in ``cards`` and set them with the solver.
 
-    The same deals as :func:`maubinh.ev.expected_value` with the same ``seed`` and one opponent.
+    The same deals as :func:`maubinh.strategy.ev.expected_value` with the same ``seed`` and one opponent.
     """
     tables = sample_tables(cards, rule_set, opponents=1, samples=samples, seed=seed)
     arrangements = tuple(table[0] for table in tables.arrangements)
@@ -81,10 +81,10 @@ def sample_opponents(cards: Sequence[Card], rule_set: RuleSet, samples: int, see
 
 
 def expected(arrangements: Sequence[Arrangement], opponents: Opponents, rule_set: RuleSet) -> list[EVResult]:
-    """:func:`maubinh.ev.expected_value` of ``arrangements`` against the sampled ``opponents`` (no re-solving).
+    """:func:`maubinh.strategy.ev.expected_value` of ``arrangements`` against the sampled ``opponents`` (no re-solving).
 
     Raises:
-        ValueError: as :func:`~maubinh.ev.expected_value` (an arrangement of other cards...).
+        ValueError: as :func:`~maubinh.strategy.ev.expected_value` (an arrangement of other cards...).
     """
 
     def replay(hands: Sequence[Sequence[Card]], _: RuleSet) -> list[Arrangement]:
@@ -157,7 +157,7 @@ def breakdown(arrangement: Arrangement, opponents: Opponents, rule_set: RuleSet)
 
 @cache
 def _subset_index(size: int) -> dict[int, int]:
-    """Bit mask of hand positions -> index of that subset (in :data:`maubinh.vector.COMB5` / ``COMB3`` order)."""
+    """Bit mask of hand positions -> index of that subset (in :data:`maubinh.strategy.vector.COMB5` / ``COMB3`` order)."""
     return {sum(1 << i for i in combo): k for k, combo in enumerate(combinations(range(13), size))}
 
 
@@ -167,7 +167,7 @@ def _split_rows() -> dict[tuple[int, int], int]:
 
 
 def split_of(hand: HandSplits, arrangement: Arrangement) -> int:
-    """The row of :data:`maubinh.vector.SPLITS` that is ``arrangement`` of ``hand``'s cards.
+    """The row of :data:`maubinh.strategy.vector.SPLITS` that is ``arrangement`` of ``hand``'s cards.
 
     Raises:
         KeyError: if the arrangement holds other cards.

@@ -77,7 +77,7 @@ class Level(str, Enum):
 class Lesson(str, Enum):
     """The Learn page's lesson steps (``pages/learn.py?step=<value>``) an answer links to.
 
-    The values are the Learn page's own step ids (``ui.learn_content.STEP_IDS``; a test keeps them in step).
+    The values are the Learn page's own step ids (``ui.learn.content.STEP_IDS``; a test keeps them in step).
     """
 
     DECK = "deck"

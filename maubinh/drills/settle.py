@@ -24,14 +24,14 @@ from enum import Enum
 from typing import ClassVar
 
 from maubinh.arrangement import Arrangement, is_foul
-from maubinh.arrangers import random_split
 from maubinh.cards import Card, Rank
 from maubinh.drills.build import RANKS, BuildError, Pool
 from maubinh.drills.natural import pattern_hand
 from maubinh.drills.sets import Kind, Lesson, Level
 from maubinh.rules import NaturalPattern, RuleSet
 from maubinh.settle import ItemKind, PairResult, Settlement, settle
-from maubinh.solver import solve
+from maubinh.strategy.arrangers import random_split
+from maubinh.strategy.solver import solve
 
 __all__ = ["LEVEL_PLANTS", "LEVEL_SEATS", "Plant", "SettleQuestion", "features", "make_settle_question"]
 

@@ -20,7 +20,7 @@ from daudiachu.drills import follow_question, score_question, type_question
 from daudiachu.examples import load_examples
 from daudiachu.plays import classify, follow, why_not
 from daudiachu.scoring import score
-from ui.daudiachu_labels import (
+from ui.daudiachu.labels import (
     bidding_outcome,
     describe_play,
     describe_rejection,

@@ -10,7 +10,6 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from maubinh.arrangement import Arrangement, is_foul
-from maubinh.arrangers import random_split
 from maubinh.drills import (
     ArrangeQuestion,
     BetterQuestion,
@@ -23,6 +22,7 @@ from maubinh.drills import (
     partial_foul,
 )
 from maubinh.rules import POSITIONS, load_rule_set
+from maubinh.strategy.arrangers import random_split
 
 TIMEOUT = 90
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "drill.py")

@@ -14,8 +14,8 @@ from maubinh.rules import RULE_SET_IDS, Position, load_rule_set, parse_rule_set
 from ui.examples import load_examples
 from ui.i18n import LANGUAGES, translate
 from ui.labels import category_name
-from ui.learn_content import STEP_IDS, TOOL_IDS, load_common, load_lesson_examples, load_source
-from ui.learn_quiz import quiz
+from ui.learn.content import STEP_IDS, TOOL_IDS, load_common, load_lesson_examples, load_source
+from ui.learn.quiz import quiz
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_S = 60
@@ -234,7 +234,7 @@ def _house_page(step: str) -> None:
     from pathlib import Path
 
     from maubinh.rules import parse_rule_set
-    from ui.learn_view import show_step
+    from ui.learn.view import show_step
     from ui.setup import setup_page
 
     source = Path("maubinh/rulesets/guide-2026.toml").read_text(encoding="utf-8")

@@ -10,7 +10,7 @@ import pandas as pd
 from streamlit.testing.v1 import AppTest
 
 from maubinh.rules import POSITIONS, RULE_SET_IDS, load_rule_set
-from ui.sandbox_model import deal, seat_texts
+from ui.sandbox.model import deal, seat_texts
 
 PAGE = Path(__file__).resolve().parents[2] / "pages" / "sandbox.py"
 TIMEOUT_S = 30
@@ -64,7 +64,7 @@ def test_first_visit_deals_two_players_and_settles_under_every_rule_set() -> Non
     assert at.title[0].value == "Bàn thử: một ván, mọi bộ luật"
     assert _inputs(at, 2) == [seat_texts(a) for a in deal(2, 1)]
     frame = _assert_settled(at, 2)
-    # Seed 1 is the hand-checked scoop of tests/unit/test_sandbox_model.py.
+    # Seed 1 is the hand-checked scoop of tests/unit/ui/sandbox/test_model.py.
     assert frame.iloc[:, 0].tolist() == [7, -7]
     assert frame.iloc[:, 3].tolist() == [3, -3]
     assert (_param(at, "seats"), _param(at, "seed")) == ("2", "1")
@@ -230,7 +230,7 @@ def test_a_foul_and_an_instant_win_are_flagged() -> None:
 
 def test_xep_bai_button_rearranges_a_seat_with_the_solver():
     from maubinh import Arrangement, is_foul, load_rule_set
-    from maubinh.solver import solve
+    from maubinh.strategy.solver import solve
 
     at = AppTest.from_file(str(PAGE), default_timeout=60).run()
     keys = [f"sandbox_seat0_{p}" for p in ("back", "middle", "front")]

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from daudiachu.drills import follow_question, score_question, type_question
 from tests.e2e.conftest import assert_no_exception, assert_page_found, screenshot, wait_idle
-from ui.daudiachu_labels import describe_play, type_name
+from ui.daudiachu.labels import describe_play, type_name
 
 PHONE = {"width": 390, "height": 844}
 

@@ -12,8 +12,8 @@ from playwright.sync_api import Page, expect
 from maubinh.rules import load_rule_set
 from tests.e2e.conftest import assert_no_exception, assert_page_found, screenshot, wait_idle
 from ui.i18n import translate
-from ui.learn_content import STEP_IDS, TOOL_IDS, load_common
-from ui.learn_quiz import quiz
+from ui.learn.content import STEP_IDS, TOOL_IDS, load_common
+from ui.learn.quiz import quiz
 
 PHONE = {"width": 390, "height": 844}
 

@@ -18,7 +18,7 @@ from maubinh import (
     load_rule_set,
     settle,
 )
-from maubinh.arrangers import arrange_simple
+from maubinh.strategy.arrangers import arrange_simple
 
 # The special hand, the chi it sits in, and a legal arrangement holding it with weak other chi.
 HANDS = {

@@ -15,7 +15,7 @@ from phevaluator import evaluate_cards
 
 from maubinh import WheelRank
 from maubinh.cards import Card
-from maubinh.fast import evaluate_many
+from maubinh.strategy.fast import evaluate_many
 
 GOLDEN = {
     (5, WheelRank.LOWEST): "53197b1a15eed5184c3a16f2f54c24db3576acd06bc458f57d2b184cd84215da",

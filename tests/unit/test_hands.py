@@ -8,7 +8,7 @@ import pytest
 
 from maubinh import Category, HandSizeError, WheelRank, evaluate, parse_cards
 from maubinh.cards import FULL_DECK, Card
-from maubinh.fast import evaluate_many
+from maubinh.strategy.fast import evaluate_many
 
 
 def v(text, wheel=WheelRank.LOWEST):

@@ -9,7 +9,6 @@ import random
 import pytest
 
 from maubinh import RULE_SET_IDS, Arrangement, ItemKind, load_rule_set, parse_rule_set, settle
-from maubinh.arrangers import arrange_simple, random_legal, random_split
 from maubinh.cards import FULL_DECK, parse_cards
 from maubinh.house import (
     BONUS_SLOTS,
@@ -29,7 +28,8 @@ from maubinh.house import (
     values_of,
 )
 from maubinh.rules import Provenance
-from maubinh.solver import solve
+from maubinh.strategy.arrangers import arrange_simple, random_legal, random_split
+from maubinh.strategy.solver import solve
 
 A = Arrangement.parse
 NAMES = {"vi": "Luật nhà", "en": "House rules"}

@@ -21,8 +21,8 @@ def deals(draw, legal_only=False):
     rng.shuffle(deck)
     hands = [deck[13 * i : 13 * (i + 1)] for i in range(players)]
     if legal_only or draw(st.booleans()):
-        from maubinh.arrangers import arrange_many_simple
         from maubinh.hands import WheelRank
+        from maubinh.strategy.arrangers import arrange_many_simple
 
         return arrange_many_simple(hands, WheelRank.LOWEST)
     return [Arrangement.from_cards(hand) for hand in hands]
@@ -73,7 +73,7 @@ def test_seat_order_and_card_order_change_nothing(arrangements, rule_set, rnd):
 @settings(max_examples=60, deadline=None)
 @given(deals(legal_only=True), rule_sets)
 def test_simple_arranger_never_fouls(arrangements, rule_set):
-    from maubinh.arrangers import arrange_many_simple
+    from maubinh.strategy.arrangers import arrange_many_simple
 
     rearranged = arrange_many_simple([arr.cards for arr in arrangements], rule_set.wheel)
     assert not any(settle(rearranged, rule_set).fouls)

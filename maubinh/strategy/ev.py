@@ -1,0 +1,190 @@
+"""Expected chi of arrangements against sampled opponents (common random numbers).
+
+Every arrangement of the hand is settled against the same sampled opponent
+hands, so the difference between two arrangements is measured on the same
+deals and its standard error is small. Opponents are set by the solver
+(:func:`maubinh.strategy.solver.solve`) unless another arranger is asked for.
+Settlement is the vectorised one (:mod:`maubinh.strategy.vector`), equal to
+:func:`maubinh.settle.settle` deal by deal.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from maubinh.arrangement import Arrangement
+from maubinh.cards import FULL_DECK, Card, Rank
+from maubinh.naturals import InstantWin, find_instant_win
+from maubinh.rules import POSITIONS, Position, RuleSet
+from maubinh.settle import seat_facts, settle_facts
+from maubinh.strategy.arrangers import arrange_many_simple
+from maubinh.strategy.vector import HeadsUp, heads_up, side_of, table_totals
+
+__all__ = ["ChiOdds", "EVResult", "expected_value", "sample_tables"]
+
+Arranger = Callable[[Sequence[Sequence[Card]], RuleSet], list[Arrangement]]
+
+
+@dataclass(frozen=True)
+class ChiOdds:
+    """Share of (deal, opponent) pairs in which a chi was won, tied and lost.
+
+    The three add up to the share of pairs where chi were compared (no instant win or foul).
+    """
+
+    win: float
+    tie: float
+    loss: float
+
+
+@dataclass(frozen=True)
+class EVResult:
+    """One arrangement's expected chi per deal.
+
+    Attributes:
+        mean: average chi won per deal (summed over the opponents), in chi.
+        stderr: standard error of ``mean``, in chi.
+        diffs_stderr: standard error of ``mean - other.mean`` for each arrangement
+            given (same deals, so much smaller than the two errors combined).
+        chi_odds: per position, win / tie / loss shares.
+        samples: number of deals.
+    """
+
+    mean: float
+    stderr: float
+    diffs_stderr: tuple[float, ...]
+    chi_odds: dict[Position, ChiOdds]
+    samples: int
+
+
+def solver_arranger(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[Arrangement]:
+    """Arrange each hand with the solver."""
+    from maubinh.strategy.solver import solve_many
+
+    return solve_many(hands, rule_set)
+
+
+def simple_arranger(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[Arrangement]:
+    """Arrange each hand strongest back first (the simple arranger)."""
+    return arrange_many_simple(hands, rule_set.wheel)
+
+
+@dataclass(frozen=True)
+class _Tables:
+    arrangements: list[list[Arrangement]]
+    naturals: list[list[InstantWin | None]]
+    aces: list[list[int]]
+    among: list[list[int]]
+
+
+def sample_tables(
+    cards: Sequence[Card], rule_set: RuleSet, *, opponents: int, samples: int, seed: int,
+    arranger: Arranger = solver_arranger,
+) -> _Tables:
+    """Deal ``samples`` tables of ``opponents`` hands from the cards not in ``cards`` and arrange them.
+
+    Reproducible from ``seed``.
+    """
+    rng = random.Random(seed)
+    held = set(cards)
+    rest = [c for c in FULL_DECK if c not in held]
+    hands: list[list[Card]] = []
+    for _ in range(samples):
+        drawn = rng.sample(rest, 13 * opponents)
+        hands.extend(drawn[13 * k : 13 * (k + 1)] for k in range(opponents))
+    arranged = arranger(hands, rule_set)
+    tables = [arranged[opponents * s : opponents * (s + 1)] for s in range(samples)]
+    naturals = [[find_instant_win(a.cards, rule_set) if rule_set.naturals else None for a in t] for t in tables]
+    aces = [[sum(c.rank == Rank.ACE for c in a.cards) for a in t] for t in tables]
+    among: list[list[int]] = []
+    for table in tables:
+        if opponents == 1:
+            among.append([0])
+        else:
+            result = settle_facts([seat_facts(a, rule_set) for a in table], rule_set)
+            among.append([len(s) for s in result.scoops])
+    return _Tables(tables, naturals, aces, among)
+
+
+def expected_value(
+    arrangements: Sequence[Arrangement],
+    cards: Sequence[Card],
+    rule_set: RuleSet,
+    *,
+    opponents: int = 1,
+    samples: int = 300,
+    seed: int = 0,
+    arranger: Arranger = solver_arranger,
+) -> list[EVResult]:
+    """Each arrangement's expected chi per deal against the same sampled opponents.
+
+    Args:
+        arrangements: arrangements of ``cards`` to compare.
+        cards: the 13 cards they arrange.
+        rule_set: the rules to settle by.
+        opponents: opponents per deal (1-3).
+        samples: number of deals.
+        seed: seeds the deals; the same seed gives the same numbers.
+        arranger: sets the opponents' hands (default: the solver).
+
+    Returns:
+        One :class:`EVResult` per arrangement, in order. Units: chi.
+
+    Raises:
+        ValueError: if an arrangement does not hold exactly ``cards``, or
+            ``opponents`` is not 1-3, or ``samples`` < 2.
+    """
+    if not 1 <= opponents <= 3:
+        raise ValueError(f"opponents must be 1-3, got {opponents}")
+    if samples < 2:
+        raise ValueError(f"samples must be at least 2, got {samples}")
+    hand = set(cards)
+    for arr in arrangements:
+        if set(arr.cards) != hand:
+            raise ValueError(f"arrangement {arr} does not hold the 13 cards given")
+    tables = sample_tables(cards, rule_set, opponents=opponents, samples=samples, seed=seed, arranger=arranger)
+    mine = side_of(arrangements, rule_set)
+    my_natural = find_instant_win(cards, rule_set) if rule_set.naturals else None
+    my_aces = sum(c.rank == Rank.ACE for c in cards)
+    scores = np.zeros((len(arrangements), samples))
+    odds = np.zeros((len(arrangements), 3, 3))  # arrangement, position, (win, tie, loss)
+    batches: list[tuple[HeadsUp, int | None]]
+    if opponents == 1:  # one opponent per deal: every deal in one batch, each its own table of two
+        flat = [table[0] for table in tables.arrangements]
+        batches = [(heads_up(mine, my_natural, my_aces, side_of(flat, rule_set),
+                             [n[0] for n in tables.naturals], [a[0] for a in tables.aces], rule_set), None)]
+    else:
+        batches = [
+            (heads_up(mine, my_natural, my_aces, side_of(tables.arrangements[s], rule_set),
+                      tables.naturals[s], tables.aces[s], rule_set), s)
+            for s in range(samples)
+        ]
+    for result, s in batches:
+        if s is None:
+            factor = rule_set.scoop.factor(1, 1)
+            scoop = np.where(result.win_all | result.lose_all, factor, 1)
+            scores[:, :] = result.compared * scoop + result.other + result.aces
+        else:
+            scores[:, s] = table_totals(result, tables.among[s], rule_set)
+        compared = result.compared_mask[:, :, None]
+        odds[:, :, 0] += ((result.signs > 0) & compared).sum(axis=1)
+        odds[:, :, 1] += ((result.signs == 0) & compared).sum(axis=1)
+        odds[:, :, 2] += ((result.signs < 0) & compared).sum(axis=1)
+    pairs = samples * opponents
+    results = []
+    for k in range(len(arrangements)):
+        diffs = tuple(_stderr(scores[k] - scores[j]) for j in range(len(arrangements)))
+        chi_odds = {p: ChiOdds(*(float(x) / pairs for x in odds[k, i])) for i, p in enumerate(POSITIONS)}
+        results.append(EVResult(float(scores[k].mean()), _stderr(scores[k]), diffs, chi_odds, samples))
+    return results
+
+
+def _stderr(values: npt.NDArray[np.float64]) -> float:
+    n = len(values)
+    return math.sqrt(float(values.var(ddof=1)) / n) if n > 1 else math.inf

@@ -1,0 +1,382 @@
+"""Many deals: what each rule set does to the chi that change hands, over seeded deals set by the solver.
+
+:func:`simulate` deals ``deals`` tables of ``seats`` players from one seed, lets the solver set every
+seat for each rule set (each rule set arranges for its own rules, as players would), settles each
+table with :func:`maubinh.settle.settle` and splits every seat's total by where its chi came from
+(:class:`ChiSource`): plain chi, bonuses, chặt chồng, instant wins, fouls, scoops and the ace rule.
+
+Invariants (tests check them): the deals depend only on the seed (the first ``n`` deals of a longer run
+are the same ``n`` deals), every deal's totals add up to 0 under every rule set, and every seat's
+sources add up to its total.
+
+Amounts are chi; rule sources are those of each rule set (digest §2.3-2.7).
+
+>>> from maubinh.rules import load_rule_set
+>>> result = simulate([load_rule_set("guide-2026")], deals=3, seats=2, seed=5)
+>>> result.totals["guide-2026"].shape, int(result.totals["guide-2026"].sum())
+((3, 2), 0)
+>>> bool((result.sources["guide-2026"].sum(axis=2) == result.totals["guide-2026"]).all())
+True
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from pickle import PicklingError
+
+import numpy as np
+import numpy.typing as npt
+
+from maubinh.arrangement import hand_values, out_of_order
+from maubinh.cards import FULL_DECK, Card, Rank
+from maubinh.hands import WheelRank
+from maubinh.naturals import find_instant_win
+from maubinh.rules import RuleSet
+from maubinh.settle import ItemKind, SeatFacts, Settlement, settle_facts
+from maubinh.strategy.fast import evaluate_many
+from maubinh.strategy.solver import Bounds, hand_bounds, load_tables, solve_splits
+from maubinh.strategy.vector import COMB3, COMB5, HandSplits, classes
+
+__all__ = [
+    "CHI_SOURCES",
+    "DEFAULT_DEALS",
+    "MAX_DEALS",
+    "ChiSource",
+    "Simulation",
+    "deal_cards",
+    "play_deal",
+    "seat_sources",
+    "simulate",
+    "value_hands",
+]
+
+I64 = npt.NDArray[np.int64]
+
+DEFAULT_DEALS = 2000
+"""Deals per run unless told otherwise (issue 7)."""
+MAX_DEALS = 20000
+"""The most deals one run may ask for."""
+
+
+class ChiSource(str, Enum):
+    """Where a seat's chi came from, one column of :attr:`Simulation.sources`."""
+
+    PLAIN = "plain"
+    """Chi won or lost one at a time (``chi_win`` each), including the plain part of a special chi."""
+    BONUS = "bonus"
+    """What a special chi pays beyond a plain chi (bonus table, digest §2.3)."""
+    CLASH = "clash"
+    """What chặt chồng adds on top of the bonus (digest §2.3, ``chi-at``)."""
+    NATURAL = "natural"
+    """Instant wins, mậu binh (digest §2.4)."""
+    FOUL = "foul"
+    """Binh lủng penalties (digest §2.7)."""
+    SCOOP = "scoop"
+    """What a scoop's multiplier adds, sập (digest §2.5)."""
+    ACES = "aces"
+    """The ace rule, chi Át (digest §2.6)."""
+
+
+CHI_SOURCES: tuple[ChiSource, ...] = tuple(ChiSource)
+"""The columns of :attr:`Simulation.sources`, in order."""
+_COLUMN = {source: i for i, source in enumerate(CHI_SOURCES)}
+_KIND_SOURCE = {
+    ItemKind.CHI: ChiSource.PLAIN,
+    ItemKind.NATURAL: ChiSource.NATURAL,
+    ItemKind.NATURALS_EVEN: ChiSource.NATURAL,
+    ItemKind.FOUL: ChiSource.FOUL,
+    ItemKind.BOTH_FOUL: ChiSource.FOUL,
+    ItemKind.SCOOP: ChiSource.SCOOP,
+    ItemKind.ACES: ChiSource.ACES,
+}
+EVENTS = ("naturals", "scoops", "fouls")
+"""The columns of :attr:`Simulation.events`: instant wins declared, pairs scooped, fouled seats."""
+
+
+def seat_sources(settlement: Settlement, rule_set: RuleSet) -> list[list[int]]:
+    """Each seat's total split by :class:`ChiSource`: ``[seat][source]`` chi; each row sums to the seat's total.
+
+    A chi won with a special hand counts ``chi_win`` as plain and the rest as bonus; chặt chồng counts
+    the bonus once as bonus and the extra as clash.
+
+    >>> from maubinh.arrangement import Arrangement
+    >>> from maubinh.rules import load_rule_set
+    >>> from maubinh.settle import settle
+    >>> x = Arrangement.parse("Ks Kd Kc Kh 7d", "Qs Qd 9c 8s 2h", "Js Jc 3d")
+    >>> y = Arrangement.parse("Ts Td 4c 4h 2d", "9s 9d 6c 5s 3h", "8h 7c 2c")
+    >>> rule_set = load_rule_set("guide-2026")
+    >>> settle([x, y], rule_set).totals
+    (6, -6)
+    >>> seat_sources(settle([x, y], rule_set), rule_set)
+    [[3, 3, 0, 0, 0, 0, 0], [-3, -3, 0, 0, 0, 0, 0]]
+    """
+    rows = [[0] * len(CHI_SOURCES) for _ in settlement.totals]
+    for pair in settlement.pairs:
+        for item in pair.items:
+            parts: list[tuple[ChiSource, int]]
+            if item.kind in (ItemKind.BONUS, ItemKind.CLASH):
+                sign = 1 if item.amount > 0 else -1
+                bonus = item.amount // item.factor if item.kind is ItemKind.CLASH else item.amount
+                plain = sign * rule_set.chi_win
+                parts = [(ChiSource.PLAIN, plain), (ChiSource.BONUS, bonus - plain),
+                         (ChiSource.CLASH, item.amount - bonus)]
+            else:
+                parts = [(_KIND_SOURCE[item.kind], item.amount)]
+            for source, amount in parts:
+                rows[pair.a][_COLUMN[source]] += amount
+                rows[pair.b][_COLUMN[source]] -= amount
+    return rows
+
+
+def deal_cards(deals: int, seats: int, seed: int) -> Iterator[list[Card]]:
+    """The cards of each deal, ``13 * seats`` per deal (seat ``s`` holds ``[13 s, 13 s + 13)``).
+
+    One ``random.Random(seed)`` stream: deal ``i`` is the same whatever the number of deals asked.
+
+    Raises:
+        ValueError: for fewer than 2 or more than 4 seats, or a negative number of deals.
+    """
+    if not 2 <= seats <= 4:
+        raise ValueError(f"a table has 2-4 seats, got {seats}")
+    if deals < 0:
+        raise ValueError(f"the number of deals must be >= 0, got {deals}")
+    rng = random.Random(seed)
+    for _ in range(deals):
+        yield rng.sample(FULL_DECK, 13 * seats)
+
+
+def value_hands(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[HandSplits]:
+    """:func:`maubinh.strategy.vector.hand_splits` for several hands at once, without their instant wins.
+
+    The subsets of every hand are valued in one call per size (the same keys and classes as
+    ``hand_splits``, which a test checks); ``natural`` is left ``None`` for the caller to fill, since
+    only the straight order (``rule_set.wheel``) matters here.
+    """
+    idx = np.array([[card.index for card in cards] for cards in hands], dtype=np.int64)
+    if idx.shape[1:] != (13,) or any(len(set(row)) != 13 for row in idx.tolist()):
+        raise ValueError("each hand has 13 distinct cards")
+    key5 = evaluate_many(idx[:, COMB5], rule_set.wheel)
+    key3 = evaluate_many(idx[:, COMB3], rule_set.wheel)
+    class5 = np.searchsorted(classes(rule_set, 5)[0], key5)
+    class3 = np.searchsorted(classes(rule_set, 3)[0], key3)
+    aces = (idx // 4 == Rank.ACE - 2).sum(axis=1)
+    return [
+        HandSplits(idx[s], key5[s], key3[s], class5[s], class3[s], None, int(aces[s])) for s in range(len(hands))
+    ]
+
+
+def play_deal(hands: Sequence[Sequence[Card]], rule_sets: Sequence[RuleSet]) -> list[Settlement]:
+    """One deal under each rule set: every hand set by the solver for that rule set, then settled.
+
+    The same arrangements as :func:`maubinh.strategy.solver.solve` (house rules included) and the same
+    settlement as :func:`maubinh.settle.settle`; each hand's subsets are valued
+    once per straight order and its instant win found once per rule set.
+
+    Returns:
+        One :class:`~maubinh.settle.Settlement` per rule set, in order.
+    """
+    shared: dict[WheelRank, list[tuple[HandSplits, Bounds | None]]] = {}
+    settlements = []
+    for rule_set in rule_sets:
+        if rule_set.wheel not in shared:
+            shared[rule_set.wheel] = [(valued, None) for valued in value_hands(hands, rule_set)]
+        facts: list[SeatFacts] = []
+        for seat, (cards, (valued, bounds)) in enumerate(zip(hands, shared[rule_set.wheel])):
+            natural = find_instant_win(cards, rule_set) if rule_set.naturals else None
+            if natural is not None and natural.split is not None:
+                arrangement = natural.split
+            else:
+                if bounds is None:
+                    bounds = hand_bounds(valued)
+                    shared[rule_set.wheel][seat] = (valued, bounds)
+                hand = replace(valued, natural=natural)
+                arrangement = hand.arrangement(solve_splits(hand, load_tables(rule_set), bounds))
+            values = hand_values(arrangement, rule_set.wheel)
+            facts.append(SeatFacts(arrangement, values, out_of_order(values) is not None, natural, valued.aces))
+        settlements.append(settle_facts(facts, rule_set))
+    return settlements
+
+
+_Chunk = tuple[list[I64], list[I64], list[I64]]
+
+
+def _run_chunk(rule_sets: Sequence[RuleSet], seats: int, indexes: Sequence[Sequence[int]]) -> _Chunk:
+    """Play the deals given as card indexes; per rule set: totals, sources and events arrays."""
+    n = len(indexes)
+    totals = [np.zeros((n, seats), dtype=np.int64) for _ in rule_sets]
+    sources = [np.zeros((n, seats, len(CHI_SOURCES)), dtype=np.int64) for _ in rule_sets]
+    events = [np.zeros((n, len(EVENTS)), dtype=np.int64) for _ in rule_sets]
+    for d, deal in enumerate(indexes):
+        cards = [Card.from_index(i) for i in deal]
+        hands = [cards[13 * s : 13 * s + 13] for s in range(seats)]
+        for r, (rule_set, settlement) in enumerate(zip(rule_sets, play_deal(hands, rule_sets))):
+            totals[r][d] = settlement.totals
+            sources[r][d] = seat_sources(settlement, rule_set)
+            events[r][d] = (
+                sum(natural is not None for natural in settlement.naturals),
+                sum(len(scooped) for scooped in settlement.scoops),
+                sum(settlement.fouls),
+            )
+    return totals, sources, events
+
+
+@dataclass(frozen=True, eq=False)
+class Simulation:
+    """The result of :func:`simulate`; arrays by rule-set id.
+
+    Attributes:
+        seed, deals, seats: what was played.
+        rule_set_ids: the rule sets, in the order asked.
+        totals: ``(deals, seats)`` chi per seat per deal; each row sums to 0.
+        sources: ``(deals, seats, len(CHI_SOURCES))`` the totals split by :class:`ChiSource`.
+        events: ``(deals, 3)`` per deal: instant wins declared, pairs scooped, fouled seats (:data:`EVENTS`).
+        seconds: wall time of the run; workers: processes used.
+    """
+
+    seed: int
+    deals: int
+    seats: int
+    rule_set_ids: tuple[str, ...]
+    totals: dict[str, I64]
+    sources: dict[str, I64]
+    events: dict[str, I64]
+    seconds: float = field(default=0.0)
+    workers: int = field(default=1)
+
+    def swing(self, rule_set_id: str) -> float:
+        """Average swing: the mean over deals and seats of the chi a seat wins or pays, ``|total|``."""
+        return float(np.abs(self.totals[rule_set_id]).mean()) if self.deals else 0.0
+
+    def shares(self, rule_set_id: str) -> dict[ChiSource, float]:
+        """Of all chi won (the positive parts of every seat's sources, over all deals), the share from
+        each source; the shares add up to 1 (all 0 when no chi changed hands)."""
+        won = np.clip(self.sources[rule_set_id], 0, None).sum(axis=(0, 1))
+        total = int(won.sum())
+        return {source: (int(won[i]) / total if total else 0.0) for i, source in enumerate(CHI_SOURCES)}
+
+    def per_deal(self, rule_set_id: str) -> dict[ChiSource, float]:
+        """Mean chi won per seat per deal from each source (positive parts)."""
+        won = np.clip(self.sources[rule_set_id], 0, None).sum(axis=(0, 1))
+        scale = self.deals * self.seats or 1
+        return {source: float(won[i]) / scale for i, source in enumerate(CHI_SOURCES)}
+
+    def percentiles(self, rule_set_id: str, qs: Sequence[float] = (5, 25, 50, 75, 95)) -> list[float]:
+        """Percentiles of a seat's chi per deal (all seats pooled: the solver plays every seat alike)."""
+        if not self.deals:
+            return [0.0 for _ in qs]
+        return [float(v) for v in np.percentile(self.totals[rule_set_id], qs)]
+
+    def records(self) -> Iterator[tuple[int, str, int, int, *tuple[int, ...]]]:
+        """One row per deal, rule set and seat: ``(deal, rule_set_id, seat, total, *sources)`` (deal and
+        seat from 1), for a CSV file with the columns ``deal, rule_set, seat, total`` and :data:`CHI_SOURCES`."""
+        for rule_set_id in self.rule_set_ids:
+            totals, sources = self.totals[rule_set_id], self.sources[rule_set_id]
+            for d in range(self.deals):
+                for s in range(self.seats):
+                    yield (d + 1, rule_set_id, s + 1, int(totals[d, s]), *(int(v) for v in sources[d, s]))
+
+
+Progress = Callable[[int, int], None]
+"""Called with (deals done, deals asked) as chunks finish."""
+
+
+def simulate(
+    rule_sets: Sequence[RuleSet],
+    deals: int = DEFAULT_DEALS,
+    seats: int = 4,
+    seed: int = 1,
+    *,
+    workers: int = 1,
+    chunk_size: int = 50,
+    progress: Progress | None = None,
+) -> Simulation:
+    """Play ``deals`` seeded deals of ``seats`` players under each rule set, every seat set by the solver.
+
+    Args:
+        rule_sets: the rule sets to compare (sources or house rules; ids must differ).
+        deals: how many deals (0..:data:`MAX_DEALS`).
+        seats: players per table, 2-4.
+        seed: the deals' seed (see :func:`deal_cards`).
+        workers: processes to use (``1``: in this process). The result does not depend on it.
+        chunk_size: deals per task (and per progress call).
+        progress: see :data:`Progress`.
+
+    Returns:
+        A :class:`Simulation`.
+
+    Raises:
+        ValueError: for a bad number of seats or deals, or two rule sets with the same id.
+
+    About 10 ms per four-seat deal and rule set in one process (``bench/simulate_speed.py``).
+    """
+    if not 0 <= deals <= MAX_DEALS:
+        raise ValueError(f"deals must be 0..{MAX_DEALS}, got {deals}")
+    ids = tuple(rule_set.id for rule_set in rule_sets)
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"two rule sets with the same id among {', '.join(ids)}")
+    started = time.perf_counter()
+    indexes = [[card.index for card in cards] for cards in deal_cards(deals, seats, seed)]
+    chunks = [indexes[i : i + chunk_size] for i in range(0, deals, max(1, chunk_size))]
+    results: list[_Chunk | None] = [None] * len(chunks)
+    used = 1
+    if workers > 1 and len(chunks) > 1:
+        try:
+            results = _in_processes(tuple(rule_sets), seats, chunks, workers, progress)
+            used = workers
+        except (OSError, BrokenProcessPool, PicklingError):  # no processes here: play in this one
+            results = [None] * len(chunks)
+    done = 0
+    for i, chunk in enumerate(chunks):
+        if results[i] is None:
+            results[i] = _run_chunk(rule_sets, seats, chunk)
+            done += len(chunk)
+            if progress is not None:
+                progress(done, deals)
+
+    def joined(part: int, r: int, shape: tuple[int, ...]) -> I64:
+        arrays = [result[part][r] for result in results if result is not None]
+        return np.concatenate(arrays) if arrays else np.zeros((0, *shape), dtype=np.int64)
+
+    return Simulation(
+        seed=seed,
+        deals=deals,
+        seats=seats,
+        rule_set_ids=ids,
+        totals={rid: joined(0, r, (seats,)) for r, rid in enumerate(ids)},
+        sources={rid: joined(1, r, (seats, len(CHI_SOURCES))) for r, rid in enumerate(ids)},
+        events={rid: joined(2, r, (len(EVENTS),)) for r, rid in enumerate(ids)},
+        seconds=time.perf_counter() - started,
+        workers=used,
+    )
+
+
+def _in_processes(
+    rule_sets: tuple[RuleSet, ...],
+    seats: int,
+    chunks: Sequence[Sequence[Sequence[int]]],
+    workers: int,
+    progress: Progress | None,
+) -> list[_Chunk | None]:
+    """Play the chunks in ``workers`` processes (``forkserver``: safe in a threaded server)."""
+    results: list[_Chunk | None] = [None] * len(chunks)
+    total = sum(len(chunk) for chunk in chunks)
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        futures: dict[Future[_Chunk], int] = {
+            pool.submit(_run_chunk, rule_sets, seats, chunk): i for i, chunk in enumerate(chunks)
+        }
+        done = 0
+        for future in as_completed(futures):
+            i = futures[future]
+            results[i] = future.result()
+            done += len(chunks[i])
+            if progress is not None:
+                progress(done, total)
+    return results

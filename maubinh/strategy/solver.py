@@ -1,0 +1,275 @@
+"""Xếp bài: a near-optimal arranger, scored by per-position win-probability tables.
+
+For each position (back, middle, front) and each hand class, a table holds the
+chance of winning, tying and losing that chi against an opponent's hand in the
+same position, and the chi won or lost on average, bonuses and chặt chồng
+included. A split's score is the sum over its three chi, plus the scoop
+(sập) term under independence. The tables are learned by playing the solver
+against itself until the opponents' hand distribution stops changing (the
+approach of Paul Hankin's Chinese-poker solver); one file per rule set ships in
+``maubinh/strategy/data`` and ``python -m maubinh.strategy.train`` rebuilds them.
+
+Every split of the 13 cards (72,072) is scored at once with numpy; binh lủng
+splits are never returned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from maubinh.arrangement import Arrangement
+from maubinh.cards import Card
+from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
+from maubinh.strategy.vector import SPLITS, HandSplits, classes, hand_splits_many
+
+__all__ = ["Bounds", "Tables", "hand_bounds", "load_tables", "solve", "solve_many", "solve_splits", "tables_from_counts"]
+
+F64 = npt.NDArray[np.float64]
+DATA_DIR = Path(__file__).parent / "data"
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per-position tables over hand classes (see :func:`maubinh.strategy.vector.classes` for the class order).
+
+    Attributes:
+        win, lose: probabilities, one array per position (back, middle: 7,462 classes; front: 455).
+        won, lost: expected chi won / lost in that chi against one opponent.
+        scoop: the scoop multiplier against one opponent (1 = no scoop rule).
+        counts: the opponents' class counts per position the tables came from.
+    """
+
+    win: tuple[F64, F64, F64]
+    lose: tuple[F64, F64, F64]
+    won: tuple[F64, F64, F64]
+    lost: tuple[F64, F64, F64]
+    scoop: int
+    counts: tuple[F64, F64, F64]
+    net: tuple[F64, F64, F64] = field(init=False)
+    mean_won: tuple[F64, F64, F64] = field(init=False)
+    mean_lost: tuple[F64, F64, F64] = field(init=False)
+
+    def __post_init__(self) -> None:
+        def three(arrays: list[F64]) -> tuple[F64, F64, F64]:
+            return (arrays[0], arrays[1], arrays[2])
+
+        object.__setattr__(self, "net", three([w - lo for w, lo in zip(self.won, self.lost)]))
+        object.__setattr__(self, "mean_won", three([_ratio(w, p) for w, p in zip(self.won, self.win)]))
+        object.__setattr__(self, "mean_lost", three([_ratio(lo, p) for lo, p in zip(self.lost, self.lose)]))
+
+
+def _ratio(num: F64, den: F64) -> F64:
+    return np.divide(num, den, out=np.zeros_like(num), where=den > 0)
+
+
+def tables_from_counts(counts: Sequence[npt.ArrayLike], rule_set: RuleSet) -> Tables:
+    """Build :class:`Tables` from how often each class appears in each position of opponents' hands.
+
+    Args:
+        counts: three arrays (back, middle, front) of class counts (any non-negative weights).
+        rule_set: gives the payouts (bonuses, chặt chồng) and the scoop multiplier.
+    """
+    _, pay5, fam5, _ = classes(rule_set, 5)
+    _, pay3, fam3, _ = classes(rule_set, 3)
+    pays = (pay5[0], pay5[1], pay3[0])
+    fams = (fam5[0], fam5[1], fam3[0])
+    clash = rule_set.bonus_clash
+    win, lose, won, lost, kept = [], [], [], [], []
+    for raw, pay, fam in zip(counts, pays, fams):
+        q = np.asarray(raw, dtype=np.float64)
+        q = q / q.sum()
+        below = np.cumsum(q) - q  # P(opponent's class < mine)
+        above = 1.0 - np.cumsum(q)  # P(opponent's class > mine)
+        qpay = q * pay
+        lost_plain = np.cumsum(qpay[::-1])[::-1] - qpay  # sum over classes above of q * pay
+        won_c = pay * below
+        lost_c = lost_plain.copy()
+        if clash != 1:
+            for family in np.unique(fam[fam > 0]):
+                same = fam == family
+                qf = np.where(same, q, 0.0)
+                below_same = np.cumsum(qf) - qf
+                above_same_pay = np.cumsum((qf * pay)[::-1])[::-1] - qf * pay
+                won_c = np.where(same, won_c + (clash - 1) * pay * below_same, won_c)
+                lost_c = np.where(same, lost_c + (clash - 1) * above_same_pay, lost_c)
+        win.append(below)
+        lose.append(above)
+        won.append(won_c)
+        lost.append(lost_c)
+        kept.append(np.asarray(raw, dtype=np.float64))
+    return Tables(
+        (win[0], win[1], win[2]), (lose[0], lose[1], lose[2]), (won[0], won[1], won[2]),
+        (lost[0], lost[1], lost[2]), rule_set.scoop.multipliers[0], (kept[0], kept[1], kept[2]),
+    )
+
+
+@dataclass(frozen=True)
+class _SubsetValues:
+    """Per-subset parts of a split's score for one hand: five-card subsets as back and as middle, three-card as front."""
+
+    net: tuple[F64, F64, F64]
+    win: tuple[F64, F64, F64]
+    lose: tuple[F64, F64, F64]
+    mean_won: tuple[F64, F64, F64]
+    mean_lost: tuple[F64, F64, F64]
+
+
+def _subset_values(hand: HandSplits, tables: Tables) -> _SubsetValues:
+    cls = (hand.class5, hand.class5, hand.class3)
+
+    def per(arrays: tuple[F64, F64, F64]) -> tuple[F64, F64, F64]:
+        return (arrays[0][cls[0]], arrays[1][cls[1]], arrays[2][cls[2]])
+
+    return _SubsetValues(
+        per(tables.net), per(tables.win), per(tables.lose), per(tables.mean_won), per(tables.mean_lost)
+    )
+
+
+def _scores(rows: npt.NDArray[np.intp], hand: HandSplits, v: _SubsetValues, scoop: int) -> F64:
+    b, m, f = rows[:, 0], rows[:, 1], rows[:, 2]
+    score = v.net[0][b] + v.net[1][m] + v.net[2][f]
+    if scoop != 1:
+        p_win = v.win[0][b] * v.win[1][m] * v.win[2][f]
+        p_lose = v.lose[0][b] * v.lose[1][m] * v.lose[2][f]
+        won = v.mean_won[0][b] + v.mean_won[1][m] + v.mean_won[2][f]
+        lost = v.mean_lost[0][b] + v.mean_lost[1][m] + v.mean_lost[2][f]
+        score = score + (scoop - 1) * (p_win * won - p_lose * lost)
+    legal = (hand.key5[b] >= hand.key5[m]) & (hand.key5[m] >= hand.key3[f])
+    return np.where(legal, score, -np.inf)
+
+
+def split_scores(hand: HandSplits, tables: Tables) -> F64:
+    """Expected chi against one opponent for every split, ``-inf`` for binh lủng ones: ``(72072,)``."""
+    return _scores(SPLITS, hand, _subset_values(hand, tables), tables.scoop)
+
+
+class _PrefixMax:
+    """Largest value among the subsets whose key is at most a limit, for many limits at once.
+
+    Sorting the subsets and locating the limits is done once; each value array then costs one pass.
+    """
+
+    def __init__(self, keys: npt.NDArray[np.int64], limits: npt.NDArray[np.int64]) -> None:
+        self.order = np.argsort(keys, kind="stable")
+        self.pos = np.searchsorted(keys[self.order], limits, side="right") - 1
+        self.found = self.pos >= 0
+        self.at = np.maximum(self.pos, 0)
+
+    def __call__(self, values: F64) -> F64:
+        running = np.maximum.accumulate(values[self.order])
+        return np.where(self.found, running[self.at], -np.inf)
+
+
+_SPLITS_PER_BACK = 56
+_CHUNK = 16
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """What the branch and bound needs of a hand whatever the payouts: for each back, the best
+    middle and front values weaker subsets could reach (see :func:`hand_bounds`)."""
+
+    best_of_middle: _PrefixMax
+    best_of_front: _PrefixMax
+
+
+def hand_bounds(hand: HandSplits) -> Bounds:
+    """The payout-free part of :func:`solve_splits`'s bounds; reusable across rule sets with one wheel order.
+
+    A back's middle is no stronger than the back nor than the best five of the other eight cards;
+    its front no stronger than the middle nor than the best three of those eight.
+    """
+    best_middle = hand.key5[SPLITS[:, 1]].reshape(-1, _SPLITS_PER_BACK).max(axis=1)
+    best_front = hand.key3[SPLITS[:, 2]].reshape(-1, _SPLITS_PER_BACK).max(axis=1)
+    middle_cap = np.minimum(hand.key5, best_middle)
+    front_cap = np.minimum(middle_cap, best_front)
+    return Bounds(_PrefixMax(hand.key5, middle_cap), _PrefixMax(hand.key3, front_cap))
+
+
+def solve_splits(hand: HandSplits, tables: Tables, bounds: Bounds | None = None) -> int:
+    """The index (into :data:`maubinh.strategy.vector.SPLITS`) of the best legal split.
+
+    Branch and bound over backs: each back's bound is its own value plus the best
+    middle and front values any weaker subsets could add (and the most a scoop
+    could add); backs are scored 56 splits at a time in order of their bound, and
+    the search stops when no remaining back can beat the best split found. The
+    result equals the exhaustive argmax (a test checks it). ``bounds`` may be
+    given when the same hand is solved under several rule sets (:func:`hand_bounds`).
+    """
+    v = _subset_values(hand, tables)
+    b = bounds or hand_bounds(hand)
+    bound = v.net[0] + b.best_of_middle(v.net[1]) + b.best_of_front(v.net[2])
+    if tables.scoop != 1:  # the scoop term is at most what winning all three would add
+        p_win = v.win[0] * b.best_of_middle(v.win[1]) * b.best_of_front(v.win[2])
+        won = v.mean_won[0] + b.best_of_middle(v.mean_won[1]) + b.best_of_front(v.mean_won[2])
+        bound = bound + (tables.scoop - 1) * p_win * won
+    order = np.argsort(-bound, kind="stable")
+    best_score, best_row = -np.inf, -1
+    offsets = np.arange(_SPLITS_PER_BACK)
+    for start in range(0, len(order), _CHUNK):
+        backs = order[start : start + _CHUNK]
+        if bound[backs[0]] <= best_score:
+            break
+        rows = (backs[:, None] * _SPLITS_PER_BACK + offsets).ravel()
+        scores = _scores(SPLITS[rows], hand, v, tables.scoop)
+        k = int(np.argmax(scores))
+        if scores[k] > best_score:
+            best_score, best_row = float(scores[k]), int(rows[k])
+    return best_row
+
+
+@cache
+def load_tables(rule_set: RuleSet) -> Tables:
+    """The solver's tables for any rule set: a source's shipped ones; for house rules, tables built
+    with their own payouts over the opponent distribution of the source they started from (the
+    source with the same ``source_file``; ``chi-at``'s when none matches).
+    """
+    base = rule_set.id if rule_set.id in RULE_SET_IDS else next(
+        (i for i in RULE_SET_IDS if load_rule_set(i).source_file == rule_set.source_file), RULE_SET_IDS[0]
+    )
+    path = DATA_DIR / f"solver-{base}.npz"
+    if path.exists():
+        with np.load(path) as data:
+            counts = (data["back"], data["middle"], data["front"])
+    else:  # before training: a flat prior
+        n5, n3 = len(classes(rule_set, 5)[0]), len(classes(rule_set, 3)[0])
+        counts = (np.ones(n5), np.ones(n5), np.ones(n3))
+    return tables_from_counts(counts, rule_set)
+
+
+def solve(cards: Sequence[Card], rule_set: RuleSet | str) -> Arrangement:
+    """Xếp bài: the arrangement with the highest expected chi against opponents who arrange well.
+
+    Args:
+        cards: 13 distinct cards.
+        rule_set: a :class:`RuleSet` or a source id.
+
+    Returns:
+        The best legal :class:`Arrangement` (never binh lủng). A hand with an
+        instant win (mậu binh) returns the split that shows it when the pattern
+        has one; the instant win is declared in settlement whatever the split.
+
+    Raises:
+        ValueError: if ``cards`` is not 13 distinct cards.
+        UnknownRuleSetError: for an unknown rule-set id.
+    """
+    return solve_many([cards], rule_set)[0]
+
+
+def solve_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet | str) -> list[Arrangement]:
+    """:func:`solve` for many hands (their subsets valued in one vectorised pass). Same errors."""
+    rules = load_rule_set(rule_set) if isinstance(rule_set, str) else rule_set
+    tables = load_tables(rules)
+    arranged = []
+    for hand in hand_splits_many(hands, rules):
+        if hand.natural is not None and hand.natural.split is not None:
+            arranged.append(hand.natural.split)
+        else:
+            arranged.append(hand.arrangement(solve_splits(hand, tables)))
+    return arranged

@@ -1,0 +1,90 @@
+"""The tree shows the architecture (issue 11): one ui subpackage per page, the strategy layer apart.
+
+Imports flow one way: the engines never import the app; one page's subpackage never imports
+another's (shared code lives at the top of ``ui/``); the rules core never imports the strategy layer.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = ("learn", "drill", "sandbox", "daudiachu")
+CORE = ("cards", "hands", "rules", "arrangement", "naturals", "settle", "house", "compare")
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module ``path`` imports, dotted (``from ui import cards`` counts as ``ui.cards``)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return found
+
+
+def _modules(folder: str) -> list[Path]:
+    return sorted((ROOT / folder).rglob("*.py"))
+
+
+def test_each_page_has_its_ui_subpackage_and_its_page_file() -> None:
+    for page in PAGES:
+        assert (ROOT / "ui" / page / "__init__.py").is_file(), page
+    assert {p.stem for p in (ROOT / "pages").glob("*.py")} >= {"learn", "drill", "sandbox", "dau_dia_chu"}
+
+
+@pytest.mark.parametrize("folder", ["ui", *(f"ui/{p}" for p in PAGES)])
+def test_no_module_repeats_its_folder_or_a_page_as_a_prefix(folder: str) -> None:
+    stems = [p.stem for p in (ROOT / folder).glob("*.py")]
+    prefixes = (*PAGES, Path(folder).name)
+    assert [s for s in stems if s.startswith(tuple(f"{p}_" for p in prefixes))] == []
+
+
+@pytest.mark.parametrize("engine", ["maubinh", "daudiachu"])
+def test_engines_never_import_the_app(engine: str) -> None:
+    reached = {m for path in _modules(engine) for m in _imports(path)}
+    assert reached, "the scan found no imports"
+    assert {m for m in reached if m.split(".")[0] in {"ui", "pages", "streamlit"}} == set()
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_a_page_subpackage_never_imports_another_page(page: str) -> None:
+    others = tuple(f"ui.{p}" for p in PAGES if p != page)
+    reached = {m for path in _modules(f"ui/{page}") for m in _imports(path)}
+    assert {m for m in reached if m.startswith(others)} == set()
+
+
+def test_shared_ui_modules_import_no_page_subpackage() -> None:
+    pages = tuple(f"ui.{p}" for p in PAGES)
+    reached = {m for path in (ROOT / "ui").glob("*.py") for m in _imports(path)}
+    assert {m for m in reached if m.startswith(pages)} == set()
+
+
+def test_rules_core_never_imports_the_strategy_layer() -> None:
+    reached = {m for name in CORE for m in _imports(ROOT / "maubinh" / f"{name}.py")}
+    assert reached
+    assert {m for m in reached if m.startswith(("maubinh.strategy", "maubinh.drills"))} == set()
+
+
+@pytest.mark.parametrize(
+    "package", ["ui", *(f"ui/{p}" for p in PAGES), "maubinh", "maubinh/strategy", "maubinh/drills", "daudiachu"]
+)
+def test_every_package_docstring_lists_its_modules(package: str) -> None:
+    doc = ast.get_docstring(ast.parse((ROOT / package / "__init__.py").read_text(encoding="utf-8"))) or ""
+    dotted = package.replace("/", ".")
+    missing = [
+        p.stem for p in (ROOT / package).glob("*.py")
+        if p.stem != "__init__" and f"{dotted}.{p.stem}" not in doc
+    ]
+    assert missing == []
+
+
+def test_unit_tests_mirror_the_packages() -> None:
+    unit = ROOT / "tests" / "unit"
+    for sub in ("strategy", "drills", "daudiachu", "ui", *(f"ui/{p}" for p in PAGES)):
+        assert list((unit / sub).glob("test_*.py")), sub

@@ -1,0 +1,49 @@
+"""Words for drill questions: every key built at run time exists in both languages; sentences read right."""
+
+from __future__ import annotations
+
+import pytest
+
+from maubinh.cards import parse_cards
+from maubinh.drills import DrillSet, Kind, Level, decide, make_question
+from maubinh.hands import evaluate
+from maubinh.rules import load_rule_set
+from ui.drill.text import DYNAMIC_KEYS, answer_text, decider_text, key_text, question_text
+from ui.i18n import LANGUAGES, catalogue
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_dynamic_key_exists(lang: str) -> None:
+    assert [key for key in DYNAMIC_KEYS if key not in catalogue(lang)] == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "rules", "lang", "expected"),
+    [
+        ("Ks Kd 9c 5s 3h", "Kh Kc 9d 5c 2h", "chi-at", "en",
+         ("Both Đôi (pair) with the same made cards: the kickers decide, high to low; at kicker 3, 3 beats 2, "
+         "so A is stronger.")),
+        ("As 2d 3c 4h 5s", "6s 5d 4c 3h 2h", "luckywin", "vi",
+         "Theo bộ luật LuckyWin (luật nhà cái), sảnh A-2-3-4-5 là sảnh nhỏ nhất, nên B mạnh hơn."),
+        ("Qs Qc Kh", "Qh Qd Kd 5s 3h", "chi-at", "en",
+         ("The top three cards are the same; a 3-card chi has no kickers, and a missing kicker counts below any "
+         "card, so B is stronger.")),
+        ("Ks Kd 9c 5s 3h", "Kh Kc 9d 5c 3d", "chi-at", "vi",
+         "Cùng các hạng bài, chỉ khác chất; chất không phân thắng thua nên hòa."),
+    ],
+)
+def test_decider_sentences(a: str, b: str, rules: str, lang: str, expected: str) -> None:
+    rule_set = load_rule_set(rules)
+    ha, hb = parse_cards(a), parse_cards(b)
+    values = (evaluate(ha, rule_set.wheel), evaluate(hb, rule_set.wheel))
+    assert decider_text(decide(ha, hb, rule_set), values, ("A", "B"), rule_set, lang) == expected
+
+
+def test_every_kind_reads_as_one_line_for_the_csv() -> None:
+    rule_set = load_rule_set("chi-at")
+    drill_set = DrillSet((Kind.CHI, Kind.FOUL, Kind.SETTLE, Kind.NATURAL), Level.EXPERT, "chi-at", 4, 4)
+    for index in range(4):
+        q = make_question(drill_set, index)
+        text = question_text(q, rule_set, "en")
+        assert "\n" not in text and len(text) > 20
+        assert key_text(q, rule_set, "en") == answer_text(q, q.key, rule_set, "en")

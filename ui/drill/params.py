@@ -1,0 +1,184 @@
+"""The drill set in the URL: ``?kinds=chi,foul&level=expert&rules=tinh-chi&seed=42&n=10``.
+
+The same link gives every learner the same questions in the same order. A broken value gets a
+warning naming it (and the known values) and the default is used; the URL is then rewritten with the
+set actually used, so the address bar is always a working link. A link from before the six kinds
+(``?seed=`` without ``kinds=``) keeps meaning the one-kind drill it was made for.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from maubinh.drills import DEFAULT_COUNT, KINDS, MAX_QUESTIONS, MAX_SEED, DrillSet, Kind, Level
+from maubinh.drills.sets import parse_kinds, parse_level
+from maubinh.rules import RULE_SET_IDS, RuleSet
+from ui.drill.state import STATE_KEY, SetState
+from ui.drill.text import kind_name, level_name
+from ui.i18n import t
+from ui.params import int_param, markdown_literal
+from ui.setup import RULES_PARAM
+
+__all__ = [
+    "COUNT_PARAM",
+    "KINDS_PARAM",
+    "LEVEL_PARAM",
+    "SEED_PARAM",
+    "SET_PARAMS",
+    "SetChoice",
+    "new_seed",
+    "read_set_choice",
+    "rules_param_broken",
+    "set_editor",
+    "set_title",
+    "settle_set",
+    "share_link",
+    "start_set",
+]
+
+KINDS_PARAM = "kinds"
+LEVEL_PARAM = "level"
+SEED_PARAM = "seed"
+COUNT_PARAM = "n"
+SET_PARAMS = (KINDS_PARAM, LEVEL_PARAM, SEED_PARAM, COUNT_PARAM)
+DEFAULT_LEVEL = Level.INTERMEDIATE
+
+
+def new_seed() -> int:
+    """A fresh set seed (for a new set nobody asked for by number)."""
+    return random.SystemRandom().randint(1, 99_999)
+
+
+def _kinds() -> tuple[Kind, ...] | None:
+    raw = st.query_params.get(KINDS_PARAM)
+    if raw is None:
+        return None
+    try:
+        return parse_kinds(raw)
+    except ValueError:
+        st.warning(t("drill.bad_kinds", value=markdown_literal(raw), known=", ".join(k.value for k in KINDS)))
+        return KINDS
+
+
+def _level() -> Level | None:
+    raw = st.query_params.get(LEVEL_PARAM)
+    if raw is None:
+        return None
+    try:
+        return parse_level(raw)
+    except ValueError:
+        st.warning(t("drill.bad_level", value=markdown_literal(raw), known=", ".join(v.value for v in Level)))
+        return DEFAULT_LEVEL
+
+
+@dataclass(frozen=True)
+class SetChoice:
+    """What the URL asks for apart from the rule set (chosen next, by :func:`ui.setup.rule_set_picker`)."""
+
+    kinds: tuple[Kind, ...]
+    level: Level
+    seed: int
+    count: int
+
+    def under(self, rule_set: RuleSet) -> DrillSet:
+        """The set under a rule set (a source, or house rules carried along)."""
+        house = None if rule_set.id in RULE_SET_IDS else rule_set
+        return DrillSet(self.kinds, self.level, rule_set.id, self.seed, self.count, house)
+
+
+def read_set_choice() -> SetChoice:
+    """Kinds, level, seed and count from the URL, warning about broken values.
+
+    With no set in the URL (e.g. after a page switch dropped the query string), the session's set
+    continues; failing that a new set of every kind starts with a fresh seed.
+    """
+    given = any(name in st.query_params for name in SET_PARAMS)
+    current = st.session_state.get(STATE_KEY)
+    if not given and isinstance(current, SetState):
+        last = current.drill_set
+        return SetChoice(last.kinds, last.level, last.seed, last.count)
+    kinds = _kinds()
+    if kinds is None:  # links from before the six kinds: ?seed= alone was the one-kind drill
+        kinds = (Kind.BETTER,) if SEED_PARAM in st.query_params else KINDS
+    level = _level() or DEFAULT_LEVEL
+    count = int_param(COUNT_PARAM, minimum=1, maximum=MAX_QUESTIONS, default=DEFAULT_COUNT)
+    seed = int_param(SEED_PARAM, minimum=0, maximum=MAX_SEED)
+    return SetChoice(kinds, level, new_seed() if seed is None else seed, count or DEFAULT_COUNT)
+
+
+def settle_set(choice: SetChoice, rule_set: RuleSet) -> DrillSet:
+    """The set used, under the chosen rule set; the URL is rewritten to it (so it is always a working link)."""
+    drill_set = choice.under(rule_set)
+    for name, value in drill_set.params().items():
+        if st.query_params.get(name) != value:
+            st.query_params[name] = value
+    return drill_set
+
+
+def rules_param_broken() -> bool:
+    """Whether ``?rules=`` names no rule set (the picker then warns: keep it in view)."""
+    raw = st.query_params.get(RULES_PARAM)
+    return raw is not None and raw not in RULE_SET_IDS
+
+
+def set_title(choice: SetChoice, lang: str) -> str:
+    """The set in one line, the label of the expander that changes it."""
+    return t("drill.set.title", seed=choice.seed, count=choice.count, level=level_name(choice.level, lang),
+             kinds=len(choice.kinds))
+
+
+def start_set(drill_set: DrillSet) -> None:
+    """Put ``drill_set`` in the URL (the page then starts it); the language stays."""
+    for name, value in drill_set.params().items():
+        st.query_params[name] = value
+
+
+def share_link(drill_set: DrillSet) -> str:
+    """The link that gives anyone this set: the page's address and the set's parameters (no language,
+    so each learner keeps their own)."""
+    base = st.context.url or "/drill"
+    return f"{base}?{urlencode(drill_set.params())}"
+
+
+_FORM_FOR = "drill_form_for"
+_FORM_KINDS, _FORM_LEVEL, _FORM_COUNT, _FORM_SEED = "drill_form_kinds", "drill_form_level", "drill_form_n", "drill_form_seed"
+_FORM_ERROR = "drill_form_error"
+
+
+def _submit_form(drill_set: DrillSet) -> None:
+    kinds = tuple(st.session_state.get(_FORM_KINDS) or ())
+    if not kinds:
+        st.session_state[_FORM_ERROR] = True
+        return
+    st.session_state[_FORM_ERROR] = False
+    start_set(replace(drill_set, kinds=kinds, level=st.session_state[_FORM_LEVEL],
+                      seed=int(st.session_state[_FORM_SEED]), count=int(st.session_state[_FORM_COUNT])))
+
+
+def set_editor(drill_set: DrillSet, lang: str) -> None:
+    """The form choosing kinds, level, count and seed (the rule set is picked just above it), and the share link."""
+    if st.session_state.get(_FORM_FOR) != drill_set:
+        st.session_state[_FORM_FOR] = drill_set
+        st.session_state[_FORM_KINDS] = list(drill_set.kinds)
+        st.session_state[_FORM_LEVEL] = drill_set.level
+        st.session_state[_FORM_COUNT] = drill_set.count
+        st.session_state[_FORM_SEED] = drill_set.seed
+    st.caption(", ".join(kind_name(kind, lang) for kind in drill_set.kinds))
+    with st.form("drill_set_form", border=False):
+        st.multiselect(t("drill.set.kinds"), KINDS, format_func=lambda k: kind_name(k, lang), key=_FORM_KINDS)
+        st.segmented_control(t("drill.set.level"), tuple(Level), format_func=lambda v: level_name(v, lang),
+                             key=_FORM_LEVEL, required=True)
+        st.caption("  \n".join(f"**{level_name(v, lang)}**: {t(f'drill.level_help.{v.value}')}" for v in Level))
+        left, right = st.columns(2)
+        left.number_input(t("drill.set.count"), min_value=1, max_value=MAX_QUESTIONS, step=1, key=_FORM_COUNT)
+        right.number_input(t("drill.set.seed"), min_value=0, max_value=MAX_SEED, step=1, key=_FORM_SEED)
+        st.form_submit_button(t("drill.set.start"), type="primary", on_click=_submit_form,
+                              args=(drill_set,))
+    if st.session_state.get(_FORM_ERROR):
+        st.error(t("drill.set.no_kinds"))
+    st.markdown(t("drill.set.share"))
+    st.code(share_link(drill_set), language=None, wrap_lines=True)

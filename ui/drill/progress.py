@@ -1,0 +1,146 @@
+"""Progress on the Drill page: the status line, accuracy per kind as a chart, the kind to practise next,
+and the end-of-set summary with its CSV (question, answer, right answer, time taken).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from maubinh.drills import DrillSet, Kind, Question
+from maubinh.drills.progress import Record, accuracy, best_streak, score, streak, suggest_next
+from maubinh.rules import RuleSet
+from ui.drill.params import new_seed, start_set
+from ui.drill.state import STATE_KEY, SetState
+from ui.drill.text import answer_text, key_text, kind_name, level_name, question_text
+from ui.i18n import t
+from ui.labels import number
+
+__all__ = ["accuracy_figure", "show_progress", "show_summary", "status_line", "summary_frame"]
+
+GREEN, AMBER, RED = "#2e7d32", "#f9a825", "#c62828"
+
+
+def status_line(state: SetState, rule_set: RuleSet, lang: str) -> None:
+    """Question k of n, the set's score, the streak, the level and rule set, and a progress bar."""
+    drill_set = state.drill_set
+    right, answered = score(state.records)
+    run, best = streak(state.records), best_streak(state.records)
+    number_ = min(state.index + 1, drill_set.count)
+    st.markdown(
+        f":blue-badge[{t('drill.set_value', number=number_, count=drill_set.count)}] "
+        f":green-badge[{t('drill.score')}: {t('drill.score_value', right=right, total=answered)}] "
+        f":orange-badge[{t('drill.streak', streak=run, best=best)}] "
+        f":gray-badge[{level_name(drill_set.level, lang)}] "
+        f":violet-badge[{rule_set.name(lang)}]"
+    )
+    st.progress(answered / drill_set.count)
+
+
+def accuracy_figure(records: Sequence[Record], lang: str) -> go.Figure:
+    """A horizontal bar per kind answered: the share right (%), labelled "right/answered"."""
+    shares = accuracy(records)
+    kinds = list(shares)[::-1]  # plotly draws the first category at the bottom
+    counts = [shares[kind] for kind in kinds]
+    percent = [100 * right / total for right, total in counts]
+    colours = [GREEN if p >= 80 else AMBER if p >= 50 else RED for p in percent]
+    figure = go.Figure(
+        go.Bar(
+            y=[kind_name(kind, lang) for kind in kinds],
+            x=percent,
+            orientation="h",
+            text=[f"{right}/{total}" for right, total in counts],
+            textposition="outside",
+            cliponaxis=False,
+            marker_color=colours,
+            hovertemplate="%{y}: %{x:.0f}%<extra></extra>",
+        )
+    )
+    figure.update_layout(
+        title=t("drill.progress.chart_title"),
+        xaxis={"title": t("drill.progress.accuracy"), "range": [0, 118], "ticksuffix": "%", "tickvals": [0, 25, 50, 75, 100]},
+        yaxis={"title": None, "automargin": True},
+        height=90 + 42 * len(kinds),
+        margin={"l": 10, "r": 10, "t": 50, "b": 10},
+    )
+    return figure
+
+
+def _practise(kind: Kind, drill_set: DrillSet) -> None:
+    start_set(replace(drill_set, kinds=(kind,), seed=new_seed()))
+
+
+def show_progress(history: Sequence[Record], drill_set: DrillSet, lang: str) -> None:
+    """The session's accuracy per kind (plotly) and the kind to practise next, with a button to start it."""
+    if not history:
+        st.caption(t("drill.progress.empty"))
+        return
+    right, answered = score(history)
+    st.markdown(t("drill.progress.session", right=right, total=answered, best=best_streak(history)))
+    st.plotly_chart(accuracy_figure(history, lang), key="drill_progress_chart", config={"displayModeBar": False})
+    kind = suggest_next(history)
+    shares = accuracy(history)
+    if kind in shares:
+        why = t("drill.progress.why_low", right=shares[kind][0], total=shares[kind][1])
+    else:
+        why = t("drill.progress.why_new")
+    st.markdown(t("drill.progress.suggest", kind=kind_name(kind, lang), why=why))
+    if st.button(t("drill.progress.practise", kind=kind_name(kind, lang)), key="drill_practise",
+                 icon=":material/fitness_center:"):
+        _practise(kind, drill_set)
+        st.rerun(scope="app")  # a new set: the whole page starts it
+
+
+def summary_frame(state: SetState, question: Callable[[int], Question], rule_set: RuleSet, lang: str) -> pd.DataFrame:
+    """One row per question of the set: number, kind, question, answer, right answer, right or not, seconds."""
+    rows = []
+    for index in range(state.drill_set.count):
+        answer = state.answers.get(index)
+        q = question(index)
+        rows.append({
+            t("drill.csv.number"): index + 1,
+            t("drill.csv.kind"): kind_name(q.kind, lang),
+            t("drill.csv.question"): question_text(q, rule_set, lang),
+            t("drill.csv.answer"): answer_text(q, answer.given, rule_set, lang) if answer else "",
+            t("drill.csv.key"): key_text(q, rule_set, lang),
+            t("drill.csv.correct"): t("drill.csv.yes") if answer and answer.correct else t("drill.csv.no"),
+            t("drill.csv.seconds"): round(answer.seconds, 1) if answer else None,
+        })
+    return pd.DataFrame(rows)
+
+
+def show_summary(state: SetState, question: Callable[[int], Question], rule_set: RuleSet, lang: str) -> None:
+    """The end of the set: score, time, accuracy per kind, every question, the CSV, and what next."""
+    drill_set = state.drill_set
+    records = state.records
+    right, _ = score(records)
+    seconds = sum(r.seconds for r in records)
+    st.subheader(t("drill.summary.title"))
+    first, second, third = st.columns(3)
+    first.metric(t("drill.score"), t("drill.score_value", right=right, total=drill_set.count))
+    second.metric(t("drill.summary.time"), t("drill.summary.seconds", seconds=number(seconds, lang, digits=0)))
+    third.metric(t("drill.summary.best_streak"), best_streak(records))
+    frame = summary_frame(state, question, rule_set, lang)
+    columns = list(frame.columns)
+    shown = columns[:2] + columns[3:] + columns[2:3]  # the long question text last on screen (not in the CSV)
+    st.dataframe(frame, hide_index=True, width="stretch", column_order=shown)
+    st.download_button(
+        t("drill.summary.download"),
+        frame.to_csv(index=False).encode("utf-8-sig"),
+        file_name=f"maubinh-drill-{drill_set.rule_set_id}-{drill_set.seed}.csv",
+        mime="text/csv",
+        key="drill_csv",
+        icon=":material/download:",
+        type="primary",
+    )
+    again, fresh = st.columns(2)
+    if again.button(t("drill.summary.again"), key="drill_again", width="stretch"):
+        st.session_state[STATE_KEY] = SetState(drill_set)
+        st.rerun(scope="app")
+    if fresh.button(t("drill.summary.new"), key="drill_new_set", width="stretch"):
+        start_set(replace(drill_set, seed=new_seed()))
+        st.rerun(scope="app")

@@ -1,0 +1,224 @@
+"""Words for drill questions and answers (no Streamlit), in the session's language (catalogue ``ui/locales/<lang>/drill.po``).
+
+Pure functions of the engine's values and a language: the page draws them, the summary writes them
+to the CSV. Keys built from values (``drill.kind.<kind>``, ``drill.decider.<decider>``...) are
+listed in :data:`DYNAMIC_KEYS` so a test can check that each exists in every language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from maubinh.arrangement import Arrangement
+from maubinh.cards import Card, Rank, grouped
+from maubinh.drills import (
+    KINDS,
+    ArrangeQuestion,
+    BetterQuestion,
+    ChiQuestion,
+    Decider,
+    FoulAnswer,
+    FoulQuestion,
+    Kind,
+    Lesson,
+    Level,
+    NaturalQuestion,
+    Outcome,
+    Question,
+    SettleQuestion,
+    Verdict,
+)
+from maubinh.drills.chi import made_count
+from maubinh.drills.natural import NEAR_MISSES
+from maubinh.drills.sampling import Breakdown, Line
+from maubinh.hands import HandValue, WheelRank
+from maubinh.rules import POSITIONS, NaturalPattern, Position, RuleSet
+from maubinh.settle import ItemKind
+from ui.i18n import translate
+from ui.labels import category_name, natural_name, position_label
+
+__all__ = [
+    "DYNAMIC_KEYS",
+    "LETTERS",
+    "answer_text",
+    "arrangement_text",
+    "breakdown_lines",
+    "cards_line",
+    "chi_labels",
+    "choice_label",
+    "decider_text",
+    "key_text",
+    "kind_name",
+    "level_name",
+    "line_name",
+    "position_names",
+    "question_text",
+    "seat_name",
+    "signed",
+    "step_name",
+]
+
+LETTERS = "ABC"
+"""Option letters."""
+
+DYNAMIC_KEYS: tuple[str, ...] = (
+    *(f"drill.kind.{kind.value}" for kind in KINDS),
+    *(f"drill.kind_help.{kind.value}" for kind in KINDS),
+    *(f"drill.level.{level.value}" for level in Level),
+    *(f"drill.level_help.{level.value}" for level in Level),
+    *(f"drill.step.{lesson.value}" for lesson in Lesson),
+    *(f"drill.decider.{decider.value}" for decider in Decider),
+    *(f"drill.foul.{answer.value}" for answer in FoulAnswer),
+    *(f"drill.chi.{outcome.value}" for outcome in Outcome),
+    *(f"drill.chi.key_{outcome.value}" for outcome in Outcome),
+    *(f"drill.wheel.{wheel.value}" for wheel in WheelRank),
+    *(f"drill.line.{kind.value}" for kind in ItemKind),
+    *(f"drill.natural.near.{build.value}" for build in NEAR_MISSES),
+)
+"""Catalogue keys built from values at run time."""
+
+
+def kind_name(kind: Kind, lang: str) -> str:
+    """``"Chi nào thắng?"``..."""
+    return translate(f"drill.kind.{kind.value}", lang)
+
+
+def level_name(level: Level, lang: str) -> str:
+    """``"Mới học"``, ``"Trung bình"``, ``"Cao thủ"``."""
+    return translate(f"drill.level.{level.value}", lang)
+
+
+def step_name(lesson: Lesson, lang: str) -> str:
+    """The Learn page's name for a lesson step."""
+    return translate(f"drill.step.{lesson.value}", lang)
+
+
+def signed(value: int) -> str:
+    """A whole number of chi with its sign: ``"+3"``, ``"−2"``, ``"0"``."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def seat_name(seat: int, lang: str) -> str:
+    """``"Nhà 2"`` (seats 0-based)."""
+    return translate("drill.settle.seat", lang, n=seat + 1)
+
+
+def cards_line(cards: Sequence[Card]) -> str:
+    """Cards as people write them, grouped: ``"K♥ K♦ A♠ 7♣ 2♥"``."""
+    return " ".join(card.pretty for card in grouped(cards))
+
+
+def arrangement_text(arrangement: Arrangement) -> str:
+    """``"back | middle | front"`` as cards."""
+    return " | ".join(cards_line(arrangement.chi(position)) for position in POSITIONS)
+
+
+def _rank(value: HandValue, at: int) -> str:
+    ranks = tuple(value.ranks) + (0,) * 5
+    rank = ranks[at]
+    return Rank(rank).label if rank else "—"
+
+
+def decider_text(verdict: Verdict, values: tuple[HandValue, HandValue], labels: tuple[str, str],
+                 rule_set: RuleSet, lang: str) -> str:
+    """Why one chi beat the other (or tied), naming the hands by ``labels``, in one sentence."""
+    if verdict.outcome is Outcome.TIE:
+        return translate("drill.decider.tie", lang)
+    win, lose = (0, 1) if verdict.outcome is Outcome.A else (1, 0)
+    fields = {
+        "winner": labels[win],
+        "loser": labels[lose],
+        "cat_w": category_name(values[win].category, lang),
+        "cat_l": category_name(values[lose].category, lang),
+        "category": category_name(values[win].category, lang),
+        "rank_w": _rank(values[win], max(verdict.at, 0)),
+        "rank_l": _rank(values[lose], max(verdict.at, 0)),
+        "n": verdict.at + 1 - (made_count(values[win].category) if verdict.decider is Decider.KICKER else 0),
+        "rules": rule_set.name(lang),
+        "where": translate(f"drill.wheel.{rule_set.wheel.value}", lang),
+    }
+    return translate(f"drill.decider.{verdict.decider.value}", lang, **fields)
+
+
+def choice_label(question: Question, choice: object, rule_set: RuleSet, lang: str) -> str:
+    """The words on a choice's button."""
+    if isinstance(question, BetterQuestion) and isinstance(choice, int):
+        return translate("drill.pick", lang, letter=LETTERS[choice])
+    if isinstance(question, ChiQuestion) and isinstance(choice, Outcome):
+        labels = chi_labels(question, rule_set, lang)
+        return translate(f"drill.chi.{choice.value}", lang, a=labels[0], b=labels[1])
+    if isinstance(question, FoulQuestion) and isinstance(choice, FoulAnswer):
+        names = {p.value: position_label(p, rule_set, lang) for p in POSITIONS}
+        return translate(f"drill.foul.{choice.value}", lang, **names)
+    if isinstance(question, NaturalQuestion) and (choice is None or isinstance(choice, NaturalPattern)):
+        return natural_name(choice, lang) if choice is not None else translate("drill.natural.none", lang)
+    return str(choice)
+
+
+def question_text(question: Question, rule_set: RuleSet, lang: str) -> str:
+    """The question's cards in one line of text (for the CSV, beside the kind)."""
+    if isinstance(question, BetterQuestion):
+        options = "; ".join(f"{LETTERS[k]}: {arrangement_text(o)}" for k, o in enumerate(question.options))
+        detail = f"{cards_line(question.cards)} — {options}"
+    elif isinstance(question, ArrangeQuestion):
+        detail = cards_line(question.cards)
+    elif isinstance(question, ChiQuestion):
+        labels = chi_labels(question, rule_set, lang)
+        detail = "; ".join(f"{label}: {cards_line(hand)}" for label, hand in zip(labels, question.hands))
+    elif isinstance(question, FoulQuestion):
+        detail = arrangement_text(question.arrangement)
+    elif isinstance(question, SettleQuestion):
+        seats = "; ".join(
+            f"{seat_name(seat, lang)}: {arrangement_text(arr)}" for seat, arr in enumerate(question.arrangements)
+        )
+        ask = translate("drill.settle.short", lang, a=question.a + 1, b=question.b + 1, rules=rule_set.name(lang))
+        detail = f"{ask} {seats}"
+    else:
+        detail = cards_line(question.cards)
+    return detail
+
+
+def chi_labels(question: ChiQuestion, rule_set: RuleSet, lang: str) -> tuple[str, str]:
+    """How the two hands are named: "Tay A" / "Tay B", or the two chi (front against middle)."""
+    if question.positions[0] is not question.positions[1]:
+        return (position_label(question.positions[0], rule_set, lang),
+                position_label(question.positions[1], rule_set, lang))
+    return (translate("drill.chi.hand", lang, letter="A"), translate("drill.chi.hand", lang, letter="B"))
+
+
+def answer_text(question: Question, given: object, rule_set: RuleSet, lang: str) -> str:
+    """An answer in words (for the CSV and the feedback)."""
+    if isinstance(question, ArrangeQuestion) and isinstance(given, Arrangement):
+        return arrangement_text(given)
+    if isinstance(question, SettleQuestion) and isinstance(given, int):
+        return signed(given)
+    if isinstance(question, BetterQuestion) and isinstance(given, int):
+        return LETTERS[given]
+    return choice_label(question, given, rule_set, lang)
+
+
+def key_text(question: Question, rule_set: RuleSet, lang: str) -> str:
+    """The right answer in words."""
+    return answer_text(question, question.key, rule_set, lang)
+
+
+def line_name(line: Line, rule_set: RuleSet, lang: str) -> str:
+    """A breakdown line's name: the rule set's name for a chi, or the kind of item ("Sập (scoop)")."""
+    if isinstance(line, Position):
+        return rule_set.position_name(line, lang)
+    return translate(f"drill.line.{line.value}", lang)
+
+
+def breakdown_lines(*breakdowns: Breakdown) -> list[Line]:
+    """The lines to show for some breakdowns: the three chi, then every other line that moved chi in one."""
+    lines: list[Line] = list(POSITIONS)
+    for found in breakdowns:
+        for line in found.lines:
+            if line not in lines and any(other.lines.get(line) for other in breakdowns):
+                lines.append(line)
+    return lines
+
+
+def position_names(rule_set: RuleSet, lang: str) -> dict[Position, str]:
+    """Each chi's name under the rule set."""
+    return {p: position_label(p, rule_set, lang) for p in POSITIONS}

@@ -1,0 +1,419 @@
+"""Drawing a drill question of each kind, its answer controls, and the feedback after the answer.
+
+:func:`show_question` draws the question and its choices (buttons whose callbacks store the answer,
+so the rerun that follows the click already shows the feedback); :func:`show_feedback` draws right
+or wrong, the engine's numbers behind it, the rule that decided with its source, and a link to the
+lesson step. "Set it yourself" has its own module (:mod:`ui.drill.arrange`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import pandas as pd
+import streamlit as st
+from streamlit.errors import StreamlitAPIException
+
+from maubinh.arrangement import Arrangement
+from maubinh.cards import Card, grouped
+from maubinh.drills import (
+    ArrangeQuestion,
+    BetterQuestion,
+    ChiQuestion,
+    FoulQuestion,
+    Lesson,
+    NaturalQuestion,
+    Question,
+    SettleQuestion,
+)
+from maubinh.drills.chi import Trap
+from maubinh.drills.natural import NEAR_MISSES, Build
+from maubinh.rules import POSITIONS, NaturalPattern, Position, RuleSet
+from maubinh.settle import ItemKind
+from ui import _once
+from ui.cards import hand_html
+from ui.drill.arrange import show_arrange_feedback, show_arrange_question
+from ui.drill.state import Answer, SetState, record_answer
+from ui.drill.text import (
+    LETTERS,
+    answer_text,
+    breakdown_lines,
+    chi_labels,
+    choice_label,
+    decider_text,
+    line_name,
+    seat_name,
+    signed,
+    step_name,
+)
+from ui.i18n import t
+from ui.labels import (
+    describe_chi,
+    describe_foul,
+    describe_item,
+    describe_value,
+    natural_name,
+    number,
+    provenance_note,
+)
+
+__all__ = [
+    "CARD_WIDTH", "DRILL_CSS", "inject_drill_css", "lesson_link", "odds_text", "show_feedback", "show_question",
+]
+
+CARD_WIDTH = 44
+SMALL_CARD_WIDTH = 36
+
+DRILL_CSS = """
+.st-key-drill_css { display: none; }
+.mb-drill-frame { padding: 0.35rem 0.5rem 0.5rem; outline: 2px solid transparent; }
+""".strip()
+"""The Drill page's own styles: unframed options keep the framed one's padding, so buttons line up."""
+
+
+def inject_drill_css() -> None:
+    """Add :data:`DRILL_CSS` once per run (in a hidden container keyed ``drill_css``)."""
+    box = _once.claim("drill_css", st)
+    if box is not None:
+        box.markdown(f"<style>{DRILL_CSS}</style>", unsafe_allow_html=True)
+
+
+# --------------------------------------------------------------------------- shared pieces
+
+
+def _answer(state: SetState, index: int, question: Question, given: object) -> None:
+    """Button callback: grade ``given`` and store it."""
+    correct = bool(question.is_correct(given))  # type: ignore[arg-type]
+    record_answer(state, index, given, correct)
+
+
+def _choices(state: SetState, index: int, question: Question, choices: Sequence[object], rule_set: RuleSet,
+             lang: str, columns: int) -> None:
+    """One button per choice, ``columns`` to a row (0: as many as fit, wrapping); the learner's pick is
+    highlighted once answered."""
+    answered = state.answers.get(index)
+
+    def button(number_: int, choice: object, width: str) -> None:
+        picked = answered is not None and answered.given == choice
+        st.button(
+            choice_label(question, choice, rule_set, lang),
+            key=f"drill_choice_{number_}",
+            disabled=answered is not None,
+            type="primary" if picked else "secondary",
+            width=width,  # type: ignore[arg-type]
+            on_click=_answer,
+            args=(state, index, question, choice),
+        )
+
+    if not columns:
+        with st.container(horizontal=True, gap="small"):
+            for number_, choice in enumerate(choices):
+                button(number_, choice, "content")
+        return
+    for start in range(0, len(choices), columns):
+        for offset, (column, choice) in enumerate(zip(st.columns(columns), choices[start : start + columns])):
+            with column:
+                button(start + offset, choice, "stretch")
+
+
+def _hand(cards: Sequence[Card], label: str, width: int = CARD_WIDTH, highlight: bool = False) -> str:
+    return hand_html(grouped(cards), label=label, width=width, highlight=highlight)
+
+
+def _arrangement(arrangement: Arrangement, rule_set: RuleSet, lang: str, *, values: bool = True,
+                 width: int = CARD_WIDTH, highlight: bool = False) -> None:
+    rows = []
+    for position in POSITIONS:
+        cards = arrangement.chi(position)
+        label = rule_set.position_name(position, lang)
+        if values:
+            label = f"{label} — {describe_chi(cards, rule_set, lang)}"
+        rows.append(_hand(cards, label, width))
+    frame = "mb-hand mb-hand--highlight" if highlight else "mb-hand mb-drill-frame"
+    st.markdown(f'<div class="{frame}">{"".join(rows)}</div>', unsafe_allow_html=True)
+
+
+def odds_text(win: float, tie: float, loss: float) -> str:
+    """Win, tie and loss shares as whole percents: ``"45 · 3 · 52"`` (the column header says which is which)."""
+    return f"{round(100 * win)} · {round(100 * tie)} · {round(100 * loss)}"
+
+
+def _verdict(correct: bool, right: str, wrong: str) -> None:
+    if correct:
+        st.success(right)
+    else:
+        st.error(wrong)
+
+
+def lesson_link(lesson: Lesson, rule_set: RuleSet, lang: str) -> None:
+    """A link to the Learn page's step that teaches ``lesson`` (a plain link when the page list is unknown)."""
+    label = t("drill.lesson", step=step_name(lesson, lang))
+    params = {"step": lesson.value, "lang": lang, "rules": rule_set.id}
+    try:
+        st.page_link("pages/learn.py", label=label, icon=":material/menu_book:", query_params=params)
+    except StreamlitAPIException:  # the page run on its own (tests, legacy pages/ discovery)
+        query = "&".join(f"{key}={value}" for key, value in params.items())
+        st.markdown(f":material/menu_book: [{label}](learn?{query})")
+
+
+def _time(question: Question, answer: Answer, rule_set: RuleSet, lang: str) -> None:
+    seconds = number(answer.seconds, lang, digits=1)
+    if isinstance(question, ArrangeQuestion):
+        st.caption(t("drill.time_taken", seconds=seconds))
+    else:
+        st.caption(t("drill.your_answer", given=answer_text(question, answer.given, rule_set, lang), seconds=seconds))
+
+
+# --------------------------------------------------------------------------- which arrangement is better
+
+
+def _better_question(state: SetState, index: int, q: BetterQuestion, rule_set: RuleSet, lang: str) -> None:
+    st.markdown(t("drill.prompt"))
+    st.markdown(_hand(q.cards, t("drill.dealt"), SMALL_CARD_WIDTH), unsafe_allow_html=True)
+    answered = state.answers.get(index)
+    for k, (column, option) in enumerate(zip(st.columns(len(q.options)), q.options)):
+        with column:
+            st.markdown(f"#### {t('drill.option', letter=LETTERS[k])}")
+            _arrangement(option, rule_set, lang, highlight=answered is not None and k == q.key)
+            picked = answered is not None and answered.given == k
+            st.button(
+                choice_label(q, k, rule_set, lang),
+                key=f"drill_choice_{k}",
+                disabled=answered is not None,
+                type="primary" if picked else "secondary",
+                width="stretch",
+                on_click=_answer,
+                args=(state, index, q, k),
+            )
+
+
+def _better_feedback(q: BetterQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
+    best = LETTERS[q.key]
+    _verdict(answer.correct, t("drill.right", letter=best), t("drill.wrong", letter=best))
+    for k, foul in enumerate(q.fouls):
+        if foul:
+            st.markdown(t("drill.reason_foul", letter=LETTERS[k], why=describe_foul(q.options[k], rule_set, lang),
+                          penalty=rule_set.foul_penalty))
+    if q.reason == "ev":
+        st.markdown(t("drill.reason_ev", letter=best, other=LETTERS[q.runner_up], gap=number(q.gap, lang),
+                      err=number(q.gap_stderr, lang), samples=q.results[0].samples))
+    rows = []
+    for k, result in enumerate(q.results):
+        row = {
+            t("drill.col_option"): LETTERS[k],
+            t("drill.col_mean"): f"{number(result.mean, lang, signed=True)} ± {number(result.stderr, lang)}",
+        }
+        for position in POSITIONS:
+            row[t("drill.col_odds", position=rule_set.position_name(position, lang))] = odds_text(
+                result.chi_odds[position].win, result.chi_odds[position].tie, result.chi_odds[position].loss)
+        if any(q.fouls):
+            row[t("drill.col_foul")] = t("drill.fouled") if q.fouls[k] else ""
+        rows.append(row)
+    st.table(pd.DataFrame(rows), hide_index=True, border="horizontal")
+    st.markdown(f"**{t('drill.lines_title')}**")
+    st.table(pd.DataFrame([
+        {t("drill.arrange.col_line"): line_name(line, rule_set, lang),
+         **{LETTERS[k]: number(b.lines.get(line, 0.0), lang, signed=True) for k, b in enumerate(q.breakdowns)}}
+        for line in breakdown_lines(*q.breakdowns)
+    ]), hide_index=True, border="horizontal")
+    st.caption(t("drill.method"))
+
+
+# --------------------------------------------------------------------------- which chi wins
+
+
+def _chi_question(state: SetState, index: int, q: ChiQuestion, rule_set: RuleSet, lang: str) -> None:
+    labels = chi_labels(q, rule_set, lang)
+    if q.trap is Trap.FRONT:
+        st.markdown(t("drill.chi.prompt_front", front=labels[0], middle=labels[1]))
+    else:
+        st.markdown(t("drill.chi.prompt", position=rule_set.position_name(q.positions[0], lang)))
+    answered = state.answers.get(index)
+    for column, label, hand, value in zip(st.columns(2), labels, q.hands, q.values):
+        shown = f"{label} — {describe_value(value, lang)}" if answered else label
+        column.markdown(_hand(hand, shown), unsafe_allow_html=True)
+    _choices(state, index, q, q.choices, rule_set, lang, 3)
+
+
+def _chi_feedback(q: ChiQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
+    labels = chi_labels(q, rule_set, lang)
+    key = t(f"drill.chi.key_{q.key.value}", a=labels[0], b=labels[1])
+    _verdict(answer.correct, t("drill.right_plain", answer=key), t("drill.wrong_plain", answer=key))
+    st.markdown(decider_text(q.verdict, q.values, labels, rule_set, lang))
+    if q.verdict.decider.value == "wheel":
+        st.caption(provenance_note(rule_set.provenance.get("wheel"), lang))
+
+
+# --------------------------------------------------------------------------- binh lủng or not
+
+
+def _foul_question(state: SetState, index: int, q: FoulQuestion, rule_set: RuleSet, lang: str) -> None:
+    st.markdown(t("drill.foul.prompt"))
+    _arrangement(q.arrangement, rule_set, lang, values=state.answers.get(index) is not None)
+    _choices(state, index, q, q.choices, rule_set, lang, 2)
+
+
+def _foul_feedback(q: FoulQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
+    key = choice_label(q, q.key, rule_set, lang)
+    _verdict(answer.correct, t("drill.right_plain", answer=key), t("drill.wrong_plain", answer=key))
+    names = {p: rule_set.position_name(p, lang) for p in POSITIONS}
+    lines = []
+    for (strong, weak), verdict, values in zip(
+        ((Position.BACK, Position.MIDDLE), (Position.MIDDLE, Position.FRONT)),
+        q.verdicts,
+        ((q.values[0], q.values[1]), (q.values[1], q.values[2])),
+    ):
+        ok = verdict.outcome.value != "b"
+        template = "drill.foul.pair_ok" if ok else "drill.foul.pair_bad"
+        why = decider_text(verdict, values, (names[strong], names[weak]), rule_set, lang)
+        lines.append("- " + t(template, strong=names[strong], weak=names[weak], why=why))
+    st.markdown("\n".join(lines))
+    st.markdown(t("drill.foul.rule", penalty=rule_set.foul_penalty, rules=rule_set.name(lang)))
+    st.caption(provenance_note(rule_set.provenance.get("foul"), lang))
+
+
+# --------------------------------------------------------------------------- how many chi
+
+
+def _settle_submit(state: SetState, index: int, q: SettleQuestion) -> None:
+    value = st.session_state.get(f"drill_settle_value_{index}")
+    given = int(value) if isinstance(value, (int, float)) else 0
+    record_answer(state, index, given, q.is_correct(given))
+
+
+def _settle_question(state: SetState, index: int, q: SettleQuestion, rule_set: RuleSet, lang: str) -> None:
+    st.markdown(t("drill.settle.prompt", a=q.a + 1, b=q.b + 1, rules=rule_set.name(lang)))
+    seats = list(range(len(q.arrangements)))
+    per_row = 2
+    for start in range(0, len(seats), per_row):
+        for column, seat in zip(st.columns(per_row), seats[start : start + per_row]):
+            with column:
+                role = " (A)" if seat == q.a else " (B)" if seat == q.b else ""
+                st.markdown(f"**{seat_name(seat, lang)}{role}**")
+                _arrangement(q.arrangements[seat], rule_set, lang, width=SMALL_CARD_WIDTH,
+                             highlight=seat in (q.a, q.b))
+    answered = state.answers.get(index)
+    number_column, button_column = st.columns([2, 1], vertical_alignment="bottom")
+    number_column.number_input(
+        t("drill.settle.answer", a=q.a + 1, b=q.b + 1), min_value=-999, max_value=999, step=1, value=0,
+        key=f"drill_settle_value_{index}", disabled=answered is not None,
+    )
+    button_column.button(
+        t("drill.settle.submit"), key="drill_settle_submit", disabled=answered is not None, type="primary",
+        width="stretch", on_click=_settle_submit, args=(state, index, q),
+    )
+
+
+def _settle_feedback(q: SettleQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
+    template = "drill.settle.key" if q.key > 0 else "drill.settle.key_pay" if q.key < 0 else "drill.settle.key_even"
+    key = t(template, a=q.a + 1, b=q.b + 1, total=abs(q.key))
+    given = answer_text(q, answer.given, rule_set, lang)
+    _verdict(answer.correct, t("drill.right_plain", answer=key), t("drill.settle.wrong", answer=key, given=given))
+    rows = [
+        {
+            t("drill.settle.col_chi"): signed(item.amount),
+            t("drill.settle.col_item"): describe_item(item, rule_set, lang),
+            t("drill.settle.col_source"): provenance_note(item.provenance, lang),
+        }
+        for item in q.pair.items
+    ]
+    rows.append({t("drill.settle.col_chi"): f"**{signed(q.key)}**",
+                 t("drill.settle.col_item"): f"**{t('drill.settle.total', a=q.a + 1, b=q.b + 1)}**",
+                 t("drill.settle.col_source"): ""})
+    st.table(pd.DataFrame(rows), hide_index=True, border="horizontal")
+    notes = []
+    if any(item.kind is ItemKind.SCOOP for item in q.pair.items):
+        scooped = q.settlement.scoops
+        notes.append(t("drill.settle.scoops", seats=", ".join(
+            t("drill.settle.scooped", seat=seat + 1, count=len(scooped[seat])) for seat in range(len(scooped))
+            if scooped[seat])))
+    if len(q.arrangements) > 2:
+        notes.append(t("drill.settle.pairwise"))
+    for note in notes:
+        st.caption(note)
+
+
+# --------------------------------------------------------------------------- spot the instant win
+
+
+def _natural_question(state: SetState, index: int, q: NaturalQuestion, rule_set: RuleSet, lang: str) -> None:
+    st.markdown(t("drill.natural.prompt", rules=rule_set.name(lang)))
+    # High to low rather than grouped: runs (three straights) stay visible, pairs stay side by side.
+    cards = sorted(q.cards, reverse=True)
+    st.markdown(hand_html(cards, label=t("drill.dealt"), width=CARD_WIDTH), unsafe_allow_html=True)
+    _choices(state, index, q, q.choices, rule_set, lang, 0)
+
+
+def _natural_feedback(q: NaturalQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
+    if q.win is not None:
+        key = t("drill.natural.key", name=natural_name(q.win.pattern, lang), chi=q.win.chi)
+    else:
+        key = t("drill.natural.key_none")
+    _verdict(answer.correct, t("drill.right_plain", answer=key), t("drill.wrong_plain", answer=key))
+    if q.win is not None:
+        st.caption(provenance_note(q.win.rule.provenance, lang))
+        if q.win.split is not None:
+            st.markdown(t("drill.natural.split"))
+            _arrangement(q.win.split, rule_set, lang, values=False, width=SMALL_CARD_WIDTH)
+    listed = {rule.pattern: rule.chi for rule in rule_set.naturals}
+    others = [p for p in q.matches if p is not q.key]
+    paid_less = [p for p in others if p in listed]
+    unlisted = [p for p in others if p not in listed]
+    if paid_less:
+        names = ", ".join(f"{natural_name(p, lang)} ({listed[p]})" for p in paid_less)
+        st.markdown(t("drill.natural.also", names=names))
+    if unlisted:
+        st.markdown(t("drill.natural.unlisted", names=", ".join(natural_name(p, lang) for p in unlisted),
+                      rules=rule_set.name(lang)))
+    if q.build in NEAR_MISSES:
+        st.markdown(t(f"drill.natural.near.{q.build.value}"))
+    if q.key is NaturalPattern.LUC_PHE_BON and q.build in (Build.TRIPS_AS_PAIR, Build.QUAD_AS_TWO_PAIRS):
+        st.markdown(t("drill.natural.pairs_reading"))
+    st.caption(_natural_facts(q.cards))
+
+
+def _natural_facts(cards: Sequence[Card]) -> str:
+    """What the instant wins look at, counted: pairs (trips one, quads two), colours, suits."""
+    ranks = Counter(card.rank for card in cards)
+    suits = sorted(Counter(card.suit for card in cards).values(), reverse=True)
+    red = sum(card.suit.is_red for card in cards)
+    return t("drill.natural.facts", pairs=sum(n // 2 for n in ranks.values()), red=red, black=len(cards) - red,
+             suits="-".join(str(n) for n in suits))
+
+
+# --------------------------------------------------------------------------- dispatch
+
+
+def show_question(state: SetState, index: int, question: Question, rule_set: RuleSet, lang: str) -> None:
+    """Draw question ``index`` with its answer controls (disabled once answered)."""
+    if isinstance(question, BetterQuestion):
+        _better_question(state, index, question, rule_set, lang)
+    elif isinstance(question, ArrangeQuestion):
+        show_arrange_question(state, index, question, rule_set, lang)
+    elif isinstance(question, ChiQuestion):
+        _chi_question(state, index, question, rule_set, lang)
+    elif isinstance(question, FoulQuestion):
+        _foul_question(state, index, question, rule_set, lang)
+    elif isinstance(question, SettleQuestion):
+        _settle_question(state, index, question, rule_set, lang)
+    else:
+        _natural_question(state, index, question, rule_set, lang)
+
+
+def show_feedback(question: Question, answer: Answer, rule_set: RuleSet, lang: str) -> None:
+    """Right or wrong, the numbers behind it, the rule that decided, and the lesson step that teaches it."""
+    if isinstance(question, BetterQuestion):
+        _better_feedback(question, answer, rule_set, lang)
+    elif isinstance(question, ArrangeQuestion):
+        show_arrange_feedback(question, answer, rule_set, lang)
+    elif isinstance(question, ChiQuestion):
+        _chi_feedback(question, answer, rule_set, lang)
+    elif isinstance(question, FoulQuestion):
+        _foul_feedback(question, answer, rule_set, lang)
+    elif isinstance(question, SettleQuestion):
+        _settle_feedback(question, answer, rule_set, lang)
+    else:
+        _natural_feedback(question, answer, rule_set, lang)
+    _time(question, answer, rule_set, lang)
+    lesson_link(question.lesson, rule_set, lang)

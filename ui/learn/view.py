@@ -1,0 +1,667 @@
+"""The Learn page drawn with Streamlit: the step selector and each lesson step (quiz: :mod:`ui.learn.quiz_view`,
+check my hand: :mod:`ui.learn.check_view`, shared drawing: :mod:`ui.learn.draw`).
+
+``pages/learn.py`` only sets the page up and calls :func:`step_picker` and :func:`show_step`. Every
+number shown comes from the engine or the rule set (``maubinh``), every lesson sentence from
+``content/lessons`` (:mod:`ui.learn.content`), every label from the catalogue (``learn.po``).
+Session-state keys start with ``learn_``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import streamlit as st
+
+from maubinh.arrangement import foul_reason
+from maubinh.cards import Card, Rank, Suit, grouped
+from maubinh.compare import Cell, Row, Topic, differences
+from maubinh.hands import Category, evaluate
+from maubinh.naturals import find_instant_win
+from maubinh.rules import POSITIONS, RULE_SET_IDS, AceRule, Bonus, BonusHand, Position, RuleSet, load_rule_set
+from maubinh.settle import settle
+from ui.cards import hand_html, show_cards
+from ui.examples import Example, load_examples, ranked_straights
+from ui.i18n import current_language, t, translate
+from ui.labels import bonus_name, category_name, describe_foul, describe_value, natural_name
+from ui.learn.check_view import check_tool
+from ui.learn.content import (
+    STEP_IDS,
+    TOOL_IDS,
+    ExampleKind,
+    LessonExample,
+    engine_result,
+    load_common,
+    load_lesson_examples,
+    matches,
+)
+from ui.learn.draw import (
+    CARD_WIDTH,
+    LADDER_CARD_WIDTH,
+    LessonContext,
+    other_sources,
+    player,
+    provenance_cell,
+    rule_line,
+    seat_html,
+    show_pairs,
+    show_seats,
+    signed,
+    totals_line,
+)
+from ui.learn.quiz_view import quiz_block
+from ui.params import markdown_literal
+
+__all__ = ["STEP_PARAM", "show_step", "step_label", "step_picker"]
+
+STEP_PARAM = "step"
+"""Query parameter of the step shown (``?step=foul``)."""
+STEP_KEY = "learn_step"
+_LAST_STEP_KEY = "learn_step_last"
+EXAMPLES_PER_ROW = {5: 2, 3: 3}
+"""Category example hands side by side, by number of cards."""
+
+
+# --------------------------------------------------------------------------- the step selector
+
+
+def step_label(step: str, lang: str) -> str:
+    """The selector's label of a step: ``"3. Chi 5 lá: chín loại bài"``; a tool: ``"Công cụ: Kiểm tra bài của bạn"``."""
+    steps = load_common(lang).steps
+    title = steps[step].title if step in steps else step
+    if step in STEP_IDS:
+        return f"{STEP_IDS.index(step) + 1}. {title}"
+    return translate("learn.step.tool", lang, title=title)
+
+
+def _go(step: str) -> None:
+    st.session_state[STEP_KEY] = step
+    st.session_state[_LAST_STEP_KEY] = step
+    st.query_params[STEP_PARAM] = step
+
+
+def _on_step_selected() -> None:
+    _go(st.session_state[STEP_KEY])
+
+
+def step_picker() -> str:
+    """A selectbox of the lesson steps then the tools; returns the chosen step id.
+
+    The choice lives in the URL as ``?step=<id>`` (links open a step) and in the session (for page
+    switches that drop the query string). A bad ``?step=`` gets a warning naming it and the known
+    steps, and the first step (or the session's last) is shown.
+    """
+    ids = STEP_IDS + TOOL_IDS
+    raw = st.query_params.get(STEP_PARAM)
+    last = st.session_state.get(_LAST_STEP_KEY)
+    if raw is not None and raw not in ids:
+        st.warning(t("learn.step.unknown", value=markdown_literal(raw), known=", ".join(ids)))
+        chosen = last if last in ids else ids[0]
+    elif raw is not None:
+        chosen = raw
+    else:
+        chosen = last if last in ids else ids[0]
+    st.session_state[STEP_KEY] = chosen
+    st.session_state[_LAST_STEP_KEY] = chosen
+    if raw != chosen:
+        st.query_params[STEP_PARAM] = chosen
+    lang = current_language()
+    st.selectbox(t("learn.step.label"), ids, format_func=lambda step: step_label(step, lang), key=STEP_KEY,
+                 on_change=_on_step_selected)
+    if chosen in STEP_IDS:
+        number = STEP_IDS.index(chosen) + 1
+        st.progress(number / len(STEP_IDS), text=t("learn.step.progress", n=number, total=len(STEP_IDS)))
+    return chosen
+
+
+def step_navigation(step: str, ctx: LessonContext) -> None:
+    """Previous and next buttons under a step (the tool gets a way back to the path)."""
+    ids = STEP_IDS + TOOL_IDS
+    index = ids.index(step)
+    back, ahead = st.columns(2)
+    if index > 0:
+        previous = ids[index - 1]
+        back.button(f"← {step_label(previous, ctx.lang)}", key="learn_prev", on_click=_go, args=(previous,),
+                    width="stretch")
+    if index + 1 < len(ids):
+        following = ids[index + 1]
+        ahead.button(f"{step_label(following, ctx.lang)} →", key="learn_next", on_click=_go, args=(following,),
+                     type="primary", width="stretch")
+
+
+# --------------------------------------------------------------------------- lesson examples
+
+
+def show_lesson_example(example: LessonExample, ctx: LessonContext) -> None:
+    """One example of a step, drawn with the engine's result; a stated result that disagrees shows an error."""
+    stated = example.expectation(ctx.rule_set.id) if ctx.is_source else None
+    actual = engine_result(example, ctx.rule_set)
+    with st.container(border=True):
+        caption = ctx.caption(example.id)
+        if caption:
+            st.markdown(caption)
+        if example.kind is ExampleKind.COMPARE:
+            _compare_example(example, ctx)
+        elif example.kind is ExampleKind.ARRANGEMENT:
+            _arrangement_example(example, ctx)
+        elif example.kind is ExampleKind.INSTANT:
+            _instant_example(example, ctx)
+        else:
+            _table_example(example, ctx)
+        if stated is not None and not matches(stated, actual, example.kind):
+            st.error(t("learn.example.mismatch", id=example.id))
+
+
+def _compare_example(example: LessonExample, ctx: LessonContext) -> None:
+    a, b = example.hands
+    values = [evaluate(hand, ctx.rule_set.wheel) for hand in (a, b)]
+    columns = st.columns(2)
+    for column, letter, hand, value in zip(columns, "AB", (a, b), values):
+        with column:
+            show_cards(hand, label=f"{letter} · {describe_value(value, ctx.lang)}", width=CARD_WIDTH + 6)
+    verdict = "a" if values[0] > values[1] else "b" if values[1] > values[0] else "tie"
+    st.markdown(f"**{t(f'learn.compare.{verdict}')}**")
+
+
+def _arrangement_example(example: LessonExample, ctx: LessonContext) -> None:
+    arrangement = example.seats[0]
+    reason = foul_reason(arrangement, ctx.rule_set)
+    st.markdown(seat_html(arrangement, ctx, highlight=reason[1] if reason else None), unsafe_allow_html=True)
+    text = describe_foul(arrangement, ctx.rule_set, ctx.lang)
+    st.markdown(f":red[✗ **{text}**]" if reason else f":green[✓ **{text}**]")
+    differ = [rs.name(ctx.lang) for rs in other_sources(ctx) if (foul_reason(arrangement, rs) is None) != (reason is None)]
+    if differ:
+        key = "learn.foul.elsewhere_legal" if reason else "learn.foul.elsewhere_foul"
+        st.caption(t(key, rule_sets=", ".join(differ)))
+
+
+def _instant_example(example: LessonExample, ctx: LessonContext) -> None:
+    cards = example.hands[0]
+    win = find_instant_win(cards, ctx.rule_set)
+    if win is not None and win.split is not None:  # three flushes / straights: shown as the split that makes them
+        st.markdown(seat_html(win.split, ctx), unsafe_allow_html=True)
+    else:
+        show_cards(grouped(cards), width=CARD_WIDTH)
+    if win is None:
+        st.markdown(f"**{t('learn.instant.none', name=ctx.rule_set.name(ctx.lang))}**")
+    else:
+        pattern = natural_name(win.pattern, ctx.lang)
+        st.markdown(f"**{t('learn.instant.found', name=ctx.rule_set.name(ctx.lang), pattern=pattern, chi=win.chi)}**")
+    parts = []
+    for rs in other_sources(ctx):
+        other = find_instant_win(cards, rs)
+        parts.append(
+            f"{rs.name(ctx.lang)}: "
+            + (t("learn.instant.short", pattern=natural_name(other.pattern, ctx.lang), chi=other.chi)
+               if other else t("learn.instant.short_none"))
+        )
+    st.caption(t("learn.elsewhere", parts=" · ".join(parts)))
+
+
+def _table_example(example: LessonExample, ctx: LessonContext) -> None:
+    settlement = settle(example.seats, ctx.rule_set)
+    about_aces = example.step == "aces"
+    notes = []
+    for i, seat in enumerate(example.seats):
+        bits = []
+        if settlement.fouls[i]:
+            bits.append(t("learn.seat.foul"))
+        natural = settlement.naturals[i]
+        if natural is not None:
+            bits.append(natural_name(natural.pattern, ctx.lang))
+        aces = sum(card.rank == Rank.ACE for card in seat.cards)
+        if about_aces or (aces and ctx.rule_set.ace_rule is not AceRule.NONE):
+            bits.append(t("learn.seat.aces", n=aces))
+        notes.append(", ".join(bits))
+    show_seats(example.seats, ctx, notes=notes)
+    st.markdown(f"{t('learn.result', name=ctx.rule_set.name(ctx.lang))} {totals_line(settlement.totals)}")
+    if about_aces:
+        aces_share = engine_result(example, ctx.rule_set).aces or ()
+        if ctx.rule_set.ace_rule is AceRule.NONE:
+            st.markdown(t("learn.aces_none"))
+        else:
+            st.markdown(f"{t('learn.aces_share')} {totals_line(aces_share)}")
+    show_pairs(settlement, ctx)
+
+
+def show_examples_of(step: str, ctx: LessonContext, kinds: Sequence[ExampleKind] | None = None) -> None:
+    """The step's examples shown for this rule set (of ``kinds`` only, when given), in file order."""
+    for example in load_lesson_examples():
+        if example.step == step and example.shown_for(ctx.rule_set.id, RULE_SET_IDS) and (
+            kinds is None or example.kind in kinds
+        ):
+            show_lesson_example(example, ctx)
+
+
+# --------------------------------------------------------------------------- per-step drawing
+
+
+def source_box(step: str, ctx: LessonContext) -> None:
+    """What the chosen source says at this step, in its own box; for house rules, a note instead."""
+    with st.container(border=True):
+        st.markdown(f"#### {t('learn.source_says', name=ctx.rule_set.name(ctx.lang))}")
+        text = ctx.source.steps.get(step) if ctx.source else None
+        st.markdown(ctx.fill(text) if text else t("learn.source_house"))
+
+
+def step_deck(ctx: LessonContext) -> None:
+    spades = [Card(rank, Suit.SPADES) for rank in Rank]
+    st.markdown(hand_html(spades, label=t("learn.deck.ranks"), width=LADDER_CARD_WIDTH), unsafe_allow_html=True)
+    aces = [Card(Rank.ACE, suit) for suit in (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)]
+    st.markdown(hand_html(aces, label=t("learn.deck.suits"), width=LADDER_CARD_WIDTH), unsafe_allow_html=True)
+    show_examples_of("deck", ctx)
+
+
+def step_chi(ctx: LessonContext) -> None:
+    show_examples_of("chi", ctx)
+    st.markdown(f"#### {t('learn.names.title')}")
+    rule_sets = [load_rule_set(i) for i in RULE_SET_IDS]
+    if not ctx.is_source:
+        rule_sets.append(ctx.rule_set)
+    where: dict[str, set[Position]] = {}
+    for rs in rule_sets:
+        for position in POSITIONS:
+            where.setdefault(rs.position_name(position, "vi").lower(), set()).add(position)
+    rows = []
+    for rs in rule_sets:
+        row = {t("learn.col.rule_set"): f"**{rs.name(ctx.lang)}**" if rs.id == ctx.rule_set.id else rs.name(ctx.lang)}
+        for position in POSITIONS:
+            name = rs.position_name(position, ctx.lang)
+            clash = len(where[rs.position_name(position, "vi").lower()]) > 1
+            cell = f"⚠ {name}" if clash else name
+            row[translate(f"position.{position.value}", ctx.lang).capitalize()] = (
+                f"**{cell}**" if rs.id == ctx.rule_set.id else cell
+            )
+        rows.append(row)
+    st.table(rows, hide_index=True)
+    st.caption(provenance_cell(ctx.rule_set.provenance.get("positions"), ctx.lang))
+
+
+def anchor(section: str, category: Category) -> str:
+    """The heading anchor of a category block, e.g. ``five-tu-quy``."""
+    return f"{section}-{category.name.lower().replace('_', '-')}"
+
+
+def bonus_line(category: Category, positions: Sequence[Position], ctx: LessonContext) -> None:
+    """The rule set's bonuses for hands of ``category`` held in ``positions`` (if any), one line per hand."""
+    by_hand: dict[BonusHand, list[Bonus]] = {}
+    for bonus in ctx.rule_set.bonuses:
+        if bonus.hand.family.name == category.name and bonus.position in positions:
+            by_hand.setdefault(bonus.hand, []).append(bonus)
+    if not by_hand:
+        return
+    lines = []
+    for hand, bonuses in by_hand.items():
+        items = " · ".join(t("learn.bonus_item", position=ctx.name(b.position), chi=b.chi) for b in bonuses)
+        badge = (
+            f" :orange-badge[{t('learn.badge.house_default')}]"
+            if any(b.provenance.house_default for b in bonuses)
+            else ""
+        )
+        lines.append(f"- {bonus_name(hand, ctx.lang)}: {items}{badge}")
+    st.markdown(f":orange[★] **{t('learn.bonus_here')}**\n" + "\n".join(lines))
+
+
+def show_category_examples(examples: Sequence[Example], ctx: LessonContext) -> None:
+    """The category's examples as cards, a few per row, each captioned with its value and note."""
+    if not examples:
+        return
+    per_row = EXAMPLES_PER_ROW.get(examples[0].size, 2)
+    for start in range(0, len(examples), per_row):
+        row = examples[start : start + per_row]
+        for column, example in zip(st.columns(per_row), row, strict=False):
+            with column:
+                show_cards(example.cards)
+                caption = f"**{describe_value(evaluate(example.cards, ctx.rule_set.wheel), ctx.lang)}**"
+                if example.note:
+                    caption += f" — {ctx.fill(ctx.common.notes.get(example.note, ''))}"
+                st.caption(caption)
+
+
+def category_block(category: Category, section: str, examples: Sequence[Example], ctx: LessonContext,
+                   positions: Sequence[Position], after: Callable[[], None] | None = None) -> None:
+    """One category: its name, what it is, how ties break, this rule set's bonuses, examples."""
+    what, ties = ctx.common.categories.get((section, category.name), ("", ""))
+    with st.container(border=True):
+        st.subheader(category_name(category, ctx.lang), anchor=anchor(section, category))
+        st.markdown(ctx.fill(what))
+        st.markdown(f"**{t('learn.ties_label')}** {ctx.fill(ties)}")
+        bonus_line(category, positions, ctx)
+        show_category_examples(examples, ctx)
+        if after is not None:
+            after()
+
+
+def wheel_box(straights: Sequence[Sequence[Card]], ctx: LessonContext) -> None:
+    """Where A-2-3-4-5 stands in this rule set: the example straights in the rule set's order."""
+    rule_set = ctx.rule_set
+    with st.container(border=True):
+        st.markdown(f"**{t('learn.wheel.title', name=rule_set.name(ctx.lang))}**")
+        st.markdown(t(f"learn.wheel.{rule_set.wheel.value}"))
+        st.caption(provenance_cell(rule_set.provenance.get("wheel"), ctx.lang))
+        st.markdown(t("learn.wheel.order"))
+        hands = "".join(
+            hand_html(
+                cards,
+                label=t("learn.wheel.place", place=place, value=describe_value(evaluate(cards, rule_set.wheel), ctx.lang)),
+                width=LADDER_CARD_WIDTH,
+            )
+            for place, cards in enumerate(ranked_straights(straights, rule_set.wheel), start=1)
+        )
+        st.markdown(
+            f'<div class="mb-ladder" style="display:flex;flex-wrap:wrap;gap:0.25rem 1.5rem">{hands}</div>',
+            unsafe_allow_html=True,
+        )
+
+
+def step_five(ctx: LessonContext) -> None:
+    examples = load_examples()
+    five = sorted({e.category for e in examples.hands if e.size == 5}, reverse=True)
+    st.markdown(
+        f"**{t('learn.ladder')}** "
+        + " › ".join(f"[{category_name(c, ctx.lang)}](#{anchor('five', c)})" for c in five)
+    )
+    for category in five:
+        category_block(
+            category, "five", examples.of(category, 5), ctx, (Position.BACK, Position.MIDDLE),
+            after=(lambda: wheel_box(examples.straights, ctx)) if category is Category.SANH else None,
+        )
+
+
+def front_vs_middle(front: Sequence[Card], middle: Sequence[Card], ctx: LessonContext) -> None:
+    """A front and a middle side by side, and whether the front is the stronger chi (engine's answer)."""
+    front_name, middle_name = ctx.name(Position.FRONT), ctx.name(Position.MIDDLE)
+    front_value, middle_value = evaluate(front, ctx.rule_set.wheel), evaluate(middle, ctx.rule_set.wheel)
+    with st.container(border=True):
+        left, right = st.columns([2, 3])
+        with left:
+            show_cards(front, label=front_name)
+            st.caption(describe_value(front_value, ctx.lang))
+        with right:
+            show_cards(middle, label=middle_name)
+            st.caption(describe_value(middle_value, ctx.lang))
+        if front_value > middle_value:
+            st.markdown(":red[✗] " + t("learn.scale.stronger", front=front_name, middle=middle_name))
+        else:
+            st.markdown(":green[✓] " + t("learn.scale.not_stronger", front=front_name, middle=middle_name))
+
+
+def step_front(ctx: LessonContext) -> None:
+    examples = load_examples()
+    three = sorted({e.category for e in examples.hands if e.size == 3}, reverse=True)
+    for category in three:
+        category_block(category, "front", examples.of(category, 3), ctx, (Position.FRONT,))
+
+
+def step_front_after(ctx: LessonContext) -> None:
+    for pair in load_examples().front_vs_middle:
+        front_vs_middle(pair.front, pair.middle, ctx)
+
+
+def step_foul(ctx: LessonContext) -> None:
+    rule_set = ctx.rule_set
+    rule_line(t("learn.rule.foul"), t("learn.value.foul", n=rule_set.foul_penalty),
+              rule_set.provenance.get("foul"), ctx.lang)
+    show_examples_of("foul", ctx)
+
+
+def step_settle(ctx: LessonContext) -> None:
+    rule_line(t("learn.rule.chi_win"), t("learn.value.chi", n=ctx.rule_set.chi_win),
+              ctx.rule_set.provenance.get("chi_win"), ctx.lang)
+    show_examples_of("settle", ctx)
+
+
+def bonus_table(ctx: LessonContext) -> None:
+    """The rule set's bonus table, each line with its source."""
+    st.table(
+        [
+            {
+                t("learn.col.hand"): bonus_name(bonus.hand, ctx.lang),
+                t("learn.col.chi"): ctx.name(bonus.position),
+                t("learn.col.amount"): t("learn.value.chi", n=bonus.chi),
+                t("learn.col.source"): provenance_cell(bonus.provenance, ctx.lang),
+            }
+            for bonus in ctx.rule_set.bonuses
+        ],
+        hide_index=True,
+    )
+
+
+def step_bonus(ctx: LessonContext) -> None:
+    st.markdown(f"#### {t('learn.numbers.bonuses')}")
+    bonus_table(ctx)
+    clash = (
+        t("learn.value.clash", n=ctx.rule_set.bonus_clash) if ctx.rule_set.bonus_clash > 1 else t("learn.value.no_clash")
+    )
+    rule_line(t("learn.rule.clash"), clash, ctx.rule_set.provenance.get("bonus_clash"), ctx.lang)
+    show_examples_of("bonus", ctx)
+
+
+def step_naturals(ctx: LessonContext) -> None:
+    rule_set = ctx.rule_set
+    st.markdown(f"#### {t('learn.numbers.naturals')}")
+    st.caption(t("learn.numbers.naturals_intro"))
+    st.table(
+        [
+            {
+                t("learn.col.pattern"): natural_name(natural.pattern, ctx.lang),
+                t("learn.col.amount"): t("learn.value.chi", n=natural.chi),
+                t("learn.col.source"): provenance_cell(natural.provenance, ctx.lang),
+            }
+            for natural in rule_set.naturals
+        ],
+        hide_index=True,
+    )
+    rule_line(t("learn.rule.naturals_versus"), t(f"learn.value.versus.{rule_set.naturals_versus.value}"),
+              rule_set.provenance.get("naturals"), ctx.lang)
+    show_examples_of("naturals", ctx)
+
+
+def scoop_text(rule_set: RuleSet) -> str:
+    """The scoop rule in words."""
+    scoop = rule_set.scoop
+    if not scoop.active:
+        return t("learn.value.no_scoop")
+    one, two, three = scoop.multipliers
+    text = t("learn.value.scoop", one=one, two=two, three=three)
+    if scoop.sweep_multiplier > 1:
+        text += "; " + t("learn.value.scoop_sweep", n=scoop.sweep_multiplier)
+    return text
+
+
+def step_scoop(ctx: LessonContext) -> None:
+    rule_set = ctx.rule_set
+    rule_line(t("learn.rule.scoop"), scoop_text(rule_set), rule_set.scoop.provenance, ctx.lang)
+    st.markdown(f"#### {t('learn.scoop.ladder')}")
+    st.caption(t("learn.scoop.ladder_intro"))
+    rows = []
+    for opponents, scooped in ((1, 1), (3, 1), (2, 2), (3, 2), (3, 3)):
+        factor = rule_set.scoop.factor(scooped, opponents)
+        each = 3 * rule_set.chi_win * factor
+        rows.append({
+            t("learn.col.players"): str(opponents + 1),
+            t("learn.col.scooped"): str(scooped),
+            t("learn.col.factor"): f"×{factor}",
+            t("learn.col.each"): t("learn.value.chi", n=each),
+            t("learn.col.all"): t("learn.value.chi", n=each * scooped),
+        })
+    st.table(rows, hide_index=True)
+    show_examples_of("scoop", ctx)
+
+
+def aces_text(rule_set: RuleSet) -> str:
+    """The ace rule in words."""
+    text = t(f"learn.value.aces.{rule_set.ace_rule.value}")
+    if rule_set.ace_rule is not AceRule.NONE and rule_set.exclude_bonus_four_aces:
+        text += "; " + t("learn.value.aces.exclude_four")
+    return text
+
+
+def step_aces(ctx: LessonContext) -> None:
+    rule_line(t("learn.rule.aces"), aces_text(ctx.rule_set), ctx.rule_set.provenance.get("aces"), ctx.lang)
+    show_examples_of("aces", ctx)
+
+
+# --------------------------------------------------------------------------- where the sources differ
+
+
+_GROUPS: tuple[tuple[str, tuple[Topic, ...]], ...] = (
+    ("learn.diff.names", (Topic.NAME,)),
+    ("learn.diff.main", (Topic.WHEEL, Topic.FOUL, Topic.SCOOP, Topic.ACES, Topic.ACES_FOUR_EXCLUDED)),
+    ("learn.diff.bonuses", (Topic.BONUS, Topic.CLASH)),
+    ("learn.diff.naturals", (Topic.NATURAL, Topic.NATURALS_VERSUS)),
+)
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def row_label(row: Row, lang: str) -> str:
+    """The first column of a comparison row."""
+    if row.topic is Topic.NAME and row.position:
+        return translate(f"position.{row.position.value}", lang).capitalize()
+    if row.topic is Topic.BONUS and row.hand and row.position:
+        return t("learn.diff.bonus_row", hand=bonus_name(row.hand, lang),
+                 position=translate(f"position.{row.position.value}", lang))
+    if row.topic is Topic.NATURAL and row.pattern:
+        return natural_name(row.pattern, lang)
+    return t(f"learn.diff.topic.{row.topic.value}")
+
+
+def cell_text(row: Row, cell: Cell, rule_set: RuleSet, lang: str) -> str:
+    """A comparison cell in words, marked † for a reading and ‡ for a house default."""
+    value: Any = cell.value
+    if row.topic is Topic.NAME:
+        text = value.get(lang) or value.get("vi", "")
+    elif row.topic is Topic.WHEEL:
+        text = t(f"learn.value.wheel.{value.value}")
+    elif row.topic in (Topic.FOUL, Topic.BONUS):
+        text = t("learn.value.chi", n=value)
+        if row.topic is Topic.BONUS and cell.via is not None:
+            text += " " + t("learn.diff.via", hand=_lower_first(bonus_name(cell.via, lang)))
+        elif row.topic is Topic.BONUS and not cell.special:
+            text += " " + t("learn.diff.ordinary")
+    elif row.topic is Topic.SCOOP:
+        one, two, three, sweep = value
+        if (one, two, three, sweep) == (1, 1, 1, 1):
+            text = t("learn.value.no_scoop")
+        else:
+            text = f"×{one} · ×{two} · ×{three}" + (" " + t("learn.diff.sweep", n=sweep) if sweep > 1 else "")
+    elif row.topic is Topic.CLASH:
+        text = f"×{value}" if value > 1 else t("learn.value.no_clash")
+    elif row.topic is Topic.NATURAL:
+        text = t("learn.value.chi", n=value) if value is not None else "—"
+    elif row.topic is Topic.NATURALS_VERSUS:
+        text = t(f"learn.diff.versus.{value.value}")
+    elif row.topic is Topic.ACES:
+        text = t(f"learn.diff.aces.{value.value}")
+    else:
+        text = "—" if value is None else t("learn.diff.yes") if value else t("learn.diff.no")
+    marks = ("†" if cell.reading else "") + ("‡" if cell.house_default else "")
+    return f"{text} {marks}".strip()
+
+
+def differences_tables(ctx: LessonContext) -> None:
+    """The generated comparison, topic group by topic group, then the readings it marks."""
+    rule_sets = [load_rule_set(i) for i in RULE_SET_IDS]
+    if not ctx.is_source:
+        rule_sets.append(ctx.rule_set)
+    rows = differences(rule_sets)
+    st.caption(t("learn.diff.legend"))
+    for title_key, topics in _GROUPS:
+        st.markdown(f"#### {t(title_key)}")
+        table = []
+        for row in rows:
+            if row.topic not in topics:
+                continue
+            line = {t("learn.col.rule"): ("≠ " if row.differs else "") + row_label(row, ctx.lang)}
+            for rs, cell in zip(rule_sets, row.cells):
+                header = rs.name(ctx.lang) if rs.id != ctx.rule_set.id else f"▶ {rs.name(ctx.lang)}"
+                text = cell_text(row, cell, rs, ctx.lang)
+                line[header] = f"**{text}**" if rs.id == ctx.rule_set.id else text
+            table.append(line)
+        st.table(table, hide_index=True)
+    with st.expander(t("learn.diff.readings")):
+        seen: set[tuple[str, str]] = set()
+        for rs, index in ((rs, i) for i, rs in enumerate(rule_sets)):
+            lines = []
+            for row in rows:
+                cell = row.cells[index]
+                reading = cell.provenance.reading_in(ctx.lang) if cell.provenance else None
+                if reading and (rs.id, reading) not in seen:
+                    seen.add((rs.id, reading))
+                    lines.append(f"- *{row_label(row, ctx.lang)}*: {reading}")
+            if lines:
+                st.markdown(f"**{rs.name(ctx.lang)}**\n" + "\n".join(lines))
+
+
+def step_sources(ctx: LessonContext) -> None:
+    differences_tables(ctx)
+
+
+def step_sources_after(ctx: LessonContext) -> None:
+    for example in load_lesson_examples():
+        if example.step != "sources":
+            continue
+        with st.container(border=True):
+            st.markdown(ctx.caption(example.id))
+            show_seats(example.seats, ctx)
+            rows = []
+            for rs in [load_rule_set(i) for i in RULE_SET_IDS]:
+                totals = settle(example.seats, rs).totals
+                stated = example.expectation(rs.id)
+                if stated is not None and stated.totals != totals:
+                    st.error(t("learn.example.mismatch", id=example.id))
+                name = rs.name(ctx.lang)
+                row = {t("learn.col.rule_set"): f"**{name}**" if rs.id == ctx.rule_set.id else name}
+                row.update({player(i): signed(total) for i, total in enumerate(totals)})
+                rows.append(row)
+            st.table(rows, hide_index=True)
+            st.caption(t("learn.diff.one_deal_note"))
+
+
+# --------------------------------------------------------------------------- one step, whole
+
+
+_BEFORE: dict[str, Callable[[LessonContext], None]] = {
+    "deck": step_deck,
+    "chi": step_chi,
+    "five": step_five,
+    "front": step_front,
+    "foul": step_foul,
+    "settle": step_settle,
+    "bonus": step_bonus,
+    "naturals": step_naturals,
+    "scoop": step_scoop,
+    "aces": step_aces,
+    "sources": step_sources,
+}
+_AFTER: dict[str, Callable[[LessonContext], None]] = {
+    "front": step_front_after,
+    "sources": step_sources_after,
+}
+
+
+def show_step(step: str, rule_set: RuleSet, lang: str) -> None:
+    """A whole step: heading, shared text, the engine's examples, the source's own text, the quiz, navigation."""
+    ctx = LessonContext.make(rule_set, lang)
+    text = ctx.common.steps[step]
+    heading = f"{STEP_IDS.index(step) + 1}. {text.title}" if step in STEP_IDS else text.title
+    st.header(heading, anchor=step)
+    st.markdown(f"*{ctx.fill(text.lead)}*")
+    if text.body:
+        st.markdown(ctx.fill(text.body))
+    if step in TOOL_IDS:
+        check_tool(ctx)
+        step_navigation(step, ctx)
+        return
+    _BEFORE[step](ctx)
+    if text.more:
+        st.markdown(ctx.fill(text.more))
+    if step in _AFTER:
+        _AFTER[step](ctx)
+    source_box(step, ctx)
+    quiz_block(step, ctx)
+    step_navigation(step, ctx)

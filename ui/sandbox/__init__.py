@@ -1,0 +1,14 @@
+"""The Sandbox page (``pages/sandbox.py``): a table settled under every rule set, house rules, many deals.
+
+Models (no Streamlit) and views (Streamlit) are kept apart:
+
+Modules:
+    ui.sandbox.model       model: dealing, reading the typed seats, the totals and breakdown tables.
+    ui.sandbox.hands       model: picking cards, moving them between chi, the table in a link.
+    ui.sandbox.house_text  model: words for house rules (keys, values, diff rows, file problems).
+    ui.sandbox.state       session keys, the table in the URL, the rule sets compared.
+    ui.sandbox.table       view: the controls and each seat's cards.
+    ui.sandbox.settle      view: the settlement under every rule set, side by side.
+    ui.sandbox.house       view: the house-rules editor (diff, TOML save and load, link).
+    ui.sandbox.sim         view: the many-deals simulation with its charts and CSV.
+"""

@@ -1,0 +1,485 @@
+"""The house-rules editor: start from any rule set, change any value its data holds, name it, see the
+differences from the source it started from, use it in this session (every page's rule-set picker
+offers it), save it as a TOML file and load one back.
+
+The editor's values live in the session under ``sandbox_house_*`` keys (kept while another tab is
+open); the bonus table and the instant wins are edited in tables whose edits are folded into those
+values as they are made (:func:`fold_edits`). The house rule set itself is rebuilt from the values on
+every run by :func:`maubinh.house.edit`, so what is shown, kept, settled and saved is always the same.
+
+A loaded file goes into an editable text box first: a file with wrong values lists every one of them
+(key, what was expected, what the file has), and neither the file's text nor the editor's values are
+lost; a good file replaces the editor's values and is kept in the session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from maubinh.hands import WheelRank
+from maubinh.house import (
+    BONUS_SLOTS,
+    Difference,
+    HouseRulesError,
+    Mark,
+    base_source,
+    check_house_rules,
+    diff,
+    dump_rule_set,
+    edit,
+    house_id,
+    values_of,
+)
+from maubinh.rules import RULE_SET_IDS, AceRule, NaturalPattern, NaturalsVersus, Provenance, RuleSet
+from ui.i18n import t, translate
+from ui.labels import bonus_name, natural_name
+from ui.params import markdown_literal
+from ui.sandbox.house_text import diff_rows, key_label, position_word, problem_text, value_text
+from ui.sandbox.state import include_in_comparison
+from ui.setup import (
+    all_rule_sets,
+    find_rule_set,
+    forget_house_rule_set,
+    house_rule_sets,
+    keep_house_rule_set,
+    rule_set_label,
+)
+
+__all__ = ["fold_edits", "load_into_editor", "show_house_editor"]
+
+P = "sandbox_house_"
+START_KEY = P + "start"
+FROM_KEY = P + "from"
+NAME_KEY = P + "name"
+VERSION_KEY = P + "version"
+BONUS_KEY = P + "bonus_values"
+NATURAL_KEY = P + "natural_values"
+FILE_TEXT_KEY = P + "file_text"
+FILE_NAME_KEY = P + "file_name"
+FILE_SEEN_KEY = P + "file_seen"
+FLASH_KEY = P + "flash"
+WIDGETS = {
+    "positions": P + "positions",
+    "wheel.value": P + "wheel",
+    "chi_win.value": P + "chi_win",
+    "foul.penalty": P + "foul",
+    "scoop.sweep_multiplier": P + "sweep",
+    "bonus_clash.multiplier": P + "clash",
+    "naturals.versus": P + "versus",
+    "aces.rule": P + "aces",
+    "aces.exclude_bonus_four_aces": P + "exclude",
+}
+SCOOP_KEYS = (P + "scoop1", P + "scoop2", P + "scoop3")
+LANGS = ("vi", "en")
+
+
+# --------------------------------------------------------------------------- the editor's values
+
+
+def load_into_editor(rule_set: RuleSet, lang: str) -> None:
+    """Put every value of ``rule_set`` in the editor and start from it (a house rule set keeps its name)."""
+    values = values_of(rule_set)
+    st.session_state[START_KEY] = rule_set
+    st.session_state[FROM_KEY] = rule_set.id
+    if rule_set.id in RULE_SET_IDS:
+        st.session_state[NAME_KEY] = translate("house.default_name", lang)
+    else:
+        st.session_state[NAME_KEY] = rule_set.name(lang)
+    for key, widget in WIDGETS.items():
+        st.session_state[widget] = values[key]
+    multipliers = values["scoop.multipliers"]
+    assert isinstance(multipliers, tuple)
+    for widget, value in zip(SCOOP_KEYS, multipliers):
+        st.session_state[widget] = value
+    st.session_state[BONUS_KEY] = {
+        f"bonus.{hand.value}.{position.value}": values[f"bonus.{hand.value}.{position.value}"]
+        for hand, position in BONUS_SLOTS
+    }
+    listed = values["naturals.order"]
+    assert isinstance(listed, tuple)
+    order = list(listed)
+    st.session_state[NATURAL_KEY] = {
+        pattern.value: {
+            "on": values[f"natural.{pattern.value}"] is not None,
+            "chi": values[f"natural.{pattern.value}"] or _suggested_chi(pattern),
+            "order": order.index(pattern.value) + 1 if pattern.value in order else len(order) + 1 + i,
+        }
+        for i, pattern in enumerate(NaturalPattern)
+    }
+    st.session_state[VERSION_KEY] = st.session_state.get(VERSION_KEY, 0) + 1
+
+
+def _suggested_chi(pattern: NaturalPattern) -> int:
+    """For an instant win the start does not recognise: the largest amount any source gives it."""
+    amounts = [rule.chi for rule_set_id in RULE_SET_IDS for rule in _source(rule_set_id).naturals
+               if rule.pattern is pattern]
+    return max(amounts, default=13)
+
+
+def _source(rule_set_id: str) -> RuleSet:
+    found = find_rule_set(rule_set_id)
+    assert found is not None
+    return found
+
+
+def fold_edits(values: Mapping[str, Any], rows: Sequence[str], edits: Mapping[str, Any],
+               columns: Mapping[str, str]) -> dict[str, Any]:
+    """A data editor's ``edited_rows`` folded into the values it shows: ``rows[i]`` is the value key of
+    row ``i``, ``columns`` maps the editor's column names to the fields of a value (a value that is a
+    dict), or to ``""`` for a value that is a single number. Missing numbers become ``None``.
+
+    >>> fold_edits({"a": 1, "b": 2}, ["a", "b"], {"1": {"Chi": None}}, {"Chi": ""})
+    {'a': 1, 'b': None}
+    >>> fold_edits({"x": {"on": True, "chi": 6}}, ["x"], {0: {"On": False}}, {"On": "on", "Chi": "chi"})
+    {'x': {'on': False, 'chi': 6}}
+    """
+    folded = {key: (dict(value) if isinstance(value, dict) else value) for key, value in values.items()}
+    for row, changes in edits.items():
+        key = rows[int(row)]
+        for column, new in changes.items():
+            field = columns.get(column)
+            if field is None:
+                continue
+            number = None if new is None or (isinstance(new, float) and pd.isna(new)) else new
+            if isinstance(number, float):
+                number = int(number)
+            if field == "":
+                folded[key] = number
+            else:
+                folded[key][field] = number if field != "on" else bool(new)
+    return folded
+
+
+def _on_table_edit(editor_key: str, store_key: str, rows: list[str], columns: dict[str, str]) -> None:
+    edits = st.session_state.get(editor_key, {}).get("edited_rows", {})
+    st.session_state[store_key] = fold_edits(st.session_state[store_key], rows, edits, columns)
+    st.session_state[VERSION_KEY] = st.session_state.get(VERSION_KEY, 0) + 1
+
+
+def _changes() -> dict[str, Any]:
+    """The editor's values as :func:`maubinh.house.edit` changes."""
+    changes: dict[str, Any] = {key: st.session_state[widget] for key, widget in WIDGETS.items()}
+    changes["scoop.multipliers"] = tuple(int(st.session_state[widget]) for widget in SCOOP_KEYS)
+    changes.update(st.session_state[BONUS_KEY])
+    naturals = st.session_state[NATURAL_KEY]
+    enabled = sorted((p for p, v in naturals.items() if v["on"]), key=lambda p: (naturals[p]["order"] or 0, p))
+    for pattern, value in naturals.items():
+        changes[f"natural.{pattern}"] = int(value["chi"]) if value["on"] and value["chi"] else None
+    changes["naturals.order"] = tuple(enabled)
+    for key in ("chi_win.value", "foul.penalty", "scoop.sweep_multiplier", "bonus_clash.multiplier"):
+        changes[key] = int(changes[key])
+    return changes
+
+
+def _mark(name: str, start: RuleSet) -> Mark:
+    """The provenance of a changed value: what changed, from which rule set, in both languages."""
+
+    def mark(slot: str, changes: Sequence[Difference]) -> Provenance:
+        reading = {
+            lang: translate(
+                "house.reading",
+                lang,
+                name=name,
+                start=start.name(lang),
+                changes="; ".join(
+                    f"{key_label(c.key, lang)}: {value_text(c.key, c.before, lang)} → {value_text(c.key, c.after, lang)}"
+                    for c in changes
+                ),
+            )
+            for lang in LANGS
+        }
+        return Provenance(translate("house.source", "en", name=name, start=start.id), reading)
+
+    return mark
+
+
+def current_draft(lang: str) -> tuple[RuleSet | None, RuleSet, HouseRulesError | None]:
+    """The house rule set the editor's values make (or ``None`` and the error), and its start."""
+    start: RuleSet = st.session_state[START_KEY]
+    name = str(st.session_state.get(NAME_KEY) or "").strip() or translate("house.default_name", lang)
+    base = find_rule_set(base_source(start) or RULE_SET_IDS[0]) or start
+    summaries = {
+        language: translate("house.summary", language, name=name, base=base.name(language)) for language in LANGS
+    }
+    try:
+        draft = edit(start, _changes(), rule_set_id=house_id(name), names={"vi": name, "en": name},
+                     summaries=summaries, mark=_mark(name, start))
+    except HouseRulesError as error:
+        return None, start, error
+    return draft, start, None
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def _on_start_from(lang: str) -> None:
+    chosen = find_rule_set(str(st.session_state.get(FROM_KEY, "")))
+    if chosen is not None:
+        load_into_editor(chosen, lang)
+        st.session_state[FLASH_KEY] = ("info", t("house.started", name=chosen.name(lang)))
+
+
+def _keep_widgets() -> None:
+    """Keep the editor's widget values while another tab is open (Streamlit drops undrawn widgets' state)."""
+    for key in (*WIDGETS.values(), *SCOOP_KEYS, NAME_KEY, FROM_KEY):
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
+
+
+def _start_section(every: Sequence[RuleSet], lang: str) -> None:
+    by_id = {rule_set.id: rule_set for rule_set in every}
+    if st.session_state.get(FROM_KEY) not in by_id:
+        st.session_state[FROM_KEY] = RULE_SET_IDS[0]
+    left, right = st.columns([3, 2], vertical_alignment="bottom")
+    left.selectbox(t("house.start_from"), list(by_id), key=FROM_KEY,
+                   format_func=lambda rule_set_id: rule_set_label(by_id[rule_set_id], lang))
+    right.button(t("house.start_button"), key=P + "start_button", on_click=_on_start_from, args=(lang,),
+                 icon=":material/restart_alt:", width="stretch", help=t("house.start_help"))
+    st.text_input(t("house.name"), key=NAME_KEY, max_chars=60, help=t("house.name_help"))
+
+
+def _general_section(start: RuleSet, lang: str) -> None:
+    naming = {rule_set_id: values_of(_source(rule_set_id))["positions"] for rule_set_id in RULE_SET_IDS}
+    options: list[Any] = []
+    for names in [values_of(start)["positions"], *naming.values()]:
+        if names not in options:
+            options.append(names)
+    if st.session_state.get(WIDGETS["positions"]) not in options:
+        options.append(st.session_state[WIDGETS["positions"]])
+    st.selectbox(t("house.positions"), options, key=WIDGETS["positions"],
+                 format_func=lambda names: value_text("positions", names, lang), help=t("house.positions_help"))
+    columns = st.columns(2)
+    columns[0].radio(t("house.wheel"), [w.value for w in WheelRank], key=WIDGETS["wheel.value"],
+                     format_func=lambda v: value_text("wheel.value", v, lang), help=t("house.wheel_help"))
+    columns[1].number_input(t("house.chi_win"), min_value=1, max_value=10, step=1, key=WIDGETS["chi_win.value"],
+                            help=t("house.chi_win_help"))
+
+
+def _penalties_section() -> None:
+    st.number_input(t("house.foul"), min_value=0, max_value=100, step=1, key=WIDGETS["foul.penalty"],
+                    help=t("house.foul_help"))
+    st.markdown(f"**{t('house.scoop')}**")
+    st.caption(t("house.scoop_help"))
+    columns = st.columns(4)
+    for n, (column, widget) in enumerate(zip(columns, SCOOP_KEYS), start=1):
+        column.number_input(t("house.scoop_n", n=n), min_value=1, max_value=20, step=1, key=widget)
+    columns[3].number_input(t("house.sweep"), min_value=1, max_value=10, step=1, key=WIDGETS["scoop.sweep_multiplier"],
+                            help=t("house.sweep_help"))
+
+
+def _rows_height(rows: int) -> int:
+    """A data editor's height in pixels that shows every row (35 px a row and the header)."""
+    return 35 * (rows + 1) + 3
+
+
+def _bonus_section(lang: str) -> None:
+    values = st.session_state[BONUS_KEY]
+    rows = [f"bonus.{hand.value}.{position.value}" for hand, position in BONUS_SLOTS]
+    hand_col, position_col, chi_col = t("house.col_hand"), t("house.col_position"), t("house.col_bonus")
+    frame = pd.DataFrame(
+        {
+            hand_col: [bonus_name(hand, lang) for hand, _ in BONUS_SLOTS],
+            position_col: [position_word(position, lang).split(" (")[0] for _, position in BONUS_SLOTS],
+            chi_col: pd.array([values[row] for row in rows], dtype="Int64"),
+        }
+    )
+    editor_key = f"{P}bonus_editor{st.session_state.get(VERSION_KEY, 0)}"
+    st.data_editor(
+        frame, key=editor_key, hide_index=True, width="stretch", num_rows="fixed", height=_rows_height(len(frame)),
+        disabled=[hand_col, position_col],
+        column_config={chi_col: st.column_config.NumberColumn(chi_col, min_value=1, max_value=200, step=1,
+                                                              format="%d", help=t("house.bonus_help"))},
+        on_change=_on_table_edit, args=(editor_key, BONUS_KEY, rows, {chi_col: ""}),
+    )
+    st.caption(t("house.bonus_caption"))
+    st.number_input(t("house.clash"), min_value=1, max_value=10, step=1, key=WIDGETS["bonus_clash.multiplier"],
+                    help=t("house.clash_help"))
+
+
+def _natural_section(lang: str) -> None:
+    values = st.session_state[NATURAL_KEY]
+    rows = sorted(values, key=lambda p: (not values[p]["on"], values[p]["order"] or 0, p))
+    name_col, on_col, chi_col, order_col = (t("house.col_natural"), t("house.col_on"), t("house.col_chi"),
+                                            t("house.col_order"))
+    frame = pd.DataFrame(
+        {
+            order_col: pd.array([values[p]["order"] for p in rows], dtype="Int64"),
+            name_col: [natural_name(NaturalPattern(p), lang) for p in rows],
+            on_col: [bool(values[p]["on"]) for p in rows],
+            chi_col: pd.array([values[p]["chi"] for p in rows], dtype="Int64"),
+        }
+    )
+    editor_key = f"{P}natural_editor{st.session_state.get(VERSION_KEY, 0)}"
+    st.data_editor(
+        frame, key=editor_key, hide_index=True, width="stretch", num_rows="fixed", height=_rows_height(len(frame)),
+        disabled=[name_col],
+        column_config={
+            order_col: st.column_config.NumberColumn(order_col, min_value=1, max_value=20, step=1, format="%d",
+                                                     help=t("house.order_help")),
+            on_col: st.column_config.CheckboxColumn(on_col, help=t("house.on_help")),
+            chi_col: st.column_config.NumberColumn(chi_col, min_value=1, max_value=500, step=1, format="%d"),
+        },
+        on_change=_on_table_edit,
+        args=(editor_key, NATURAL_KEY, rows, {on_col: "on", chi_col: "chi", order_col: "order"}),
+    )
+    st.caption(t("house.natural_caption"))
+    st.selectbox(t("house.versus"), [v.value for v in NaturalsVersus], key=WIDGETS["naturals.versus"],
+                 format_func=lambda v: value_text("naturals.versus", v, lang))
+
+
+def _aces_section(lang: str) -> None:
+    st.selectbox(t("house.aces"), [a.value for a in AceRule], key=WIDGETS["aces.rule"],
+                 format_func=lambda v: value_text("aces.rule", v, lang), help=t("house.aces_help"))
+    st.checkbox(t("house.exclude"), key=WIDGETS["aces.exclude_bonus_four_aces"], help=t("house.exclude_help"))
+
+
+def _show_diff(draft: RuleSet, lang: str) -> None:
+    base_id = base_source(draft) or RULE_SET_IDS[0]
+    base = _source(base_id)
+    differences = diff(base, draft)
+    st.subheader(t("house.diff_title", base=base.name(lang)))
+    if not differences:
+        st.info(t("house.diff_none", base=base.name(lang)))
+        return
+    what, before, after = t("house.col_what"), t("house.col_base", base=base.name(lang)), t("house.col_house")
+    st.table(pd.DataFrame(diff_rows(differences, lang, before, after, what)), hide_index=True)
+    st.caption(t("house.diff_caption", n=len(differences)))
+
+
+def _on_keep(lang: str) -> None:
+    draft, _, _ = current_draft(lang)
+    if draft is None:
+        return
+    keep_house_rule_set(draft)
+    include_in_comparison(draft.id)
+    st.session_state[START_KEY] = draft
+    st.session_state[FLASH_KEY] = ("success", t("house.kept", name=draft.name(lang)))
+
+
+def _save_section(draft: RuleSet, lang: str) -> None:
+    kept = house_rule_sets().get(draft.id)
+    columns = st.columns(2)
+    columns[0].button(t("house.keep"), key=P + "keep", on_click=_on_keep, args=(lang,), type="primary",
+                      icon=":material/check:", width="stretch", help=t("house.keep_help"))
+    columns[1].download_button(
+        t("house.download"), data=dump_rule_set(draft), file_name=f"{draft.id}.toml", mime="application/toml",
+        key=P + "download", icon=":material/download:", width="stretch", on_click="ignore",
+    )
+    if kept is None:
+        st.caption(t("house.not_kept", id=draft.id))
+    elif kept == draft:
+        st.caption(t("house.kept_same", id=draft.id))
+    else:
+        st.caption(t("house.kept_changed", id=draft.id))
+
+
+# --------------------------------------------------------------------------- loading a file
+
+
+def _check_text(lang: str) -> None:
+    text = str(st.session_state.get(FILE_TEXT_KEY) or "")
+    rule_set, problems = check_house_rules(text)
+    if rule_set is None:
+        st.session_state[P + "file_problems"] = problems
+        return
+    st.session_state[P + "file_problems"] = ()
+    keep_house_rule_set(rule_set)
+    include_in_comparison(rule_set.id)
+    load_into_editor(rule_set, lang)
+    st.session_state[FLASH_KEY] = ("success", t("house.loaded", name=rule_set.name(lang), id=rule_set.id))
+
+
+def _load_section(lang: str) -> None:
+    st.subheader(t("house.load_title"))
+    st.caption(t("house.load_help"))
+    uploaded = st.file_uploader(t("house.upload"), type=["toml", "txt"], key=P + "upload")
+    if uploaded is not None and st.session_state.get(FILE_SEEN_KEY) != uploaded.file_id:
+        st.session_state[FILE_SEEN_KEY] = uploaded.file_id
+        raw = uploaded.getvalue()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            st.session_state[FILE_TEXT_KEY] = ""
+            st.session_state[P + "file_problems"] = ()
+            st.error(t("house.not_text", name=markdown_literal(uploaded.name)))
+            return
+        st.session_state[FILE_TEXT_KEY] = text
+        st.session_state[FILE_NAME_KEY] = uploaded.name
+        _check_text(lang)
+    problems = st.session_state.get(P + "file_problems") or ()
+    if FILE_TEXT_KEY not in st.session_state or not (problems or st.session_state.get(FILE_TEXT_KEY)):
+        return
+    if problems:
+        name = markdown_literal(str(st.session_state.get(FILE_NAME_KEY) or ""))
+        lines = "\n".join(f"- {markdown_literal(problem_text(p, lang), 400)}" for p in problems)
+        st.error(f"{t('house.file_problems', name=name, n=len(problems))}\n\n{lines}")
+    with st.expander(t("house.file_text"), expanded=bool(problems)):
+        st.text_area(t("house.file_text"), key=FILE_TEXT_KEY, height=320, label_visibility="collapsed",
+                     persist_state="session")
+        st.button(t("house.check_again"), key=P + "check", on_click=_check_text, args=(lang,),
+                  icon=":material/fact_check:")
+
+
+def _kept_section(lang: str) -> None:
+    kept = house_rule_sets()
+    if not kept:
+        return
+    st.subheader(t("house.kept_title"))
+    for rule_set in kept.values():
+        base = base_source(rule_set) or RULE_SET_IDS[0]
+        with st.container(border=True):
+            left, edit_col, drop_col = st.columns([4, 1, 1], vertical_alignment="center")
+            left.markdown(
+                f"**{markdown_literal(rule_set.name(lang), 60)}** · `{rule_set.id}` — "
+                + t("house.kept_line", base=_source(base).name(lang), n=len(diff(_source(base), rule_set)))
+            )
+            edit_col.button(t("house.edit"), key=f"{P}edit_{rule_set.id}", on_click=_on_edit_kept,
+                            args=(rule_set.id, lang), width="stretch")
+            drop_col.button(t("house.forget"), key=f"{P}forget_{rule_set.id}", on_click=forget_house_rule_set,
+                            args=(rule_set.id,), width="stretch")
+
+
+def _on_edit_kept(rule_set_id: str, lang: str) -> None:
+    found = find_rule_set(rule_set_id)
+    if found is not None:
+        load_into_editor(found, lang)
+
+
+def show_house_editor(lang: str) -> RuleSet | None:
+    """The whole editor; returns the house rule set its values make (``None`` while they are wrong)."""
+    _keep_widgets()
+    if START_KEY not in st.session_state or NATURAL_KEY not in st.session_state:
+        load_into_editor(_source(RULE_SET_IDS[0]), lang)
+    st.caption(t("house.intro"))
+    flash = st.session_state.pop(FLASH_KEY, None)
+    if flash:
+        {"success": st.success, "error": st.error}.get(flash[0], st.info)(flash[1])
+    every = all_rule_sets()
+    with st.container(border=True):
+        _start_section(every, lang)
+    start: RuleSet = st.session_state[START_KEY]
+    with st.expander(t("house.section_general"), expanded=True, icon=":material/tune:"):
+        _general_section(start, lang)
+    with st.expander(t("house.section_penalties"), expanded=True, icon=":material/gavel:"):
+        _penalties_section()
+    with st.expander(t("house.section_bonus"), icon=":material/star:"):
+        _bonus_section(lang)
+    with st.expander(t("house.section_naturals"), icon=":material/bolt:"):
+        _natural_section(lang)
+    with st.expander(t("house.section_aces"), icon=":material/filter_1:"):
+        _aces_section(lang)
+    draft, _, error = current_draft(lang)
+    if draft is None:
+        assert error is not None
+        st.error("\n".join(f"- {markdown_literal(problem_text(p, lang), 400)}" for p in error.details))
+    else:
+        _show_diff(draft, lang)
+        _save_section(draft, lang)
+    _load_section(lang)
+    _kept_section(lang)
+    return draft
+

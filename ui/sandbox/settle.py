@@ -1,0 +1,240 @@
+"""The Sandbox's settlement views: the same table under every rule set compared, side by side.
+
+Totals per seat and rule set (where the rule sets disagree is highlighted, with the spread), a chart
+of them with the agreeing players faded, who pays whom under each rule set, and per rule set the
+events, where each seat's chi came from, and the itemised breakdown of every pair with the rule behind
+each line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+from pandas.io.formats.style import Styler
+
+from maubinh.rules import RuleSet
+from maubinh.settle import PairResult, Settlement
+from maubinh.strategy.simulate import CHI_SOURCES, ChiSource
+from ui.i18n import t
+from ui.labels import describe_item, natural_name, position_label, provenance_note
+from ui.sandbox.model import (
+    Table,
+    breakdown_frame,
+    pay_matrix,
+    settle_all,
+    sources_frame,
+    spread,
+    totals_frame,
+)
+from ui.sandbox.state import seat_name
+
+__all__ = ["CHART_COLOURS", "show_settlement", "signed", "source_names", "totals_chart"]
+
+CHART_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
+"""One colour per rule set compared, in order (the chart and the simulation's)."""
+FADED = 0.25
+"""Opacity of the bars of a player on whom every rule set agrees."""
+_AGREE_BG = ""
+_DIFFER_BG = "background-color: rgba(255, 193, 7, 0.28); font-weight: 600"
+
+
+def signed(amount: object) -> str:
+    """``+3``, ``−3`` or ``0`` (a true minus sign); empty for a missing value."""
+    if amount is None or amount is pd.NA or (isinstance(amount, float) and pd.isna(amount)):
+        return "—"
+    value = int(amount)  # type: ignore[call-overload]
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def source_names() -> dict[ChiSource, str]:
+    """Each :class:`~maubinh.strategy.simulate.ChiSource` in the session's language."""
+    return {source: t(f"sandbox.source.{source.value}") for source in CHI_SOURCES}
+
+
+def pair_label(pair: PairResult) -> str:
+    a, b = seat_name(pair.a), seat_name(pair.b)
+    if pair.total == 0:
+        return t("sandbox.pair_even", a=a, b=b)
+    winner = a if pair.total > 0 else b
+    return t("sandbox.pair_won", a=a, b=b, winner=winner, chi=abs(pair.total))
+
+
+def chi_results_text(pair: PairResult, rule_set: RuleSet, lang: str) -> str:
+    """Who won each chi of the pair, in the rule set's chi names; or why no chi were compared."""
+    results = pair.chi_results()
+    if not results:
+        return t("sandbox.no_chi_compared")
+    parts = []
+    for position, sign in results.items():
+        label = position_label(position, rule_set, lang)
+        if sign == 0:
+            parts.append(t("sandbox.chi_tie", position=label))
+        else:
+            parts.append(t("sandbox.chi_won", position=label, seat=seat_name(pair.a if sign > 0 else pair.b)))
+    return t("sandbox.chi_results", results=" · ".join(parts))
+
+
+def show_events(settlement: Settlement, rule_set: RuleSet, lang: str) -> None:
+    """Fouls, instant wins and scoops under one rule set, one line each."""
+    lines = []
+    fouled = [seat_name(seat) for seat, foul in enumerate(settlement.fouls) if foul]
+    if fouled:
+        lines.append(t("sandbox.event_fouls", seats=", ".join(fouled), penalty=rule_set.foul_penalty))
+    for seat, natural in enumerate(settlement.naturals):
+        if natural is not None:
+            lines.append(
+                t("sandbox.event_natural", seat=seat_name(seat), name=natural_name(natural.pattern, lang),
+                  chi=natural.chi)
+            )
+    for seat, scooped in enumerate(settlement.scoops):
+        if scooped:
+            lines.append(
+                t("sandbox.event_scoop", seat=seat_name(seat), others=", ".join(seat_name(s) for s in scooped))
+            )
+    if not lines:
+        lines.append(t("sandbox.event_none"))
+    st.markdown("\n".join(f"- {line}" for line in lines))
+
+
+def show_pair(pair: PairResult, rule_set: RuleSet, lang: str) -> None:
+    with st.expander(pair_label(pair)):
+        st.markdown(chi_results_text(pair, rule_set, lang))
+        columns = (t("sandbox.col_what"), t("sandbox.col_chi", seat=seat_name(pair.a)), t("sandbox.col_source"))
+        frame = breakdown_frame(
+            pair,
+            lambda item: describe_item(item, rule_set, lang),
+            lambda item: provenance_note(item.provenance, lang),
+            columns=columns,
+            total=f"**{t('sandbox.total')}**",
+        )
+        frame[columns[1]] = frame[columns[1]].map(signed)
+        st.table(frame, hide_index=True)
+
+
+def _highlight_rows(frame: pd.DataFrame, differs: pd.Series) -> Styler:
+    """Cells of the players on whom the rule sets disagree, highlighted; every total signed."""
+
+    def style(row: pd.Series) -> list[str]:
+        return [_DIFFER_BG if differs[row.name] else _AGREE_BG] * len(row)
+
+    return frame.style.apply(style, axis=1).format(signed)
+
+
+def totals_chart(frame: pd.DataFrame, player: str, rules: str, chi: str, spread_label: str) -> go.Figure:
+    """Grouped bars: chi per player (x) and rule set (colour). Players on whom every rule set agrees are
+    faded; above the others, the spread between rule sets (``spread_label`` with ``{n}``)."""
+    gaps = spread(frame)
+    figure = go.Figure()
+    for i, column in enumerate(frame.columns):
+        values = frame[column].tolist()
+        figure.add_bar(
+            x=list(frame.index), y=values, name=str(column),
+            marker={"color": CHART_COLOURS[i % len(CHART_COLOURS)],
+                    "opacity": [1.0 if gaps[seat] else FADED for seat in frame.index]},
+            text=[signed(v) for v in values], textposition="outside", cliponaxis=False,
+            hovertemplate=f"{player}: %{{x}}<br>{rules}: {column}<br>{chi}: %{{y}}<extra></extra>",
+        )
+    for seat in frame.index:
+        if gaps[seat]:
+            figure.add_annotation(
+                x=seat, y=1.02, yref="paper", yanchor="bottom", text=spread_label.format(n=int(gaps[seat])),
+                showarrow=False, font={"size": 13, "color": "#8a5a00"}, bgcolor="rgba(255,193,7,0.25)",
+            )
+    figure.update_layout(
+        barmode="group", height=380, margin={"l": 10, "r": 10, "t": 50, "b": 10},
+        legend={"orientation": "h", "y": -0.18, "title": {"text": rules}},
+        yaxis={"title": {"text": chi}, "zeroline": True, "zerolinewidth": 2},
+        xaxis={"title": {"text": player}},
+    )
+    return figure
+
+
+def show_totals(settlements: Mapping[str, Settlement], names: Mapping[str, str], seat_names: list[str]) -> None:
+    """The totals table (disagreements highlighted, with the spread) and the chart."""
+    totals = totals_frame(settlements, seat_names, names)
+    gaps = spread(totals)
+    differs = gaps > 0
+    st.caption(t("sandbox.totals_caption"))
+    shown = totals.copy()
+    if len(totals.columns) > 1:
+        shown[t("sandbox.col_spread")] = gaps
+    st.dataframe(_highlight_rows(shown, differs), key="sandbox_totals")
+    if len(totals.columns) > 1:
+        st.caption(t("sandbox.differ_caption") if differs.any() else t("sandbox.agree_caption"))
+    chart = totals_chart(totals, t("sandbox.col_player"), t("common.rule_set"), t("sandbox.col_total"),
+                         t("sandbox.spread_label"))
+    st.plotly_chart(chart, config={"displayModeBar": False}, key="sandbox_totals_chart")
+
+
+def _matrix_view(matrix: pd.DataFrame) -> Styler:
+    """The who-pays-whom matrix as signed text, takings green and payments red, the diagonal a dash."""
+    shown = matrix.astype(object).map(signed)
+
+    def colours(column: pd.Series) -> list[str]:
+        found = []
+        for value in matrix[column.name]:
+            if value is pd.NA or value is None:
+                found.append("color: #9e9e9e")
+            elif int(value) > 0:
+                found.append("color: #1b7f3b; font-weight: 600")
+            elif int(value) < 0:
+                found.append("color: #b3261e")
+            else:
+                found.append("")
+        return found
+
+    return shown.style.apply(colours, axis=0)
+
+
+def show_matrices(settlements: Mapping[str, Settlement], rule_sets: Sequence[RuleSet], lang: str,
+                  seat_names: list[str]) -> None:
+    """Who pays whom, one small matrix per rule set, two to a row."""
+    st.subheader(t("sandbox.matrix_title"))
+    st.caption(t("sandbox.matrix_caption"))
+    for first in range(0, len(rule_sets), 2):
+        columns = st.columns(2)
+        for column, rule_set in zip(columns, rule_sets[first : first + 2]):
+            with column:
+                st.markdown(f"**{rule_set.name(lang)}**")
+                st.table(_matrix_view(pay_matrix(settlements[rule_set.id], seat_names)))
+
+
+def show_breakdowns(settlements: Mapping[str, Settlement], rule_sets: Sequence[RuleSet], lang: str,
+                    seat_names: list[str]) -> None:
+    """Per rule set (one tab each): events, chi by source per seat, and the pairs item by item."""
+    st.subheader(t("sandbox.breakdown"))
+    names = source_names()
+    for tab, rule_set in zip(st.tabs([rule_set.name(lang) for rule_set in rule_sets]), rule_sets):
+        with tab:
+            summary = rule_set.summaries.get(lang)
+            if summary:
+                st.caption(summary)
+            settlement = settlements[rule_set.id]
+            show_events(settlement, rule_set, lang)
+            by_source = sources_frame(settlement, rule_set, seat_names, names)
+            by_source[t("sandbox.total")] = list(settlement.totals)
+            st.markdown(f"**{t('sandbox.by_source')}**")
+            st.table(by_source.map(signed))
+            for pair in settlement.pairs:
+                show_pair(pair, rule_set, lang)
+
+
+def show_settlement(table: Table, seats: int, rule_sets: Sequence[RuleSet], lang: str) -> bool:
+    """Everything settled under ``rule_sets``, or why it cannot be yet; True when settled."""
+    st.header(t("sandbox.settlement"))
+    if not rule_sets:
+        st.info(t("sandbox.compare_none"))
+        return False
+    if not table.ready:
+        st.info(t("sandbox.not_ready"))
+        return False
+    settlements = settle_all(table.settled_arrangements(), rule_sets)
+    names = {rule_set.id: rule_set.name(lang) for rule_set in rule_sets}
+    seat_names = [seat_name(seat) for seat in range(seats)]
+    show_totals(settlements, names, seat_names)
+    show_matrices(settlements, rule_sets, lang, seat_names)
+    show_breakdowns(settlements, rule_sets, lang, seat_names)
+    return True
