@@ -26,6 +26,7 @@ PARTS = (
     ("pages/learn.py", "nav.learn", "home.learn_blurb", ":material/menu_book:"),
     ("pages/drill.py", "nav.drill", "home.drill_blurb", ":material/quiz:"),
     ("pages/sandbox.py", "nav.sandbox", "home.sandbox_blurb", ":material/playing_cards:"),
+    ("pages/classes.py", "nav.classes", "home.classes_blurb", ":material/groups:"),
     ("pages/dau_dia_chu.py", "nav.daudiachu", "home.daudiachu_blurb", ":material/style:"),
 )
 for column, (path, title_key, blurb_key, icon) in zip(st.columns(len(PARTS)), PARTS):

@@ -1,15 +1,67 @@
-"""Fixtures shared by every test folder (unit/, app/, e2e/)."""
+"""Fixtures shared by every test folder (unit/, app/, e2e/).
+
+Databases: :func:`database_url` gives each test a fresh, empty classroom database, once on SQLite (a file
+in the test's temporary folder) and once on PostgreSQL. The PostgreSQL runs need a server:
+``MAUBINH_TEST_POSTGRES_URL=postgresql://user@host:port/postgres`` (a role that may create databases;
+``.ci/run`` starts one); without it they are skipped with a message saying so.
+"""
 
 from __future__ import annotations
 
+import os
+import secrets
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from classroom.database import database_url as normalised_url
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+POSTGRES_ENV = "MAUBINH_TEST_POSTGRES_URL"
+POSTGRES_MISSING = (
+    f"PostgreSQL tests need a server: set {POSTGRES_ENV}=postgresql://user@host:port/postgres "
+    "(a role allowed to create databases; .ci/run starts one)"
+)
 
 
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
     """The repository root: app.py, pages/ and content/ are resolved from here, never from the cwd."""
     return REPO_ROOT
+
+
+def fresh_postgres_database() -> tuple[str, str]:
+    """Create an empty database on the test server; returns ``(url, name)`` (skips without a server)."""
+    admin = os.environ.get(POSTGRES_ENV)
+    if not admin:
+        pytest.skip(POSTGRES_MISSING)
+    name = "maubinh_test_" + secrets.token_hex(6)
+    engine = create_engine(normalised_url(admin), isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return make_url(normalised_url(admin)).set(database=name).render_as_string(hide_password=False), name
+
+
+def drop_postgres_database(name: str) -> None:
+    """Drop a database made by :func:`fresh_postgres_database` (closing what still uses it)."""
+    engine = create_engine(normalised_url(os.environ[POSTGRES_ENV]), isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty classroom database's URL: SQLite, then PostgreSQL (skipped without a server)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'classroom.sqlite'}"
+        return
+    url, name = fresh_postgres_database()
+    try:
+        yield url
+    finally:
+        drop_postgres_database(name)

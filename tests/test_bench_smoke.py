@@ -17,6 +17,7 @@ RUNS = [
     (["bench/head_to_head.py", "--deals", "10"], "solver vs strongest-back-first"),
     (["bench/ev_stderr.py", "--hands", "1", "--budget", "0.2"], "mean stderr of the difference"),
     (["bench/simulate_speed.py", "--deals", "8", "--workers", "2"], "target: <= 20 s"),
+    (["bench/classroom_store.py", "--learners", "3", "--questions", "2", "--runs", "1"], "save an answer, SQLite"),
 ]
 
 

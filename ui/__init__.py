@@ -10,6 +10,9 @@ Shared modules:
     ui.cards     playing cards as inline SVG, hands as rows of cards, the shared CSS.
     ui.labels    words for the engine's values (categories, instant wins, settlement lines).
     ui.params    values from the URL's query parameters, with a clear warning for a broken one.
+    ui.questions  words for drill questions and answers (no Streamlit): Drill and Classes pages.
+    ui.set_form  the drill-set form (kinds, level, count, seed) of the Drill and Classes pages.
+    ui.store     the classroom database, opened once per server, and its grading threads.
     ui.examples  the category examples in ``content/examples.toml`` (data, no Streamlit).
     ui._once     draw something at most once per script run.
     ui/locales/  the catalogues, ``<lang>/<part>.po``.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlencode
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
@@ -17,7 +18,7 @@ from streamlit.errors import StreamlitAPIException
 from ui import _once
 from ui.i18n import translate
 
-__all__ = ["PAGES", "AppPage", "draw_navigation", "navigation_pages"]
+__all__ = ["PAGES", "AppPage", "draw_navigation", "link_to", "navigation_pages"]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,6 +38,7 @@ PAGES: tuple[AppPage, ...] = (
     AppPage("pages/learn.py", "nav.learn", ":material/menu_book:", "learn"),
     AppPage("pages/drill.py", "nav.drill", ":material/quiz:", "drill"),
     AppPage("pages/sandbox.py", "nav.sandbox", ":material/playing_cards:", "sandbox"),
+    AppPage("pages/classes.py", "nav.classes", ":material/groups:", "classes"),
     AppPage("pages/dau_dia_chu.py", "nav.daudiachu", ":material/style:", "dau_dia_chu"),
 )
 
@@ -61,3 +63,14 @@ def draw_navigation(lang: str) -> None:
                           query_params={"lang": lang})
         except StreamlitAPIException:  # a page script run on its own (tests) has no page list
             return
+
+
+def link_to(script: str, label: str, icon: str, query_params: dict[str, str]) -> None:
+    """A link to the page ``script`` with ``query_params``; a plain Markdown link when the page list is
+    unknown (a page script run on its own: tests, Streamlit's legacy ``pages/`` discovery)."""
+    try:
+        st.page_link(script, label=label, icon=icon, query_params=query_params)
+    except StreamlitAPIException:
+        path = next((page.url_path for page in PAGES if page.script == script), "")
+        query = urlencode(query_params)
+        st.markdown(f"{icon} [{label}](/{path}?{query})")

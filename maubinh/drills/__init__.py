@@ -11,7 +11,8 @@ Modules (one per kind, each documents its levels and traps; then the shared part
 - :mod:`maubinh.drills.sets`: drill sets as data (kinds, levels, lesson steps);
 - :mod:`maubinh.drills.build`: hands built to order (a pool of cards, hands of a chosen category);
 - :mod:`maubinh.drills.sampling`: opponents sampled once per question, reused for every option;
-- :mod:`maubinh.drills.progress`: a session's progress (score, streaks, the kind to practise next).
+- :mod:`maubinh.drills.progress`: a session's progress (score, streaks, the kind to practise next);
+- :mod:`maubinh.drills.answers`: an answer of any kind as a short code, and the chi it cost.
 
 A :class:`DrillSet` (kinds, level, rule set, seed, count) fixes every question:
 :func:`make_question` gives question ``index`` of a set, the same for everyone.

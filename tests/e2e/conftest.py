@@ -129,11 +129,9 @@ def _wait_healthy(proc: subprocess.Popen[bytes], base_url: str, timeout_s: float
     )
 
 
-@pytest.fixture(scope="session")
-def app_url() -> Iterator[str]:
-    """Start ``streamlit run`` on a free port from the repository root; yield its base URL."""
-    if not CHROMIUM.exists():
-        pytest.skip(CHROMIUM_MISSING)
+def start_server(env: dict[str, str], log_path: Path = SERVER_LOG) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``streamlit run`` of the app on a free port with ``env`` added to the environment; returns the
+    process and its base URL once it answers ``/_stcore/health`` (stop it with :func:`stop_server`)."""
     script = _app_script()
     if not script.exists():
         pytest.fail(f"no app script at {script} (set MAUBINH_E2E_APP to serve another one)", pytrace=False)
@@ -148,21 +146,45 @@ def app_url() -> Iterator[str]:
         "--browser.gatherUsageStats", "false",
         "--server.fileWatcherType", "none",
     ]  # fmt: skip
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    with SERVER_LOG.open("wb") as log:
+    with log_path.open("wb") as log:
         proc = subprocess.Popen(
-            command, cwd=REPO_ROOT, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT
+            command, cwd=REPO_ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1", **env},
+            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
         )
     try:
         _wait_healthy(proc, base_url, SERVER_START_TIMEOUT_S)
+    except BaseException:
+        stop_server(proc)
+        raise
+    return proc, base_url
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server started by :func:`start_server`."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def app_database(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The classroom database the browser tests' server uses: a fresh SQLite file (never the repo's own)."""
+    return f"sqlite:///{tmp_path_factory.mktemp('classroom') / 'classroom.sqlite'}"
+
+
+@pytest.fixture(scope="session")
+def app_url(app_database: str) -> Iterator[str]:
+    """Start ``streamlit run`` on a free port from the repository root; yield its base URL."""
+    if not CHROMIUM.exists():
+        pytest.skip(CHROMIUM_MISSING)
+    proc, base_url = start_server({"MAUBINH_DATABASE_URL": app_database})
+    try:
         yield base_url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+        stop_server(proc)
 
 
 # --------------------------------------------------------------------------- the browser

@@ -23,7 +23,7 @@ from maubinh.drills import (
 )
 from maubinh.rules import POSITIONS, load_rule_set
 from tests.e2e.conftest import IDLE_TIMEOUT_MS, assert_no_exception, screenshot, wait_idle
-from ui.drill.text import choice_label
+from ui.questions import choice_label
 
 TALL = {"width": 1280, "height": 2200}
 PHONE = {"width": 390, "height": 844}

@@ -3,10 +3,10 @@
 The questions themselves are the engine's (:mod:`maubinh.drills`); this package draws them.
 
 Modules:
-    ui.drill.text      model: words for questions and answers in the session's language.
     ui.drill.params    the drill set in the URL (kinds, level, rules, seed, count).
     ui.drill.state     the page's session state: the set worked through, its answers, the history.
     ui.drill.prepare   questions prepared ahead in background threads, shared by every session.
+    ui.drill.assigned  answering a class's assignment: stored questions, every answer stored at once.
     ui.drill.views     view: a question of each kind, its answer controls and the feedback.
     ui.drill.arrange   view: "set it yourself", cards tapped into the three chi.
     ui.drill.progress  view: status line, accuracy per kind, the kind to practise next, the summary.

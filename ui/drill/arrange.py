@@ -19,9 +19,9 @@ from maubinh.drills import ArrangeQuestion, assess, partial_foul
 from maubinh.rules import POSITIONS, Position, RuleSet
 from ui.cards import hand_html
 from ui.drill.state import Answer, SetState, record_answer
-from ui.drill.text import breakdown_lines, line_name
 from ui.i18n import t, translate
 from ui.labels import describe_chi, describe_foul, number
+from ui.questions import breakdown_lines, line_name
 
 __all__ = ["card_label", "show_arrange_feedback", "show_arrange_question"]
 

@@ -9,7 +9,7 @@ set actually used, so the address bar is always a working link. A link from befo
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -18,9 +18,10 @@ from maubinh.drills import DEFAULT_COUNT, KINDS, MAX_QUESTIONS, MAX_SEED, DrillS
 from maubinh.drills.sets import parse_kinds, parse_level
 from maubinh.rules import RULE_SET_IDS, RuleSet
 from ui.drill.state import STATE_KEY, SetState
-from ui.drill.text import kind_name, level_name
 from ui.i18n import t
 from ui.params import int_param, markdown_literal
+from ui.questions import kind_name, level_name
+from ui.set_form import read_set, set_fields
 from ui.setup import RULES_PARAM
 
 __all__ = [
@@ -144,38 +145,22 @@ def share_link(drill_set: DrillSet) -> str:
     return f"{base}?{urlencode(drill_set.params())}"
 
 
-_FORM_FOR = "drill_form_for"
-_FORM_KINDS, _FORM_LEVEL, _FORM_COUNT, _FORM_SEED = "drill_form_kinds", "drill_form_level", "drill_form_n", "drill_form_seed"
+_FORM = "drill_form"
 _FORM_ERROR = "drill_form_error"
 
 
 def _submit_form(drill_set: DrillSet) -> None:
-    kinds = tuple(st.session_state.get(_FORM_KINDS) or ())
-    if not kinds:
-        st.session_state[_FORM_ERROR] = True
-        return
-    st.session_state[_FORM_ERROR] = False
-    start_set(replace(drill_set, kinds=kinds, level=st.session_state[_FORM_LEVEL],
-                      seed=int(st.session_state[_FORM_SEED]), count=int(st.session_state[_FORM_COUNT])))
+    chosen = read_set(_FORM, drill_set)
+    st.session_state[_FORM_ERROR] = chosen is None
+    if chosen is not None:
+        start_set(chosen)
 
 
 def set_editor(drill_set: DrillSet, lang: str) -> None:
     """The form choosing kinds, level, count and seed (the rule set is picked just above it), and the share link."""
-    if st.session_state.get(_FORM_FOR) != drill_set:
-        st.session_state[_FORM_FOR] = drill_set
-        st.session_state[_FORM_KINDS] = list(drill_set.kinds)
-        st.session_state[_FORM_LEVEL] = drill_set.level
-        st.session_state[_FORM_COUNT] = drill_set.count
-        st.session_state[_FORM_SEED] = drill_set.seed
     st.caption(", ".join(kind_name(kind, lang) for kind in drill_set.kinds))
     with st.form("drill_set_form", border=False):
-        st.multiselect(t("drill.set.kinds"), KINDS, format_func=lambda k: kind_name(k, lang), key=_FORM_KINDS)
-        st.segmented_control(t("drill.set.level"), tuple(Level), format_func=lambda v: level_name(v, lang),
-                             key=_FORM_LEVEL, required=True)
-        st.caption("  \n".join(f"**{level_name(v, lang)}**: {t(f'drill.level_help.{v.value}')}" for v in Level))
-        left, right = st.columns(2)
-        left.number_input(t("drill.set.count"), min_value=1, max_value=MAX_QUESTIONS, step=1, key=_FORM_COUNT)
-        right.number_input(t("drill.set.seed"), min_value=0, max_value=MAX_SEED, step=1, key=_FORM_SEED)
+        set_fields(_FORM, drill_set, lang)
         st.form_submit_button(t("drill.set.start"), type="primary", on_click=_submit_form,
                               args=(drill_set,))
     if st.session_state.get(_FORM_ERROR):

@@ -16,9 +16,9 @@ from maubinh.drills.progress import Record, accuracy, best_streak, score, streak
 from maubinh.rules import RuleSet
 from ui.drill.params import new_seed, start_set
 from ui.drill.state import STATE_KEY, SetState
-from ui.drill.text import answer_text, key_text, kind_name, level_name, question_text
 from ui.i18n import t
 from ui.labels import number
+from ui.questions import answer_text, key_text, kind_name, level_name, question_text
 
 __all__ = ["accuracy_figure", "show_progress", "show_summary", "status_line", "summary_frame"]
 
@@ -113,8 +113,10 @@ def summary_frame(state: SetState, question: Callable[[int], Question], rule_set
     return pd.DataFrame(rows)
 
 
-def show_summary(state: SetState, question: Callable[[int], Question], rule_set: RuleSet, lang: str) -> None:
-    """The end of the set: score, time, accuracy per kind, every question, the CSV, and what next."""
+def show_summary(state: SetState, question: Callable[[int], Question], rule_set: RuleSet, lang: str,
+                 fresh_sets: bool = True) -> None:
+    """The end of the set: score, time, accuracy per kind, every question, the CSV, and (``fresh_sets``) the
+    buttons for the same set again or a new one (an assignment has neither)."""
     drill_set = state.drill_set
     records = state.records
     right, _ = score(records)
@@ -137,6 +139,8 @@ def show_summary(state: SetState, question: Callable[[int], Question], rule_set:
         icon=":material/download:",
         type="primary",
     )
+    if not fresh_sets:
+        return
     again, fresh = st.columns(2)
     if again.button(t("drill.summary.again"), key="drill_again", width="stretch"):
         st.session_state[STATE_KEY] = SetState(drill_set)

@@ -9,6 +9,7 @@ session and feeds the progress chart.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import streamlit as st
@@ -57,6 +58,8 @@ class SetState:
         shown_at: when each question was first shown (``time.monotonic()``).
         finished: the summary is shown.
         placed: for "set it yourself" questions, the cards placed so far in each chi, by question.
+        on_answer: called with each new answer once it is kept in the session (an assignment stores it
+            in the classroom database, :mod:`ui.drill.assigned`); ``None`` for a free set.
     """
 
     drill_set: DrillSet
@@ -65,6 +68,7 @@ class SetState:
     shown_at: dict[int, float] = field(default_factory=dict)
     finished: bool = False
     placed: dict[int, dict[Position, list[Card]]] = field(default_factory=dict)
+    on_answer: Callable[[Answer], None] | None = field(default=None, compare=False, repr=False)
 
     def shown(self, index: int) -> None:
         """Note when question ``index`` was first shown."""
@@ -101,5 +105,8 @@ def record_answer(state: SetState, index: int, given: object, correct: bool,
         return
     seconds = time.monotonic() - state.shown_at.get(index, time.monotonic())
     kind = state.drill_set.kind_at(index)
-    state.answers[index] = Answer(index, kind, given, correct, seconds, result)
+    answer = Answer(index, kind, given, correct, seconds, result)
+    state.answers[index] = answer
     history().append(Record(kind, correct, seconds))
+    if state.on_answer is not None:
+        state.on_answer(answer)

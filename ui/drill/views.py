@@ -13,7 +13,6 @@ from collections.abc import Sequence
 
 import pandas as pd
 import streamlit as st
-from streamlit.errors import StreamlitAPIException
 
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card, grouped
@@ -35,7 +34,18 @@ from ui import _once
 from ui.cards import hand_html
 from ui.drill.arrange import show_arrange_feedback, show_arrange_question
 from ui.drill.state import Answer, SetState, record_answer
-from ui.drill.text import (
+from ui.i18n import t
+from ui.labels import (
+    describe_chi,
+    describe_foul,
+    describe_item,
+    describe_value,
+    natural_name,
+    number,
+    provenance_note,
+)
+from ui.nav import link_to
+from ui.questions import (
     LETTERS,
     answer_text,
     breakdown_lines,
@@ -46,16 +56,6 @@ from ui.drill.text import (
     seat_name,
     signed,
     step_name,
-)
-from ui.i18n import t
-from ui.labels import (
-    describe_chi,
-    describe_foul,
-    describe_item,
-    describe_value,
-    natural_name,
-    number,
-    provenance_note,
 )
 
 __all__ = [
@@ -147,14 +147,9 @@ def _verdict(correct: bool, right: str, wrong: str) -> None:
 
 
 def lesson_link(lesson: Lesson, rule_set: RuleSet, lang: str) -> None:
-    """A link to the Learn page's step that teaches ``lesson`` (a plain link when the page list is unknown)."""
-    label = t("drill.lesson", step=step_name(lesson, lang))
-    params = {"step": lesson.value, "lang": lang, "rules": rule_set.id}
-    try:
-        st.page_link("pages/learn.py", label=label, icon=":material/menu_book:", query_params=params)
-    except StreamlitAPIException:  # the page run on its own (tests, legacy pages/ discovery)
-        query = "&".join(f"{key}={value}" for key, value in params.items())
-        st.markdown(f":material/menu_book: [{label}](learn?{query})")
+    """A link to the Learn page's step that teaches ``lesson``."""
+    link_to("pages/learn.py", t("drill.lesson", step=step_name(lesson, lang)), ":material/menu_book:",
+            {"step": lesson.value, "lang": lang, "rules": rule_set.id})
 
 
 def _time(question: Question, answer: Answer, rule_set: RuleSet, lang: str) -> None:

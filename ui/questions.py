@@ -1,4 +1,6 @@
-"""Words for drill questions and answers (no Streamlit), in the session's language (catalogue ``ui/locales/<lang>/drill.po``).
+"""Words for drill questions and answers (no Streamlit), shared by the Drill and Classes pages.
+
+In the session's language (catalogue ``ui/locales/<lang>/drill.po``).
 
 Pure functions of the engine's values and a language: the page draws them, the summary writes them
 to the CSV. Keys built from values (``drill.kind.<kind>``, ``drill.decider.<decider>``...) are

@@ -8,8 +8,8 @@ from maubinh.cards import parse_cards
 from maubinh.drills import DrillSet, Kind, Level, decide, make_question
 from maubinh.hands import evaluate
 from maubinh.rules import load_rule_set
-from ui.drill.text import DYNAMIC_KEYS, answer_text, decider_text, key_text, question_text
 from ui.i18n import LANGUAGES, catalogue
+from ui.questions import DYNAMIC_KEYS, answer_text, decider_text, key_text, question_text
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -1,0 +1,19 @@
+"""classroom: classes, learners, assigned drill sets and their answers, on a real database (no Streamlit).
+
+SQLAlchemy 2 models with Alembic migrations, SQLite by default and PostgreSQL by one setting
+(``MAUBINH_DATABASE_URL``). The app opens it through :mod:`ui.store`; tests use it directly.
+
+Modules:
+    classroom.database    the URL, the engine (SQLite in WAL mode, or PostgreSQL via psycopg 3), migrations.
+    classroom.models      the tables: classes, learners, assignments, assigned questions, answers.
+    classroom.tokens      secret links (128-bit secrets, stored hashed, compared in constant time), join codes.
+    classroom.snapshot    questions stored as asked and graded, and a language-free record of each.
+    classroom.service     :class:`ClassroomStore`: every operation, one short unit of work each.
+    classroom.grading     grading an assignment once, in the background, resumed after a restart.
+    classroom.board       the board's numbers per learner, question and kind, and the CSV rows.
+    classroom.migrations  Alembic's environment and revisions.
+"""
+
+from classroom.service import ClassroomError, ClassroomStore, NameTakenError
+
+__all__ = ["ClassroomError", "ClassroomStore", "NameTakenError"]

@@ -1,0 +1,169 @@
+"""The classroom's tables as SQLAlchemy 2 typed models (no Streamlit).
+
+Four tables, after Lichess's classes and ClassQuiz's results (shared STYLE.md):
+
+- ``classes``: a teacher's class. The teacher's secret is stored only as a hash.
+- ``learners``: a display name unique in its class (compared by :func:`name_key`), and the hash of the
+  learner's personal secret. A removed learner keeps their answers (``removed_at``) and loses access.
+- ``assignments``: a drill set given to the class (kinds, level, rule set with any house rules as
+  TOML, seed, count), an optional deadline, closed or not.
+- ``assigned_questions``: each question of an assignment as it was asked, graded when it was assigned:
+  the question itself (``blob``) and a language-free record of what was asked (``record``). A later
+  change of the engine or of a rule set never rewrites these, so past results stay as they were.
+- ``answers``: one row per (assignment, learner, question), the key that makes a resubmission
+  idempotent; the answer given (its code, :mod:`maubinh.drills.answers`), whether right, the chi it cost against the engine's best, seconds.
+
+Times are stored in UTC.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = [
+    "CLASS_NAME_MAX",
+    "LEARNER_NAME_MAX",
+    "TITLE_MAX",
+    "AnswerRow",
+    "AssignedQuestion",
+    "Assignment",
+    "Base",
+    "Classroom",
+    "Learner",
+    "name_key",
+    "utcnow",
+]
+
+CLASS_NAME_MAX = 80
+"""Characters in a class name."""
+LEARNER_NAME_MAX = 40
+"""Characters in a learner's display name."""
+TITLE_MAX = 80
+"""Characters in an assignment's title."""
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    """Now, in UTC, aware."""
+    return datetime.now(UTC)
+
+
+def name_key(name: str) -> str:
+    """The form of a display name that must be unique in a class: NFKC, case-folded, spaces collapsed.
+
+    >>> name_key("  Lan   Anh ") == name_key("LAN ANH")
+    True
+    """
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+class Base(DeclarativeBase):
+    """The declarative base; constraint names follow :data:`NAMING` (stable across databases)."""
+
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class Classroom(Base):
+    """A class: its name, language, rule set, join code and the hash of the teacher's secret."""
+
+    __tablename__ = "classes"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(CLASS_NAME_MAX))
+    language: Mapped[str] = mapped_column(String(8))
+    rule_set_id: Mapped[str] = mapped_column(String(64))
+    house_toml: Mapped[str | None] = mapped_column(Text, default=None)
+    join_code: Mapped[str] = mapped_column(String(16), unique=True)
+    teacher_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    archived_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+
+
+class Learner(Base):
+    """A learner in a class: display name, its uniqueness key, the hash of the personal secret."""
+
+    __tablename__ = "learners"
+    __table_args__ = (UniqueConstraint("class_id", "name_key"),)
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    class_id: Mapped[str] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(LEARNER_NAME_MAX))
+    name_key: Mapped[str] = mapped_column(String(LEARNER_NAME_MAX * 2))
+    secret_hash: Mapped[str] = mapped_column(String(64))
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    removed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+
+
+class Assignment(Base):
+    """A drill set given to a class, with its grading progress, deadline and state."""
+
+    __tablename__ = "assignments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    class_id: Mapped[str] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    title: Mapped[str] = mapped_column(String(TITLE_MAX))
+    kinds: Mapped[str] = mapped_column(String(200))
+    level: Mapped[str] = mapped_column(String(32))
+    rule_set_id: Mapped[str] = mapped_column(String(64))
+    house_toml: Mapped[str | None] = mapped_column(Text, default=None)
+    seed: Mapped[int] = mapped_column(Integer)
+    count: Mapped[int] = mapped_column(Integer)
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    grading_error: Mapped[str | None] = mapped_column(Text, default=None)
+
+
+class AssignedQuestion(Base):
+    """One question of an assignment, as asked and graded when it was assigned."""
+
+    __tablename__ = "assigned_questions"
+
+    assignment_id: Mapped[int] = mapped_column(
+        ForeignKey("assignments.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    record: Mapped[dict[str, object]] = mapped_column(JSON)
+    blob: Mapped[bytes] = mapped_column(LargeBinary)
+    graded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class AnswerRow(Base):
+    """One answer: keyed by assignment, learner and question (a resubmission changes nothing)."""
+
+    __tablename__ = "answers"
+    __table_args__ = (UniqueConstraint("assignment_id", "learner_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    assignment_id: Mapped[int] = mapped_column(ForeignKey("assignments.id", ondelete="CASCADE"), index=True)
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    code: Mapped[str] = mapped_column(String(200))
+    correct: Mapped[bool] = mapped_column(Boolean)
+    chi_lost: Mapped[float | None] = mapped_column(Float, default=None)
+    seconds: Mapped[float] = mapped_column(Float)
+    answered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,563 @@
+"""The classroom's operations: classes, learners, assignments, stored questions and answers.
+
+:class:`ClassroomStore` is the one entry point (no Streamlit): every method is one short unit of
+work on the database and returns plain frozen values (:class:`ClassInfo`, :class:`LearnerInfo`,
+:class:`AssignmentInfo`, :class:`StoredAnswer`), never ORM objects. Access is by secret link
+(:mod:`classroom.tokens`): :meth:`ClassroomStore.teacher_class` and :meth:`ClassroomStore.learner`
+return ``None`` for a wrong or unknown token, and never say which part was wrong.
+
+Every text a person typed is trimmed and length-checked here (:class:`ClassroomError` names the field);
+showing it escaped is the page's job.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, func, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from classroom.database import database_url, make_engine, migrate
+from classroom.models import (
+    CLASS_NAME_MAX,
+    LEARNER_NAME_MAX,
+    TITLE_MAX,
+    AnswerRow,
+    AssignedQuestion,
+    Assignment,
+    Classroom,
+    Learner,
+    name_key,
+    utcnow,
+)
+from classroom.snapshot import SnapshotError, pack, record, unpack
+from classroom.tokens import Token, hash_secret, new_id, new_join_code, normalize_join_code
+from maubinh.drills import DrillSet, Question, parse_kinds, parse_level
+from maubinh.house import dump_rule_set, load_house_rules
+from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
+
+__all__ = [
+    "LANGUAGES",
+    "MAX_LEARNERS",
+    "AssignmentInfo",
+    "ClassInfo",
+    "ClassroomError",
+    "ClassroomStore",
+    "LearnerInfo",
+    "NameTakenError",
+    "NewClass",
+    "NewLearner",
+    "StoredAnswer",
+]
+
+LANGUAGES = ("vi", "en")
+MAX_LEARNERS = 100
+"""Learners in one class (as Lichess allows)."""
+_QUESTIONS_KEPT = 512
+"""Read-back questions kept in memory per store (they are the same for every learner of an assignment)."""
+
+
+class ClassroomError(ValueError):
+    """A request the classroom refuses; ``field`` names what is wrong (``"name"``, ``"code"``, ``"answer"``...)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class NameTakenError(ClassroomError):
+    """The display name is taken in that class; ``suggestion`` is a free one."""
+
+    def __init__(self, name: str, suggestion: str) -> None:
+        super().__init__("name", f"the name {name!r} is taken in this class; free: {suggestion!r}")
+        self.suggestion = suggestion
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    """SQLite gives naive datetimes back: they were stored in UTC."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
+def _text(value: str, field: str, longest: int) -> str:
+    if not isinstance(value, str):
+        raise ClassroomError(field, f"{field} must be text")
+    cleaned = " ".join(value.split())
+    if not cleaned:
+        raise ClassroomError(field, f"{field} is empty")
+    if len(cleaned) > longest:
+        raise ClassroomError(field, f"{field} is longer than {longest} characters")
+    return cleaned
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    """A class as the pages see it. ``house_toml`` holds its house rules, if it plays under some."""
+
+    id: str
+    name: str
+    language: str
+    rule_set_id: str
+    house_toml: str | None
+    join_code: str
+    created_at: datetime
+    archived_at: datetime | None
+
+    @property
+    def rule_set(self) -> RuleSet:
+        """The class's rule set (a source, or its house rules)."""
+        return load_house_rules(self.house_toml) if self.house_toml else load_rule_set(self.rule_set_id)
+
+    @property
+    def archived(self) -> bool:
+        return self.archived_at is not None
+
+
+@dataclass(frozen=True)
+class LearnerInfo:
+    """A learner of a class."""
+
+    id: str
+    class_id: str
+    name: str
+    joined_at: datetime
+    removed_at: datetime | None
+
+    @property
+    def removed(self) -> bool:
+        return self.removed_at is not None
+
+
+@dataclass(frozen=True)
+class AssignmentInfo:
+    """An assignment: its drill set, deadline and state, and how many of its questions are graded.
+
+    ``error`` is set when grading failed (the teacher sees it; nothing is shown to learners).
+    """
+
+    id: int
+    class_id: str
+    title: str
+    drill_set: DrillSet
+    deadline: datetime | None
+    created_at: datetime
+    closed_at: datetime | None
+    graded: int
+    error: str | None
+
+    @property
+    def count(self) -> int:
+        return self.drill_set.count
+
+    @property
+    def ready(self) -> bool:
+        """Every question graded and stored: learners may start."""
+        return self.graded >= self.drill_set.count
+
+    def accepts_answers(self, now: datetime | None = None) -> bool:
+        """Ready, not closed, and not past its deadline."""
+        now = now or utcnow()
+        return self.ready and self.closed_at is None and (self.deadline is None or now <= self.deadline)
+
+
+@dataclass(frozen=True)
+class StoredAnswer:
+    """An answer as stored: its code (:mod:`maubinh.drills.answers`), right or not, chi lost, seconds."""
+
+    assignment_id: int
+    learner_id: str
+    number: int
+    code: str
+    correct: bool
+    chi_lost: float | None
+    seconds: float
+    answered_at: datetime
+
+
+@dataclass(frozen=True)
+class NewClass:
+    """A class just created, with the teacher's token (shown once: only its hash is stored)."""
+
+    info: ClassInfo
+    teacher_token: Token
+
+
+@dataclass(frozen=True)
+class NewLearner:
+    """A learner who just joined, with their personal token (shown once: only its hash is stored)."""
+
+    info: LearnerInfo
+    token: Token
+
+
+def _class_info(row: Classroom) -> ClassInfo:
+    return ClassInfo(row.id, row.name, row.language, row.rule_set_id, row.house_toml, row.join_code,
+                     _aware(row.created_at) or utcnow(), _aware(row.archived_at))
+
+
+def _learner_info(row: Learner) -> LearnerInfo:
+    return LearnerInfo(row.id, row.class_id, row.name, _aware(row.joined_at) or utcnow(), _aware(row.removed_at))
+
+
+def _drill_set(row: Assignment) -> DrillSet:
+    house = load_house_rules(row.house_toml) if row.house_toml else None
+    return DrillSet(parse_kinds(row.kinds), parse_level(row.level), row.rule_set_id, row.seed, row.count, house)
+
+
+def _answer(row: AnswerRow) -> StoredAnswer:
+    return StoredAnswer(row.assignment_id, row.learner_id, row.number, row.code,
+                        row.correct, row.chi_lost, row.seconds, _aware(row.answered_at) or utcnow())
+
+
+class ClassroomStore:
+    """The classroom on one database. Thread-safe: every call opens its own short session.
+
+    Build with :meth:`open` (URL, migrations applied) or from an engine whose database is migrated.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self._lock = threading.Lock()
+        self._questions: OrderedDict[tuple[int, int], Question] = OrderedDict()
+
+    @classmethod
+    def open(cls, url: str | None = None) -> ClassroomStore:
+        """The store at ``url`` (see :func:`classroom.database.database_url`), migrated to the newest schema."""
+        engine = make_engine(database_url(url))
+        migrate(engine)
+        return cls(engine)
+
+    def _session(self) -> Session:
+        return self._sessions()
+
+    def _update(self, statement: Any) -> None:
+        """One write statement in its own transaction (on SQLite a transaction that reads first and then
+        writes can be refused at once when another writer got in between; a lone write waits its turn)."""
+        with self._session() as session, session.begin():
+            session.execute(statement)
+
+    # ------------------------------------------------------------------ classes (teacher)
+
+    def create_class(self, name: str, language: str, rule_set: RuleSet) -> NewClass:
+        """A new class named ``name`` (at most :data:`~classroom.models.CLASS_NAME_MAX` characters).
+
+        Raises:
+            ClassroomError: for an empty or too long name, or an unknown language.
+        """
+        name = _text(name, "name", CLASS_NAME_MAX)
+        if language not in LANGUAGES:
+            raise ClassroomError("language", f"language must be one of {', '.join(LANGUAGES)}")
+        house = None if rule_set.id in RULE_SET_IDS else dump_rule_set(rule_set)
+        for _ in range(20):  # a join code or id already taken: draw again
+            token = Token.new()
+            row = Classroom(id=token.id, name=name, language=language, rule_set_id=rule_set.id, house_toml=house,
+                            join_code=new_join_code(), teacher_hash=hash_secret(token.secret), created_at=utcnow())
+            try:
+                with self._session() as session, session.begin():
+                    session.add(row)
+                return NewClass(_class_info(row), token)
+            except IntegrityError:
+                continue
+        raise RuntimeError("could not draw a free class id and join code")
+
+    def teacher_class(self, token_text: str | None) -> ClassInfo | None:
+        """The class whose teacher link holds ``token_text``, or ``None`` (wrong, unknown or malformed)."""
+        token = Token.parse(token_text)
+        if token is None:
+            return None
+        with self._session() as session:
+            row = session.get(Classroom, token.id)
+            if row is None or not token.check(row.teacher_hash):
+                return None
+            return _class_info(row)
+
+    def class_info(self, class_id: str) -> ClassInfo | None:
+        """The class ``class_id`` (for a learner's view: callers check the learner first)."""
+        with self._session() as session:
+            row = session.get(Classroom, class_id)
+            return None if row is None else _class_info(row)
+
+    def class_by_code(self, code: str) -> ClassInfo | None:
+        """The class a join code opens (typed in any case, with spaces or dashes), or ``None``."""
+        code = normalize_join_code(code or "")
+        if not code:
+            return None
+        with self._session() as session:
+            row = session.scalars(select(Classroom).where(Classroom.join_code == code)).first()
+            return None if row is None else _class_info(row)
+
+    def archive_class(self, class_id: str, archived: bool = True) -> None:
+        """Archive the class (learners can no longer join or answer), or bring it back."""
+        self._update(update(Classroom).where(Classroom.id == class_id)
+                     .values(archived_at=utcnow() if archived else None))
+
+    # ------------------------------------------------------------------ learners
+
+    def _suggest(self, session: Session, class_id: str, name: str) -> str:
+        taken = set(session.scalars(select(Learner.name_key).where(Learner.class_id == class_id)))
+        for n in range(2, 1000):
+            suffix = f" {n}"
+            candidate = name[: LEARNER_NAME_MAX - len(suffix)] + suffix
+            if name_key(candidate) not in taken:
+                return candidate
+        return name[: LEARNER_NAME_MAX - 7] + " " + new_id(6)
+
+    def join(self, class_id: str, name: str) -> NewLearner:
+        """Add a learner called ``name`` to the class.
+
+        Raises:
+            NameTakenError: the name (compared ignoring case and spaces) is taken; it carries a free one.
+            ClassroomError: an empty or too long name, an unknown or archived class, a full class.
+        """
+        name = _text(name, "name", LEARNER_NAME_MAX)
+        key = name_key(name)
+        token = Token.new(new_id(10))
+        with self._session() as session:
+            klass = session.get(Classroom, class_id)
+            if klass is None or klass.archived_at is not None:
+                raise ClassroomError("class", "this class is not open for joining")
+            count = session.scalar(select(func.count()).select_from(Learner).where(
+                Learner.class_id == class_id, Learner.removed_at.is_(None))) or 0
+            if count >= MAX_LEARNERS:
+                raise ClassroomError("class", f"this class is full ({MAX_LEARNERS} learners)")
+            if session.scalar(select(Learner.id).where(Learner.class_id == class_id, Learner.name_key == key)):
+                raise NameTakenError(name, self._suggest(session, class_id, name))
+        row = Learner(id=token.id, class_id=class_id, name=name, name_key=key,
+                      secret_hash=hash_secret(token.secret), joined_at=utcnow())
+        try:
+            with self._session() as session, session.begin():
+                session.add(row)
+        except IntegrityError:  # the same name joined a moment ago
+            with self._session() as session:
+                raise NameTakenError(name, self._suggest(session, class_id, name)) from None
+        return NewLearner(_learner_info(row), token)
+
+    def learner(self, token_text: str | None) -> LearnerInfo | None:
+        """The learner whose personal link holds ``token_text``, or ``None`` (wrong, unknown or malformed).
+
+        A removed learner is returned (``removed`` is true) so the page can say so.
+        """
+        token = Token.parse(token_text)
+        if token is None:
+            return None
+        with self._session() as session:
+            row = session.get(Learner, token.id)
+            if row is None or not token.check(row.secret_hash):
+                return None
+            return _learner_info(row)
+
+    def learners(self, class_id: str, include_removed: bool = False) -> list[LearnerInfo]:
+        """The class's learners in the order they joined."""
+        query = select(Learner).where(Learner.class_id == class_id).order_by(Learner.joined_at, Learner.id)
+        if not include_removed:
+            query = query.where(Learner.removed_at.is_(None))
+        with self._session() as session:
+            return [_learner_info(row) for row in session.scalars(query)]
+
+    def remove_learner(self, class_id: str, learner_id: str) -> None:
+        """Take a learner out of the class: their link stops working; their answers stay in the records."""
+        self._update(update(Learner).where(Learner.id == learner_id, Learner.class_id == class_id,
+                                           Learner.removed_at.is_(None)).values(removed_at=utcnow()))
+
+    # ------------------------------------------------------------------ assignments
+
+    def assign(self, class_id: str, title: str, drill_set: DrillSet, deadline: datetime | None = None) -> AssignmentInfo:
+        """A new assignment of ``drill_set`` (graded afterwards: :meth:`store_question` for each question).
+
+        Raises:
+            ClassroomError: an empty or too long title, a deadline in the past, an archived class.
+        """
+        title = _text(title, "title", TITLE_MAX)
+        if deadline is not None:
+            if deadline.tzinfo is None:
+                raise ClassroomError("deadline", "a deadline needs its time zone")
+            if deadline <= utcnow():
+                raise ClassroomError("deadline", "the deadline is in the past")
+        house = None if drill_set.house is None else dump_rule_set(drill_set.house)
+        with self._session() as session, session.begin():
+            klass = session.get(Classroom, class_id)
+            if klass is None or klass.archived_at is not None:
+                raise ClassroomError("class", "this class is archived")
+            row = Assignment(class_id=class_id, title=title, kinds=",".join(k.value for k in drill_set.kinds),
+                             level=drill_set.level.value, rule_set_id=drill_set.rule_set_id, house_toml=house,
+                             seed=drill_set.seed, count=drill_set.count, deadline=deadline, created_at=utcnow())
+            session.add(row)
+            session.flush()
+            return self._assignment_info(session, row)
+
+    def _assignment_info(self, session: Session, row: Assignment) -> AssignmentInfo:
+        graded = session.scalar(select(func.count()).select_from(AssignedQuestion).where(
+            AssignedQuestion.assignment_id == row.id)) or 0
+        return AssignmentInfo(row.id, row.class_id, row.title, _drill_set(row), _aware(row.deadline),
+                              _aware(row.created_at) or utcnow(), _aware(row.closed_at), graded, row.grading_error)
+
+    def assignments(self, class_id: str) -> list[AssignmentInfo]:
+        """The class's assignments, newest first."""
+        with self._session() as session:
+            rows = session.scalars(select(Assignment).where(Assignment.class_id == class_id)
+                                   .order_by(Assignment.created_at.desc(), Assignment.id.desc()))
+            return [self._assignment_info(session, row) for row in rows]
+
+    def assignment(self, assignment_id: int) -> AssignmentInfo | None:
+        """One assignment, or ``None``."""
+        with self._session() as session:
+            row = session.get(Assignment, assignment_id)
+            return None if row is None else self._assignment_info(session, row)
+
+    def pending_assignments(self) -> list[AssignmentInfo]:
+        """Assignments not fully graded and not failed (to resume after a restart)."""
+        with self._session() as session:
+            graded = (select(AssignedQuestion.assignment_id, func.count().label("n"))
+                      .group_by(AssignedQuestion.assignment_id).subquery())
+            rows = session.scalars(
+                select(Assignment).outerjoin(graded, graded.c.assignment_id == Assignment.id)
+                .where(Assignment.grading_error.is_(None), func.coalesce(graded.c.n, 0) < Assignment.count))
+            return [self._assignment_info(session, row) for row in rows]
+
+    def close_assignment(self, class_id: str, assignment_id: int, closed: bool = True) -> None:
+        """Stop (or resume) taking answers for an assignment of this class."""
+        self._update(update(Assignment).where(Assignment.id == assignment_id, Assignment.class_id == class_id)
+                     .values(closed_at=utcnow() if closed else None))
+
+    def grading_failed(self, assignment_id: int, message: str) -> None:
+        """Note that grading an assignment failed (shown to its teacher)."""
+        self._update(update(Assignment).where(Assignment.id == assignment_id)
+                     .values(grading_error=message[:2000]))
+
+    def graded_numbers(self, assignment_id: int) -> set[int]:
+        """The numbers (0-based) of the questions already stored."""
+        with self._session() as session:
+            return set(session.scalars(select(AssignedQuestion.number)
+                                       .where(AssignedQuestion.assignment_id == assignment_id)))
+
+    def store_question(self, assignment_id: int, number: int, question: Question) -> None:
+        """Store question ``number`` as asked and graded (a second store of the same number changes nothing)."""
+        values = {"assignment_id": assignment_id, "number": number, "kind": question.kind.value,
+                  "record": record(question), "blob": pack(question), "graded_at": utcnow()}
+        with self._session() as session, session.begin():
+            session.execute(self._insert(session, AssignedQuestion).values(**values).on_conflict_do_nothing())
+
+    def question(self, assignment_id: int, number: int) -> Question:
+        """Question ``number`` of the assignment, as stored (read once per process, then kept in memory).
+
+        Raises:
+            KeyError: the question is not stored (yet).
+            classroom.snapshot.SnapshotError: the stored question cannot be read back.
+        """
+        key = (assignment_id, number)
+        with self._lock:
+            found = self._questions.get(key)
+            if found is not None:
+                self._questions.move_to_end(key)
+                return found
+        with self._session() as session:
+            blob = session.scalar(select(AssignedQuestion.blob).where(
+                AssignedQuestion.assignment_id == assignment_id, AssignedQuestion.number == number))
+        if blob is None:
+            raise KeyError(f"question {number} of assignment {assignment_id} is not stored")
+        question = unpack(blob)
+        with self._lock:
+            self._questions[key] = question
+            while len(self._questions) > _QUESTIONS_KEPT:
+                self._questions.popitem(last=False)
+        return question
+
+    def records(self, assignment_id: int) -> list[dict[str, Any]]:
+        """Each stored question's record (:func:`classroom.snapshot.record`), by number."""
+        with self._session() as session:
+            rows = session.execute(select(AssignedQuestion.number, AssignedQuestion.record)
+                                   .where(AssignedQuestion.assignment_id == assignment_id)
+                                   .order_by(AssignedQuestion.number))
+            return [dict(rec, number=number) for number, rec in rows]
+
+    # ------------------------------------------------------------------ answers
+
+    @staticmethod
+    def _insert(session: Session, table: type[Any]) -> Any:
+        dialect = session.get_bind().dialect.name
+        return (pg_insert if dialect == "postgresql" else sqlite_insert)(table)
+
+    def submit(self, assignment_id: int, learner_id: str, number: int, code: str, correct: bool,
+               chi_lost: float | None, seconds: float) -> StoredAnswer:
+        """Store a learner's answer to question ``number``; the first answer stays (a resubmission, from a
+        double click or another device, returns the stored one unchanged).
+
+        Raises:
+            ClassroomError: the learner is removed or not in the assignment's class, the assignment takes no
+                answers (closed, past its deadline, not graded yet), or ``number`` is outside it.
+        """
+        with self._session() as session:
+            learner = session.get(Learner, learner_id)
+            assignment = session.get(Assignment, assignment_id)
+            if learner is None or assignment is None or learner.class_id != assignment.class_id:
+                raise ClassroomError("assignment", "this assignment is not for this learner")
+            if learner.removed_at is not None:
+                raise ClassroomError("learner", "this learner was removed from the class")
+            if not 0 <= number < assignment.count:
+                raise ClassroomError("number", f"question {number + 1} is outside the assignment")
+            info = self._assignment_info(session, assignment)
+            existing = session.scalars(select(AnswerRow).where(
+                AnswerRow.assignment_id == assignment_id, AnswerRow.learner_id == learner_id,
+                AnswerRow.number == number)).first()
+            if existing is not None:
+                return _answer(existing)
+            if not info.accepts_answers():
+                raise ClassroomError("assignment", "this assignment takes no more answers")
+        values = {"assignment_id": assignment_id, "learner_id": learner_id, "number": number,
+                  "code": code[:200], "correct": bool(correct),
+                  "chi_lost": None if chi_lost is None else float(chi_lost),
+                  "seconds": max(0.0, min(float(seconds), 86_400.0)), "answered_at": utcnow()}
+        with self._session() as session, session.begin():
+            session.execute(self._insert(session, AnswerRow).values(**values).on_conflict_do_nothing())
+        with self._session() as session:
+            stored = session.scalars(select(AnswerRow).where(
+                AnswerRow.assignment_id == assignment_id, AnswerRow.learner_id == learner_id,
+                AnswerRow.number == number)).one()
+            return _answer(stored)
+
+    def answers(self, assignment_id: int, learner_id: str | None = None) -> list[StoredAnswer]:
+        """The assignment's answers (one learner's when ``learner_id`` is given), by learner and number."""
+        columns = (AnswerRow.assignment_id, AnswerRow.learner_id, AnswerRow.number, AnswerRow.code,
+                   AnswerRow.correct, AnswerRow.chi_lost, AnswerRow.seconds, AnswerRow.answered_at)
+        query = select(*columns).where(AnswerRow.assignment_id == assignment_id)
+        if learner_id is not None:
+            query = query.where(AnswerRow.learner_id == learner_id)
+        with self._session() as session:
+            rows = session.execute(query.order_by(AnswerRow.learner_id, AnswerRow.number))
+            return [StoredAnswer(a, lid, n, code, bool(ok), lost, sec, _aware(at) or utcnow())
+                    for a, lid, n, code, ok, lost, sec, at in rows]
+
+    def answer_counts(self, class_id: str) -> dict[int, int]:
+        """Answers stored per assignment of the class (for the assignment list)."""
+        with self._session() as session:
+            rows = session.execute(select(AnswerRow.assignment_id, func.count()).join(
+                Assignment, Assignment.id == AnswerRow.assignment_id).where(Assignment.class_id == class_id)
+                .group_by(AnswerRow.assignment_id))
+            return {aid: n for aid, n in rows}
+
+    def read_question(self, assignment_id: int, number: int) -> Question | None:
+        """:meth:`question`, or ``None`` when it is not stored or cannot be read back."""
+        try:
+            return self.question(assignment_id, number)
+        except (KeyError, SnapshotError):
+            return None
+
+    def forget_cached(self) -> None:
+        """Drop the questions kept in memory (they are read again from the database when asked for)."""
+        with self._lock:
+            self._questions.clear()
+
+
+def questions_of(store: ClassroomStore, assignment: AssignmentInfo) -> Sequence[Question | None]:
+    """Every question of an assignment as stored (``None`` where one is missing or unreadable)."""
+    return [store.read_question(assignment.id, n) for n in range(assignment.count)]

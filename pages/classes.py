@@ -1,0 +1,29 @@
+"""Classes: a teacher gives a group drill sets and watches every answer live; learners join with a code.
+
+Links: ``/classes`` (create or join), ``/classes?join=<code>`` (a learner joins),
+``/classes?me=<learner link>`` (a learner's own page), ``/classes?teacher=<teacher link>`` (the teacher's
+board). The classroom lives in a database (:mod:`classroom`); see the README for PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.classes.learner import show_join, show_learner
+from ui.classes.links import JOIN_PARAM, TEACHER_PARAM
+from ui.classes.start import show_start
+from ui.classes.teacher import show_teacher
+from ui.i18n import t
+from ui.setup import setup_page
+from ui.store import LEARNER_PARAM
+
+lang = setup_page("nav.classes")
+st.title(t("classes.title_page"))
+if TEACHER_PARAM in st.query_params:
+    show_teacher(st.query_params[TEACHER_PARAM], lang)
+elif LEARNER_PARAM in st.query_params:
+    show_learner(st.query_params[LEARNER_PARAM], lang)
+elif JOIN_PARAM in st.query_params:
+    show_join(st.query_params[JOIN_PARAM], lang)
+else:
+    show_start(lang)

@@ -1,0 +1,111 @@
+"""Classes in a real browser: a teacher makes a class and assigns a set; three learners (one on a 390 px
+phone, one in English) join with the code and answer in the Drill page; the teacher's board shows them
+live, the projector view hides their names. Screenshots in artifacts/screenshots/classes_*."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from classroom.service import ClassroomStore
+from tests.e2e.conftest import IDLE_TIMEOUT_MS, VIEWPORT, assert_no_exception, screenshot, wait_idle
+
+PHONE = {"width": 390, "height": 844}
+GRADING_TIMEOUT_MS = 180_000
+
+
+def _learner(browser: Browser, app_url: str, code: str, name: str, lang: str, viewport: dict[str, int]) -> Page:
+    """A learner's own browser: join with the code, give a name, land on the personal page."""
+    page = browser.new_context(viewport=viewport).new_page()  # type: ignore[arg-type]
+    page.set_default_timeout(IDLE_TIMEOUT_MS)
+    page.goto(f"{app_url}/classes?lang={lang}")
+    wait_idle(page)
+    page.get_by_label(re.compile("^(Class code|Mã lớp)$")).fill(code.lower())
+    page.get_by_role("button", name=re.compile("^(Join|Vào lớp)$")).click()
+    wait_idle(page)
+    page.get_by_label(re.compile("^(Your display name|Tên hiển thị của bạn)$")).fill(name)
+    page.get_by_role("button", name=re.compile("^(Enter the class|Vào lớp)$")).click()
+    wait_idle(page)
+    expect(page).to_have_url(re.compile(r"[?&]me="))
+    assert_no_exception(page)
+    return page
+
+
+def _answer_first(page: Page) -> None:
+    """From the personal page into the Drill page; answer question 1 (which arrangement is better)."""
+    page.get_by_role("link", name=re.compile("^(Start|Bắt đầu làm bài)$")).click()
+    wait_idle(page)
+    expect(page).to_have_url(re.compile(r"/drill\?.*assignment="))
+    page.locator(".st-key-drill_choice_0 button").click()
+    wait_idle(page)
+    expect(page.locator("[data-testid=stAlertContentSuccess], [data-testid=stAlertContentError]").first).to_be_visible()
+    assert_no_exception(page)
+
+
+def test_a_teacher_and_three_learners(e2e_browser: Browser, app_url: str, app_database: str) -> None:
+    teacher = e2e_browser.new_context(viewport={"width": 1280, "height": 1400}).new_page()
+    teacher.set_default_timeout(IDLE_TIMEOUT_MS)
+    teacher.goto(f"{app_url}/classes?lang=vi")
+    wait_idle(teacher)
+    screenshot(teacher, "classes_start_vi")
+    teacher.get_by_label("Tên lớp").fill("CLB Mậu Binh <thứ Năm>")
+    teacher.get_by_role("button", name="Tạo lớp").click()
+    wait_idle(teacher)
+    expect(teacher).to_have_url(re.compile(r"[?&]teacher="))
+    assert_no_exception(teacher)
+    expect(teacher.get_by_text("CLB Mậu Binh <thứ Năm>").first).to_be_visible()
+    store = ClassroomStore.open(app_database)
+    (klass,) = [c for c in [store.class_by_code(m) for m in
+                            re.findall(r"[A-Z2-9]{6}", teacher.locator("[data-testid=stMetricValue]").first.inner_text())]
+                if c is not None]
+    screenshot(teacher, "classes_teacher_created_vi")
+
+    teacher.get_by_role("tab", name="Giao bài").click()
+    teacher.get_by_label("Tên bài tập").fill("Buổi 1")
+    count = teacher.get_by_label("Số câu")
+    count.fill("3")
+    teacher.get_by_role("button", name="Giao bài", exact=True).click()
+    wait_idle(teacher)
+    assert_no_exception(teacher)
+    for _ in range(GRADING_TIMEOUT_MS // 500):
+        (assignment,) = store.assignments(klass.id)
+        if assignment.ready:
+            break
+        teacher.wait_for_timeout(500)
+    assert assignment.ready and assignment.count == 3
+
+    lan = _learner(e2e_browser, app_url, klass.join_code, "Lan", "vi", VIEWPORT)  # type: ignore[arg-type]
+    minh = _learner(e2e_browser, app_url, klass.join_code, "Minh 🃏", "en", VIEWPORT)  # type: ignore[arg-type]
+    tu = _learner(e2e_browser, app_url, klass.join_code, "Tú <b>", "vi", PHONE)
+    screenshot(tu, "classes_learner_home_phone_vi")
+    screenshot(minh, "classes_learner_home_en")
+
+    teacher.reload()
+    wait_idle(teacher)
+    teacher.get_by_role("tab", name="Bảng điểm").click()
+    wait_idle(teacher)
+    for learner in (lan, minh):
+        _answer_first(learner)
+    # The board refreshes by itself (a fragment on a timer): no reload from here on.
+    table = teacher.locator("[data-testid=stDataFrame]").filter(has_text="Minh")
+    expect(table.first).to_be_visible(timeout=20_000)
+    _answer_first(tu)
+    screenshot(tu, "classes_learner_drill_phone_vi")
+    teacher.wait_for_timeout(4_000)
+    wait_idle(teacher)
+    assert len(store.answers(assignment.id)) == 3
+    screenshot(teacher, "classes_board_vi")
+
+    teacher.get_by_text("Chế độ màn chiếu").click()
+    wait_idle(teacher)
+    teacher.wait_for_timeout(500)
+    screenshot(teacher, "classes_projector_vi")
+    main = teacher.locator("[data-testid=stMain]").inner_text()
+    assert "Lan" not in main and "Minh" not in main and klass.join_code in main
+    assert_no_exception(teacher)
+
+    lan.reload()  # a reload resumes at the next unanswered question
+    wait_idle(lan)
+    expect(lan.get_by_text("Câu 2", exact=True)).to_be_visible()
+    store.engine.dispose()

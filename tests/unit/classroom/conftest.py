@@ -1,0 +1,18 @@
+"""A fresh classroom store per test, on SQLite and on PostgreSQL (see tests/conftest.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from classroom.service import ClassroomStore
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[ClassroomStore]:
+    opened = ClassroomStore.open(database_url)
+    try:
+        yield opened
+    finally:
+        opened.engine.dispose()

@@ -1,0 +1,13 @@
+"""The Classes page (``pages/classes.py``): a teacher's class, its assignments and live board, and the
+learners' side, over the classroom database (:mod:`classroom`, opened by :mod:`ui.store`).
+
+Models (no Streamlit) and views (Streamlit) are kept apart:
+
+Modules:
+    ui.classes.links    model: the join, teacher and learner links, and the join QR code.
+    ui.classes.words    model: stored answers, states and times in words.
+    ui.classes.start    view: create a class, or type a join code.
+    ui.classes.learner  view: joining with a name, and the learner's own page.
+    ui.classes.teacher  view: the teacher's page (header, assignments, learners, the class).
+    ui.classes.board    view: the live board of one assignment, the projector view, the CSV.
+"""

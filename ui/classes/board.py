@@ -1,0 +1,178 @@
+"""The teacher's board of one assignment, live: who answered what, the hardest questions, each learner.
+
+Drawn in a fragment that reruns every :data:`REFRESH_SECONDS` (``st.fragment(run_every=...)``) and reads
+the database each time, so answers given on any server appear within one refresh. The projector view
+leaves out every name and every single learner's answer: only the class's totals and the spread of
+answers per question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from classroom.board import Board, QuestionRow, board, export_rows
+from classroom.models import utcnow
+from classroom.service import AssignmentInfo, ClassInfo
+from maubinh.drills import Question
+from maubinh.rules import RuleSet
+from ui.classes.learner import viewer_zone
+from ui.classes.words import answer_words, kind_words, moment, share
+from ui.i18n import t
+from ui.labels import number
+from ui.store import classroom
+
+__all__ = ["REFRESH_SECONDS", "board_figure", "show_board"]
+
+REFRESH_SECONDS = 3
+GREEN, AMBER, RED = "#2e7d32", "#f9a825", "#c62828"
+
+
+def _questions(assignment: AssignmentInfo) -> dict[int, Question | None]:
+    store = classroom().store
+    return {n: store.read_question(assignment.id, n) for n in range(assignment.count)}
+
+
+def _spread(row: QuestionRow, question: Question | None, rule_set: RuleSet, lang: str) -> str:
+    return " · ".join(f"{answer_words(question, code, rule_set, lang)} ×{n}" for code, n in row.spread.items())
+
+
+def _values(row: QuestionRow, lang: str) -> str:
+    if len(row.values) <= 1 and row.kind != "better":
+        return " · ".join(number(v, lang, signed=True) for v in row.values.values())
+    return " · ".join(f"{code} {number(v, lang, signed=True)}" for code, v in row.values.items())
+
+
+def board_figure(result: Board, lang: str) -> go.Figure:
+    """Share right per question (in question order), coloured green / amber / red."""
+    rows = [q for q in result.questions if q.answered]
+    percent = [100 * (q.share_right or 0.0) for q in rows]
+    figure = go.Figure(go.Bar(
+        x=[t("classes.question_short", number=q.number + 1) for q in rows], y=percent,
+        marker_color=[GREEN if p >= 80 else AMBER if p >= 50 else RED for p in percent],
+        text=[f"{q.right}/{q.answered}" for q in rows], textposition="outside", cliponaxis=False,
+        hovertemplate="%{x}: %{y:.0f}%<extra></extra>"))
+    figure.update_layout(title=t("classes.chart_title"), height=300, margin={"l": 10, "r": 10, "t": 50, "b": 10},
+                         yaxis={"range": [0, 115], "ticksuffix": "%", "title": None}, xaxis={"title": None})
+    return figure
+
+
+def _question_table(result: Board, questions: Mapping[int, Question | None], rule_set: RuleSet, lang: str) -> None:
+    rows = []
+    for row in result.hardest():
+        question = questions.get(row.number)
+        wrong = row.common_wrong
+        rows.append({
+            t("classes.col.question"): row.number + 1,
+            t("classes.col.kind"): kind_words(row.kind, lang),
+            t("classes.col.right"): share(row.right, row.answered, lang),
+            t("classes.col.answers"): _spread(row, question, rule_set, lang),
+            t("classes.col.common_wrong"): "" if wrong is None else
+            f"{answer_words(question, wrong[0], rule_set, lang)} ×{wrong[1]}",
+            t("classes.col.best"): answer_words(question, row.key, rule_set, lang),
+            t("classes.col.values"): _values(row, lang),
+            t("classes.col.mean_chi_lost"): "" if row.mean_chi_lost is None else number(row.mean_chi_lost, lang),
+        })
+    st.markdown(f"**{t('classes.hardest_title')}**")
+    if rows:
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    else:
+        st.caption(t("classes.no_answers_yet"))
+
+
+def _learner_table(result: Board, lang: str) -> None:
+    kinds = [row.kind for row in result.kinds]
+    rows = []
+    for row in result.learners:
+        entry = {
+            t("classes.col.learner"): row.name,
+            t("classes.col.answered"): row.answered,
+            t("classes.col.right"): share(row.right, row.answered, lang),
+            t("classes.col.chi_lost"): number(row.chi_lost, lang) if row.decisions else "—",
+            t("classes.col.chi_per_decision"): "—" if row.chi_lost_per_decision is None
+            else number(row.chi_lost_per_decision, lang),
+            t("classes.col.seconds"): round(row.seconds),
+        }
+        for kind in kinds:
+            right, total = row.per_kind.get(kind, (0, 0))
+            entry[kind_words(kind, lang)] = f"{right}/{total}" if total else ""
+        rows.append(entry)
+    st.markdown(f"**{t('classes.learners_title')}**")
+    if rows:
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    else:
+        st.caption(t("classes.no_learners"))
+
+
+def _learner_detail(result: Board, questions: Mapping[int, Question | None], rule_set: RuleSet, lang: str) -> None:
+    names = {row.learner_id: row.name for row in result.learners}
+    if not names:
+        return
+    chosen = st.selectbox(t("classes.pick_learner"), list(names), format_func=lambda lid: names[lid],
+                          key="classes_board_learner")
+    mine = result.by_learner.get(chosen or "", {})
+    rows = []
+    for q in result.questions:
+        answer = mine.get(q.number)
+        question = questions.get(q.number)
+        rows.append({
+            t("classes.col.question"): q.number + 1,
+            t("classes.col.kind"): kind_words(q.kind, lang),
+            t("classes.col.their_answer"): "" if answer is None else answer_words(question, answer.code, rule_set, lang),
+            t("classes.col.best"): answer_words(question, q.key, rule_set, lang),
+            t("classes.col.correct"): "" if answer is None else ("✓" if answer.correct else "✗"),
+            t("classes.col.chi_lost"): "" if answer is None or answer.chi_lost is None else number(answer.chi_lost, lang),
+            t("classes.col.seconds"): "" if answer is None else number(answer.seconds, lang, digits=1),
+        })
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+
+
+def export_frame(result: Board, assignment: AssignmentInfo, questions: Mapping[int, Question | None],
+                 rule_set: RuleSet, lang: str) -> pd.DataFrame:
+    """The CSV export: one row per learner x question, answers and best answers in words."""
+    rows = export_rows(result, assignment.drill_set.rule_set_id, assignment.drill_set.level.value)
+    for row in rows:
+        question = questions.get(int(row["question"]) - 1)
+        row["kind"] = kind_words(str(row["kind"]), lang)
+        row["answer"] = answer_words(question, str(row["answer"]), rule_set, lang)
+        row["best"] = answer_words(question, str(row["best"]), rule_set, lang)
+    return pd.DataFrame(rows)
+
+
+@st.fragment(run_every=REFRESH_SECONDS)
+def show_board(klass: ClassInfo, assignment_id: int, projector: bool, lang: str) -> None:
+    """The board of one assignment of ``klass`` (the caller has checked the teacher's link)."""
+    store = classroom().store
+    assignment = store.assignment(assignment_id)
+    if assignment is None or assignment.class_id != klass.id:
+        st.caption(t("classes.no_assignments"))
+        return
+    rule_set = assignment.drill_set.rule_set
+    learners = store.learners(klass.id)
+    result = board(learners, store.records(assignment.id), store.answers(assignment.id))
+    questions = _questions(assignment)
+    active = sum(1 for row in result.learners if row.answered)
+    right = sum(row.right for row in result.learners)
+    decisions = sum(row.decisions for row in result.learners)
+    first, second, third, fourth = st.columns(4)
+    first.metric(t("classes.metric.learners"), f"{active}/{len(learners)}")
+    second.metric(t("classes.metric.answers"), f"{result.answered}/{len(learners) * assignment.count}")
+    third.metric(t("classes.metric.right"), share(right, result.answered, lang))
+    fourth.metric(t("classes.metric.chi_lost"),
+                  "—" if not decisions else number(sum(r.chi_lost for r in result.learners) / decisions, lang))
+    st.caption(t("classes.board_updated", time=moment(utcnow(), viewer_zone(), lang), seconds=REFRESH_SECONDS))
+    if result.answered:
+        st.plotly_chart(board_figure(result, lang), key="classes_board_chart", config={"displayModeBar": False})
+    _question_table(result, questions, rule_set, lang)
+    if projector:
+        return
+    _learner_table(result, lang)
+    with st.expander(t("classes.detail_title"), icon=":material/person_search:"):
+        _learner_detail(result, questions, rule_set, lang)
+    st.download_button(t("classes.download"), export_frame(result, assignment, questions, rule_set, lang)
+                       .to_csv(index=False).encode("utf-8-sig"),
+                       file_name=f"maubinh-class-{klass.id}-{assignment.id}.csv", mime="text/csv",
+                       key="classes_board_csv", icon=":material/download:")

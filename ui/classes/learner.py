@@ -1,0 +1,166 @@
+"""The learner's side of a class: joining with a display name, then their own page (personal link).
+
+The personal page lists the class's assignments with the learner's progress in each and a link into
+the Drill page, and compares the learner's results with the class's averages; it never shows another
+learner's name or answers.
+"""
+
+from __future__ import annotations
+
+from datetime import tzinfo
+from zoneinfo import ZoneInfo
+
+import pandas as pd
+import streamlit as st
+
+from classroom.board import board
+from classroom.models import LEARNER_NAME_MAX, utcnow
+from classroom.service import ClassInfo, ClassroomError, LearnerInfo, NameTakenError
+from ui.classes.links import sibling
+from ui.classes.words import moment, share, state_key
+from ui.i18n import t
+from ui.labels import number
+from ui.nav import link_to
+from ui.params import markdown_literal
+from ui.setup import rule_set_label
+from ui.store import ASSIGNMENT_PARAM, LEARNER_PARAM, classroom
+
+__all__ = ["JOINED_KEY", "show_join", "show_learner", "viewer_zone"]
+
+JOINED_KEY = "classes_joined"
+"""Session key: the learner who just joined (their personal link is shown on arrival)."""
+
+
+def viewer_zone() -> tzinfo | None:
+    """The browser's time zone (``st.context.timezone``), or ``None`` when unknown."""
+    name = st.context.timezone
+    try:
+        return ZoneInfo(name) if name else None
+    except (KeyError, ValueError):
+        return None
+
+
+def _join(klass: ClassInfo, lang: str) -> None:
+    name = st.session_state.get("classes_learner_name") or ""
+    try:
+        joined = classroom().store.join(klass.id, name)
+    except NameTakenError as exc:
+        st.session_state["classes_name_problem"] = ("classes.name_taken", exc.suggestion)
+        return
+    except ClassroomError as exc:
+        st.session_state["classes_name_problem"] = (f"classes.join_error.{exc.field}", "")
+        return
+    st.session_state.pop("classes_name_problem", None)
+    st.session_state[JOINED_KEY] = joined.info.id
+    st.query_params.clear()
+    st.query_params[LEARNER_PARAM] = str(joined.token)
+    st.query_params["lang"] = lang
+
+
+def _use_suggestion(suggestion: str) -> None:
+    st.session_state["classes_learner_name"] = suggestion
+    st.session_state.pop("classes_name_problem", None)
+
+
+def show_join(code: str, lang: str) -> None:
+    """The join form of the class whose code is in the link (or a message that the code is unknown)."""
+    klass = classroom().store.class_by_code(code)
+    if klass is None or klass.archived:
+        st.error(t("classes.code_unknown" if klass is None else "classes.archived_join"))
+        link_to("pages/classes.py", t("classes.to_classes"), ":material/groups:", {"lang": lang})
+        return
+    st.subheader(t("classes.joining", klass=markdown_literal(klass.name, limit=80)))
+    st.caption(t("classes.class_rules", rules=rule_set_label(klass.rule_set, lang)))
+    with st.form("classes_join_name", border=False):
+        st.text_input(t("classes.your_name"), key="classes_learner_name", max_chars=LEARNER_NAME_MAX,
+                      help=t("classes.your_name_help"))
+        st.form_submit_button(t("classes.enter_class"), type="primary", on_click=_join, args=(klass, lang))
+    problem = st.session_state.get("classes_name_problem")
+    if problem:
+        key, suggestion = problem
+        st.error(t(key, suggestion=markdown_literal(suggestion), longest=LEARNER_NAME_MAX))
+        if suggestion:
+            st.button(t("classes.use_suggestion", suggestion=markdown_literal(suggestion)), key="classes_suggestion",
+                      on_click=_use_suggestion, args=(suggestion,))
+
+
+def _personal_link(token: str, lang: str, fresh: bool) -> None:
+    link = sibling(st.context.url, "classes", {LEARNER_PARAM: token, "lang": lang})
+    with st.expander(t("classes.personal_link_title"), expanded=fresh, icon=":material/key:"):
+        st.markdown(t("classes.personal_link_note"))
+        st.code(link, language=None, wrap_lines=True)
+
+
+def show_learner(token: str, lang: str) -> None:
+    """The learner's own page, for the personal link ``token`` (a wrong link says so and shows nothing)."""
+    store = classroom().store
+    learner = store.learner(token)
+    if learner is None:
+        st.error(t("classes.bad_learner_link"))
+        return
+    if learner.removed:
+        st.error(t("classes.removed"))
+        return
+    klass = store.class_info(learner.class_id)
+    if klass is None:
+        st.error(t("classes.bad_learner_link"))
+        return
+    st.subheader(t("classes.hello", name=markdown_literal(learner.name, limit=LEARNER_NAME_MAX),
+                   klass=markdown_literal(klass.name, limit=80)))
+    st.caption(t("classes.class_rules", rules=rule_set_label(klass.rule_set, lang)))
+    if klass.archived:
+        st.info(t("classes.archived_note"))
+    _personal_link(token, lang, fresh=st.session_state.pop(JOINED_KEY, None) == learner.id)
+    _assignments(learner, token, lang, viewer_zone())
+
+
+def _assignments(learner: LearnerInfo, token: str, lang: str, zone: tzinfo | None) -> None:
+    store = classroom().store
+    assignments = [a for a in store.assignments(learner.class_id) if not a.error]
+    st.subheader(t("classes.assignments"))
+    if not assignments:
+        st.caption(t("classes.no_assignments_learner"))
+        return
+    now = utcnow()
+    learners = store.learners(learner.class_id)
+    rows = []
+    for assignment in assignments:
+        result = board(learners, store.records(assignment.id), store.answers(assignment.id))
+        mine = next((row for row in result.learners if row.learner_id == learner.id), None)
+        answered = mine.answered if mine else 0
+        state = state_key(assignment, now)
+        with st.container(border=True):
+            st.markdown(f"**{markdown_literal(assignment.title, limit=80)}** · :gray-badge[{t(state)}]")
+            st.caption(t("classes.assignment_line", count=assignment.count,
+                         deadline=moment(assignment.deadline, zone, lang), answered=answered))
+            if assignment.ready:
+                label = ("classes.start" if answered == 0 else "classes.continue" if answered < assignment.count
+                         and assignment.accepts_answers(now) else "classes.review")
+                link_to("pages/drill.py", t(label), ":material/play_arrow:",
+                        {LEARNER_PARAM: token, ASSIGNMENT_PARAM: str(assignment.id), "lang": lang})
+            else:
+                st.progress(assignment.graded / assignment.count, text=t("classes.preparing",
+                                                                            done=assignment.graded,
+                                                                            count=assignment.count))
+        others = [row for row in result.learners if row.answered]
+        rows.append({
+            t("classes.col.assignment"): assignment.title,
+            t("classes.col.mine"): share(mine.right, mine.answered, lang) if mine else "—",
+            t("classes.col.my_chi_lost"): _per_decision(mine.chi_lost_per_decision if mine else None, lang),
+            t("classes.col.class_right"): _mean_share(others, lang),
+            t("classes.col.class_chi_lost"): _per_decision(
+                sum(r.chi_lost for r in others) / sum(r.decisions for r in others)
+                if sum(r.decisions for r in others) else None, lang),
+        })
+    st.subheader(t("classes.my_results"))
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    st.caption(t("classes.my_results_note"))
+
+
+def _per_decision(value: float | None, lang: str) -> str:
+    return "—" if value is None else number(value, lang)
+
+
+def _mean_share(rows: list, lang: str) -> str:  # type: ignore[type-arg]
+    answered = sum(r.answered for r in rows)
+    return "—" if not answered else f"{number(100 * sum(r.right for r in rows) / answered, lang, digits=0)}%"

@@ -1,0 +1,242 @@
+"""The teacher's page of a class (``/classes?teacher=<class>.<secret>``): the board, the assignments,
+the learners, the class itself.
+
+Nothing of the class is shown to a link whose secret does not match (the check is the store's, in
+constant time). The teacher's link is shown once, just after the class is made: only its hash is kept.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+
+import pandas as pd
+import streamlit as st
+
+from classroom.models import TITLE_MAX, utcnow
+from classroom.service import ClassInfo, ClassroomError
+from maubinh.drills import KINDS, DrillSet
+from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
+from ui.classes.board import show_board
+from ui.classes.learner import viewer_zone
+from ui.classes.links import JOIN_PARAM, TEACHER_PARAM, qr_data_uri, sibling
+from ui.classes.start import CREATED_KEY
+from ui.classes.words import moment, state_key
+from ui.i18n import t
+from ui.params import markdown_literal
+from ui.questions import kind_name, level_name
+from ui.set_form import read_set, set_fields
+from ui.setup import house_rule_sets, rule_set_label
+from ui.store import classroom
+
+__all__ = ["show_teacher"]
+
+_FORM = "classes_assign"
+
+
+def _join_link(klass: ClassInfo) -> str:
+    return sibling(st.context.url, "classes", {JOIN_PARAM: klass.join_code, "lang": klass.language})
+
+
+def _header(klass: ClassInfo, token: str, lang: str) -> None:
+    st.subheader(markdown_literal(klass.name, limit=80))
+    st.caption(t("classes.class_rules", rules=rule_set_label(klass.rule_set, lang)))
+    if klass.archived:
+        st.warning(t("classes.archived_teacher"))
+    if st.session_state.get(CREATED_KEY) == klass.id:
+        st.success(t("classes.teacher_link_once"))
+        st.code(sibling(st.context.url, "classes", {TEACHER_PARAM: token, "lang": lang}), language=None,
+                wrap_lines=True)
+        st.button(t("classes.teacher_link_saved"), key="classes_saved", on_click=st.session_state.pop,
+                  args=(CREATED_KEY, None))
+    code_box, link_box = st.columns([1, 2])
+    code_box.metric(t("classes.join_code"), klass.join_code)
+    with link_box:
+        st.markdown(t("classes.join_link"))
+        st.code(_join_link(klass), language=None, wrap_lines=True)
+    with st.expander(t("classes.qr_title"), icon=":material/qr_code_2:"):
+        st.markdown(f'<img src="{qr_data_uri(_join_link(klass))}" alt="{t("classes.qr_alt")}" '
+                    f'style="width:min(320px,100%);image-rendering:pixelated">', unsafe_allow_html=True)
+        st.caption(t("classes.qr_note", code=klass.join_code))
+
+
+def _rule_sets(klass: ClassInfo) -> dict[str, RuleSet]:
+    found = {klass.rule_set_id: klass.rule_set}
+    found.update({rid: load_rule_set(rid) for rid in RULE_SET_IDS if rid not in found})
+    found.update({rid: rs for rid, rs in house_rule_sets().items() if rid not in found})
+    return found
+
+
+def _deadline(lang: str) -> datetime | None:
+    if not st.session_state.get(f"{_FORM}_has_deadline"):
+        return None
+    day = st.session_state.get(f"{_FORM}_day")
+    at = st.session_state.get(f"{_FORM}_time") or time(23, 59)
+    zone = viewer_zone()
+    if day is None:
+        return None
+    moment_ = datetime.combine(day, at)
+    return moment_.replace(tzinfo=zone) if zone is not None else moment_.astimezone()
+
+
+def _assign(klass: ClassInfo, base: DrillSet, lang: str) -> None:
+    rule_sets = _rule_sets(klass)
+    rule_set = rule_sets.get(st.session_state.get(f"{_FORM}_rules") or "", klass.rule_set)
+    chosen = read_set(_FORM, base, rule_set)
+    if chosen is None:
+        st.session_state[f"{_FORM}_error"] = "classes.assign_error.kinds"
+        return
+    try:
+        assignment = classroom().store.assign(klass.id, st.session_state.get(f"{_FORM}_title") or "", chosen,
+                                              _deadline(lang))
+    except ClassroomError as exc:
+        st.session_state[f"{_FORM}_error"] = f"classes.assign_error.{exc.field}"
+        return
+    st.session_state.pop(f"{_FORM}_error", None)
+    st.session_state["classes_board_pick"] = assignment.id
+    classroom().grader.grade(assignment)
+
+
+def _new_assignment(klass: ClassInfo, lang: str) -> None:
+    rule_sets = _rule_sets(klass)
+    house = None if klass.rule_set_id in RULE_SET_IDS else klass.rule_set
+    base = DrillSet(KINDS, rule_set_id=klass.rule_set_id, seed=st.session_state.setdefault(
+        f"{_FORM}_base_seed", int(utcnow().timestamp()) % 100_000), house=house)
+    with st.form("classes_assign_form", border=True):
+        st.markdown(f"**{t('classes.new_assignment')}**")
+        st.text_input(t("classes.title"), key=f"{_FORM}_title", max_chars=TITLE_MAX,
+                      placeholder=t("classes.title_placeholder"))
+        st.selectbox(t("common.rule_set"), list(rule_sets), key=f"{_FORM}_rules",
+                     format_func=lambda rid: rule_set_label(rule_sets[rid], lang))
+        set_fields(_FORM, base, lang)
+        st.checkbox(t("classes.has_deadline"), key=f"{_FORM}_has_deadline")
+        day, at = st.columns(2)
+        day.date_input(t("classes.deadline_day"), key=f"{_FORM}_day", min_value=utcnow().date(),
+                       value=(utcnow() + timedelta(days=1)).date(), format="DD/MM/YYYY")
+        at.time_input(t("classes.deadline_time"), key=f"{_FORM}_time", value=time(21, 0), step=900)
+        st.form_submit_button(t("classes.assign_button"), type="primary", on_click=_assign,
+                              args=(klass, base, lang), disabled=klass.archived)
+    error = st.session_state.get(f"{_FORM}_error")
+    if error:
+        st.error(t(error, longest=TITLE_MAX))
+
+
+def _close(klass: ClassInfo, assignment_id: int, closed: bool) -> None:
+    classroom().store.close_assignment(klass.id, assignment_id, closed)
+
+
+@st.fragment(run_every=2)
+def _grading(klass: ClassInfo, lang: str) -> None:
+    """Grading progress of the assignments still being graded; the page reruns when they are done."""
+    pending = [a for a in classroom().store.assignments(klass.id) if not a.ready and not a.error]
+    for assignment in pending:
+        st.progress(assignment.graded / assignment.count,
+                    text=t("classes.grading_progress", title=markdown_literal(assignment.title, limit=80),
+                           done=assignment.graded, count=assignment.count))
+    if not pending and st.session_state.pop("classes_grading_seen", False):
+        st.rerun(scope="app")
+    if pending:
+        st.session_state["classes_grading_seen"] = True
+
+
+def _assignments(klass: ClassInfo, lang: str) -> None:
+    store = classroom().store
+    _new_assignment(klass, lang)
+    assignments = store.assignments(klass.id)
+    if any(not a.ready and not a.error for a in assignments):
+        _grading(klass, lang)
+    counts = store.answer_counts(klass.id)
+    zone, now = viewer_zone(), utcnow()
+    for assignment in assignments:
+        s = assignment.drill_set
+        with st.container(border=True):
+            st.markdown(f"**{markdown_literal(assignment.title, limit=80)}** · :gray-badge[{t(state_key(assignment, now))}]")
+            st.caption(t("classes.assignment_detail", kinds=", ".join(kind_name(k, lang) for k in s.kinds),
+                         level=level_name(s.level, lang), count=s.count, seed=s.seed, rules=s.rule_set.name(lang),
+                         created=moment(assignment.created_at, zone, lang),
+                         deadline=moment(assignment.deadline, zone, lang), answers=counts.get(assignment.id, 0)))
+            if assignment.error:
+                st.error(t("classes.grading_failed", error=markdown_literal(assignment.error, limit=200)))
+            closed = assignment.closed_at is not None
+            st.button(t("classes.reopen" if closed else "classes.close"), key=f"classes_close_{assignment.id}",
+                      on_click=_close, args=(klass, assignment.id, not closed), disabled=not assignment.ready)
+
+
+def _remove(klass: ClassInfo, learner_id: str) -> None:
+    classroom().store.remove_learner(klass.id, learner_id)
+
+
+def _learners(klass: ClassInfo, lang: str) -> None:
+    store = classroom().store
+    learners = store.learners(klass.id)
+    st.caption(t("classes.learner_count", count=len(learners)))
+    zone = viewer_zone()
+    for learner in learners:
+        name_col, joined_col, action = st.columns([3, 2, 2], vertical_alignment="center")
+        name_col.markdown(markdown_literal(learner.name, limit=40))
+        joined_col.caption(moment(learner.joined_at, zone, lang))
+        with action.popover(t("classes.remove"), icon=":material/person_remove:"):
+            st.markdown(t("classes.remove_confirm", name=markdown_literal(learner.name, limit=40)))
+            st.button(t("classes.remove_yes"), key=f"classes_remove_{learner.id}", type="primary",
+                      on_click=_remove, args=(klass, learner.id))
+    removed = [ln for ln in store.learners(klass.id, include_removed=True) if ln.removed]
+    if removed:
+        with st.expander(t("classes.removed_title", count=len(removed))):
+            st.dataframe(pd.DataFrame([{t("classes.col.learner"): ln.name,
+                                        t("classes.col.removed_at"): moment(ln.removed_at, zone, lang)}
+                                       for ln in removed]), hide_index=True)
+
+
+def _archive(klass: ClassInfo, archived: bool) -> None:
+    classroom().store.archive_class(klass.id, archived)
+
+
+def _settings(klass: ClassInfo, lang: str) -> None:
+    st.markdown(t("classes.settings_line", language=t(f"classes.language.{klass.language}"),
+                  created=moment(klass.created_at, viewer_zone(), lang)))
+    if klass.archived:
+        st.button(t("classes.unarchive"), key="classes_unarchive", on_click=_archive, args=(klass, False))
+    else:
+        st.caption(t("classes.archive_note"))
+        with st.popover(t("classes.archive"), icon=":material/archive:"):
+            st.markdown(t("classes.archive_confirm"))
+            st.button(t("classes.archive_yes"), key="classes_archive", type="primary", on_click=_archive,
+                      args=(klass, True))
+
+
+def _board_tab(klass: ClassInfo, lang: str) -> None:
+    assignments = [a for a in classroom().store.assignments(klass.id) if a.ready]
+    if not assignments:
+        st.caption(t("classes.no_assignments"))
+        return
+    titles = {a.id: a.title for a in assignments}
+    if st.session_state.get("classes_board_pick") not in titles:
+        st.session_state["classes_board_pick"] = assignments[0].id
+    pick, projector = st.columns([3, 1], vertical_alignment="bottom")
+    chosen = pick.selectbox(t("classes.pick_assignment"), list(titles), format_func=lambda aid: titles[aid],
+                            key="classes_board_pick")
+    on = projector.toggle(t("classes.projector"), key="classes_projector", help=t("classes.projector_help"))
+    show_board(klass, int(chosen), bool(on), lang)
+
+
+def show_teacher(token: str, lang: str) -> None:
+    """The teacher's page for the link value ``token`` (a wrong link says so and shows nothing)."""
+    klass = classroom().store.teacher_class(token)
+    if klass is None:
+        st.error(t("classes.bad_teacher_link"))
+        return
+    if st.session_state.get("classes_projector"):
+        st.subheader(markdown_literal(klass.name, limit=80))
+        st.markdown(t("classes.projector_join", code=klass.join_code))
+        _board_tab(klass, lang)
+        return
+    _header(klass, token, lang)
+    board_tab, assign_tab, learner_tab, class_tab = st.tabs(
+        [t("classes.tab.board"), t("classes.tab.assignments"), t("classes.tab.learners"), t("classes.tab.class")])
+    with board_tab:
+        _board_tab(klass, lang)
+    with assign_tab:
+        _assignments(klass, lang)
+    with learner_tab:
+        _learners(klass, lang)
+    with class_tab:
+        _settings(klass, lang)

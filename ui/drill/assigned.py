@@ -1,0 +1,160 @@
+"""The Drill page answering a class's assignment: ``/drill?me=<learner link>&assignment=<id>``.
+
+The questions are the ones stored when the teacher assigned the set (graded then, read here); every
+answer is stored the moment it is given (:meth:`classroom.service.ClassroomStore.submit`), and a reload
+or another device resumes at the first unanswered question. An answer the database could not take
+yet stays in the session and is sent again on the next run, so nothing answered is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
+
+from classroom.service import AssignmentInfo, ClassInfo, ClassroomError, LearnerInfo, StoredAnswer
+from classroom.snapshot import SnapshotError
+from maubinh.drills import ArrangeQuestion, Question, assess
+from maubinh.drills.answers import answer_code, chi_lost, parse_answer
+from ui.drill.state import Answer, SetState
+from ui.i18n import t
+from ui.nav import link_to
+from ui.store import ASSIGNMENT_PARAM, LEARNER_PARAM, classroom
+
+__all__ = ["Assigned", "assigned_from_url", "question_at", "with_result"]
+
+_STATE_KEY = "drill_assigned"
+_log = logging.getLogger(__name__)
+
+
+@dataclass
+class Assigned:
+    """A learner working through an assignment in this session.
+
+    Attributes:
+        learner, klass, assignment: who, in which class, what.
+        token: the learner's personal link value (for the link back to the class).
+        state: the set's session state; its answers start as those stored.
+        unsaved: answers the database has not taken yet (sent again on each run).
+        problem: the last reason an answer was refused (a catalogue key), shown once.
+    """
+
+    learner: LearnerInfo
+    klass: ClassInfo
+    assignment: AssignmentInfo
+    token: str
+    state: SetState
+    unsaved: dict[int, Answer] = field(default_factory=dict)
+    problem: str | None = None
+
+    @property
+    def open(self) -> bool:
+        """Whether answers are still taken (the class is not archived and the assignment takes them)."""
+        return not self.klass.archived and self.assignment.accepts_answers()
+
+    def save(self, answer: Answer) -> None:
+        """Store ``answer`` in the database (the hook of :attr:`state`); kept as unsaved if that fails."""
+        question = question_at(self.assignment.id, answer.index)
+        try:
+            stored = classroom().store.submit(
+                self.assignment.id, self.learner.id, answer.index, answer_code(question, answer.given),
+                answer.correct, chi_lost(question, answer.given, answer.result), answer.seconds)
+        except ClassroomError:
+            self.problem = "classes.answer_refused"
+            self.state.answers.pop(answer.index, None)  # not counted: the assignment takes no more answers
+            self.state.finished = True
+            return
+        except SQLAlchemyError:
+            _log.exception("an answer could not be stored yet")
+            self.unsaved[answer.index] = answer
+            self.problem = "classes.answer_unsaved"
+            return
+        self.unsaved.pop(answer.index, None)
+        self._adopt(stored, question)
+
+    def _adopt(self, stored: StoredAnswer, question: Question) -> None:
+        """Keep the stored answer if another device answered first."""
+        mine = self.state.answers.get(stored.number)
+        if mine is not None and answer_code(question, mine.given) == stored.code:
+            return
+        self.state.answers[stored.number] = _answer(stored, question)
+
+    def retry(self) -> None:
+        """Send the unsaved answers again."""
+        for answer in list(self.unsaved.values()):
+            self.save(answer)
+
+
+def question_at(assignment_id: int, number: int) -> Question:
+    """Question ``number`` of the assignment as stored (``SnapshotError`` / ``KeyError`` if it cannot be read)."""
+    return classroom().store.question(assignment_id, number)
+
+
+def _answer(stored: StoredAnswer, question: Question) -> Answer:
+    return Answer(stored.number, question.kind, parse_answer(question, stored.code), stored.correct, stored.seconds)
+
+
+def with_result(answer: Answer, question: Question, assigned: Assigned) -> Answer:
+    """``answer`` with its graded arrangement, worked out again for a "set it yourself" answer read back
+    from the database (the feedback shows it; the stored grade does not change)."""
+    if answer.result is None and isinstance(question, ArrangeQuestion):
+        answer.result = assess(question, answer.given, assigned.assignment.drill_set.rule_set)  # type: ignore[arg-type]
+    return answer
+
+
+def _fail(key: str) -> None:
+    st.error(t(key))
+    link_to("pages/classes.py", t("classes.to_classes"), ":material/groups:", {})
+    st.stop()
+
+
+def assigned_from_url() -> Assigned | None:
+    """The assignment the URL asks for, with the session's state (stored answers loaded), or ``None`` when
+    the URL asks for none. A wrong link, another class's assignment or a removed learner stops the page
+    with a message; nothing of the class is shown then."""
+    token = st.query_params.get(LEARNER_PARAM)
+    raw_id = st.query_params.get(ASSIGNMENT_PARAM)
+    if token is None and raw_id is None:
+        return None
+    store = classroom().store
+    learner = store.learner(token)
+    if learner is None:
+        _fail("classes.bad_learner_link")
+        return None
+    if learner.removed:
+        _fail("classes.removed")
+        return None
+    assignment = store.assignment(int(raw_id)) if raw_id and raw_id.isdigit() and len(raw_id) < 12 else None
+    klass = store.class_info(learner.class_id)
+    if assignment is None or klass is None or assignment.class_id != learner.class_id:
+        _fail("classes.bad_assignment")
+        return None
+    if not assignment.ready:
+        _fail("classes.not_ready")
+        return None
+    found = st.session_state.get(_STATE_KEY)
+    if isinstance(found, Assigned) and found.learner.id == learner.id and found.assignment.id == assignment.id:
+        found.assignment, found.klass = assignment, klass
+        found.retry()
+        return found
+    try:
+        assigned = _load(learner, klass, assignment, str(token))
+    except (SnapshotError, KeyError):
+        _fail("classes.unreadable")
+        return None
+    st.session_state[_STATE_KEY] = assigned
+    return assigned
+
+
+def _load(learner: LearnerInfo, klass: ClassInfo, assignment: AssignmentInfo, token: str) -> Assigned:
+    state = SetState(assignment.drill_set)
+    assigned = Assigned(learner, klass, assignment, token, state)
+    for stored in classroom().store.answers(assignment.id, learner.id):
+        state.answers[stored.number] = _answer(stored, question_at(assignment.id, stored.number))
+    unanswered = [n for n in range(assignment.count) if n not in state.answers]
+    state.index = unanswered[0] if unanswered else assignment.count - 1
+    state.finished = not unanswered or not assigned.open
+    state.on_answer = assigned.save
+    return assigned

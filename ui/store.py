@@ -1,0 +1,61 @@
+"""The classroom database for the app: opened (and migrated) once per server, with its grading threads.
+
+Where it lives (see :mod:`classroom.database`): ``MAUBINH_DATABASE_URL``, else
+``[connections.classroom] url = ...`` in ``.streamlit/secrets.toml``, else the SQLite file
+``data/classroom.sqlite``. Only the pages that need it (Classes, and the Drill answering an assignment)
+open it, so the other pages never wait for a database.
+
+The store is a ``st.cache_resource`` for speed only: every value lives in the database, so a cleared
+cache (any client can ask for one) opens it again and loses nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import streamlit as st
+
+from classroom.database import DATABASE_ENV
+from classroom.grading import Grader
+from classroom.service import ClassroomStore
+
+__all__ = ["ASSIGNMENT_PARAM", "LEARNER_PARAM", "Classroom", "classroom", "configured_url"]
+
+LEARNER_PARAM = "me"
+"""Query parameter of a learner's personal link (``?me=<learner>.<secret>``), on the Classes and Drill pages."""
+ASSIGNMENT_PARAM = "assignment"
+"""Query parameter naming the assignment the Drill page answers (``?assignment=<id>``)."""
+
+
+@dataclass(frozen=True)
+class Classroom:
+    """The server's store and grader."""
+
+    store: ClassroomStore
+    grader: Grader
+
+
+def configured_url() -> str | None:
+    """The database URL from the environment or Streamlit's secrets, or ``None`` for the default file."""
+    if os.environ.get(DATABASE_ENV):
+        return os.environ[DATABASE_ENV]
+    try:
+        section = st.secrets.get("connections", {}).get("classroom", {})
+    except (FileNotFoundError, KeyError, AttributeError):  # no secrets.toml: the default
+        return None
+    url = section.get("url") if hasattr(section, "get") else None
+    return str(url) if url else None
+
+
+@st.cache_resource(show_spinner=False)
+def _open(url: str | None) -> Classroom:
+    store = ClassroomStore.open(url)
+    grader = Grader(store)
+    grader.resume()  # assignments a stopped server left half graded
+    return Classroom(store, grader)
+
+
+def classroom() -> Classroom:
+    """The classroom of this server (opened on first use)."""
+    return _open(configured_url())
