@@ -10,6 +10,8 @@ Modules:
     classroom.snapshot    questions stored as asked and graded, and a language-free record of each.
     classroom.service     :class:`ClassroomStore`: every operation, one short unit of work each.
     classroom.grading     grading an assignment once, in the background, resumed after a restart.
+    classroom.practice    profiles: every attempt, Glicko-2 ratings of learners and questions, FSRS reviews.
+    classroom.rating      Glicko-2 (Glickman's algorithm, his worked example as the doctest).
     classroom.board       the board's numbers per learner, question and kind, and the CSV rows.
     classroom.migrations  Alembic's environment and revisions.
 """

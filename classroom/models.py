@@ -11,7 +11,14 @@ Four tables, after Lichess's classes and ClassQuiz's results (shared STYLE.md):
   the question itself (``blob``) and a language-free record of what was asked (``record``). A later
   change of the engine or of a rule set never rewrites these, so past results stay as they were.
 - ``answers``: one row per (assignment, learner, question), the key that makes a resubmission
-  idempotent; the answer given (its code, :mod:`maubinh.drills.answers`), whether right, the chi it cost against the engine's best, seconds.
+  idempotent; the answer given (its code, :mod:`maubinh.drills.answers`), whether right, the chi it cost
+  against the engine's best, seconds.
+
+A learner is also a profile (issue 16): a class's learner, or someone practising alone (no class). Every
+answer a profile gives, in an assignment, a free set or a review, is an ``attempts`` row keyed by
+(learner, run, question number), with the learner's rating after it. ``question_ratings`` holds each
+question's Glicko-2 rating (by :attr:`maubinh.drills.QuestionRef.key`), learned from everyone's first
+attempts; ``reviews`` holds the questions a learner got wrong, each with its FSRS card and due time.
 
 Times are stored in UTC.
 """
@@ -43,9 +50,12 @@ __all__ = [
     "AnswerRow",
     "AssignedQuestion",
     "Assignment",
+    "Attempt",
     "Base",
     "Classroom",
     "Learner",
+    "QuestionRating",
+    "Review",
     "name_key",
     "utcnow",
 ]
@@ -109,12 +119,15 @@ class Learner(Base):
     __table_args__ = (UniqueConstraint("class_id", "name_key"),)
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
-    class_id: Mapped[str] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    class_id: Mapped[str | None] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(LEARNER_NAME_MAX))
     name_key: Mapped[str] = mapped_column(String(LEARNER_NAME_MAX * 2))
     secret_hash: Mapped[str] = mapped_column(String(64))
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     removed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    rating: Mapped[float] = mapped_column(Float, default=1500.0, server_default="1500")
+    rating_rd: Mapped[float] = mapped_column(Float, default=350.0, server_default="350")
+    rating_volatility: Mapped[float] = mapped_column(Float, default=0.06, server_default="0.06")
 
 
 class Assignment(Base):
@@ -167,3 +180,59 @@ class AnswerRow(Base):
     chi_lost: Mapped[float | None] = mapped_column(Float, default=None)
     seconds: Mapped[float] = mapped_column(Float)
     answered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Attempt(Base):
+    """One answer a profile gave (assignment, free set or review), with the learner's rating after it."""
+
+    __tablename__ = "attempts"
+    __table_args__ = (UniqueConstraint("learner_id", "run_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), index=True)
+    run_id: Mapped[str] = mapped_column(String(40))
+    number: Mapped[int] = mapped_column(Integer)
+    mode: Mapped[str] = mapped_column(String(16))
+    question_key: Mapped[str] = mapped_column(String(200), index=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    level: Mapped[str] = mapped_column(String(32))
+    rule_set_id: Mapped[str] = mapped_column(String(64))
+    lesson: Mapped[str] = mapped_column(String(32))
+    code: Mapped[str] = mapped_column(String(200))
+    correct: Mapped[bool] = mapped_column(Boolean)
+    chi_lost: Mapped[float | None] = mapped_column(Float, default=None)
+    seconds: Mapped[float] = mapped_column(Float)
+    first: Mapped[bool] = mapped_column(Boolean)
+    rating_after: Mapped[float] = mapped_column(Float)
+    answered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class QuestionRating(Base):
+    """A question's Glicko-2 rating, learned from everyone's first attempts at it."""
+
+    __tablename__ = "question_ratings"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    level: Mapped[str] = mapped_column(String(32))
+    rule_set_id: Mapped[str] = mapped_column(String(64))
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Review(Base):
+    """A question a learner got wrong, to come back: what makes it again, its FSRS card and when it is due."""
+
+    __tablename__ = "reviews"
+
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True)
+    question_key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    level: Mapped[str] = mapped_column(String(32))
+    rule_set_id: Mapped[str] = mapped_column(String(64))
+    house_toml: Mapped[str | None] = mapped_column(Text, default=None)
+    seed: Mapped[int] = mapped_column(Integer)
+    card: Mapped[dict[str, object]] = mapped_column(JSON)
+    due: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

@@ -124,10 +124,10 @@ class ClassInfo:
 
 @dataclass(frozen=True)
 class LearnerInfo:
-    """A learner of a class."""
+    """A learner of a class, or (``class_id`` ``None``) someone practising alone."""
 
     id: str
-    class_id: str
+    class_id: str | None
     name: str
     joined_at: datetime
     removed_at: datetime | None
@@ -281,8 +281,10 @@ class ClassroomStore:
                 return None
             return _class_info(row)
 
-    def class_info(self, class_id: str) -> ClassInfo | None:
-        """The class ``class_id`` (for a learner's view: callers check the learner first)."""
+    def class_info(self, class_id: str | None) -> ClassInfo | None:
+        """The class ``class_id`` (for a learner's view: callers check the learner first); ``None`` for no class."""
+        if not class_id:
+            return None
         with self._session() as session:
             row = session.get(Classroom, class_id)
             return None if row is None else _class_info(row)

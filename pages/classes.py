@@ -10,10 +10,10 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.classes.learner import show_join, show_learner
-from ui.classes.links import JOIN_PARAM, TEACHER_PARAM
 from ui.classes.start import show_start
 from ui.classes.teacher import show_teacher
 from ui.i18n import t
+from ui.links import JOIN_PARAM, TEACHER_PARAM
 from ui.setup import setup_page
 from ui.store import LEARNER_PARAM
 

@@ -13,13 +13,14 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from maubinh.drills import DrillSet, Question
+from maubinh.drills import DrillSet, Question, QuestionList
 from maubinh.rules import RuleSet
 from ui.drill.assigned import Assigned, assigned_from_url, question_at, with_result
 from ui.drill.params import read_set_choice, rules_param_broken, set_editor, set_title, settle_set
 from ui.drill.prepare import AHEAD, preparer
+from ui.drill.profile import Profile, list_state, new_list, profile_from_url
 from ui.drill.progress import show_progress, show_summary, status_line
-from ui.drill.state import STATE_KEY, SetState, history, set_state
+from ui.drill.state import SetState, history, set_state
 from ui.drill.views import inject_drill_css, show_feedback, show_question
 from ui.i18n import t
 from ui.nav import link_to
@@ -47,16 +48,23 @@ def progress_box(drill_set: DrillSet, expanded: bool = False) -> None:
             show_progress(history(), drill_set, lang)
 
 
-def question_area(state: SetState, question_of: Callable[[int], Question], rule_set: RuleSet,
-                  assigned: Assigned | None) -> None:
+def rule_set_of(state: SetState, index: int) -> RuleSet:
+    """The rule set question ``index`` is graded under (a review list keeps each question's own)."""
+    drill_set = state.drill_set
+    return drill_set.ref(index).rule_set if isinstance(drill_set, QuestionList) else drill_set.rule_set
+
+
+def question_area(state: SetState, question_of: Callable[[int], Question], assigned: Assigned | None,
+                  fresh_sets: bool = True) -> None:
     """The question, its feedback and the next button (or the summary)."""
     drill_set = state.drill_set
     if state.finished:
-        show_summary(state, question_of, rule_set, lang, fresh_sets=assigned is None)
-        if assigned is None:
+        show_summary(state, question_of, rule_set_of(state, 0), lang, fresh_sets=fresh_sets)
+        if fresh_sets:
             progress_box(drill_set, expanded=True)
         return
     index = state.index
+    rule_set = rule_set_of(state, index)
     with st.spinner(t("drill.grading")):
         question = question_of(index)
     state.shown(index)
@@ -78,17 +86,19 @@ def question_area(state: SetState, question_of: Callable[[int], Question], rule_
         else:
             st.button(t("drill.finish"), type="primary", key="drill_finish", on_click=finish, args=(state,),
                       icon=":material/flag:")
-    if assigned is None:
+    if fresh_sets:
         progress_box(drill_set)
 
 
 @st.fragment
-def drill_area(rule_set: RuleSet) -> None:
-    """A free set: a fragment, so that answering and moving on rerun only this part of the page."""
-    state = st.session_state[STATE_KEY]
+def drill_area(state: SetState, profile: Profile | None, fresh_sets: bool = True) -> None:
+    """A set (free, or a profile's list): a fragment, so that answering and moving on rerun only this part."""
+    if profile is not None and profile.problem:
+        st.warning(t(profile.problem))
+        profile.problem = None
     prepared = preparer()
     prepared.prepare(state.drill_set, range(state.index, state.index + 1 + AHEAD))
-    question_area(state, lambda i: prepared.get(state.drill_set, i), rule_set, None)
+    question_area(state, lambda i: prepared.get(state.drill_set, i), None, fresh_sets)
 
 
 @st.fragment
@@ -97,8 +107,7 @@ def assigned_area(assigned: Assigned) -> None:
     if assigned.problem:
         st.warning(t(assigned.problem))
         assigned.problem = None
-    question_area(assigned.state, lambda i: question_at(assigned.assignment.id, i),
-                  assigned.assignment.drill_set.rule_set, assigned)
+    question_area(assigned.state, lambda i: question_at(assigned.assignment.id, i), assigned, fresh_sets=False)
 
 
 lang = setup_page("nav.drill")
@@ -113,16 +122,33 @@ if assigned is not None:
     link_to("pages/classes.py", t("classes.back_to_class"), ":material/groups:", {"me": assigned.token, "lang": lang})
     assigned_area(assigned)
 else:
-    st.title(t("drill.title"))
-    intro = st.empty()
-    choice = read_set_choice()
-    with st.expander(set_title(choice, lang), icon=":material/tune:", expanded=rules_param_broken(),
-                     key="drill_set_box", on_change="rerun") as set_box:
-        rule_set = rule_set_picker("drill")
-        drill_set = settle_set(choice, rule_set)
-        if set_box.open:
-            set_editor(drill_set, lang)
-    state = set_state(drill_set)
-    if not state.answers:
-        intro.caption(t("drill.intro"))
-    drill_area(rule_set)
+    profile = profile_from_url()
+    if profile is not None:
+        link_to("pages/progress.py", t("progress.kept_in_profile", name=markdown_literal(profile.learner.name)),
+                ":material/trending_up:", {"me": profile.token, "lang": lang})
+    if profile is not None and profile.mode != "practice":
+        st.title(t(f"progress.mode_title.{profile.mode}"))
+        listed = list_state(profile)
+        if listed is None:
+            st.info(t("progress.nothing_due"))
+        else:
+            drill_area(listed, profile, fresh_sets=False)
+            if listed.finished:
+                st.button(t(f"progress.another.{profile.mode}"), key="drill_another", type="primary",
+                          on_click=new_list, args=(profile,), icon=":material/refresh:")
+    else:
+        st.title(t("drill.title"))
+        intro = st.empty()
+        choice = read_set_choice()
+        with st.expander(set_title(choice, lang), icon=":material/tune:", expanded=rules_param_broken(),
+                         key="drill_set_box", on_change="rerun") as set_box:
+            rule_set = rule_set_picker("drill")
+            drill_set = settle_set(choice, rule_set)
+            if set_box.open:
+                set_editor(drill_set, lang)
+        state = set_state(drill_set)
+        if profile is not None:
+            profile.attach(state)
+        if not state.answers:
+            intro.caption(t("drill.intro"))
+        drill_area(state, profile)

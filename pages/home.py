@@ -27,13 +27,16 @@ PARTS = (
     ("pages/drill.py", "nav.drill", "home.drill_blurb", ":material/quiz:"),
     ("pages/sandbox.py", "nav.sandbox", "home.sandbox_blurb", ":material/playing_cards:"),
     ("pages/classes.py", "nav.classes", "home.classes_blurb", ":material/groups:"),
+    ("pages/progress.py", "nav.progress", "home.progress_blurb", ":material/trending_up:"),
     ("pages/dau_dia_chu.py", "nav.daudiachu", "home.daudiachu_blurb", ":material/style:"),
 )
-for column, (path, title_key, blurb_key, icon) in zip(st.columns(len(PARTS)), PARTS):
-    with column.container(border=True):
-        st.markdown(f"### {icon} {t(title_key)}")
-        st.write(t(blurb_key))
-        st.page_link(path, label=t("home.open", part=t(title_key)), icon=":material/arrow_forward:")
+PER_ROW = 3
+for row in range(0, len(PARTS), PER_ROW):
+    for column, (path, title_key, blurb_key, icon) in zip(st.columns(PER_ROW), PARTS[row : row + PER_ROW]):
+        with column.container(border=True):
+            st.markdown(f"### {icon} {t(title_key)}")
+            st.write(t(blurb_key))
+            st.page_link(path, label=t("home.open", part=t(title_key)), icon=":material/arrow_forward:")
 
 st.subheader(t("home.rule_sets"))
 st.caption(t("home.rule_sets_intro"))

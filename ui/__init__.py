@@ -13,6 +13,7 @@ Shared modules:
     ui.questions  words for drill questions and answers (no Streamlit): Drill and Classes pages.
     ui.set_form  the drill-set form (kinds, level, count, seed) of the Drill and Classes pages.
     ui.store     the classroom database, opened once per server, and its grading threads.
+    ui.links     links into the classroom (join, teacher, personal), the join QR code (Classes, Progress).
     ui.examples  the category examples in ``content/examples.toml`` (data, no Streamlit).
     ui._once     draw something at most once per script run.
     ui/locales/  the catalogues, ``<lang>/<part>.po``.

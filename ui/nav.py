@@ -39,6 +39,7 @@ PAGES: tuple[AppPage, ...] = (
     AppPage("pages/drill.py", "nav.drill", ":material/quiz:", "drill"),
     AppPage("pages/sandbox.py", "nav.sandbox", ":material/playing_cards:", "sandbox"),
     AppPage("pages/classes.py", "nav.classes", ":material/groups:", "classes"),
+    AppPage("pages/progress.py", "nav.progress", ":material/trending_up:", "progress"),
     AppPage("pages/dau_dia_chu.py", "nav.daudiachu", ":material/style:", "dau_dia_chu"),
 )
 

@@ -18,22 +18,29 @@ import streamlit as st
 
 from classroom.database import DATABASE_ENV
 from classroom.grading import Grader
+from classroom.practice import Practice
 from classroom.service import ClassroomStore
 
-__all__ = ["ASSIGNMENT_PARAM", "LEARNER_PARAM", "Classroom", "classroom", "configured_url"]
+__all__ = ["ASSIGNMENT_PARAM", "LEARNER_PARAM", "MODE_PARAM", "RUN_PARAM", "Classroom", "classroom", "configured_url"]
 
 LEARNER_PARAM = "me"
 """Query parameter of a learner's personal link (``?me=<learner>.<secret>``), on the Classes and Drill pages."""
 ASSIGNMENT_PARAM = "assignment"
 """Query parameter naming the assignment the Drill page answers (``?assignment=<id>``)."""
+RUN_PARAM = "run"
+"""Query parameter naming the run of a free set a profile works through (``?run=<id>``), to resume it."""
+MODE_PARAM = "mode"
+"""Query parameter of the Drill page's profile modes: ``review`` (the questions due) or ``level`` (dealt at
+the learner's rating)."""
 
 
 @dataclass(frozen=True)
 class Classroom:
-    """The server's store and grader."""
+    """The server's store, grader and practice records (profiles, ratings, reviews)."""
 
     store: ClassroomStore
     grader: Grader
+    practice: Practice
 
 
 def configured_url() -> str | None:
@@ -53,7 +60,7 @@ def _open(url: str | None) -> Classroom:
     store = ClassroomStore.open(url)
     grader = Grader(store)
     grader.resume()  # assignments a stopped server left half graded
-    return Classroom(store, grader)
+    return Classroom(store, grader, Practice(store))
 
 
 def classroom() -> Classroom:

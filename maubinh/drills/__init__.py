@@ -12,7 +12,8 @@ Modules (one per kind, each documents its levels and traps; then the shared part
 - :mod:`maubinh.drills.build`: hands built to order (a pool of cards, hands of a chosen category);
 - :mod:`maubinh.drills.sampling`: opponents sampled once per question, reused for every option;
 - :mod:`maubinh.drills.progress`: a session's progress (score, streaks, the kind to practise next);
-- :mod:`maubinh.drills.answers`: an answer of any kind as a short code, and the chi it cost.
+- :mod:`maubinh.drills.answers`: an answer of any kind as a short code, and the chi it cost;
+- :mod:`maubinh.drills.levels`: error-rate levels named from measured reference players (``data/``).
 
 A :class:`DrillSet` (kinds, level, rule set, seed, count) fixes every question:
 :func:`make_question` gives question ``index`` of a set, the same for everyone.
@@ -43,6 +44,8 @@ from maubinh.drills.sets import (
     Kind,
     Lesson,
     Level,
+    QuestionList,
+    QuestionRef,
     parse_kinds,
     parse_level,
 )
@@ -69,12 +72,15 @@ __all__ = [
     "NaturalQuestion",
     "Outcome",
     "Question",
+    "QuestionList",
+    "QuestionRef",
     "SettleQuestion",
     "Trap",
     "Verdict",
     "assess",
     "decide",
     "foul_answer",
+    "make_from_ref",
     "make_question",
     "parse_kinds",
     "parse_level",
@@ -94,13 +100,26 @@ _MAKERS: dict[Kind, Callable[[int, RuleSet, Level], Question]] = {
 }
 
 
-def make_question(drill_set: DrillSet, index: int) -> Question:
-    """Question ``index`` (0-based) of ``drill_set``: its kind in turn, from the set's seed, graded under its rule set.
+def make_question(drill_set: DrillSet | QuestionList, index: int) -> Question:
+    """Question ``index`` (0-based) of ``drill_set``: its kind in turn, from the set's seed, graded under its rule set
+    (or, for a :class:`QuestionList`, the question it names).
 
     Deterministic: the same set and index give the same question, on any machine.
 
     Raises:
         IndexError: for an index outside ``0..count - 1``.
     """
+    if isinstance(drill_set, QuestionList):
+        return make_from_ref(drill_set.ref(index))
     kind = drill_set.kind_at(index)
     return _MAKERS[kind](drill_set.question_seed(index), drill_set.rule_set, drill_set.level)
+
+
+def make_from_ref(ref: QuestionRef) -> Question:
+    """The question ``ref`` names (the same as the set's question it was taken from).
+
+    >>> s = DrillSet((Kind.CHI, Kind.NATURAL), Level.BEGINNER, "luckywin", seed=3, count=4)
+    >>> make_from_ref(s.ref(2)) == make_question(s, 2)
+    True
+    """
+    return _MAKERS[ref.kind](ref.seed, ref.rule_set, ref.level)

@@ -33,6 +33,8 @@ __all__ = [
     "Kind",
     "Lesson",
     "Level",
+    "QuestionList",
+    "QuestionRef",
     "parse_kinds",
     "parse_level",
 ]
@@ -148,6 +150,10 @@ class DrillSet:
         self.kind_at(index)
         return self.seed * 1000 + index
 
+    def ref(self, index: int) -> QuestionRef:
+        """What fixes question ``index`` (its kind, level, rule set and seed)."""
+        return QuestionRef(self.kind_at(index), self.level, self.rule_set_id, self.question_seed(index), self.house)
+
     def params(self) -> dict[str, str]:
         """The set as URL query parameters (``kinds``, ``level``, ``rules``, ``seed``, ``n``)."""
         return {
@@ -157,6 +163,96 @@ class DrillSet:
             "seed": str(self.seed),
             "n": str(self.count),
         }
+
+
+@dataclass(frozen=True)
+class QuestionRef:
+    """One question named by what fixes it: its kind, level, rule set and question seed.
+
+    Every set's question ``i`` is ``QuestionRef(kind_at(i), level, rule set, question_seed(i))``, so the same
+    question met in two sets (or again in review) has one :attr:`key`, which its rating is stored under.
+
+    >>> ref = DrillSet((Kind.CHI, Kind.FOUL), Level.EXPERT, "tinh-chi", seed=7, count=3).ref(1)
+    >>> ref.key
+    'tinh-chi:expert:foul:7001'
+    """
+
+    kind: Kind
+    level: Level
+    rule_set_id: str
+    seed: int
+    house: RuleSet | None = None
+
+    @property
+    def rule_set(self) -> RuleSet:
+        """The rule set the question is graded under."""
+        return self.house if self.house is not None else load_rule_set(self.rule_set_id)
+
+    @property
+    def key(self) -> str:
+        """``"<rule set>:<level>:<kind>:<seed>"``; house rules add a digest of their values to their id."""
+        rules = self.rule_set_id
+        if self.house is not None:
+            import hashlib
+
+            from maubinh.house import dump_rule_set
+
+            rules += "~" + hashlib.sha256(dump_rule_set(self.house).encode("utf-8")).hexdigest()[:10]
+        return f"{rules}:{self.level.value}:{self.kind.value}:{self.seed}"
+
+
+@dataclass(frozen=True)
+class QuestionList:
+    """Questions named one by one (:class:`QuestionRef`) rather than by a set's seed: the review queue, or
+    questions dealt near a learner's rating. It answers what a :class:`DrillSet` answers about its questions.
+
+    Attributes:
+        refs: the questions, in order (at least one).
+        purpose: what the list is (``"review"``, ``"level"``), for the page's words.
+    """
+
+    refs: tuple[QuestionRef, ...]
+    purpose: str = "review"
+
+    def __post_init__(self) -> None:
+        if not self.refs:
+            raise ValueError("a question list needs at least one question")
+
+    @property
+    def count(self) -> int:
+        return len(self.refs)
+
+    @property
+    def kinds(self) -> tuple[Kind, ...]:
+        """The kinds asked, each once, in the order first met."""
+        return tuple(dict.fromkeys(ref.kind for ref in self.refs))
+
+    @property
+    def level(self) -> Level:
+        """The first question's level (a list may mix levels)."""
+        return self.refs[0].level
+
+    @property
+    def rule_set_id(self) -> str:
+        return self.refs[0].rule_set_id
+
+    @property
+    def rule_set(self) -> RuleSet:
+        """The first question's rule set (the review queue may mix rule sets: each question keeps its own)."""
+        return self.refs[0].rule_set
+
+    @property
+    def seed(self) -> int:
+        return self.refs[0].seed
+
+    def ref(self, index: int) -> QuestionRef:
+        """Question ``index``; ``IndexError`` outside the list."""
+        if not 0 <= index < len(self.refs):
+            raise IndexError(f"question {index} is outside 0..{len(self.refs) - 1}")
+        return self.refs[index]
+
+    def kind_at(self, index: int) -> Kind:
+        return self.ref(index).kind
 
 
 def parse_kinds(text: str) -> tuple[Kind, ...]:

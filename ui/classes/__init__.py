@@ -4,7 +4,6 @@ learners' side, over the classroom database (:mod:`classroom`, opened by :mod:`u
 Models (no Streamlit) and views (Streamlit) are kept apart:
 
 Modules:
-    ui.classes.links    model: the join, teacher and learner links, and the join QR code.
     ui.classes.words    model: stored answers, states and times in words.
     ui.classes.start    view: create a class, or type a join code.
     ui.classes.learner  view: joining with a name, and the learner's own page.

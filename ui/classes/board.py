@@ -85,10 +85,17 @@ def _question_table(result: Board, questions: Mapping[int, Question | None], rul
 
 def _learner_table(result: Board, lang: str) -> None:
     kinds = [row.kind for row in result.kinds]
+    ids = [row.learner_id for row in result.learners]
+    practice = classroom().practice
+    ratings, errors = practice.ratings(ids), practice.error_rates(ids)
     rows = []
     for row in result.learners:
+        rating = ratings.get(row.learner_id)
+        decisions, lost = errors.get(row.learner_id, (0, 0.0))
         entry = {
             t("classes.col.learner"): row.name,
+            t("classes.col.rating"): "—" if rating is None else f"{rating.value:.0f} ± {rating.rd:.0f}",
+            t("classes.col.error_rate"): "—" if not decisions else number(lost / decisions, lang),
             t("classes.col.answered"): row.answered,
             t("classes.col.right"): share(row.right, row.answered, lang),
             t("classes.col.chi_lost"): number(row.chi_lost, lang) if row.decisions else "—",

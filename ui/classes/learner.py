@@ -16,10 +16,10 @@ import streamlit as st
 from classroom.board import board
 from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.service import ClassInfo, ClassroomError, LearnerInfo, NameTakenError
-from ui.classes.links import sibling
 from ui.classes.words import moment, share, state_key
 from ui.i18n import t
 from ui.labels import number
+from ui.links import personal_link_box
 from ui.nav import link_to
 from ui.params import markdown_literal
 from ui.setup import rule_set_label
@@ -84,13 +84,6 @@ def show_join(code: str, lang: str) -> None:
                       on_click=_use_suggestion, args=(suggestion,))
 
 
-def _personal_link(token: str, lang: str, fresh: bool) -> None:
-    link = sibling(st.context.url, "classes", {LEARNER_PARAM: token, "lang": lang})
-    with st.expander(t("classes.personal_link_title"), expanded=fresh, icon=":material/key:"):
-        st.markdown(t("classes.personal_link_note"))
-        st.code(link, language=None, wrap_lines=True)
-
-
 def show_learner(token: str, lang: str) -> None:
     """The learner's own page, for the personal link ``token`` (a wrong link says so and shows nothing)."""
     store = classroom().store
@@ -102,15 +95,16 @@ def show_learner(token: str, lang: str) -> None:
         st.error(t("classes.removed"))
         return
     klass = store.class_info(learner.class_id)
-    if klass is None:
-        st.error(t("classes.bad_learner_link"))
+    if klass is None:  # a profile of someone practising alone: their page is Progress
+        st.info(t("classes.no_class_profile"))
+        link_to("pages/progress.py", t("progress.to_progress"), ":material/trending_up:", {LEARNER_PARAM: token, "lang": lang})
         return
     st.subheader(t("classes.hello", name=markdown_literal(learner.name, limit=LEARNER_NAME_MAX),
                    klass=markdown_literal(klass.name, limit=80)))
     st.caption(t("classes.class_rules", rules=rule_set_label(klass.rule_set, lang)))
     if klass.archived:
         st.info(t("classes.archived_note"))
-    _personal_link(token, lang, fresh=st.session_state.pop(JOINED_KEY, None) == learner.id)
+    personal_link_box(token, "classes", lang, expanded=st.session_state.pop(JOINED_KEY, None) == learner.id)
     _assignments(learner, token, lang, viewer_zone())
 
 

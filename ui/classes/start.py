@@ -8,8 +8,8 @@ from classroom.models import CLASS_NAME_MAX
 from classroom.service import LANGUAGES, ClassroomError
 from classroom.tokens import JOIN_LENGTH
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
-from ui.classes.links import JOIN_PARAM, TEACHER_PARAM
 from ui.i18n import t, translate
+from ui.links import JOIN_PARAM, TEACHER_PARAM
 from ui.setup import house_rule_sets, rule_set_label
 from ui.store import classroom
 

@@ -18,10 +18,10 @@ from maubinh.drills import KINDS, DrillSet
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from ui.classes.board import show_board
 from ui.classes.learner import viewer_zone
-from ui.classes.links import JOIN_PARAM, TEACHER_PARAM, qr_data_uri, sibling
 from ui.classes.start import CREATED_KEY
 from ui.classes.words import moment, state_key
 from ui.i18n import t
+from ui.links import JOIN_PARAM, TEACHER_PARAM, qr_data_uri, sibling
 from ui.params import markdown_literal
 from ui.questions import kind_name, level_name
 from ui.set_form import read_set, set_fields

@@ -7,6 +7,7 @@ Modules:
     ui.drill.state     the page's session state: the set worked through, its answers, the history.
     ui.drill.prepare   questions prepared ahead in background threads, shared by every session.
     ui.drill.assigned  answering a class's assignment: stored questions, every answer stored at once.
+    ui.drill.profile   practice kept in a profile: free sets resumed by run, the review queue, sets at one's level.
     ui.drill.views     view: a question of each kind, its answer controls and the feedback.
     ui.drill.arrange   view: "set it yourself", cards tapped into the three chi.
     ui.drill.progress  view: status line, accuracy per kind, the kind to practise next, the summary.

@@ -73,6 +73,17 @@ class Assigned:
             return
         self.unsaved.pop(answer.index, None)
         self._adopt(stored, question)
+        self._keep_in_profile(stored, question)
+
+    def _keep_in_profile(self, stored: StoredAnswer, question: Question) -> None:
+        """The answer joins the learner's profile too (history, rating, review queue), under the assignment's run."""
+        try:
+            classroom().practice.record(
+                self.learner.id, self.assignment.drill_set.ref(stored.number), run_id=f"a{self.assignment.id}",
+                number=stored.number, mode="assignment", lesson=question.lesson.value, code=stored.code,
+                correct=stored.correct, chi_lost=stored.chi_lost, seconds=stored.seconds)
+        except (ClassroomError, SQLAlchemyError):  # the assignment's answer is stored; the profile can wait
+            _log.exception("an assignment answer could not join the profile")
 
     def _adopt(self, stored: StoredAnswer, question: Question) -> None:
         """Keep the stored answer if another device answered first."""
@@ -116,7 +127,7 @@ def assigned_from_url() -> Assigned | None:
     with a message; nothing of the class is shown then."""
     token = st.query_params.get(LEARNER_PARAM)
     raw_id = st.query_params.get(ASSIGNMENT_PARAM)
-    if token is None and raw_id is None:
+    if raw_id is None:  # a profile's own practice, or no learner at all (ui.drill.profile)
         return None
     store = classroom().store
     learner = store.learner(token)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import streamlit as st
 
 from maubinh.cards import Card
-from maubinh.drills import ArrangeResult, DrillSet, Kind
+from maubinh.drills import ArrangeResult, DrillSet, Kind, QuestionList
 from maubinh.drills.progress import Record
 from maubinh.rules import Position
 
@@ -58,17 +58,20 @@ class SetState:
         shown_at: when each question was first shown (``time.monotonic()``).
         finished: the summary is shown.
         placed: for "set it yourself" questions, the cards placed so far in each chi, by question.
-        on_answer: called with each new answer once it is kept in the session (an assignment stores it
-            in the classroom database, :mod:`ui.drill.assigned`); ``None`` for a free set.
+        on_answer: called with each new answer once it is kept in the session (an assignment or a
+            profile stores it in the classroom database: :mod:`ui.drill.assigned`, :mod:`ui.drill.profile`);
+            ``None`` for a set nobody keeps.
+        run_id: the run a profile's answers to this set are stored under (``None`` without a profile).
     """
 
-    drill_set: DrillSet
+    drill_set: DrillSet | QuestionList
     index: int = 0
     answers: dict[int, Answer] = field(default_factory=dict)
     shown_at: dict[int, float] = field(default_factory=dict)
     finished: bool = False
     placed: dict[int, dict[Position, list[Card]]] = field(default_factory=dict)
     on_answer: Callable[[Answer], None] | None = field(default=None, compare=False, repr=False)
+    run_id: str | None = None
 
     def shown(self, index: int) -> None:
         """Note when question ``index`` was first shown."""

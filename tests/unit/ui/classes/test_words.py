@@ -1,4 +1,4 @@
-"""ui.classes.links and ui.classes.words: links next to the page's own address, answers in words."""
+"""ui.links and ui.classes.words: links next to the page's own address, answers in words."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 from classroom.service import AssignmentInfo
 from maubinh.drills import DrillSet, Kind, Level, make_question
 from maubinh.rules import load_rule_set
-from ui.classes.links import sibling
 from ui.classes.words import answer_words, kind_words, moment, share, state_key
+from ui.links import sibling
 
 CHI_AT = load_rule_set("chi-at")
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)

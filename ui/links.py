@@ -1,4 +1,4 @@
-"""The Classes page's links and the join QR code (no Streamlit).
+"""Links into the classroom: the join, teacher and personal links, the join QR code, the personal-link box.
 
 Links are built from the address the browser used for this page (``st.context.url``), so they work
 behind any host name or port: the join link ``/classes?join=<code>``, the teacher's link
@@ -18,8 +18,12 @@ from __future__ import annotations
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import segno
+import streamlit as st
 
-__all__ = ["JOIN_PARAM", "TEACHER_PARAM", "qr_data_uri", "sibling"]
+from ui.i18n import t
+from ui.store import LEARNER_PARAM
+
+__all__ = ["JOIN_PARAM", "TEACHER_PARAM", "personal_link_box", "qr_data_uri", "sibling"]
 
 JOIN_PARAM = "join"
 """Query parameter of the join link (``?join=<code>``)."""
@@ -40,3 +44,11 @@ def sibling(current: str | None, page: str, params: dict[str, str]) -> str:
 def qr_data_uri(link: str) -> str:
     """A QR code of ``link`` as an SVG data URI (black on white, for a projector or a phone camera)."""
     return str(segno.make(link, error="m").svg_data_uri(scale=8, border=2, dark="#111111", light="#ffffff"))
+
+
+def personal_link_box(token: str, page: str, lang: str, expanded: bool) -> None:
+    """The learner's personal link to ``page`` (``"classes"``, ``"progress"``), in an expander with what it is for."""
+    link = sibling(st.context.url, page, {LEARNER_PARAM: token, "lang": lang})
+    with st.expander(t("classes.personal_link_title"), expanded=expanded, icon=":material/key:"):
+        st.markdown(t("classes.personal_link_note"))
+        st.code(link, language=None, wrap_lines=True)

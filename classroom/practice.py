@@ -1,0 +1,325 @@
+"""A learner's practice that lasts: every attempt stored, Glicko-2 ratings, and wrong answers coming back.
+
+A profile is a learner row: a class's learner, or someone practising alone (:meth:`Practice.create_profile`,
+no class, reached by a personal link). :meth:`Practice.record` stores one answer (idempotently, keyed by
+the learner, the run and the question's number in it) and, in the same transaction:
+
+- on the learner's *first* attempt at a question (:attr:`maubinh.drills.QuestionRef.key`), moves both the
+  learner's and the question's Glicko-2 rating (:func:`classroom.rating.play`); a question never rated
+  starts from its level's prior (:data:`LEVEL_PRIORS`);
+- keeps the review queue: a wrong answer puts the question in it (an FSRS card, rated Again), and each
+  later answer to it is a review (right: Good, wrong: Again), which sets when it is due next.
+
+Every method takes ``now`` so that tests can move the clock.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import TypeVar
+
+from fsrs import Card, Scheduler
+from fsrs import Rating as Grade
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
+
+from classroom.models import Attempt, Learner, QuestionRating, Review, utcnow
+from classroom.rating import Rating, play
+from classroom.service import ClassroomError, ClassroomStore, NewLearner, _text
+from classroom.tokens import Token, hash_secret, new_id
+from maubinh.drills import MAX_SEED, Kind, Level, QuestionRef
+from maubinh.house import dump_rule_set, load_house_rules
+from maubinh.rules import RULE_SET_IDS
+
+__all__ = ["LEVEL_PRIORS", "MODES", "AttemptInfo", "DueReview", "Practice", "level_for"]
+
+LEVEL_PRIORS: dict[Level, Rating] = {
+    Level.BEGINNER: Rating(1300.0, 300.0),
+    Level.INTERMEDIATE: Rating(1500.0, 300.0),
+    Level.EXPERT: Rating(1700.0, 300.0),
+}
+"""A question's rating before anyone answered it, by level."""
+MODES = ("practice", "assignment", "review", "level")
+"""Where an attempt was made: a free set, an assignment, the review queue, a set dealt at the learner's level."""
+SCHEDULER = Scheduler(learning_steps=(timedelta(minutes=10),), relearning_steps=(timedelta(minutes=10),),
+                      enable_fuzzing=False)
+"""FSRS with one short step: a question missed comes back ten minutes later, then at growing intervals."""
+_T = TypeVar("_T")
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment.astimezone(UTC) if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def level_for(rating: Rating) -> Level:
+    """The level whose prior is nearest ``rating`` (new questions are dealt there)."""
+    return min(LEVEL_PRIORS, key=lambda level: abs(LEVEL_PRIORS[level].value - rating.value))
+
+
+@dataclass(frozen=True)
+class AttemptInfo:
+    """One stored attempt (see :class:`classroom.models.Attempt`)."""
+
+    run_id: str
+    number: int
+    mode: str
+    question_key: str
+    kind: str
+    level: str
+    rule_set_id: str
+    lesson: str
+    code: str
+    correct: bool
+    chi_lost: float | None
+    seconds: float
+    first: bool
+    rating_after: float
+    answered_at: datetime
+
+
+@dataclass(frozen=True)
+class DueReview:
+    """A question in the learner's review queue and when it is due."""
+
+    ref: QuestionRef
+    due: datetime
+
+
+def _attempt(row: Attempt) -> AttemptInfo:
+    return AttemptInfo(row.run_id, row.number, row.mode, row.question_key, row.kind, row.level, row.rule_set_id,
+                       row.lesson, row.code, row.correct, row.chi_lost, row.seconds, row.first, row.rating_after,
+                       _aware(row.answered_at))
+
+
+def _ref(row: Review) -> QuestionRef:
+    house = load_house_rules(row.house_toml) if row.house_toml else None
+    return QuestionRef(Kind(row.kind), Level(row.level), row.rule_set_id, row.seed, house)
+
+
+class Practice:
+    """Profiles, attempts, ratings and review queues on a :class:`~classroom.service.ClassroomStore`'s database."""
+
+    def __init__(self, store: ClassroomStore, scheduler: Scheduler = SCHEDULER) -> None:
+        self.store = store
+        self.scheduler = scheduler
+
+    def _retry(self, work: Callable[[Session], _T]) -> _T:
+        """Run ``work`` in one transaction; on SQLite a transaction that read and then writes may be refused
+        when another writer got in between: it is run again (a few times, with a short pause)."""
+        for attempt in range(8):
+            try:
+                with self.store._session() as session, session.begin():
+                    return work(session)
+            except OperationalError:
+                if attempt == 7:
+                    raise
+                time.sleep(0.02 * (attempt + 1) * (1 + random.random()))
+        raise AssertionError("unreachable")
+
+    # ------------------------------------------------------------------ profiles
+
+    def create_profile(self, name: str) -> NewLearner:
+        """A profile for someone practising alone (no class), reached by the returned personal token.
+
+        Raises:
+            ClassroomError: for an empty or too long name.
+        """
+        from classroom.models import LEARNER_NAME_MAX, name_key
+
+        name = _text(name, "name", LEARNER_NAME_MAX)
+        token = Token.new(new_id(10))
+        row = Learner(id=token.id, class_id=None, name=name, name_key=name_key(name),
+                      secret_hash=hash_secret(token.secret), joined_at=utcnow())
+        with self.store._session() as session, session.begin():
+            session.add(row)
+        from classroom.service import _learner_info
+
+        return NewLearner(_learner_info(row), token)
+
+    def rating(self, learner_id: str) -> Rating:
+        """The learner's rating now (1500 ± 350 for someone never rated)."""
+        with self.store._session() as session:
+            row = session.get(Learner, learner_id)
+            if row is None:
+                raise ClassroomError("learner", "no such learner")
+            return Rating(row.rating, row.rating_rd, row.rating_volatility)
+
+    def ratings(self, learner_ids: Sequence[str]) -> dict[str, Rating]:
+        """Several learners' ratings (for a class's board)."""
+        if not learner_ids:
+            return {}
+        with self.store._session() as session:
+            rows = session.execute(select(Learner.id, Learner.rating, Learner.rating_rd, Learner.rating_volatility)
+                                   .where(Learner.id.in_(list(learner_ids))))
+            return {lid: Rating(r, rd, vol) for lid, r, rd, vol in rows}
+
+    def error_rates(self, learner_ids: Sequence[str]) -> dict[str, tuple[int, float]]:
+        """Per learner, ``(decisions, chi lost)`` over every attempt graded in chi (for a class's board)."""
+        if not learner_ids:
+            return {}
+        with self.store._session() as session:
+            rows = session.execute(
+                select(Attempt.learner_id, func.count(Attempt.chi_lost), func.coalesce(func.sum(Attempt.chi_lost), 0.0))
+                .where(Attempt.learner_id.in_(list(learner_ids)), Attempt.chi_lost.is_not(None))
+                .group_by(Attempt.learner_id))
+            return {lid: (int(n), float(total or 0.0)) for lid, n, total in rows}
+
+    def question_rating(self, ref: QuestionRef) -> Rating:
+        """The question's rating (its level's prior when nobody answered it yet)."""
+        with self.store._session() as session:
+            row = session.get(QuestionRating, ref.key)
+            return LEVEL_PRIORS[ref.level] if row is None else Rating(row.rating, row.rd, row.volatility)
+
+    # ------------------------------------------------------------------ attempts
+
+    def record(self, learner_id: str, ref: QuestionRef, *, run_id: str, number: int, mode: str, lesson: str,
+               code: str, correct: bool, chi_lost: float | None, seconds: float,
+               now: datetime | None = None) -> AttemptInfo:
+        """Store one attempt and update the ratings and the review queue (see the module).
+
+        The first attempt stored under (learner, ``run_id``, ``number``) stays: sending it again (a double
+        click, a reload) returns it and changes nothing.
+
+        Raises:
+            ClassroomError: for an unknown or removed learner, or an unknown ``mode``.
+        """
+        if mode not in MODES:
+            raise ClassroomError("mode", f"mode must be one of {', '.join(MODES)}")
+        moment = (now or utcnow()).astimezone(UTC)  # FSRS wants UTC itself, not just any aware time
+        key = ref.key
+
+        def work(session: Session) -> AttemptInfo:
+            learner = session.get(Learner, learner_id)
+            if learner is None or learner.removed_at is not None:
+                raise ClassroomError("learner", "this learner cannot practise here")
+            existing = session.scalars(select(Attempt).where(
+                Attempt.learner_id == learner_id, Attempt.run_id == run_id, Attempt.number == number)).first()
+            if existing is not None:
+                return _attempt(existing)
+            first = session.scalar(select(Attempt.id).where(
+                Attempt.learner_id == learner_id, Attempt.question_key == key).limit(1)) is None
+            if first:
+                self._rate(session, learner, ref, correct)
+            self._schedule(session, learner_id, ref, correct, moment)
+            row = Attempt(learner_id=learner_id, run_id=run_id[:40], number=number, mode=mode, question_key=key,
+                          kind=ref.kind.value, level=ref.level.value, rule_set_id=ref.rule_set_id, lesson=lesson[:32],
+                          code=code[:200], correct=bool(correct), chi_lost=chi_lost,
+                          seconds=max(0.0, min(float(seconds), 86_400.0)), first=first,
+                          rating_after=learner.rating, answered_at=moment)
+            session.add(row)
+            session.flush()
+            return _attempt(row)
+
+        try:
+            return self._retry(work)
+        except IntegrityError:  # the same attempt stored a moment ago by another request
+            with self.store._session() as session:
+                row = session.scalars(select(Attempt).where(
+                    Attempt.learner_id == learner_id, Attempt.run_id == run_id, Attempt.number == number)).one()
+                return _attempt(row)
+
+    def _rate(self, session: Session, learner: Learner, ref: QuestionRef, correct: bool) -> None:
+        question = session.get(QuestionRating, ref.key)
+        if question is None:
+            prior = LEVEL_PRIORS[ref.level]
+            question = QuestionRating(key=ref.key, kind=ref.kind.value, level=ref.level.value,
+                                      rule_set_id=ref.rule_set_id, rating=prior.value, rd=prior.rd,
+                                      volatility=prior.volatility, attempts=0)
+            session.add(question)
+        mine = Rating(learner.rating, learner.rating_rd, learner.rating_volatility)
+        theirs = Rating(question.rating, question.rd, question.volatility)
+        mine, theirs = play(mine, theirs, correct)
+        learner.rating, learner.rating_rd, learner.rating_volatility = mine.value, mine.rd, mine.volatility
+        question.rating, question.rd, question.volatility = theirs.value, theirs.rd, theirs.volatility
+        question.attempts += 1
+
+    def _schedule(self, session: Session, learner_id: str, ref: QuestionRef, correct: bool, now: datetime) -> None:
+        review = session.get(Review, (learner_id, ref.key))
+        if review is None and correct:
+            return
+        if review is None:
+            house = None if ref.house is None else dump_rule_set(ref.house)
+            card, _ = self.scheduler.review_card(Card(), Grade.Again, now)
+            session.add(Review(learner_id=learner_id, question_key=ref.key, kind=ref.kind.value,
+                               level=ref.level.value, rule_set_id=ref.rule_set_id, house_toml=house, seed=ref.seed,
+                               card=dict(card.to_dict()), due=card.due))
+            return
+        card, _ = self.scheduler.review_card(Card.from_dict(review.card),  # type: ignore[arg-type]
+                                             Grade.Good if correct else Grade.Again, now)
+        review.card, review.due = dict(card.to_dict()), card.due
+
+    def history(self, learner_id: str) -> list[AttemptInfo]:
+        """Every attempt of the learner, oldest first."""
+        with self.store._session() as session:
+            rows = session.scalars(select(Attempt).where(Attempt.learner_id == learner_id)
+                                   .order_by(Attempt.answered_at, Attempt.id))
+            return [_attempt(row) for row in rows]
+
+    def run(self, learner_id: str, run_id: str) -> dict[int, AttemptInfo]:
+        """The attempts of one run (a set worked through), by question number (to resume after a reload)."""
+        with self.store._session() as session:
+            rows = session.scalars(select(Attempt).where(Attempt.learner_id == learner_id, Attempt.run_id == run_id))
+            return {row.number: _attempt(row) for row in rows}
+
+    # ------------------------------------------------------------------ review queue
+
+    def due(self, learner_id: str, now: datetime | None = None, limit: int = 20) -> list[DueReview]:
+        """The questions due for review now, the longest overdue first (at most ``limit``)."""
+        moment = now or utcnow()
+        with self.store._session() as session:
+            rows = session.scalars(select(Review).where(Review.learner_id == learner_id, Review.due <= moment)
+                                   .order_by(Review.due).limit(limit))
+            return [DueReview(_ref(row), _aware(row.due)) for row in rows]
+
+    def queue(self, learner_id: str) -> list[datetime]:
+        """When each question in the learner's review queue is due, soonest first."""
+        with self.store._session() as session:
+            return [_aware(d) for d in session.scalars(select(Review.due).where(Review.learner_id == learner_id)
+                                                       .order_by(Review.due))]
+
+    # ------------------------------------------------------------------ dealing at the learner's level
+
+    def deal(self, learner_id: str, kinds: Sequence[Kind], rule_set_id: str, count: int,
+             rng: random.Random | None = None, spread: float = 150.0) -> list[QuestionRef]:
+        """``count`` questions of ``kinds`` (in turn) near the learner's rating: questions already rated
+        within ``spread`` of it and not yet attempted by the learner first, then fresh ones at the level
+        nearest the rating (the engine deals endless questions, so "near" is cheap).
+
+        Raises:
+            ClassroomError: for house rules (dealt only from a set) or no kinds.
+        """
+        if rule_set_id not in RULE_SET_IDS:
+            raise ClassroomError("rules", "questions are dealt at a level under a source's rule set")
+        if not kinds:
+            raise ClassroomError("kinds", "no kind to deal")
+        rng = rng or random.Random()
+        mine = self.rating(learner_id)
+        level = level_for(mine)
+        with self.store._session() as session:
+            seen = set(session.scalars(select(Attempt.question_key).where(Attempt.learner_id == learner_id)))
+            near = session.scalars(select(QuestionRating).where(
+                QuestionRating.rule_set_id == rule_set_id,
+                QuestionRating.kind.in_([k.value for k in kinds]),
+                QuestionRating.rating.between(mine.value - spread, mine.value + spread)))
+            pool: dict[str, list[QuestionRef]] = {}
+            for row in near:
+                if row.key in seen:
+                    continue
+                seed = int(row.key.rsplit(":", 1)[1])
+                pool.setdefault(row.kind, []).append(QuestionRef(Kind(row.kind), Level(row.level), rule_set_id, seed))
+        dealt = []
+        for number in range(count):
+            kind = kinds[number % len(kinds)]
+            rated = pool.get(kind.value, [])
+            if rated:
+                dealt.append(rated.pop(rng.randrange(len(rated))))
+            else:
+                dealt.append(QuestionRef(kind, level, rule_set_id, rng.randrange(MAX_SEED * 1000)))
+        return dealt
+
+

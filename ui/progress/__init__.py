@@ -1,0 +1,6 @@
+"""The Progress page (``pages/progress.py``): a learner's profile over time, on the classroom database.
+
+Modules:
+    ui.progress.stats  model: error rate, accuracy and rating, overall, per kind and lesson, over time.
+    ui.progress.view   view: the profile's figures, review queue, charts, weak spots and CSV.
+"""

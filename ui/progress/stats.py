@@ -1,0 +1,101 @@
+"""A learner's history in numbers (no Streamlit): error rate, accuracy and rating, overall, per kind, over time.
+
+The error rate is the mean chi lost per decision against the engine's best answer, over the attempts of
+kinds graded by expected chi (:func:`maubinh.drills.answers.chi_lost`); accuracy counts every attempt.
+
+>>> from datetime import datetime, UTC
+>>> t = datetime(2026, 12, 1, tzinfo=UTC)
+>>> a = [AttemptInfo("r", n, "practice", f"k{n}", "better", "expert", "chi-at", "chi", "A", n != 1,
+...                  [0.0, 1.2, 0.3][n], 5.0, True, 1500.0 + n, t) for n in range(3)]
+>>> s = summary(a)
+>>> round(s.error_rate, 2), s.decisions, s.right, s.answered
+(0.5, 3, 2, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from classroom.practice import AttemptInfo
+
+__all__ = ["Summary", "by_kind", "by_lesson", "error_series", "export_rows", "rating_series", "summary", "weakest"]
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Totals over some attempts: answered, right, decisions graded in chi and the chi lost over them."""
+
+    answered: int
+    right: int
+    decisions: int
+    chi_lost: float
+
+    @property
+    def share_right(self) -> float | None:
+        return self.right / self.answered if self.answered else None
+
+    @property
+    def error_rate(self) -> float | None:
+        """Mean chi lost per decision (``None`` before any decision graded in chi)."""
+        return self.chi_lost / self.decisions if self.decisions else None
+
+
+def summary(attempts: Sequence[AttemptInfo]) -> Summary:
+    """The totals of ``attempts``."""
+    lost = [a.chi_lost for a in attempts if a.chi_lost is not None]
+    return Summary(len(attempts), sum(a.correct for a in attempts), len(lost), sum(lost))
+
+
+def _grouped(attempts: Sequence[AttemptInfo], field: str) -> dict[str, Summary]:
+    groups: dict[str, list[AttemptInfo]] = {}
+    for attempt in attempts:
+        groups.setdefault(getattr(attempt, field), []).append(attempt)
+    return {key: summary(group) for key, group in groups.items()}
+
+
+def by_kind(attempts: Sequence[AttemptInfo]) -> dict[str, Summary]:
+    """Totals per drill kind, in the order first practised."""
+    return _grouped(attempts, "kind")
+
+
+def by_lesson(attempts: Sequence[AttemptInfo]) -> dict[str, Summary]:
+    """Totals per lesson step (the rule behind each question), in the order first met."""
+    return _grouped(attempts, "lesson")
+
+
+def weakest(groups: dict[str, Summary], least: int = 3, count: int = 3) -> list[tuple[str, Summary]]:
+    """The ``count`` groups with at least ``least`` attempts answered worst: lowest share right, then most chi lost."""
+    tried = [(key, s) for key, s in groups.items() if s.answered >= least and (s.share_right or 0) < 1]
+    return sorted(tried, key=lambda item: (item[1].share_right or 0.0, -(item[1].error_rate or 0.0)))[:count]
+
+
+def error_series(attempts: Sequence[AttemptInfo], window: int = 10) -> list[tuple[datetime, str, float]]:
+    """The error rate over time, per kind: after each decision, the mean chi lost over that kind's last
+    ``window`` decisions, as ``(when, kind, chi per decision)``."""
+    recent: dict[str, list[float]] = {}
+    series = []
+    for attempt in attempts:
+        if attempt.chi_lost is None:
+            continue
+        values = recent.setdefault(attempt.kind, [])
+        values.append(attempt.chi_lost)
+        del values[:-window]
+        series.append((attempt.answered_at, attempt.kind, sum(values) / len(values)))
+    return series
+
+
+def rating_series(attempts: Sequence[AttemptInfo]) -> list[tuple[datetime, float]]:
+    """The learner's rating after each rated (first) attempt."""
+    return [(a.answered_at, a.rating_after) for a in attempts if a.first]
+
+
+def export_rows(attempts: Sequence[AttemptInfo]) -> list[dict[str, object]]:
+    """The learner's own history, one row per attempt (for the CSV)."""
+    return [{
+        "answered_at": a.answered_at.isoformat(timespec="seconds"), "mode": a.mode, "kind": a.kind, "level": a.level,
+        "rule_set": a.rule_set_id, "lesson": a.lesson, "question": a.question_key, "answer": a.code,
+        "correct": a.correct, "chi_lost": None if a.chi_lost is None else round(a.chi_lost, 4),
+        "seconds": round(a.seconds, 1), "first_attempt": a.first, "rating_after": round(a.rating_after, 1),
+    } for a in attempts]

@@ -1,0 +1,182 @@
+"""The Progress page drawn with Streamlit: a profile's rating, error rate and level, its review queue,
+charts over time per kind, the weakest kinds and rules with their lessons, and the CSV of its history."""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from classroom.models import LEARNER_NAME_MAX, utcnow
+from classroom.service import ClassroomError, LearnerInfo
+from maubinh.drills import Kind, Lesson
+from maubinh.drills.levels import level_of, levels, reference_note, reference_players
+from ui.i18n import t
+from ui.labels import number
+from ui.links import personal_link_box
+from ui.nav import link_to
+from ui.params import markdown_literal
+from ui.progress.stats import by_kind, by_lesson, error_series, export_rows, rating_series, summary, weakest
+from ui.questions import kind_name, step_name
+from ui.store import LEARNER_PARAM, MODE_PARAM, classroom
+
+__all__ = ["CREATED_KEY", "show_new_profile", "show_profile"]
+
+CREATED_KEY = "progress_created"
+_COLOURS = ("#1565c0", "#2e7d32", "#c62828", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037")
+
+
+def _create(lang: str) -> None:
+    try:
+        made = classroom().practice.create_profile(st.session_state.get("progress_name") or "")
+    except ClassroomError:
+        st.session_state["progress_name_error"] = True
+        return
+    st.session_state.pop("progress_name_error", None)
+    st.session_state[CREATED_KEY] = made.info.id
+    st.query_params.clear()
+    st.query_params[LEARNER_PARAM] = str(made.token)
+    st.query_params["lang"] = lang
+
+
+def show_new_profile(lang: str) -> None:
+    """What a profile keeps, and the form that makes one (no password: a personal link)."""
+    st.write(t("progress.intro"))
+    with st.form("progress_new", border=True):
+        st.text_input(t("progress.name"), key="progress_name", max_chars=LEARNER_NAME_MAX)
+        st.form_submit_button(t("progress.create"), type="primary", on_click=_create, args=(lang,))
+    if st.session_state.get("progress_name_error"):
+        st.error(t("classes.join_error.name", longest=LEARNER_NAME_MAX))
+    st.caption(t("progress.class_note"))
+
+
+def _kind(value: str, lang: str) -> str:
+    try:
+        return kind_name(Kind(value), lang)
+    except ValueError:
+        return value
+
+
+def _lesson(value: str, lang: str) -> str:
+    try:
+        return step_name(Lesson(value), lang)
+    except ValueError:
+        return value
+
+
+def _figure(title: str, y_title: str) -> go.Figure:
+    figure = go.Figure()
+    figure.update_layout(title=title, height=320, margin={"l": 10, "r": 10, "t": 50, "b": 10},
+                         yaxis={"title": y_title}, legend={"orientation": "h", "y": -0.2})
+    return figure
+
+
+def _charts(attempts: list, lang: str) -> None:  # type: ignore[type-arg]
+    left, right = st.columns(2)
+    ratings = rating_series(attempts)
+    if ratings:
+        figure = _figure(t("progress.chart.rating"), t("progress.chart.rating_axis"))
+        figure.add_trace(go.Scatter(x=[w for w, _ in ratings], y=[r for _, r in ratings], mode="lines+markers",
+                                    name=t("progress.chart.rating_axis"), line={"color": _COLOURS[0]}))
+        left.plotly_chart(figure, key="progress_rating_chart", config={"displayModeBar": False})
+    series = error_series(attempts)
+    if series:
+        figure = _figure(t("progress.chart.error"), t("progress.chart.error_axis"))
+        for n, kind in enumerate(dict.fromkeys(k for _, k, _ in series)):
+            points = [(w, v) for w, k, v in series if k == kind]
+            figure.add_trace(go.Scatter(x=[w for w, _ in points], y=[v for _, v in points], mode="lines+markers",
+                                        name=_kind(kind, lang), line={"color": _COLOURS[n % len(_COLOURS)]}))
+        right.plotly_chart(figure, key="progress_error_chart", config={"displayModeBar": False})
+    kinds = by_kind(attempts)
+    figure = _figure(t("progress.chart.kinds"), "%")
+    figure.add_trace(go.Bar(x=[_kind(k, lang) for k in kinds], y=[100 * (s.share_right or 0) for s in kinds.values()],
+                            text=[f"{s.right}/{s.answered}" for s in kinds.values()], textposition="outside",
+                            cliponaxis=False, marker_color=_COLOURS[1]))
+    figure.update_layout(yaxis={"range": [0, 115], "ticksuffix": "%"})
+    st.plotly_chart(figure, key="progress_kind_chart", config={"displayModeBar": False})
+
+
+def _weak_spots(attempts: list, token: str, lang: str) -> None:  # type: ignore[type-arg]
+    st.subheader(t("progress.weak_title"))
+    kinds, lessons = weakest(by_kind(attempts)), weakest(by_lesson(attempts))
+    if not kinds and not lessons:
+        st.caption(t("progress.weak_none"))
+        return
+    for kind, s in kinds:
+        st.markdown(t("progress.weak_kind", kind=_kind(kind, lang), right=s.right, total=s.answered))
+        link_to("pages/drill.py", t("progress.practise_kind", kind=_kind(kind, lang)), ":material/fitness_center:",
+                {LEARNER_PARAM: token, "kinds": kind, "lang": lang})
+    for lesson, s in lessons:
+        st.markdown(t("progress.weak_lesson", lesson=_lesson(lesson, lang), right=s.right, total=s.answered))
+        link_to("pages/learn.py", t("progress.open_lesson", lesson=_lesson(lesson, lang)), ":material/menu_book:",
+                {"step": lesson, "lang": lang})
+
+
+def _levels(error_rate: float | None, lang: str) -> None:
+    players = reference_players()
+    note = reference_note()
+    with st.expander(t("progress.levels_title"), icon=":material/stairs:"):
+        rows = []
+        for level in levels():
+            rows.append({t("progress.col.level"): t(f"progress.level.{level.id}"),
+                         t("progress.col.up_to"): "—" if level.up_to is None else number(level.up_to, lang)})
+        st.dataframe(pd.DataFrame(rows), hide_index=True)
+        st.markdown(t("progress.levels_reference", random=number(players["random"].chi_lost, lang),
+                      simple=number(players["strongest_back_first"].chi_lost, lang),
+                      solver=number(players["solver"].chi_lost, lang),
+                      decisions=players["solver"].decisions, rules=note.get("rule_set", ""), date=note.get("date", "")))
+
+
+def show_profile(token: str, lang: str) -> None:
+    """The profile behind the personal link ``token`` (a wrong link says so and shows nothing)."""
+    store, practice = classroom().store, classroom().practice
+    learner: LearnerInfo | None = store.learner(token)
+    if learner is None or learner.removed:
+        st.error(t("classes.bad_learner_link" if learner is None else "classes.removed"))
+        return
+    klass = store.class_info(learner.class_id)
+    st.subheader(t("progress.hello", name=markdown_literal(learner.name, limit=LEARNER_NAME_MAX)))
+    if klass is not None:
+        link_to("pages/classes.py", t("progress.my_class", klass=markdown_literal(klass.name, limit=80)),
+                ":material/groups:", {LEARNER_PARAM: token, "lang": lang})
+    personal_link_box(token, "progress", lang, expanded=st.session_state.pop(CREATED_KEY, None) == learner.id)
+
+    attempts = practice.history(learner.id)
+    rating = practice.rating(learner.id)
+    total = summary(attempts)
+    due_now = len(practice.due(learner.id))
+    queue = practice.queue(learner.id)
+    first, second, third, fourth = st.columns(4)
+    first.metric(t("progress.metric.rating"), f"{rating.value:.0f}", help=t("progress.rating_help", rd=f"{rating.rd:.0f}"))
+    error = total.error_rate
+    second.metric(t("progress.metric.error"), "—" if error is None else number(error, lang),
+                  help=t("progress.error_help"))
+    third.metric(t("progress.metric.right"), "—" if not total.answered else
+                 f"{total.right}/{total.answered}")
+    fourth.metric(t("progress.metric.due"), f"{due_now}/{len(queue)}")
+    if error is not None:
+        st.markdown(t("progress.your_level", level=t(f"progress.level.{level_of(error).id}"),
+                      decisions=total.decisions))
+    actions = st.columns(3)
+    with actions[0]:
+        if due_now:
+            link_to("pages/drill.py", t("progress.review_now", count=due_now), ":material/replay:",
+                    {LEARNER_PARAM: token, MODE_PARAM: "review", "lang": lang})
+        elif queue:
+            st.caption(t("progress.next_due", minutes=max(1, round((queue[0] - utcnow()).total_seconds() / 60))))
+        else:
+            st.caption(t("progress.queue_empty"))
+    with actions[1]:
+        link_to("pages/drill.py", t("progress.practise_level"), ":material/tune:",
+                {LEARNER_PARAM: token, MODE_PARAM: "level", "lang": lang})
+    with actions[2]:
+        link_to("pages/drill.py", t("progress.practise_free"), ":material/quiz:", {LEARNER_PARAM: token, "lang": lang})
+    _levels(error, lang)
+    if not attempts:
+        st.info(t("progress.no_history"))
+        return
+    _charts(attempts, lang)
+    _weak_spots(attempts, token, lang)
+    st.download_button(t("progress.download"), pd.DataFrame(export_rows(attempts)).to_csv(index=False)
+                       .encode("utf-8-sig"), file_name=f"maubinh-progress-{learner.id}.csv", mime="text/csv",
+                       key="progress_csv", icon=":material/download:")
