@@ -28,9 +28,9 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
-from classroom.models import Attempt, Learner, QuestionRating, Review, utcnow
+from classroom.models import LEARNER_NAME_MAX, Attempt, Learner, QuestionRating, Review, name_key, utcnow
 from classroom.rating import Rating, play
-from classroom.service import ClassroomError, ClassroomStore, NewLearner, _text
+from classroom.service import ClassroomError, ClassroomStore, NewLearner, clean_text, learner_info
 from classroom.tokens import Token, hash_secret, new_id
 from maubinh.drills import MAX_SEED, Kind, Level, QuestionRef
 from maubinh.house import dump_rule_set, load_house_rules
@@ -129,17 +129,13 @@ class Practice:
         Raises:
             ClassroomError: for an empty or too long name.
         """
-        from classroom.models import LEARNER_NAME_MAX, name_key
-
-        name = _text(name, "name", LEARNER_NAME_MAX)
+        name = clean_text(name, "name", LEARNER_NAME_MAX)
         token = Token.new(new_id(10))
         row = Learner(id=token.id, class_id=None, name=name, name_key=name_key(name),
                       secret_hash=hash_secret(token.secret), joined_at=utcnow())
         with self.store._session() as session, session.begin():
             session.add(row)
-        from classroom.service import _learner_info
-
-        return NewLearner(_learner_info(row), token)
+        return NewLearner(learner_info(row), token)
 
     def rating(self, learner_id: str) -> Rating:
         """The learner's rating now (1500 ± 350 for someone never rated)."""

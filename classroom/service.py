@@ -56,6 +56,8 @@ __all__ = [
     "NewClass",
     "NewLearner",
     "StoredAnswer",
+    "clean_text",
+    "learner_info",
 ]
 
 LANGUAGES = ("vi", "en")
@@ -88,7 +90,8 @@ def _aware(moment: datetime | None) -> datetime | None:
     return moment.replace(tzinfo=UTC)
 
 
-def _text(value: str, field: str, longest: int) -> str:
+def clean_text(value: str, field: str, longest: int) -> str:
+    """``value`` with its spaces collapsed; ``ClassroomError`` naming ``field`` when empty or over ``longest``."""
     if not isinstance(value, str):
         raise ClassroomError(field, f"{field} must be text")
     cleaned = " ".join(value.split())
@@ -204,7 +207,8 @@ def _class_info(row: Classroom) -> ClassInfo:
                      _aware(row.created_at) or utcnow(), _aware(row.archived_at))
 
 
-def _learner_info(row: Learner) -> LearnerInfo:
+def learner_info(row: Learner) -> LearnerInfo:
+    """The plain value of a learner row."""
     return LearnerInfo(row.id, row.class_id, row.name, _aware(row.joined_at) or utcnow(), _aware(row.removed_at))
 
 
@@ -254,7 +258,7 @@ class ClassroomStore:
         Raises:
             ClassroomError: for an empty or too long name, or an unknown language.
         """
-        name = _text(name, "name", CLASS_NAME_MAX)
+        name = clean_text(name, "name", CLASS_NAME_MAX)
         if language not in LANGUAGES:
             raise ClassroomError("language", f"language must be one of {', '.join(LANGUAGES)}")
         house = None if rule_set.id in RULE_SET_IDS else dump_rule_set(rule_set)
@@ -321,7 +325,7 @@ class ClassroomStore:
             NameTakenError: the name (compared ignoring case and spaces) is taken; it carries a free one.
             ClassroomError: an empty or too long name, an unknown or archived class, a full class.
         """
-        name = _text(name, "name", LEARNER_NAME_MAX)
+        name = clean_text(name, "name", LEARNER_NAME_MAX)
         key = name_key(name)
         token = Token.new(new_id(10))
         with self._session() as session:
@@ -342,7 +346,7 @@ class ClassroomStore:
         except IntegrityError:  # the same name joined a moment ago
             with self._session() as session:
                 raise NameTakenError(name, self._suggest(session, class_id, name)) from None
-        return NewLearner(_learner_info(row), token)
+        return NewLearner(learner_info(row), token)
 
     def learner(self, token_text: str | None) -> LearnerInfo | None:
         """The learner whose personal link holds ``token_text``, or ``None`` (wrong, unknown or malformed).
@@ -356,7 +360,7 @@ class ClassroomStore:
             row = session.get(Learner, token.id)
             if row is None or not token.check(row.secret_hash):
                 return None
-            return _learner_info(row)
+            return learner_info(row)
 
     def learners(self, class_id: str, include_removed: bool = False) -> list[LearnerInfo]:
         """The class's learners in the order they joined."""
@@ -364,7 +368,7 @@ class ClassroomStore:
         if not include_removed:
             query = query.where(Learner.removed_at.is_(None))
         with self._session() as session:
-            return [_learner_info(row) for row in session.scalars(query)]
+            return [learner_info(row) for row in session.scalars(query)]
 
     def remove_learner(self, class_id: str, learner_id: str) -> None:
         """Take a learner out of the class: their link stops working; their answers stay in the records."""
@@ -379,7 +383,7 @@ class ClassroomStore:
         Raises:
             ClassroomError: an empty or too long title, a deadline in the past, an archived class.
         """
-        title = _text(title, "title", TITLE_MAX)
+        title = clean_text(title, "title", TITLE_MAX)
         if deadline is not None:
             if deadline.tzinfo is None:
                 raise ClassroomError("deadline", "a deadline needs its time zone")

@@ -105,6 +105,7 @@ def show_learner(token: str, lang: str) -> None:
     if klass.archived:
         st.info(t("classes.archived_note"))
     personal_link_box(token, "classes", lang, expanded=st.session_state.pop(JOINED_KEY, None) == learner.id)
+    link_to("pages/progress.py", t("classes.my_progress"), ":material/trending_up:", {LEARNER_PARAM: token, "lang": lang})
     _assignments(learner, token, lang, viewer_zone())
 
 
