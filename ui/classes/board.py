@@ -73,9 +73,10 @@ def _question_table(result: Board, questions: Mapping[int, Question | None], rul
             t("classes.col.common_wrong"): "" if wrong is None else
             f"{answer_words(question, wrong[0], rule_set, lang)} ×{wrong[1]}",
             t("classes.col.best"): answer_words(question, row.key, rule_set, lang),
-            t("classes.col.values"): _values(row, lang),
-            t("classes.col.mean_chi_lost"): "" if row.mean_chi_lost is None else number(row.mean_chi_lost, lang),
         })
+        if any(q.values for q in result.questions):
+            rows[-1][t("classes.col.values")] = _values(row, lang)
+            rows[-1][t("classes.col.mean_chi_lost")] = "" if row.mean_chi_lost is None else number(row.mean_chi_lost, lang)
     st.markdown(f"**{t('classes.hardest_title')}**")
     if rows:
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
@@ -92,17 +93,18 @@ def _learner_table(result: Board, lang: str) -> None:
     for row in result.learners:
         rating = ratings.get(row.learner_id)
         decisions, lost = errors.get(row.learner_id, (0, 0.0))
-        entry = {
+        entry: dict[str, object] = {
             t("classes.col.learner"): row.name,
             t("classes.col.rating"): "—" if rating is None else f"{rating.value:.0f} ± {rating.rd:.0f}",
             t("classes.col.error_rate"): "—" if not decisions else number(lost / decisions, lang),
             t("classes.col.answered"): row.answered,
             t("classes.col.right"): share(row.right, row.answered, lang),
-            t("classes.col.chi_lost"): number(row.chi_lost, lang) if row.decisions else "—",
-            t("classes.col.chi_per_decision"): "—" if row.chi_lost_per_decision is None
-            else number(row.chi_lost_per_decision, lang),
-            t("classes.col.seconds"): round(row.seconds),
         }
+        if any(r.decisions for r in result.learners):  # chi lost: only where this assignment has decisions
+            entry[t("classes.col.chi_lost")] = number(row.chi_lost, lang) if row.decisions else "—"
+            entry[t("classes.col.chi_per_decision")] = ("—" if row.chi_lost_per_decision is None
+                                                         else number(row.chi_lost_per_decision, lang))
+        entry[t("classes.col.seconds")] = round(row.seconds)
         for kind in kinds:
             right, total = row.per_kind.get(kind, (0, 0))
             entry[kind_words(kind, lang)] = f"{right}/{total}" if total else ""
@@ -164,12 +166,12 @@ def show_board(klass: ClassInfo, assignment_id: int, projector: bool, lang: str)
     active = sum(1 for row in result.learners if row.answered)
     right = sum(row.right for row in result.learners)
     decisions = sum(row.decisions for row in result.learners)
-    first, second, third, fourth = st.columns(4)
-    first.metric(t("classes.metric.learners"), f"{active}/{len(learners)}")
-    second.metric(t("classes.metric.answers"), f"{result.answered}/{len(learners) * assignment.count}")
-    third.metric(t("classes.metric.right"), share(right, result.answered, lang))
-    fourth.metric(t("classes.metric.chi_lost"),
-                  "—" if not decisions else number(sum(r.chi_lost for r in result.learners) / decisions, lang))
+    columns = st.columns(4 if decisions else 3)
+    columns[0].metric(t("classes.metric.learners"), f"{active}/{len(learners)}")
+    columns[1].metric(t("classes.metric.answers"), f"{result.answered}/{len(learners) * assignment.count}")
+    columns[2].metric(t("classes.metric.right"), share(right, result.answered, lang))
+    if decisions:
+        columns[3].metric(t("classes.metric.chi_lost"), number(sum(r.chi_lost for r in result.learners) / decisions, lang))
     st.caption(t("classes.board_updated", time=moment(utcnow(), viewer_zone(), lang), seconds=REFRESH_SECONDS))
     if result.answered:
         st.plotly_chart(board_figure(result, lang), key="classes_board_chart", config={"displayModeBar": False})

@@ -86,9 +86,10 @@ def error_series(attempts: Sequence[AttemptInfo], window: int = 10) -> list[tupl
     return series
 
 
-def rating_series(attempts: Sequence[AttemptInfo]) -> list[tuple[datetime, float]]:
-    """The learner's rating after each rated (first) attempt."""
-    return [(a.answered_at, a.rating_after) for a in attempts if a.first]
+def rating_series(attempts: Sequence[AttemptInfo], start: float = 1500.0) -> list[tuple[datetime, float]]:
+    """The learner's rating after each rated (first) attempt, from ``start`` at the first one."""
+    rated = [(a.answered_at, a.rating_after) for a in attempts if a.first]
+    return [(rated[0][0], start), *rated] if rated else []
 
 
 def export_rows(attempts: Sequence[AttemptInfo]) -> list[dict[str, object]]:

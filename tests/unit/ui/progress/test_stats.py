@@ -40,6 +40,6 @@ def test_series_over_time() -> None:
     errors = error_series(HISTORY, window=2)
     assert [(kind, round(v, 2)) for _, kind, v in errors] == [("better", 0.0), ("better", 0.75), ("better", 1.2),
                                                               ("better", 0.45)]
-    assert [r for _, r in rating_series(HISTORY)] == [1500.0, 1510.0, 1520.0, 1530.0, 1540.0, 1550.0]
+    assert [r for _, r in rating_series(HISTORY)] == [1500.0, 1500.0, 1510.0, 1520.0, 1530.0, 1540.0, 1550.0]
     row = export_rows(HISTORY)[1]
     assert (row["kind"], row["correct"], row["chi_lost"], row["first_attempt"]) == ("better", False, 1.5, True)
