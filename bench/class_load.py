@@ -408,6 +408,8 @@ def main() -> None:
     parser.add_argument("--kinds", default=None,
                         help="drill kinds, comma-separated (default: chi,foul,natural; every kind with --free-drill)")
     parser.add_argument("--browser-check", action="store_true", help="one Chromium and one simulated tab, same answers")
+    parser.add_argument("--server-env", action="append", default=[], metavar="NAME=VALUE",
+                        help="an environment variable for the server (e.g. a STREAMLIT_... option), repeatable")
     args = parser.parse_args()
     args.learners = args.learners or (20 if args.free_drill else 40)
     args.kinds = args.kinds or ",".join(k.value for k in (KINDS if args.free_drill else CHOICE_KINDS))
@@ -419,7 +421,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         url = fresh_url(folder, args.database_url)
         lesson = None if args.free_drill else prepare_class(url, args.questions, args.seed, parse_kinds(args.kinds))
-        server, base_url = start_server({"MAUBINH_DATABASE_URL": url}, Path(folder) / "server.log")
+        extra = dict(item.split("=", 1) for item in args.server_env)
+        server, base_url = start_server({"MAUBINH_DATABASE_URL": url, **extra}, Path(folder) / "server.log")
         try:
             with ProcessWatch(server.pid) as watch:
                 cpu0, wall0 = client_cpu(), time.perf_counter()
@@ -434,7 +437,8 @@ def main() -> None:
             stop_server(server)
         mode = f"{'free drills' if lesson is None else 'an assignment'} of {args.kinds}"
         print(f"{args.learners} learners x {args.questions} questions, {mode}, think {args.think:g} s, "
-              f"{'SQLite' if args.database_url is None else 'the given database'}; run took {wall:.1f} s")
+              f"{'SQLite' if args.database_url is None else 'the given database'}; run took {wall:.1f} s"
+              + "".join(f"; server {item}" for item in args.server_env))
         print_steps(figures, FREE_TARGETS if lesson is None else TARGETS)
         if lesson is not None:
             stored, distinct = stored_answers(lesson)
