@@ -45,6 +45,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Self
 
@@ -145,9 +146,13 @@ class ProcessWatch:
         self._stop.set()
         self._thread.join()
 
+    def used(self) -> float:
+        """CPU seconds the process used since the watch began."""
+        return self.cpu() - self._cpu0
+
     def report(self) -> str:
         wall = time.perf_counter() - self._wall0
-        cpu = self.cpu() - self._cpu0
+        cpu = self.used()
         mib = 1024 * 1024
         return (f"server process: RSS {self.rss_start / mib:.0f} MiB before, {self.rss() / mib:.0f} MiB after, "
                 f"peak {max(self.peak_rss, self._status('VmHWM')) / mib:.0f} MiB (VmHWM since start); "
@@ -331,7 +336,7 @@ async def answer_any(learner: Learner) -> bool:
         card = next((n for n in tab.find_all(kind="button") if n.key.startswith("drill_card_")), None)
         if card is None:
             break
-        if not await learner.step("place", lambda card=card: tab.click(card), lambda: None):
+        if not await learner.step("place", partial(tab.click, card), lambda: None):
             return False
         await asyncio.sleep(learner.random.uniform(0.2, 0.6) if learner.think > 0 else 0)
     submit = tab.find(key="drill_arr_submit")
@@ -432,7 +437,7 @@ def main() -> None:
                 else:
                     figures, reruns = asyncio.run(run_class(base_url, lesson, args))
                 wall = time.perf_counter() - wall0
-                server_line = watch.report()
+                server_line, server_cpu = watch.report(), watch.used()
         finally:
             stop_server(server)
         mode = f"{'free drills' if lesson is None else 'an assignment'} of {args.kinds}"
@@ -448,6 +453,9 @@ def main() -> None:
             print(f"teacher's board: {reruns} live refreshes during the run")
             lesson.store.engine.dispose()
         print(server_line)
+        runs = sum(len(v) for v in figures.steps.values()) + reruns + 2
+        print(f"server CPU per run: {1000 * server_cpu / runs:.0f} ms ({runs} runs: every step above, "
+              f"the teacher's refreshes and two warm-up loads; what one click costs, whatever the machine's load)")
         print(f"this client: CPU {client_cpu() - cpu0:.1f} s for {args.learners} simulated tabs")
         print(f"load average after: {load_average()}")
         _log_tail(Path(folder) / "server.log")

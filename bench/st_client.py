@@ -354,8 +354,8 @@ class Session:
         which = delta.WhichOneof("type")
         if which == "new_element":
             element = delta.new_element
-            kind = element.WhichOneof("type") or "empty"
-            proto = getattr(element, kind) if kind != "empty" else element
+            kind: str = element.WhichOneof("type") or "empty"
+            proto: Any = getattr(element, kind) if kind != "empty" else element
             if kind == "exception":
                 self.exceptions.append(f"{proto.type}: {proto.message}")
         elif which == "add_block":
