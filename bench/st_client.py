@@ -178,6 +178,7 @@ class Session:
         self._lock = asyncio.Lock()
         self._auto: dict[str, float] = {}
         self._auto_task: asyncio.Task[None] | None = None
+        self._auto_stopped = False
         self.auto_reruns = 0
 
     # ------------------------------------------------------------------ connection
@@ -208,6 +209,14 @@ class Session:
 
     async def __aexit__(self, *_: object) -> None:
         await self.close()
+
+    def stop_auto_reruns(self) -> dict[str, float]:
+        """Stop the ``run_every`` timer (as a hidden browser tab would); returns fragment id -> interval."""
+        self._auto_stopped = True
+        if self._auto_task is not None:
+            self._auto_task.cancel()
+            self._auto_task = None
+        return dict(self._auto)
 
     # ------------------------------------------------------------------ what the user does
 
@@ -334,7 +343,7 @@ class Session:
             self.query_string = message.page_info_changed.query_string
         elif which == "auto_rerun":
             self._auto[message.auto_rerun.fragment_id] = message.auto_rerun.interval
-            if self._auto_task is None:
+            if self._auto_task is None and not self._auto_stopped:
                 self._auto_task = asyncio.create_task(self._auto_reruns())
         elif which == "stop_auto_rerun":
             self._auto.pop(message.stop_auto_rerun.fragment_id, None)
