@@ -26,6 +26,13 @@ and click "Next question"; "set it yourself" is answered card by card ("place", 
 ``--browser-check``: the client checked against a real browser: one headless Chromium (Playwright)
 and one simulated tab answer the same questions with the same choices; both must store the same answers.
 
+What it found: Streamlit's ``runner.postScriptGC`` (a full ``gc.collect(2)`` after every run, under the GIL)
+cost 0.2 s of CPU per click with this app's objects loaded; it is off in .streamlit/config.toml
+(``--server-env STREAMLIT_RUNNER_POST_SCRIPT_GC=true`` measures it again). What is left is about 35 ms of
+server CPU per click, spread over Streamlit's rerun machinery, the Drill's widgets and the answer's save;
+the figures then follow the CPU the server gets: on a shared machine, ``--server-nice -10`` shows what a
+machine of its own would give.
+
 Usage: ``python bench/class_load.py [--learners 40] [--questions 10] [--think 2] [--database-url URL]``,
 ``python bench/class_load.py --free-drill --learners 20``, ``python bench/class_load.py --browser-check``.
 The machine is shared: the load average is printed; repeat a run before trusting one figure.
@@ -498,8 +505,9 @@ def main() -> None:
             lesson.store.engine.dispose()
         print(server_line)
         runs = sum(len(v) for v in figures.steps.values()) + reruns + len(board)
+        counted = "the questions made in the background included" if lesson is None else "the teacher's refreshes too"
         print(f"server CPU per run: {1000 * (server_cpu - figures.warm_cpu) / runs:.0f} ms ({runs} runs: every step "
-              "above and the teacher's refreshes; what one click costs, whatever the machine's load)")
+              f"above, {counted}; what one click costs, whatever the machine's load)")
         print(f"this client: CPU {client_cpu() - cpu0:.1f} s for {args.learners} simulated tabs")
         print(f"load average after: {load_average()}")
         _log_tail(Path(folder) / "server.log")

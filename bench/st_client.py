@@ -8,7 +8,8 @@ starlette_websocket.py``, ``streamlit/runtime/app_session.py``, ``streamlit/runt
 
 The protocol, as found there
 ----------------------------
-- Streamlit 1.67 serves on Starlette/uvicorn (not Tornado). A tab opens a websocket at
+- Streamlit 1.67 serves on Starlette/uvicorn (Tornado is no longer installed with it; this client uses the
+  ``websockets`` package, which Streamlit depends on). A tab opens a websocket at
   ``ws://<host>/_stcore/stream``. The ``Sec-WebSocket-Protocol`` header is reused to carry tokens:
   ``"streamlit"`` (selected), then an XSRF token and an existing session id (both optional: without an
   XSRF token only auth cookies are ignored; a session id resumes a session after a reconnect). An
