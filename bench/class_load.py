@@ -55,7 +55,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Self
+from typing import Any, Self
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -86,8 +86,13 @@ class Figures:
     warm_cpu: float = 0.0
     """Server CPU seconds used before the learners started (start-up, the teacher's page, warm-up)."""
 
-    def add(self, step: str, seconds: float) -> None:
+    by_question: dict[str, dict[int, list[float]]] = field(default_factory=dict)
+    """Answer and next timings by question number (1-based)."""
+
+    def add(self, step: str, seconds: float, question: int = 0) -> None:
         self.steps.setdefault(step, []).append(seconds)
+        if question:
+            self.by_question.setdefault(step, {}).setdefault(question, []).append(seconds)
 
     def error(self, who: str, step: str, what: str) -> None:
         self.errors.append(f"{who} {step}: {what}")
@@ -108,6 +113,11 @@ def print_steps(figures: Figures, targets: dict[str, float]) -> None:
             verdict = f"p95 <= {target:g} s: {'met' if percentile(values, 0.95) <= target else 'MISSED'}"
         print(f"{step:10s} {len(values):5d} {percentile(values, 0.5):7.2f} {percentile(values, 0.95):7.2f} "
               f"{max(values):7.2f}  {verdict}")
+    for step in ("answer", "next"):
+        questions = figures.by_question.get(step, {})
+        if len(questions) > 1:
+            print(f"{step} p95 by question: " + ", ".join(
+                f"{n}: {percentile(v, 0.95):.2f}" for n, v in sorted(questions.items())))
     print(f"errors: {len(figures.errors)} (target: 0)")
     for line in figures.errors[:10]:
         print(f"  {line}")
@@ -224,6 +234,8 @@ class Learner:
         self.figures = figures
         self.think = think
         self.random = random.Random(seed)
+        self.question = 0
+        """The question being answered (1-based; 0 before the first)."""
 
     async def pause(self) -> None:
         if self.think > 0:
@@ -243,7 +255,7 @@ class Learner:
         if problem:
             self.figures.error(self.name, name, problem)
             return False
-        self.figures.add(name, seconds)
+        self.figures.add(name, seconds, self.question)
         return True
 
     def choice(self) -> Node | None:
@@ -312,6 +324,7 @@ async def class_learner(learner: Learner, lesson: Lesson, questions: int, joined
 async def answer_all(learner: Learner, questions: int) -> None:
     """Think, answer, think, next question (or finish), ``questions`` times; stops at the first error."""
     for number in range(questions):
+        learner.question = number + 1
         await learner.pause()
         if not await answer_any(learner):
             return
@@ -434,6 +447,23 @@ async def run_free(base_url: str, args: argparse.Namespace, watch: ProcessWatch)
     return figures
 
 
+async def loop_lag(lags: list[float], period: float = 0.05) -> None:
+    """How late this client's event loop wakes (its own delay, in every figure), until cancelled."""
+    while True:
+        start = time.perf_counter()
+        await asyncio.sleep(period)
+        lags.append(time.perf_counter() - start - period)
+
+
+async def with_lag(work: Awaitable[Any], lags: list[float]) -> Any:
+    """``work``, with :func:`loop_lag` measuring alongside."""
+    watcher = asyncio.create_task(loop_lag(lags))
+    try:
+        return await work
+    finally:
+        watcher.cancel()
+
+
 def stored_answers(lesson: Lesson) -> tuple[int, int]:
     """(answers stored, distinct (learner, question) pairs among them)."""
     answers = lesson.store.answers(lesson.assignment.id)
@@ -476,11 +506,12 @@ def main() -> None:
                 raise_priority(server.pid, args.server_nice)
             with ProcessWatch(server.pid) as watch:
                 cpu0, wall0 = client_cpu(), time.perf_counter()
+                lags: list[float] = []
                 if lesson is None:
-                    figures = asyncio.run(run_free(base_url, args, watch))
+                    figures = asyncio.run(with_lag(run_free(base_url, args, watch), lags))
                     reruns = 0
                 else:
-                    figures, reruns, board = asyncio.run(run_class(base_url, lesson, args, watch))
+                    figures, reruns, board = asyncio.run(with_lag(run_class(base_url, lesson, args, watch), lags))
                 wall = time.perf_counter() - wall0
                 server_line, server_cpu = watch.report(), watch.used()
         finally:
@@ -508,7 +539,9 @@ def main() -> None:
         counted = "the questions made in the background included" if lesson is None else "the teacher's refreshes too"
         print(f"server CPU per run: {1000 * (server_cpu - figures.warm_cpu) / runs:.0f} ms ({runs} runs: every step "
               f"above, {counted}; what one click costs, whatever the machine's load)")
-        print(f"this client: CPU {client_cpu() - cpu0:.1f} s for {args.learners} simulated tabs")
+        print(f"this client: CPU {client_cpu() - cpu0:.1f} s for {args.learners} simulated tabs; its event loop woke "
+              f"late by {1000 * percentile(lags, 0.5):.0f} ms p50, {1000 * percentile(lags, 0.95):.0f} ms p95 "
+              "(its own share of every figure above)")
         print(f"load average after: {load_average()}")
         _log_tail(Path(folder) / "server.log")
 
