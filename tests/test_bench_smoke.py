@@ -18,10 +18,14 @@ RUNS = [
     (["bench/ev_stderr.py", "--hands", "1", "--budget", "0.2"], "mean stderr of the difference"),
     (["bench/simulate_speed.py", "--deals", "8", "--workers", "2"], "target: <= 20 s"),
     (["bench/classroom_store.py", "--learners", "3", "--questions", "2", "--runs", "1"], "save an answer, SQLite"),
+    (["bench/class_load.py", "--learners", "2", "--questions", "2", "--think", "0"],
+     "answers stored: 4 (4 distinct learner x question; expected 4: ok)"),
+    (["bench/class_load.py", "--free-drill", "--kinds", "chi,settle", "--learners", "2", "--questions", "2",
+      "--think", "0"], "errors: 0 (target: 0)"),
 ]
 
 
-@pytest.mark.parametrize(("args", "figure"), RUNS, ids=[r[0][0] for r in RUNS])
+@pytest.mark.parametrize(("args", "figure"), RUNS, ids=[" ".join(r[0][:2]) for r in RUNS])
 def test_benchmark_runs_and_prints_its_figure(args, figure):
     done = subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, check=False, timeout=300)
     assert done.returncode == 0, done.stderr

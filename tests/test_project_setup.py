@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
+import sys
 from importlib import metadata
 from pathlib import Path
 
@@ -50,3 +52,14 @@ def test_installed_versions_match_the_pins(name: str) -> None:
 
 def test_ci_script_is_executable() -> None:
     assert os.access(REPO_ROOT / ".ci" / "run", os.X_OK)
+
+
+def test_streamlit_skips_the_full_collection_after_every_run() -> None:
+    """``runner.postScriptGC`` is off in .streamlit/config.toml, as Streamlit reads it from the repo root
+    (a full ``gc.collect(2)`` per rerun blocked every session: bench/class_load.py)."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from streamlit import config; print(config.get_option('runner.postScriptGC'))"],
+        cwd=REPO_ROOT, capture_output=True, text=True, check=True, timeout=120,
+        env={k: v for k, v in os.environ.items() if not k.startswith("STREAMLIT_")},
+    )
+    assert done.stdout.strip().splitlines()[-1] == "False"
