@@ -122,7 +122,7 @@ def test_saved_file_loads_back_the_same_rule_set_and_a_bad_file_names_every_wron
     _ok(fresh)
     [error] = [e.value.replace("\\", "") for e in fresh.error]
     assert "Wrong values in nha-tu.toml: 2." in error
-    assert "foul.penalty: expected a whole number ≥ 0; the file has -5." in error
+    assert "foul.penalty: expected a whole number from 0 to 100; the file has -5." in error
     assert "aces.rule: expected one of: none, pairwise, per_ace; the file has \"sometimes\"." in error
     assert fresh.text_area(key="sandbox_house_file_text").value == bad
     assert fresh.number_input(key="sandbox_house_foul").value == 4  # nothing the user typed is lost

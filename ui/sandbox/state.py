@@ -52,6 +52,9 @@ COMPARE_URL_KEY = "sandbox_compare_url"
 VIEW_KEY = "sandbox_view"
 HANDS_PARAM = "hands"
 COMPARE_PARAM = "compare"
+MAX_COMPARE_PARTS = 32
+"""The most different ids of ``?compare=`` looked at (a session has 4 sources and at most 8 house
+rule sets)."""
 
 
 def text_key(seat: int, position: Position) -> str:
@@ -185,13 +188,15 @@ def compared_rule_sets(lang: str) -> list[RuleSet]:
     """The multiselect of the rule sets to compare (the sources and the session's house rules, all by
     default), kept in ``?compare=``; returns the chosen rule sets in the list's order.
 
-    A new ``?compare=`` in the URL sets the choice; ids it names that are not known are named in a
-    warning. An empty choice compares nothing (the page says so)."""
+    A new ``?compare=`` in the URL sets the choice: each id once, in the order given, ids that are not
+    known named in a warning and dropped (so at most the rule sets the session has are compared; only
+    the first :data:`MAX_COMPARE_PARTS` different ids are looked at). An empty choice compares nothing
+    (the page says so)."""
     every = all_rule_sets()
     by_id = {rule_set.id: rule_set for rule_set in every}
     raw = st.query_params.get(COMPARE_PARAM)
     if raw is not None and raw != st.session_state.get(COMPARE_URL_KEY):
-        wanted = [part for part in raw.split(",") if part]
+        wanted = list(dict.fromkeys(part for part in raw.split(",") if part))[:MAX_COMPARE_PARTS]
         unknown = [part for part in wanted if part not in by_id]
         if unknown:
             st.warning(t("sandbox.unknown_compare", value=markdown_literal(", ".join(unknown)),
