@@ -375,3 +375,13 @@ def test_the_ace_step_shows_the_ace_rules_share() -> None:
     assert f"{translate('learn.aces_share', 'vi')} {share}" in _text(at)
     at = _open(step="aces", rules="guide-2026")
     assert translate("learn.aces_none", "vi") in _text(at)
+
+
+def test_check_my_hand_box_has_a_limit_and_folds_repeats() -> None:
+    from ui.learn.check import MAX_CHECK_TEXT
+
+    at = _open(step="check", lang="en")
+    assert at.text_area(key="learn_check_text").max_chars == MAX_CHECK_TEXT
+    _check(at, " ".join(["Kd"] * 20))
+    [error] = [e.value for e in at.error]
+    assert "(19 times)" in error and error.count("\n- ") == 1

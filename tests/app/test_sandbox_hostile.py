@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from maubinh.house import MAX_FILE_BYTES, MAX_LINK_CHARS, dump_rule_set, edit, link_token
 from maubinh.rules import AMOUNT_RANGES, load_rule_set
 from ui.problems import SHOWN_PROBLEMS
+from ui.sandbox.model import MAX_CHI_TEXT
 
 PAGE = Path(__file__).resolve().parents[2] / "pages" / "sandbox.py"
 TIMEOUT_S = 60
@@ -119,3 +120,27 @@ def test_the_editor_inputs_carry_the_engine_ranges() -> None:
         assert (box.min, box.max) == AMOUNT_RANGES[limits], key
     low, high = AMOUNT_RANGES["foul.penalty"]
     assert f"From {low} to {high}." in at.number_input(key="sandbox_house_foul").help
+
+
+# --------------------------------------------------------------------------- typed cards
+
+
+def test_a_card_typed_many_times_is_one_problem_with_a_count() -> None:
+    at = _page(None, lang="en")
+    for position in ("back", "middle"):
+        at.text_input(key=f"sandbox_seat0_{position}").set_value("")
+    at.text_input(key="sandbox_seat0_front").set_value(" ".join(["Ac"] * 30)).run()
+    _ok(at)
+    [error] = [e.value for e in at.error]
+    lines = [line for line in error.splitlines() if "typed twice" in line]
+    assert len(lines) == 1 and "(29 times)" in lines[0], lines
+    assert at.text_input(key="sandbox_seat0_front").max_chars == MAX_CHI_TEXT
+
+
+def test_a_paste_past_the_box_limit_is_cut_by_the_box_and_its_repeats_folded() -> None:
+    at = _page(None, lang="en")
+    at.text_input(key="sandbox_seat0_back").set_value("As Kh " * 1_700_000).run()  # 10 MB
+    _ok(at)
+    assert len(at.text_input(key="sandbox_seat0_back").value) == MAX_CHI_TEXT
+    [error] = [e.value for e in at.error]
+    assert error.count("\n") <= 2 and "times)" in error

@@ -34,6 +34,7 @@ from maubinh.strategy.solver import solve
 
 __all__ = [
     "DEAL_RULE_SET_ID",
+    "MAX_CHI_TEXT",
     "MAX_SEATS",
     "MAX_SEED",
     "MIN_SEATS",
@@ -57,6 +58,8 @@ __all__ = [
     "totals_long",
 ]
 
+MAX_CHI_TEXT = 120
+"""The longest text a chi's box takes (its ``max_chars``; 13 cards with suit glyphs and commas fit)."""
 MIN_SEATS, MAX_SEATS = 2, 4
 """A table has 2-4 players (digest §1)."""
 MAX_SEED = 10**9
@@ -85,6 +88,8 @@ class ProblemKind(str, Enum):
     """The same card in two chi of the seat (``card``, ``position`` and ``other_position``)."""
     TWO_SEATS = "two_seats"
     """A card that another seat holds too (``card``, ``other_seat``, ``other_position``)."""
+    LONG = "long"
+    """A chi's text longer than :data:`MAX_CHI_TEXT` (``got`` characters), not read."""
 
 
 @dataclass(frozen=True)
@@ -186,10 +191,13 @@ def _read_chi(text: str, position: Position) -> tuple[tuple[Card, ...], list[Pro
     """The cards of one chi that could be read, and its problems.
 
     Every unreadable token and every card typed twice is a problem; the count is checked only when
-    every token was read (otherwise it would only repeat the token's problem).
+    every token was read (otherwise it would only repeat the token's problem). A text longer than
+    :data:`MAX_CHI_TEXT` is one problem, not read.
     """
     cards: list[Card] = []
     problems: list[Problem] = []
+    if len(text) > MAX_CHI_TEXT:
+        return (), [Problem(ProblemKind.LONG, position, got=len(text))]
     for token in split_tokens(text):
         try:
             read = parse_cards(token)

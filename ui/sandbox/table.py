@@ -16,8 +16,10 @@ from ui.cards import show_cards
 from ui.i18n import t, translate
 from ui.labels import describe_foul, describe_value
 from ui.params import markdown_literal
+from ui.problems import problem_lines
 from ui.sandbox.hands import SUITS, deck_by_suit, move_cards, pick_cards, swap_cards
 from ui.sandbox.model import (
+    MAX_CHI_TEXT,
     MAX_SEATS,
     MAX_SEED,
     MIN_SEATS,
@@ -157,6 +159,8 @@ def problem_text(problem: Problem) -> str:
     if problem.kind is ProblemKind.COUNT:
         size = problem.position.size if problem.position else 0
         return t("sandbox.error.count", position=position, size=size, got=problem.got)
+    if problem.kind is ProblemKind.LONG:
+        return t("sandbox.error.long", position=position, got=problem.got, maximum=MAX_CHI_TEXT)
     other_position = position_name(problem.other_position) if problem.other_position else ""
     if problem.kind is ProblemKind.TWO_CHI:
         return t("sandbox.error.two_chi", card=card, position=position, other_position=other_position)
@@ -320,7 +324,7 @@ def show_seat(seat: int, table: Table, compared: Sequence[RuleSet], lang: str) -
                 position_name(position),
                 key=text_key(seat, position),
                 placeholder=t("sandbox.placeholder_5") if position.size == 5 else t("sandbox.placeholder_3"),
-                help=t("sandbox.input_help"),
+                help=t("sandbox.input_help"), max_chars=MAX_CHI_TEXT,
             )
             cards = chis[position]
             if len(cards) == position.size:
@@ -336,7 +340,7 @@ def show_seat(seat: int, table: Table, compared: Sequence[RuleSet], lang: str) -
         _show_chis(chis, lang)
     arrangement = table.arrangements[seat]
     if problems:
-        st.error("\n".join(f"- {problem_text(problem)}" for problem in problems))
+        st.error(problem_lines((problem_text(problem) for problem in problems), lang))
     elif table.empty[seat]:
         st.info(t("sandbox.seat_empty"))
     elif arrangement is not None and compared:
