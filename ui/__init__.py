@@ -10,6 +10,8 @@ Shared modules:
     ui.cards     playing cards as inline SVG, hands as rows of cards, the shared CSS.
     ui.labels    words for the engine's values (categories, instant wins, settlement lines).
     ui.params    values from the URL's query parameters, with a clear warning for a broken one.
+    ui.jobs      long runs for every session: one per session, a server-wide limit and queue, cancelled
+                 when asked or when the session ends, each in a process group of its own.
     ui.problems  lists of problems: repeats once with a count, the first few, then "and N more".
     ui.examples  the category examples in ``content/examples.toml`` (data, no Streamlit).
     ui._once     draw something at most once per script run.

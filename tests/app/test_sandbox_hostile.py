@@ -17,6 +17,8 @@ from ui.sandbox.model import MAX_CHI_TEXT
 PAGE = Path(__file__).resolve().parents[2] / "pages" / "sandbox.py"
 TIMEOUT_S = 60
 NAMES = {"vi": "Nhà Tư", "en": "Nhà Tư"}
+APPTEST_SESSION = "test session id"
+"""The session id every AppTest runs under (the owner of its simulation runs)."""
 
 
 def _page(view: str | None = None, **query: str) -> AppTest:
@@ -144,3 +146,66 @@ def test_a_paste_past_the_box_limit_is_cut_by_the_box_and_its_repeats_folded() -
     assert len(at.text_input(key="sandbox_seat0_back").value) == MAX_CHI_TEXT
     [error] = [e.value for e in at.error]
     assert error.count("\n") <= 2 and "times)" in error
+
+
+# --------------------------------------------------------------------------- many deals: the run queue
+
+
+def _many(at: AppTest, deals: int) -> None:
+    at.session_state["sandbox_view"] = "Many deals"
+    at.run()
+    at.number_input(key="sandbox_sim_deals").set_value(deals)
+    at.radio(key="sandbox_sim_seats").set_value(2)
+    at.button(key="sandbox_sim_run").click().run()
+    _ok(at)
+
+
+def _until(at: AppTest, condition, timeout_s: float = 60) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not condition(at):
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+        at.run()
+        _ok(at)
+
+
+def test_a_run_waits_its_turn_with_its_place_and_can_be_cancelled() -> None:
+    from tests.unit.ui.test_jobs import sleepy
+    from ui.jobs import JobState, runner
+
+    jobs = runner()
+    others = [jobs.submit(f"another-session-{i}", sleepy, 60) for i in range(jobs.limit)]
+    try:
+        at = _page(None, lang="en")
+        _many(at, 40)
+        assert any("number 1 in the queue" in i.value for i in at.info), [i.value for i in at.info]
+        mine = jobs.job(APPTEST_SESSION)
+        assert mine is not None and mine.state is JobState.QUEUED
+        at.button(key="sandbox_sim_cancel").click().run()
+        _ok(at)
+        assert mine.state is JobState.CANCELLED
+        assert any("cancelled" in i.value for i in at.info)
+        # Run again and let the others finish: the run starts and its result is shown.
+        at.button(key="sandbox_sim_run").click().run()
+        for other in others:
+            other.cancel()
+        _until(at, lambda a: any(c.value.startswith("40 deals") for c in a.caption))
+        assert jobs.pids() == []
+    finally:
+        for other in others:
+            other.cancel()
+
+
+def test_a_new_run_cancels_the_sessions_earlier_run() -> None:
+    from maubinh.strategy.simulate import MAX_DEALS
+    from ui.jobs import JobState, runner
+
+    at = _page(None, lang="en")
+    _many(at, MAX_DEALS)
+    first = runner().job(APPTEST_SESSION)
+    assert first is not None and not first.state.finished
+    at.number_input(key="sandbox_sim_deals").set_value(20)
+    at.button(key="sandbox_sim_run").click().run()
+    assert first.state is JobState.CANCELLED
+    _until(at, lambda a: any(c.value.startswith("20 deals") for c in a.caption))
+    assert at.number_input(key="sandbox_sim_deals").max == MAX_DEALS
