@@ -12,6 +12,7 @@ Shared modules:
     ui.params    values from the URL's query parameters, with a clear warning for a broken one.
     ui.jobs      long runs for every session: one per session, a server-wide limit and queue, cancelled
                  when asked or when the session ends, each in a process group of its own.
+    ui.builtin_text  Streamlit's own interface text (uploader, number boxes, hints) in the session's language.
     ui.problems  lists of problems: repeats once with a count, the first few, then "and N more".
     ui.examples  the category examples in ``content/examples.toml`` (data, no Streamlit).
     ui._once     draw something at most once per script run.

@@ -20,6 +20,7 @@ import streamlit as st
 
 from maubinh.house import ExpectedKind, HouseRulesError, from_link_token, link_token
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
+from ui.builtin_text import localise_builtins
 from ui.cards import inject_css
 from ui.i18n import (
     DEFAULT_LANGUAGE,
@@ -170,6 +171,7 @@ def setup_page(title_key: str) -> str:
     st.set_page_config(page_title=translate(title_key, lang), layout="wide")
     sync_language_to_url()
     inject_css()
+    localise_builtins(lang)
     draw_navigation(lang)
     language_selector()
     return lang
