@@ -281,6 +281,8 @@ def test_the_drill_set_comes_from_the_url_and_a_broken_seed_is_named():
     at = _run(seed="abc")
     assert any("seed=abc" in warning.value or "abc" in warning.value for warning in at.warning)
     assert at.query_params["seed"] in (["1"], "1")
+    # named above the tabs (the first tab, the lesson, is the one open), not inside the drill tab
+    assert not any(tab.warning for tab in at.tabs)
 
 
 def _face(card) -> str:

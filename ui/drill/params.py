@@ -167,7 +167,6 @@ def set_editor(drill_set: DrillSet, lang: str) -> None:
         st.session_state[_FORM_LEVEL] = drill_set.level
         st.session_state[_FORM_COUNT] = drill_set.count
         st.session_state[_FORM_SEED] = drill_set.seed
-    st.caption(", ".join(kind_name(kind, lang) for kind in drill_set.kinds))
     with st.form("drill_set_form", border=False):
         st.multiselect(t("drill.set.kinds"), KINDS, format_func=lambda k: kind_name(k, lang), key=_FORM_KINDS)
         st.segmented_control(t("drill.set.level"), tuple(Level), format_func=lambda v: level_name(v, lang),

@@ -8,6 +8,7 @@ lesson step. "Set it yourself" has its own module (:mod:`ui.drill.arrange`).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 
@@ -47,7 +48,7 @@ from ui.drill.text import (
     signed,
     step_name,
 )
-from ui.i18n import t
+from ui.i18n import current_language, t
 from ui.labels import (
     describe_chi,
     describe_foul,
@@ -276,9 +277,22 @@ def _foul_feedback(q: FoulQuestion, answer: Answer, rule_set: RuleSet, lang: str
 # --------------------------------------------------------------------------- how many chi
 
 
+def _settle_problem_key(index: int) -> str:
+    return f"drill_settle_problem_{index}"
+
+
 def _settle_submit(state: SetState, index: int, q: SettleQuestion) -> None:
+    """Grade a typed total: nothing typed is not an answer, and chi are whole numbers (3.7 is refused,
+    never cut to 3); either way the question stays open with a message."""
     value = st.session_state.get(f"drill_settle_value_{index}")
-    given = int(value) if isinstance(value, (int, float)) else 0
+    if value is None or not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+        st.session_state[_settle_problem_key(index)] = t("drill.settle.empty")
+        return
+    if value != int(value):
+        st.session_state[_settle_problem_key(index)] = t("drill.settle.not_whole", value=number(value, current_language(), digits=2))
+        return
+    st.session_state.pop(_settle_problem_key(index), None)
+    given = int(value)
     record_answer(state, index, given, q.is_correct(given))
 
 
@@ -296,13 +310,17 @@ def _settle_question(state: SetState, index: int, q: SettleQuestion, rule_set: R
     answered = state.answers.get(index)
     number_column, button_column = st.columns([2, 1], vertical_alignment="bottom")
     number_column.number_input(
-        t("drill.settle.answer", a=q.a + 1, b=q.b + 1), min_value=-999, max_value=999, step=1, value=0,
-        key=f"drill_settle_value_{index}", disabled=answered is not None,
+        t("drill.settle.answer", a=q.a + 1, b=q.b + 1), min_value=-999.0, max_value=999.0, step=1.0, value=None,
+        format="%g", placeholder=t("drill.settle.placeholder"), key=f"drill_settle_value_{index}",
+        disabled=answered is not None,
     )
     button_column.button(
         t("drill.settle.submit"), key="drill_settle_submit", disabled=answered is not None, type="primary",
         width="stretch", on_click=_settle_submit, args=(state, index, q),
     )
+    problem = st.session_state.get(_settle_problem_key(index))
+    if problem and answered is None:
+        st.warning(problem, icon=":material/edit:")
 
 
 def _settle_feedback(q: SettleQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:

@@ -44,6 +44,7 @@ __all__ = [
     "Table",
     "breakdown_frame",
     "deal",
+    "deal_more",
     "fouled_under",
     "pay_matrix",
     "read_seat",
@@ -171,6 +172,24 @@ def deal(seats: int, seed: int) -> list[Arrangement]:
     cards = random.Random(seed).sample(FULL_DECK, 13 * seats)
     rule_set = load_rule_set(DEAL_RULE_SET_ID)
     arranged = (arrange_simple(cards[13 * seat : 13 * (seat + 1)], rule_set) for seat in range(seats))
+    return [Arrangement(*(sort_chi(a.chi(position)) for position in POSITIONS)) for a in arranged]
+
+
+def deal_more(held: Iterable[Card], count: int, seed: int) -> list[Arrangement]:
+    """Deal ``count`` more players from the cards no seat holds (``held``), from ``seed``, set as
+    :func:`deal` sets them; fewer (none) when the cards left do not make ``count`` hands.
+
+    >>> first = deal(2, 7)
+    >>> [third] = deal_more({c for a in first for c in a.cards}, 1, 7)
+    >>> len(set(third.cards) & {c for a in first for c in a.cards})
+    0
+    """
+    taken = set(held)
+    left = sorted((card for card in FULL_DECK if card not in taken), key=lambda card: card.index)
+    count = min(count, len(left) // 13)
+    cards = random.Random(seed).sample(left, 13 * count)
+    rule_set = load_rule_set(DEAL_RULE_SET_ID)
+    arranged = (arrange_simple(cards[13 * seat : 13 * (seat + 1)], rule_set) for seat in range(count))
     return [Arrangement(*(sort_chi(a.chi(position)) for position in POSITIONS)) for a in arranged]
 
 

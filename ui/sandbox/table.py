@@ -33,7 +33,9 @@ from ui.sandbox.model import (
 from ui.sandbox.state import (
     SEATS_KEY,
     SEED_KEY,
+    SHOWN_SEATS_KEY,
     SOLVE_RULES_KEY,
+    change_seats,
     deal_into_inputs,
     seat_name,
     text_key,
@@ -125,14 +127,16 @@ def show_controls(compared: Sequence[RuleSet], every: Sequence[RuleSet], lang: s
     by_id = {rule_set.id: rule_set for rule_set in every}
     if st.session_state.get(SOLVE_RULES_KEY) not in by_id:
         st.session_state[SOLVE_RULES_KEY] = (compared[0] if compared else every[0]).id
-    controls = st.columns([2, 2, 1, 3, 2], vertical_alignment="bottom")
+    controls = st.columns([2, 2, 2, 3, 2], vertical_alignment="bottom")
     seats: int = controls[0].radio(
         t("sandbox.seats"), list(range(MIN_SEATS, MAX_SEATS + 1)), key=SEATS_KEY, horizontal=True,
-        persist_state="session",
+        persist_state="session", on_change=change_seats,
     )
+    st.session_state[SHOWN_SEATS_KEY] = seats
     controls[1].number_input(t("common.seed"), min_value=0, max_value=MAX_SEED, step=1, key=SEED_KEY,
                              persist_state="session")
-    controls[2].button(t("sandbox.deal"), on_click=on_deal, type="primary", help=t("sandbox.deal_help"))
+    controls[2].button(t("sandbox.deal"), on_click=on_deal, type="primary", help=t("sandbox.deal_help"),
+                       width="stretch")
     controls[3].selectbox(t("sandbox.solve_rules"), list(by_id), key=SOLVE_RULES_KEY,
                           format_func=lambda rule_set_id: rule_set_label(by_id[rule_set_id], lang),
                           persist_state="session")
