@@ -110,8 +110,10 @@ def _type_drill(question: TypeQuestion, answers: dict[AnswerKey, tuple[Any, bool
             st.rerun()
         return
     picked, correct = answers[key]
-    if question.play is not None:
-        answer = describe_play(question.play, lang)
+    if question.play is not None:  # the answer and why: what makes cards that type
+        kind = question.play.type
+        answer = t("ddz.drill.type_why", play=describe_play(question.play, lang), name=type_name(kind, lang),
+                   definition=t(f"ddz.define.{kind.value}"))
     else:
         reason = describe_rejection(question.rejection, lang) if question.rejection else ""
         answer = t("ddz.try.not_a_play", why=reason)
