@@ -18,12 +18,13 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from maubinh.house import ExpectedKind, HouseRulesError, from_link_token, link_token
-from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
+from maubinh.house import Difference, ExpectedKind, HouseRulesError, default_mark, from_link_token, link_token
+from maubinh.rules import RULE_SET_IDS, Provenance, RuleSet, load_rule_set
 from ui.builtin_text import localise_builtins
 from ui.cards import inject_css
 from ui.i18n import (
     DEFAULT_LANGUAGE,
+    LANGUAGES,
     current_language,
     language_selector,
     sync_language_to_url,
@@ -40,6 +41,7 @@ __all__ = [
     "all_rule_sets",
     "find_rule_set",
     "forget_house_rule_set",
+    "house_mark",
     "house_rule_sets",
     "keep_house_rule_set",
     "read_house_links",
@@ -134,7 +136,7 @@ def read_house_links() -> None:
             good.append(token)
             continue
         try:
-            rule_set = from_link_token(token)
+            rule_set = from_link_token(token, mark=house_mark)
         except HouseRulesError as error:
             long = any(p.expected.kind is ExpectedKind.SHORT_LINK for p in error.details)
             st.warning(translate("house.bad_link_long" if long else "house.bad_link", lang,
@@ -146,6 +148,13 @@ def read_house_links() -> None:
     st.session_state[_LINKS_SEEN_KEY] = seen
     if good != tokens:
         st.query_params[HOUSE_PARAM] = good
+
+
+def house_mark(slot: str, changes: Sequence[Difference]) -> Provenance:
+    """The provenance of a value house rules from a link changed: no source text (the source's words are
+    not the house's), the change told in each language."""
+    changed = default_mark(slot, changes).source.removeprefix("house rules: ")
+    return Provenance("", {lang: translate("house.link_reading", lang, changes=changed) for lang in LANGUAGES})
 
 
 def share_house_rules(rule_sets: Sequence[RuleSet]) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import pandas as pd
 import streamlit as st
+from babel.numbers import format_decimal
 from streamlit.errors import StreamlitAPIException
 
 from maubinh.arrangement import Arrangement
@@ -289,7 +290,8 @@ def _settle_submit(state: SetState, index: int, q: SettleQuestion) -> None:
         st.session_state[_settle_problem_key(index)] = t("drill.settle.empty")
         return
     if value != int(value):
-        st.session_state[_settle_problem_key(index)] = t("drill.settle.not_whole", value=number(value, current_language(), digits=2))
+        shown = format_decimal(value, format="0.####", locale=current_language())
+        st.session_state[_settle_problem_key(index)] = t("drill.settle.not_whole", value=shown)
         return
     st.session_state.pop(_settle_problem_key(index), None)
     given = int(value)

@@ -207,7 +207,7 @@ def _mark(name: str, start: RuleSet) -> Mark:
             )
             for lang in LANGS
         }
-        return Provenance(translate("house.source", "en", name=name, start=start.id), reading)
+        return Provenance("", reading)  # no source text: the change is told in each language
 
     return mark
 
