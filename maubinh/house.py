@@ -68,8 +68,8 @@ from maubinh.rules import (
     RuleSet,
     RuleSetError,
     load_rule_set,
-    parse_rule_set,
     read_toml,
+    rule_set_from_data,
 )
 
 __all__ = [
@@ -78,6 +78,7 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_LINK_BYTES",
     "MAX_LINK_CHARS",
+    "MAX_PROBLEMS",
     "Difference",
     "Expected",
     "ExpectedKind",
@@ -94,6 +95,7 @@ __all__ = [
     "house_id",
     "link_token",
     "load_house_rules",
+    "problem_count",
     "rule_set_data",
     "source_files",
     "values_of",
@@ -360,6 +362,8 @@ class ExpectedKind(str, Enum):
     """The source it started from, by id (``based_on = "chi-at"``; ``choices``: the source ids)."""
     LINK = "link"
     """A house-rules link made by this app."""
+    MORE = "more"
+    """Not a value: the count (``maximum``) of further problems found and not listed (past :data:`MAX_PROBLEMS`)."""
     SHORT_LINK = "short_link"
     """A house-rules link of at most ``maximum`` characters that inflates to at most :data:`MAX_LINK_BYTES`
     (a longer one is too long or damaged)."""
@@ -398,6 +402,7 @@ class Expected:
             ExpectedKind.OWN_ID: f"an id of your own (a-z, 0-9, -), not {choices}",
             ExpectedKind.SOURCE_FILE: f"the source it started from: {choices}",
             ExpectedKind.LINK: "a house-rules link made by this app",
+            ExpectedKind.MORE: f"{self.maximum:,} more problems, not listed",
             ExpectedKind.SHORT_LINK: f"a house-rules link of at most {self.maximum:,} characters (too long or damaged)",
             ExpectedKind.VALID: "a valid value",
         }[self.kind]
@@ -424,6 +429,8 @@ class FileProblem:
         """In English: ``"expected a whole number >= 0, got -1"`` or ``"missing: expected ..."``."""
         if self.expected.kind in (ExpectedKind.TOML, ExpectedKind.VALID):
             return f"{self.got}"
+        if self.expected.kind is ExpectedKind.MORE:
+            return self.expected.describe()
         if self.got is None:
             return f"missing: expected {self.expected.describe()}"
         return f"expected {self.expected.describe()}, got {self.got}"
@@ -466,6 +473,9 @@ def _toml_text(value: Any, limit: int = 60, depth: int = 0) -> str:
 MAX_FILE_BYTES = MAX_RULES_CHARS
 """The largest house-rules file read (64 KiB; a file with every value changed is about 12 KB): a
 larger upload is refused before it is decoded or parsed."""
+MAX_PROBLEMS = 100
+"""The most problems of one file, link or edit listed one by one; the rest are counted (one last
+:attr:`ExpectedKind.MORE` problem), so a crafted file costs no more to report than a long one."""
 MAX_LINK_CHARS = 2048
 """The longest ``?house=`` link token read (one with every value changed and long names: about 700)."""
 MAX_LINK_BYTES = 8192
@@ -498,9 +508,18 @@ class _Checker:
 
     def __init__(self) -> None:
         self.problems: list[FileProblem] = []
+        self.more = 0
 
     def fail(self, key: str, expected: Expected, got: Any, present: bool = True) -> None:
+        if len(self.problems) >= MAX_PROBLEMS:  # counted, not kept: a crafted file can hold thousands
+            self.more += 1
+            return
         self.problems.append(FileProblem(key, expected, _toml_text(got) if present else None))
+
+    def found(self) -> tuple[FileProblem, ...]:
+        """The problems kept, then one :attr:`ExpectedKind.MORE` problem counting the rest (if any)."""
+        more = (FileProblem("…", Expected(ExpectedKind.MORE, maximum=self.more), None),) if self.more else ()
+        return (*self.problems, *more)
 
     def known(self, table: Mapping[str, Any], allowed: Sequence[str], prefix: str) -> None:
         for key in table:
@@ -676,11 +695,16 @@ got "chi-at"'), ('foul.penalty', 'expected a whole number from 0 to 100, got -3'
     checker = _Checker()
     checker.check(data)
     if checker.problems:
-        return None, tuple(checker.problems)
+        return None, checker.found()
     try:
-        return parse_rule_set(text), ()
+        return rule_set_from_data(data), ()
     except RuleSetError as exc:  # a check the engine makes that the walk above does not
         return None, tuple(FileProblem(key, Expected(ExpectedKind.VALID), message) for key, message in exc.problems)
+
+
+def problem_count(problems: Sequence[FileProblem]) -> int:
+    """How many problems ``problems`` stands for (a last :attr:`ExpectedKind.MORE` one counts the rest)."""
+    return sum(p.expected.maximum if p.expected.kind is ExpectedKind.MORE else 1 for p in problems)
 
 
 def load_house_rules(text: str) -> RuleSet:
@@ -849,9 +873,9 @@ def edit(
     checker = _Checker()
     checker.check(data, house=False)
     if checker.problems:
-        raise HouseRulesError([replace(p, key=_edit_key(p.key, data)) for p in checker.problems])
+        raise HouseRulesError([replace(p, key=_edit_key(p.key, data)) for p in checker.found()])
     try:
-        changed = parse_rule_set(tomli_w.dumps(data))
+        changed = rule_set_from_data(data)
     except RuleSetError as exc:  # a check the engine makes that the walk above does not
         raise HouseRulesError([FileProblem(key, Expected(ExpectedKind.VALID), message)
                                for key, message in exc.problems]) from None

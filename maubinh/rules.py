@@ -51,6 +51,8 @@ __all__ = [
     "UnknownRuleSetError",
     "load_rule_set",
     "parse_rule_set",
+    "read_toml",
+    "rule_set_from_data",
 ]
 
 RULESET_DIR = Path(__file__).parent / "rulesets"
@@ -418,7 +420,13 @@ def parse_rule_set(text: str) -> RuleSet:
         RuleSetError: listing every wrong value with its key and what was expected
             (the TOML syntax error, with its line, when the text does not parse; see :func:`read_toml`).
     """
-    return _Reader(read_toml(text)).rule_set()
+    return rule_set_from_data(read_toml(text))
+
+
+def rule_set_from_data(data: Mapping[str, Any]) -> RuleSet:
+    """Build a :class:`RuleSet` from a rule-set file's data, as :func:`read_toml` (or ``tomllib``) reads
+    it: :func:`parse_rule_set` without the text. Same checks, same ``RuleSetError``."""
+    return _Reader(dict(data)).rule_set()
 
 
 def read_toml(text: str) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from maubinh.house import (
     BONUS_SLOTS,
     MAX_FILE_BYTES,
     Difference,
+    ExpectedKind,
     HouseRulesError,
     Mark,
     base_source,
@@ -34,6 +35,7 @@ from maubinh.house import (
     dump_rule_set,
     edit,
     house_id,
+    problem_count,
     values_of,
 )
 from maubinh.rules import (
@@ -469,8 +471,9 @@ def _load_section(lang: str) -> None:
         return
     if problems:
         name = markdown_literal(str(st.session_state.get(FILE_NAME_KEY) or ""))
-        lines = problem_lines((markdown_literal(problem_text(p, lang), 400) for p in problems), lang)
-        st.error(f"{t('house.file_problems', name=name, n=len(problems))}\n\n{lines}")
+        lines = problem_lines((markdown_literal(problem_text(p, lang), 400) for p in problems
+                               if p.expected.kind is not ExpectedKind.MORE), lang, total=problem_count(problems))
+        st.error(f"{t('house.file_problems', name=name, n=problem_count(problems))}\n\n{lines}")
     with st.expander(t("house.file_text"), expanded=bool(problems)):
         st.text_area(t("house.file_text"), key=FILE_TEXT_KEY, height=320, label_visibility="collapsed",
                      persist_state="session", max_chars=MAX_FILE_BYTES)
@@ -529,7 +532,8 @@ def show_house_editor(lang: str) -> RuleSet | None:
     draft, _, error = current_draft(lang)
     if draft is None:
         assert error is not None
-        st.error(problem_lines((markdown_literal(problem_text(p, lang), 400) for p in error.details), lang))
+        st.error(problem_lines((markdown_literal(problem_text(p, lang), 400) for p in error.details
+                                if p.expected.kind is not ExpectedKind.MORE), lang, total=problem_count(error.details)))
     else:
         _show_diff(draft, lang)
         _save_section(draft, lang)

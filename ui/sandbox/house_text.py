@@ -25,7 +25,7 @@ from ui.labels import bonus_name, natural_name
 __all__ = ["diff_rows", "key_label", "position_word", "problem_text", "value_text"]
 
 _SENTENCES = (ExpectedKind.TOML, ExpectedKind.VALID, ExpectedKind.LINK, ExpectedKind.SHORT_LINK,
-              ExpectedKind.SMALL_FILE)
+              ExpectedKind.SMALL_FILE, ExpectedKind.MORE)
 """Problems worded as a whole sentence (the file or link as a whole, or the engine's own message)."""
 
 _POSITION_KEYS = {Position.BACK: "position.back", Position.MIDDLE: "position.middle", Position.FRONT: "position.front"}
