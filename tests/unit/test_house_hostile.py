@@ -29,7 +29,7 @@ from maubinh.house import (
     link_token,
     rule_set_data,
 )
-from maubinh.rules import AMOUNT_RANGES, RULE_SET_IDS, load_rule_set
+from maubinh.rules import AMOUNT_RANGES, RULE_SET_IDS, NaturalPattern, load_rule_set
 
 CHI_AT = load_rule_set("chi-at")
 NAMES = {"vi": "Nhà", "en": "Home"}
@@ -211,3 +211,21 @@ def test_a_saved_file_names_its_source_by_id_not_by_its_file() -> None:
     assert check_house_rules(older)[0] is not None
     _, problems = check_house_rules(GOOD_TEXT.replace('based_on = "chi-at"', 'based_on = "x"'))
     assert problems[0].expected.choices == RULE_SET_IDS
+
+
+def test_the_largest_amounts_allowed_stay_exact_in_the_solver_and_the_simulation() -> None:
+    from maubinh.cards import FULL_DECK
+    from maubinh.strategy.simulate import simulate
+    from maubinh.strategy.solver import solve
+
+    top = {key: AMOUNT_RANGES["bonus.chi"][1] for key in EDITABLE_KEYS if key.startswith("bonus.")}
+    top.update({key: AMOUNT_RANGES["natural.chi"][1] for key in EDITABLE_KEYS if key.startswith("natural.")})
+    top.update({key: AMOUNT_RANGES[key][1] for key in ("chi_win.value", "foul.penalty", "scoop.sweep_multiplier",
+                                                        "bonus_clash.multiplier")})
+    top["scoop.multipliers"] = (AMOUNT_RANGES["scoop.multipliers"][1],) * 3
+    top["naturals.order"] = tuple(p.value for p in NaturalPattern)
+    house = edit(CHI_AT, top, rule_set_id="max", names=NAMES)
+    assert len(solve(FULL_DECK[:13], house).cards) == 13
+    result = simulate([house], deals=4, seats=4, seed=3)
+    totals = result.totals["max"]
+    assert (totals.sum(axis=1) == 0).all() and abs(int(totals.max())) < 2**31
