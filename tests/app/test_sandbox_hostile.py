@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from maubinh.house import MAX_FILE_BYTES, MAX_LINK_CHARS, dump_rule_set, edit, link_token
 from maubinh.rules import AMOUNT_RANGES, load_rule_set
+from tests.app.test_sandbox_house import _ok, _page
 from ui.problems import SHOWN_PROBLEMS
 from ui.sandbox.model import MAX_CHI_TEXT
 
@@ -19,23 +20,6 @@ TIMEOUT_S = 60
 NAMES = {"vi": "Nhà Tư", "en": "Nhà Tư"}
 APPTEST_SESSION = "test session id"
 """The session id every AppTest runs under (the owner of its simulation runs)."""
-
-
-def _page(view: str | None = None, **query: str) -> AppTest:
-    at = AppTest.from_file(str(PAGE), default_timeout=TIMEOUT_S)
-    for name, value in query.items():
-        at.query_params[name] = value
-    at.run()
-    _ok(at)
-    if view is not None:
-        at.session_state["sandbox_view"] = view
-        at.run()
-        _ok(at)
-    return at
-
-
-def _ok(at: AppTest) -> None:
-    assert not at.exception, [e.message for e in at.exception]
 
 
 def _upload(at: AppTest, name: str, data: bytes) -> None:
