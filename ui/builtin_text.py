@@ -1,7 +1,8 @@
 """Streamlit's own interface text in the session's language.
 
 Streamlit's widgets carry English of their own that no argument changes: the file uploader's button
-("Upload") and limit line ("1MB per file • TOML, TXT"), the number input's step buttons for screen
+("Upload") and limit line ("1MB per file • TOML, TXT": Streamlit's limit, not the app's, so it is rewritten
+in English too), the number input's step buttons for screen
 readers ("Increment", "Decrement"), the "Press Enter to apply" hint under text and number boxes, the
 range error of a number box, the help buttons' screen-reader labels ("Help for ..."), the "Page not
 found" dialog. :func:`localise_builtins` adds a small script, once per page, that rewrites those texts
@@ -12,8 +13,8 @@ restores Streamlit's English. Nothing a user typed goes into the script: only th
 >>> rules = rules_for("vi")
 >>> [kind for kind, _, _ in rules][:2]
 ['label', 'label']
->>> rules_for("en")
-[]
+>>> [text for _, _, text in rules_for("en")]
+['File type{2}']
 """
 
 from __future__ import annotations
@@ -111,12 +112,16 @@ _SCRIPT = """<style>.st-key-ui_builtin_text { display: none; }</style><script>
 </script>"""
 
 
+_EVERY_LANGUAGE = ("builtin.per_file",)
+"""Rewritten in English too: the uploader's size line gives Streamlit's upload limit (1 MB), not the
+smaller one the app checks and names in the uploader's label."""
+
+
 def rules_for(lang: str) -> list[tuple[str, str, str]]:
-    """:data:`RULES` with their texts in ``lang`` (``{1}``... for the pattern's groups); none in English,
-    Streamlit's own language."""
-    if lang == "en":
-        return []
-    return [(kind, pattern, translate(key, lang)) for kind, pattern, key in RULES]
+    """:data:`RULES` with their texts in ``lang`` (``{1}``... for the pattern's groups); in English,
+    Streamlit's own language, only :data:`_EVERY_LANGUAGE`."""
+    return [(kind, pattern, translate(key, lang)) for kind, pattern, key in RULES
+            if lang != "en" or key in _EVERY_LANGUAGE]
 
 
 def localise_builtins(lang: str) -> None:

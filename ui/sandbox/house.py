@@ -431,10 +431,10 @@ def _check_text(lang: str) -> None:
 
 
 def _size(n: int, lang: str) -> str:
-    """A file size in kB or MB."""
-    if n >= 1_000_000:
-        return f"{number(n / 1_000_000, lang, digits=1)} MB"
-    return f"{number(n / 1000, lang, digits=1)} kB"
+    """A file size in KB or MB (of 1,024 bytes and 1,024 KB: the limit, 65,536 bytes, is 64 KB)."""
+    if n >= 1024 * 1024:
+        return f"{number(n / (1024 * 1024), lang, digits=1)} MB"
+    return f"{number(n / 1024, lang, digits=0 if n % 1024 == 0 else 1)} KB"
 
 
 def _on_upload(lang: str) -> None:

@@ -206,15 +206,18 @@ def show_simulation(rule_sets: Sequence[RuleSet], lang: str) -> Simulation | Non
     seed = int(columns[2].number_input(t("common.seed"), min_value=0, max_value=MAX_SEED, step=1, key=SEED_KEY))
     columns[3].button(t("sim.run"), key=P + "run", type="primary", icon=":material/play_arrow:",
                       width="stretch", on_click=_on_run, args=(tuple(rule_sets),))
-    st.caption(t("sim.limits", most=MAX_DEALS, limit=runner().limit))
+    st.caption(t("sim.limits", most=number(MAX_DEALS, lang, digits=0), limit=runner().limit))
     wanted = (tuple(rule_sets), deals, seats, seed)
     _collect()
     flash = st.session_state.pop(FLASH_KEY, None)
     if flash:
         (st.error if flash[0] == "error" else st.info)(flash[1])
-    if _my_job() is not None:
+    running = _my_job() is not None
+    if running:
         _run_status()
     stored = st.session_state.get(RESULT_KEY)
+    if stored is None and running:
+        return None
     if stored is None:
         st.info(t("sim.not_run", deals=deals))
         return None
