@@ -24,6 +24,7 @@ from enum import Enum, IntEnum
 
 __all__ = [
     "FULL_DECK",
+    "MAX_CARDS_TEXT",
     "Card",
     "CardParseError",
     "Rank",
@@ -174,6 +175,9 @@ _TOKEN = re.compile(r"^(\d+|[^\d])(.*)$", re.DOTALL)
 _VARIATION = re.compile("[\ufe0e\ufe0f]")
 _JOKERS = frozenset({"JOKER", "JK", "BJ", "RJ", "🃏"})
 _SHOWN = 16  # longest token echoed in a message
+MAX_CARDS_TEXT = 400
+"""The longest text :func:`parse_cards` reads: the whole deck typed with separators is about 200
+characters; a longer text (a paste gone wrong) is refused before it is split."""
 
 
 def _shown(token: str) -> str:
@@ -266,8 +270,8 @@ def parse_cards(text: str, count: int | Iterable[int] | None = None) -> tuple[Ca
 
     Raises:
         CardParseError: naming the offending token and why: unknown rank
-            (jokers included), unknown suit, duplicate card, no cards, or the
-            wrong count.
+            (jokers included), unknown suit, duplicate card, no cards, the
+            wrong count, or a text longer than :data:`MAX_CARDS_TEXT` (refused unread).
         TypeError: for a ``count`` that is text.
 
     >>> [str(c) for c in parse_cards("10h, j♣ QD")]
@@ -283,6 +287,9 @@ def parse_cards(text: str, count: int | Iterable[int] | None = None) -> tuple[Ca
     """
     if not isinstance(text, str):
         raise CardParseError(f"expected text of cards, got {type(text).__name__}", "", "empty")
+    if len(text) > MAX_CARDS_TEXT:
+        raise CardParseError(f"too long: {len(text):,} characters (52 cards need far fewer than "
+                             f"{MAX_CARDS_TEXT})", "", "long", got=len(text))
     if isinstance(count, str):
         raise TypeError(f"count must be a whole number or numbers, got {count!r}")
     tokens = split_tokens(text)

@@ -33,7 +33,7 @@ True
 >>> load_house_rules('id = "x"\\n[foul]\\npenalty = -1')
 Traceback (most recent call last):
 ...
-maubinh.house.HouseRulesError: source_file: missing: expected ...
+maubinh.house.HouseRulesError: based_on: missing: expected ...
 """
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ import base64
 import binascii
 import json
 import re
-import tomllib
 import unicodedata
 import zlib
 from collections.abc import Callable, Mapping, Sequence
@@ -54,9 +53,12 @@ import tomli_w
 
 from maubinh.hands import WheelRank
 from maubinh.rules import (
+    AMOUNT_RANGES,
     LANGUAGES,
+    MAX_RULES_CHARS,
     POSITIONS,
     RULE_SET_IDS,
+    TEXT_LIMITS,
     AceRule,
     BonusHand,
     NaturalPattern,
@@ -66,12 +68,17 @@ from maubinh.rules import (
     RuleSet,
     RuleSetError,
     load_rule_set,
-    parse_rule_set,
+    read_toml,
+    rule_set_from_data,
 )
 
 __all__ = [
     "BONUS_SLOTS",
     "EDITABLE_KEYS",
+    "MAX_FILE_BYTES",
+    "MAX_LINK_BYTES",
+    "MAX_LINK_CHARS",
+    "MAX_PROBLEMS",
     "Difference",
     "Expected",
     "ExpectedKind",
@@ -88,6 +95,7 @@ __all__ = [
     "house_id",
     "link_token",
     "load_house_rules",
+    "problem_count",
     "rule_set_data",
     "source_files",
     "values_of",
@@ -239,9 +247,12 @@ def rule_set_data(rule_set: RuleSet) -> dict[str, Any]:
     ``reading``, ``house_default``) sits in its table or entry.
     """
     p = rule_set.provenance
+    base = base_source(rule_set)
+    origin = {"based_on": base} if base is not None and rule_set.id not in RULE_SET_IDS else {
+        "source_file": rule_set.source_file}
     data: dict[str, Any] = {
         "id": rule_set.id,
-        "source_file": rule_set.source_file,
+        **origin,
         "name": _texts(rule_set.names),
         "summary": _texts(rule_set.summaries),
         "positions": {
@@ -276,7 +287,7 @@ def rule_set_data(rule_set: RuleSet) -> dict[str, Any]:
 
 _HEADER = """\
 # Mậu Binh rule set "{id}" ({name}), in the format of maubinh/rulesets/*.toml.
-# Started from the source file {source_file}. Amounts are chi per opponent.
+# {origin} Amounts are chi per opponent.
 # Each value keeps where it comes from: "source", "reading" (vi, en) and "house_default".
 
 """
@@ -293,10 +304,18 @@ def dump_rule_set(rule_set: RuleSet) -> str:
     >>> parse_rule_set(text) == load_rule_set("tinh-chi")
     True
     """
+    base = base_source(rule_set)
+    if rule_set.id in RULE_SET_IDS:
+        origin = "One of the sources."
+    elif base is not None:
+        source = load_rule_set(base)
+        origin = f"Started from {source.name('vi')} / {source.name('en')} ({base})."
+    else:
+        origin = "Started from none of the sources."
     header = _HEADER.format(
         id=rule_set.id.replace("\n", " "),
-        name=rule_set.name(LANGUAGES[0]).replace("\n", " "),
-        source_file=rule_set.source_file.replace("\n", " "),
+        name=rule_set.name(LANGUAGES[0]).replace("\n", " ").replace("\r", " "),
+        origin=origin,
     )
     return header + tomli_w.dumps(rule_set_data(rule_set))
 
@@ -318,9 +337,15 @@ class ExpectedKind(str, Enum):
     LANGUAGE_TEXTS = "language_texts"
     """A text per language: ``{ vi = "...", en = "..." }`` (``choices``: the languages)."""
     WHOLE_NUMBER = "whole_number"
-    """A whole number ``>= minimum``."""
+    """A whole number from ``minimum`` to ``maximum`` (:data:`~maubinh.rules.AMOUNT_RANGES`)."""
     THREE_WHOLE_NUMBERS = "three_whole_numbers"
-    """A list of three whole numbers ``>= minimum`` (scoop multipliers)."""
+    """A list of three whole numbers from ``minimum`` to ``maximum`` (scoop multipliers)."""
+    SHORT_TEXT = "short_text"
+    """A text (or a text per language) of at most ``maximum`` characters (:data:`~maubinh.rules.TEXT_LIMITS`)."""
+    INSTANT_WIN_ORDER = "instant_win_order"
+    """A list of instant wins, each named once (``choices``: the instant wins)."""
+    SMALL_FILE = "small_file"
+    """A file of at most ``maximum`` bytes (``FileProblem.got``: its size)."""
     TRUE_FALSE = "true_false"
     """``true`` or ``false``."""
     ONE_OF = "one_of"
@@ -334,9 +359,14 @@ class ExpectedKind(str, Enum):
     OWN_ID = "own_id"
     """An id of the house's own: 1-40 lowercase letters, digits or ``-``, not a source's (``choices``)."""
     SOURCE_FILE = "source_file"
-    """The source file of the rule set it started from (``choices``: ``file (id)``)."""
+    """The source it started from, by id (``based_on = "chi-at"``; ``choices``: the source ids)."""
     LINK = "link"
     """A house-rules link made by this app."""
+    MORE = "more"
+    """Not a value: the count (``maximum``) of further problems found and not listed (past :data:`MAX_PROBLEMS`)."""
+    SHORT_LINK = "short_link"
+    """A house-rules link of at most ``maximum`` characters that inflates to at most :data:`MAX_LINK_BYTES`
+    (a longer one is too long or damaged)."""
     VALID = "valid"
     """A value the engine accepts (``FileProblem.got`` holds the engine's message)."""
 
@@ -348,9 +378,10 @@ class Expected:
     kind: ExpectedKind
     minimum: int = 0
     choices: tuple[str, ...] = ()
+    maximum: int = 0
 
     def describe(self) -> str:
-        """In English, e.g. ``"a whole number >= 1"``; the UI words it from the fields instead."""
+        """In English, e.g. ``"a whole number from 1 to 10"``; the UI words it from the fields instead."""
         choices = ", ".join(self.choices)
         return {
             ExpectedKind.TOML: "a TOML text",
@@ -358,16 +389,21 @@ class Expected:
             ExpectedKind.LIST_OF_TABLES: "a list of tables",
             ExpectedKind.TEXT: "a text in quotes",
             ExpectedKind.LANGUAGE_TEXTS: f"a text for each language ({choices})",
-            ExpectedKind.WHOLE_NUMBER: f"a whole number >= {self.minimum}",
-            ExpectedKind.THREE_WHOLE_NUMBERS: f"three whole numbers >= {self.minimum}",
+            ExpectedKind.WHOLE_NUMBER: f"a whole number from {self.minimum} to {self.maximum}",
+            ExpectedKind.THREE_WHOLE_NUMBERS: f"three whole numbers from {self.minimum} to {self.maximum}",
+            ExpectedKind.SHORT_TEXT: f"a text of at most {self.maximum} characters",
+            ExpectedKind.INSTANT_WIN_ORDER: f"a list of instant wins, each once, from {choices}",
+            ExpectedKind.SMALL_FILE: f"a file of at most {self.maximum:,} bytes",
             ExpectedKind.TRUE_FALSE: "true or false",
             ExpectedKind.ONE_OF: f"one of {choices}",
             ExpectedKind.KNOWN_KEY: f"one of the known keys {choices}",
             ExpectedKind.LISTED_ONCE: "each entry listed once",
             ExpectedKind.POSITION_FOR_HAND: f"a position that hand can be held in: {choices}",
             ExpectedKind.OWN_ID: f"an id of your own (a-z, 0-9, -), not {choices}",
-            ExpectedKind.SOURCE_FILE: f"the source file it started from: {choices}",
+            ExpectedKind.SOURCE_FILE: f"the source it started from: {choices}",
             ExpectedKind.LINK: "a house-rules link made by this app",
+            ExpectedKind.MORE: f"{self.maximum:,} more problems, not listed",
+            ExpectedKind.SHORT_LINK: f"a house-rules link of at most {self.maximum:,} characters (too long or damaged)",
             ExpectedKind.VALID: "a valid value",
         }[self.kind]
 
@@ -393,6 +429,8 @@ class FileProblem:
         """In English: ``"expected a whole number >= 0, got -1"`` or ``"missing: expected ..."``."""
         if self.expected.kind in (ExpectedKind.TOML, ExpectedKind.VALID):
             return f"{self.got}"
+        if self.expected.kind is ExpectedKind.MORE:
+            return self.expected.describe()
         if self.got is None:
             return f"missing: expected {self.expected.describe()}"
         return f"expected {self.expected.describe()}, got {self.got}"
@@ -411,20 +449,38 @@ class HouseRulesError(RuleSetError):
         super().__init__([(p.key, p.message) for p in self.details])
 
 
-def _toml_text(value: Any, limit: int = 60) -> str:
-    """A value written as TOML writes it, cut to ``limit`` characters."""
-    if isinstance(value, bool):
+def _toml_text(value: Any, limit: int = 60, depth: int = 0) -> str:
+    """A value written as TOML writes it, cut to ``limit`` characters (only what is shown is written:
+    a long list, a deep table or a huge number costs no more than a short one)."""
+    if depth > 3:
+        text = "…"
+    elif isinstance(value, bool):
         text = "true" if value else "false"
     elif isinstance(value, str):
-        text = json.dumps(value, ensure_ascii=False)
-    elif isinstance(value, list):
-        text = "[" + ", ".join(_toml_text(v, limit) for v in value) + "]"
+        text = json.dumps(value[:limit], ensure_ascii=False) + ("…" if len(value) > limit else "")
+    elif isinstance(value, (list, tuple)):
+        text = "[" + ", ".join(_toml_text(v, limit, depth + 1) for v in value[:limit]) + "]"
     elif isinstance(value, dict):
-        text = "{ " + ", ".join(f"{k} = {_toml_text(v, limit)}" for k, v in value.items()) + " }"
+        items = list(value.items())[:limit]
+        text = "{ " + ", ".join(f"{str(k)[:limit]} = {_toml_text(v, limit, depth + 1)}" for k, v in items) + " }"
+    elif isinstance(value, int) and value.bit_length() > 4 * limit:
+        text = f"a number of about {int(value.bit_length() * 0.30103):,} digits"
     else:
         text = str(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
+
+MAX_FILE_BYTES = MAX_RULES_CHARS
+"""The largest house-rules file read (64 KiB; a file with every value changed is about 12 KB): a
+larger upload is refused before it is decoded or parsed."""
+MAX_PROBLEMS = 100
+"""The most problems of one file, link or edit listed one by one; the rest are counted (one last
+:attr:`ExpectedKind.MORE` problem), so a crafted file costs no more to report than a long one."""
+MAX_LINK_CHARS = 2048
+"""The longest ``?house=`` link token read (one with every value changed and long names: about 700)."""
+MAX_LINK_BYTES = 8192
+"""The most a link token may inflate to (its JSON); a token that inflates further is refused
+as soon as that much has been inflated."""
 
 _PROVENANCE_KEYS = ("source", "reading", "house_default")
 _TABLE_KEYS: dict[str, tuple[str, ...]] = {
@@ -438,7 +494,7 @@ _TABLE_KEYS: dict[str, tuple[str, ...]] = {
     "aces": ("rule", "exclude_bonus_four_aces"),
 }
 _LIST_KEYS: dict[str, tuple[str, ...]] = {"bonus": ("hand", "position", "chi"), "natural": ("pattern", "chi")}
-_TOP_KEYS = ("id", "source_file", "name", "summary", *_TABLE_KEYS, *_LIST_KEYS)
+_TOP_KEYS = ("id", "based_on", "source_file", "name", "summary", *_TABLE_KEYS, *_LIST_KEYS)
 _ID_PATTERN = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?")
 
 
@@ -452,28 +508,43 @@ class _Checker:
 
     def __init__(self) -> None:
         self.problems: list[FileProblem] = []
+        self.more = 0
 
     def fail(self, key: str, expected: Expected, got: Any, present: bool = True) -> None:
+        if len(self.problems) >= MAX_PROBLEMS:  # counted, not kept: a crafted file can hold thousands
+            self.more += 1
+            return
         self.problems.append(FileProblem(key, expected, _toml_text(got) if present else None))
+
+    def found(self) -> tuple[FileProblem, ...]:
+        """The problems kept, then one :attr:`ExpectedKind.MORE` problem counting the rest (if any)."""
+        more = (FileProblem("…", Expected(ExpectedKind.MORE, maximum=self.more), None),) if self.more else ()
+        return (*self.problems, *more)
 
     def known(self, table: Mapping[str, Any], allowed: Sequence[str], prefix: str) -> None:
         for key in table:
             if key not in allowed:
                 self.fail(f"{prefix}{key}", Expected(ExpectedKind.KNOWN_KEY, choices=tuple(allowed)), table[key])
 
-    def whole(self, table: Mapping[str, Any], key: str, path: str, minimum: int) -> None:
+    def whole(self, table: Mapping[str, Any], key: str, path: str, limits: str) -> None:
+        """A whole number in the :data:`~maubinh.rules.AMOUNT_RANGES` range named ``limits``."""
+        minimum, maximum = AMOUNT_RANGES[limits]
         value = table.get(key)
-        ok = isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+        ok = isinstance(value, int) and not isinstance(value, bool) and minimum <= value <= maximum
         if not ok:
-            self.fail(path, Expected(ExpectedKind.WHOLE_NUMBER, minimum=minimum), value, key in table)
+            self.fail(path, Expected(ExpectedKind.WHOLE_NUMBER, minimum=minimum, maximum=maximum), value,
+                      key in table)
 
-    def text(self, table: Mapping[str, Any], key: str, path: str, required: bool = True) -> None:
+    def text(self, table: Mapping[str, Any], key: str, path: str, limit: str, required: bool = True) -> None:
         if key not in table and not required:
             return
-        if not isinstance(table.get(key), str):
-            self.fail(path, Expected(ExpectedKind.TEXT), table.get(key), key in table)
+        value = table.get(key)
+        if not isinstance(value, str):
+            self.fail(path, Expected(ExpectedKind.TEXT), value, key in table)
+        elif len(value) > TEXT_LIMITS[limit]:
+            self.fail(path, Expected(ExpectedKind.SHORT_TEXT, maximum=TEXT_LIMITS[limit]), value)
 
-    def texts(self, table: Mapping[str, Any], key: str, path: str, required: bool = True) -> None:
+    def texts(self, table: Mapping[str, Any], key: str, path: str, limit: str, required: bool = True) -> None:
         if key not in table and not required:
             return
         value = table.get(key)
@@ -482,6 +553,8 @@ class _Checker:
             self.fail(path, Expected(ExpectedKind.LANGUAGE_TEXTS, choices=LANGUAGES), value, key in table)
         elif isinstance(value, dict):
             self.known(value, LANGUAGES, f"{path}.")
+            if max(len(value[lang]) for lang in LANGUAGES) > TEXT_LIMITS[limit]:
+                self.fail(path, Expected(ExpectedKind.SHORT_TEXT, maximum=TEXT_LIMITS[limit]), value)
 
     def flag(self, table: Mapping[str, Any], key: str, path: str) -> None:
         if key in table and not isinstance(table[key], bool):
@@ -496,8 +569,8 @@ class _Checker:
         return enum(value)
 
     def provenance(self, table: Mapping[str, Any], path: str) -> None:
-        self.text(table, "source", f"{path}.source", required=False)
-        self.texts(table, "reading", f"{path}.reading", required=False)
+        self.text(table, "source", f"{path}.source", "source", required=False)
+        self.texts(table, "reading", f"{path}.reading", "reading", required=False)
         self.flag(table, "house_default", f"{path}.house_default")
 
     def table(self, data: Mapping[str, Any], key: str) -> dict[str, Any]:
@@ -527,46 +600,52 @@ class _Checker:
         self.known(data, _TOP_KEYS, "")
         if house:
             self.house(data)
+        else:
+            self.text(data, "id", "id", "id")
         self.rest(data)
 
     def house(self, data: Mapping[str, Any]) -> None:
         rule_id = data.get("id")
         if not (isinstance(rule_id, str) and _ID_PATTERN.fullmatch(rule_id) and rule_id not in RULE_SET_IDS):
             self.fail("id", Expected(ExpectedKind.OWN_ID, choices=RULE_SET_IDS), rule_id, "id" in data)
-        files = source_files()
-        if data.get("source_file") not in files.values() or not isinstance(data.get("source_file"), str):
-            choices = tuple(f"{name} ({rule_set_id})" for rule_set_id, name in files.items())
-            self.fail("source_file", Expected(ExpectedKind.SOURCE_FILE, choices=choices),
-                      data.get("source_file"), "source_file" in data)
+        if "based_on" in data or "source_file" not in data:
+            based_on = data.get("based_on")
+            if not isinstance(based_on, str) or based_on not in RULE_SET_IDS or "source_file" in data:
+                self.fail("based_on", Expected(ExpectedKind.SOURCE_FILE, choices=RULE_SET_IDS), based_on,
+                          "based_on" in data)
+        elif not isinstance(data["source_file"], str) or data["source_file"] not in source_files().values():
+            # files saved before based_on named the source by its file
+            self.fail("source_file", Expected(ExpectedKind.SOURCE_FILE, choices=RULE_SET_IDS), data["source_file"])
 
     def rest(self, data: Mapping[str, Any]) -> None:
-        self.texts(data, "name", "name")
-        self.texts(data, "summary", "summary", required=False)
+        self.texts(data, "name", "name", "name")
+        self.texts(data, "summary", "summary", "summary", required=False)
 
         positions = self.table(data, "positions")
         if positions or "positions" in data:
             for position in POSITIONS:
-                self.texts(positions, position.value, f"positions.{position.value}")
+                self.texts(positions, position.value, f"positions.{position.value}", "positions")
         self.one_of(self.table(data, "wheel"), "value", "wheel.value", WheelRank)
-        self.whole(self.table(data, "chi_win"), "value", "chi_win.value", 1)
-        self.whole(self.table(data, "foul"), "penalty", "foul.penalty", 0)
+        self.whole(self.table(data, "chi_win"), "value", "chi_win.value", "chi_win.value")
+        self.whole(self.table(data, "foul"), "penalty", "foul.penalty", "foul.penalty")
         scoop = self.table(data, "scoop")
         multipliers = scoop.get("multipliers")
+        low, high = AMOUNT_RANGES["scoop.multipliers"]
         if not (
             isinstance(multipliers, list)
             and len(multipliers) == 3
-            and all(isinstance(m, int) and not isinstance(m, bool) and m >= 1 for m in multipliers)
+            and all(isinstance(m, int) and not isinstance(m, bool) and low <= m <= high for m in multipliers)
         ):
-            self.fail("scoop.multipliers", Expected(ExpectedKind.THREE_WHOLE_NUMBERS, minimum=1), multipliers,
-                      "multipliers" in scoop)
-        self.whole(scoop, "sweep_multiplier", "scoop.sweep_multiplier", 1)
-        self.whole(self.table(data, "bonus_clash"), "multiplier", "bonus_clash.multiplier", 1)
+            self.fail("scoop.multipliers", Expected(ExpectedKind.THREE_WHOLE_NUMBERS, minimum=low, maximum=high),
+                      multipliers, "multipliers" in scoop)
+        self.whole(scoop, "sweep_multiplier", "scoop.sweep_multiplier", "scoop.sweep_multiplier")
+        self.whole(self.table(data, "bonus_clash"), "multiplier", "bonus_clash.multiplier", "bonus_clash.multiplier")
 
         seen_bonus: set[tuple[BonusHand, Position]] = set()
         for path, entry in self.entries(data, "bonus"):
             hand = self.one_of(entry, "hand", f"{path}.hand", BonusHand)
             position = self.one_of(entry, "position", f"{path}.position", Position)
-            self.whole(entry, "chi", f"{path}.chi", 1)
+            self.whole(entry, "chi", f"{path}.chi", "bonus.chi")
             if hand is None or position is None:
                 continue
             if (hand, position) not in BONUS_SLOTS:
@@ -581,7 +660,7 @@ class _Checker:
         seen_natural: set[NaturalPattern] = set()
         for path, entry in self.entries(data, "natural"):
             pattern = self.one_of(entry, "pattern", f"{path}.pattern", NaturalPattern)
-            self.whole(entry, "chi", f"{path}.chi", 1)
+            self.whole(entry, "chi", f"{path}.chi", "natural.chi")
             if pattern in seen_natural:
                 self.fail(path, Expected(ExpectedKind.LISTED_ONCE), f"{pattern.value} again")
             if pattern is not None:
@@ -596,27 +675,36 @@ def check_house_rules(text: str) -> tuple[RuleSet | None, tuple[FileProblem, ...
     """Read a house-rules TOML text: the rule set, or ``None`` and every problem found.
 
     Beyond :func:`~maubinh.rules.parse_rule_set`'s checks, a house file must have an id of its own
-    (not a source's), name the ``source_file`` of the source it started from, and hold no unknown
-    keys (a mistyped key would otherwise be silently ignored).
+    (not a source's), name the source it started from (``based_on = "<id>"``, or in files saved before
+    that the source's ``source_file``), and hold no unknown keys (a mistyped key would otherwise be
+    silently ignored). A text longer than :data:`MAX_FILE_BYTES` characters is refused unread; a text
+    that nests too deeply or holds a number of thousands of digits is one ``toml`` problem.
 
     >>> rule_set, problems = check_house_rules(dump_rule_set(load_rule_set("chi-at")).replace(
     ...     "penalty = 3", "penalty = -3"))
     >>> rule_set is None, [(p.key, p.message) for p in problems]
     (True, [('id', 'expected an id of your own (a-z, 0-9, -), not chi-at, luckywin, tinh-chi, guide-2026, \
-got "chi-at"'), ('foul.penalty', 'expected a whole number >= 0, got -3')])
+got "chi-at"'), ('foul.penalty', 'expected a whole number from 0 to 100, got -3')])
     """
+    if isinstance(text, str) and len(text) > MAX_RULES_CHARS:
+        return None, (FileProblem("toml", Expected(ExpectedKind.SMALL_FILE, maximum=MAX_FILE_BYTES), f"{len(text):,}"),)
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        return None, (FileProblem("toml", Expected(ExpectedKind.TOML), str(exc)),)
+        data = read_toml(text)
+    except RuleSetError as exc:
+        return None, (FileProblem("toml", Expected(ExpectedKind.TOML), exc.problems[0][1]),)
     checker = _Checker()
     checker.check(data)
     if checker.problems:
-        return None, tuple(checker.problems)
+        return None, checker.found()
     try:
-        return parse_rule_set(text), ()
+        return rule_set_from_data(data), ()
     except RuleSetError as exc:  # a check the engine makes that the walk above does not
         return None, tuple(FileProblem(key, Expected(ExpectedKind.VALID), message) for key, message in exc.problems)
+
+
+def problem_count(problems: Sequence[FileProblem]) -> int:
+    """How many problems ``problems`` stands for (a last :attr:`ExpectedKind.MORE` one counts the rest)."""
+    return sum(p.expected.maximum if p.expected.kind is ExpectedKind.MORE else 1 for p in problems)
 
 
 def load_house_rules(text: str) -> RuleSet:
@@ -687,8 +775,8 @@ def _apply(data: dict[str, Any], changes: Mapping[str, Any], problems: list[File
     for key, raw in changes.items():
         value = _plain(raw)
         if key not in EDITABLE_KEYS:
-            problems.append(FileProblem(key, Expected(ExpectedKind.KNOWN_KEY, choices=EDITABLE_KEYS),
-                                        _toml_text(value)))
+            problems.append(FileProblem(_toml_text(key) if not isinstance(key, str) else key[:60],
+                                        Expected(ExpectedKind.KNOWN_KEY, choices=EDITABLE_KEYS), _toml_text(value)))
         elif key == "positions":
             if not (isinstance(value, list) and len(value) == 3
                     and all(isinstance(v, list) and len(v) == len(LANGUAGES) for v in value)):
@@ -720,11 +808,18 @@ def _apply(data: dict[str, Any], changes: Mapping[str, Any], problems: list[File
         elif key != "naturals.order":
             table, field = key.split(".")
             data[table][field] = value
-    order = changes.get("naturals.order")
-    if order is not None:
-        wanted = [str(_plain(p)) for p in order]
-        rank = {pattern: i for i, pattern in enumerate(wanted)}
-        data["natural"] = sorted(data["natural"], key=lambda e: rank.get(e["pattern"], len(wanted)))
+    if "naturals.order" not in changes:
+        return
+    order = _plain(changes["naturals.order"])
+    patterns = tuple(pattern.value for pattern in NaturalPattern)
+    if not (isinstance(order, list) and all(isinstance(p, str) and p in patterns for p in order)
+            and len(set(order)) == len(order)):
+        problems.append(FileProblem("naturals.order", Expected(ExpectedKind.INSTANT_WIN_ORDER, choices=patterns),
+                                    _toml_text(order)))
+        return
+    rank = {pattern: i for i, pattern in enumerate(order)}
+    if all(isinstance(e, dict) for e in data["natural"]):
+        data["natural"] = sorted(data["natural"], key=lambda e: rank.get(e.get("pattern"), len(order)))
 
 
 def edit(
@@ -753,7 +848,8 @@ def edit(
 
     Raises:
         HouseRulesError: for an unknown key or a value the rule-set format does not accept, each with
-            its key in the file's terms (``"foul.penalty"``, ``"natural[2].chi"``) and what was expected.
+            its key of :data:`EDITABLE_KEYS` (``"foul.penalty"``, ``"natural.rong_cuon"``; the file's
+            terms for the id and names) and what was expected.
 
     >>> chi_at = load_rule_set("chi-at")
     >>> edit(chi_at, {"scoop.multipliers": (2, 3, 4)}).scoop.provenance.source
@@ -761,7 +857,7 @@ def edit(
     >>> edit(chi_at, {"foul.penalty": -1})
     Traceback (most recent call last):
     ...
-    maubinh.house.HouseRulesError: foul.penalty: expected a whole number >= 0, got -1
+    maubinh.house.HouseRulesError: foul.penalty: expected a whole number from 0 to 100, got -1
     """
     data = rule_set_data(start)
     if rule_set_id is not None:
@@ -777,9 +873,36 @@ def edit(
     checker = _Checker()
     checker.check(data, house=False)
     if checker.problems:
-        raise HouseRulesError(checker.problems)
-    changed = parse_rule_set(tomli_w.dumps(data))
+        raise HouseRulesError([replace(p, key=_edit_key(p.key, data)) for p in checker.found()])
+    try:
+        changed = rule_set_from_data(data)
+    except RuleSetError as exc:  # a check the engine makes that the walk above does not
+        raise HouseRulesError([FileProblem(key, Expected(ExpectedKind.VALID), message)
+                               for key, message in exc.problems]) from None
     return _marked(start, changed, mark)
+
+
+_ENTRY = re.compile(r"(bonus|natural)\[(\d+)\]")
+
+
+def _edit_key(path: str, data: Mapping[str, Any]) -> str:
+    """A problem's file path as the editable key it comes from: ``bonus[3].chi`` -> ``bonus.cu_lu.back``,
+    ``natural[0].chi`` -> ``natural.rong_cuon``, ``positions.back.en`` -> ``positions``."""
+    if path.startswith("positions."):
+        return "positions"
+    found = _ENTRY.match(path)
+    if found is None:
+        return path
+    entries = data.get(found.group(1))
+    index = int(found.group(2))
+    if not isinstance(entries, list) or index >= len(entries) or not isinstance(entries[index], dict):
+        return path
+    entry = entries[index]
+    parts = [entry.get("hand"), entry.get("position")] if found.group(1) == "bonus" else [entry.get("pattern")]
+    if not all(isinstance(part, str) for part in parts):
+        return path
+    key = ".".join([found.group(1), *parts])
+    return key if key in EDITABLE_KEYS else path
 
 
 def _marked(start: RuleSet, changed: RuleSet, mark: Mark) -> RuleSet:
@@ -856,6 +979,9 @@ def link_token(rule_set: RuleSet) -> str:
 def from_link_token(token: str, mark: Mark = default_mark) -> RuleSet:
     """The house rule set a :func:`link_token` carries.
 
+    A token longer than :data:`MAX_LINK_CHARS`, or one that inflates to more than
+    :data:`MAX_LINK_BYTES`, is refused before it is read further (key ``"link"``, :attr:`ExpectedKind.SHORT_LINK`).
+
     Raises:
         HouseRulesError: for a token this app did not make (key ``"link"``), or values the format
             refuses (keys as :func:`edit` gives them).
@@ -868,20 +994,44 @@ def from_link_token(token: str, mark: Mark = default_mark) -> RuleSet:
     ...
     maubinh.house.HouseRulesError: link: expected a house-rules link made by this app, got "nonsense"
     """
+    shown = _toml_text(token if isinstance(token, str) else repr(token), 40)
+    too_long = HouseRulesError([FileProblem("link", Expected(ExpectedKind.SHORT_LINK, maximum=MAX_LINK_CHARS), shown)])
+    if not isinstance(token, str) or len(token) > MAX_LINK_CHARS:
+        raise too_long
     try:
         raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-        payload = json.loads(zlib.decompress(raw).decode())
+        inflate = zlib.decompressobj()
+        text = inflate.decompress(raw, MAX_LINK_BYTES)
+    except (ValueError, binascii.Error, zlib.error):
+        raise HouseRulesError([FileProblem("link", Expected(ExpectedKind.LINK), shown)]) from None
+    if inflate.unconsumed_tail:
+        raise too_long
+    try:
+        payload = json.loads(text.decode())
         base, rule_set_id, names, changes = payload["b"], payload["i"], payload["n"], payload["c"]
-        if base not in RULE_SET_IDS or not isinstance(changes, dict) or not isinstance(rule_set_id, str):
+        if (base not in RULE_SET_IDS or not isinstance(changes, dict) or not isinstance(rule_set_id, str)
+                or not isinstance(names, list) or not all(isinstance(n, str) for n in names)
+                or _depth(changes) > _MAX_LINK_DEPTH):
             raise ValueError(base)
-        texts = dict(zip(LANGUAGES, (str(n) for n in names)))
-    except (ValueError, KeyError, TypeError, binascii.Error, zlib.error, UnicodeDecodeError):
-        raise HouseRulesError([FileProblem("link", Expected(ExpectedKind.LINK), _toml_text(token, 40))]) from None
-    rule_set = edit(load_rule_set(base), changes, rule_set_id=rule_set_id, names=texts, mark=mark)
-    if rule_set.id in RULE_SET_IDS or not _ID_PATTERN.fullmatch(rule_set.id):
+        texts = dict(zip(LANGUAGES, names))
+    except (ValueError, KeyError, TypeError, RecursionError, binascii.Error, zlib.error, UnicodeDecodeError):
+        raise HouseRulesError([FileProblem("link", Expected(ExpectedKind.LINK), shown)]) from None
+    if rule_set_id in RULE_SET_IDS or not _ID_PATTERN.fullmatch(rule_set_id):
         raise HouseRulesError([FileProblem("id", Expected(ExpectedKind.OWN_ID, choices=RULE_SET_IDS),
-                                           _toml_text(rule_set.id))])
-    return rule_set
+                                           _toml_text(rule_set_id))])
+    return edit(load_rule_set(base), changes, rule_set_id=rule_set_id, names=texts, mark=mark)
+
+
+_MAX_LINK_DEPTH = 6
+"""How deeply a link's changes may nest (the chi names, the deepest value, nest 3 deep)."""
+
+
+def _depth(value: Any, limit: int = _MAX_LINK_DEPTH) -> int:
+    """How deeply lists and dicts nest in ``value`` (counted no further than ``limit + 1``)."""
+    if limit < 0 or not isinstance(value, (list, dict)):
+        return 0
+    items = value.values() if isinstance(value, dict) else value
+    return 1 + max((_depth(item, limit - 1) for item in items), default=0)
 
 
 # --------------------------------------------------------------------------- the solver for house rules

@@ -20,18 +20,23 @@ maubinh.rules.UnknownRuleSetError: unknown rule set 'chi-ac'; known: chi-at, luc
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from maubinh.hands import WheelRank
 
 __all__ = [
+    "AMOUNT_RANGES",
+    "MAX_RULES_CHARS",
     "RULE_SET_IDS",
+    "TEXT_LIMITS",
     "AceRule",
     "Bonus",
     "BonusHand",
@@ -46,6 +51,8 @@ __all__ = [
     "UnknownRuleSetError",
     "load_rule_set",
     "parse_rule_set",
+    "read_toml",
+    "rule_set_from_data",
 ]
 
 RULESET_DIR = Path(__file__).parent / "rulesets"
@@ -53,6 +60,37 @@ RULE_SET_IDS: tuple[str, ...] = ("chi-at", "luckywin", "tinh-chi", "guide-2026")
 """The source rule sets, in the digest's order."""
 
 LANGUAGES = ("vi", "en")
+
+AMOUNT_RANGES: Mapping[str, tuple[int, int]] = MappingProxyType({
+    "chi_win.value": (1, 10),
+    "foul.penalty": (0, 100),
+    "scoop.multipliers": (1, 10),
+    "scoop.sweep_multiplier": (1, 10),
+    "bonus_clash.multiplier": (1, 10),
+    "bonus.chi": (1, 200),
+    "natural.chi": (1, 500),
+})
+"""The range (lowest, highest) of every amount and multiplier a rule set holds, by key as the files
+write it (``bonus.chi`` for every ``[[bonus]]`` entry's ``chi``, ``natural.chi`` for every ``[[natural]]``).
+
+Real tables stay well inside them (the sources: 1 chi a chi won, a foul 3-6, scoops x2-x4, bonuses
+up to 24, instant wins up to 78 = 26 x 3); the bounds keep every settlement, the solver's tables and a
+simulation of many deals far inside 64-bit whole numbers (the largest pair total is below 10^7 chi)."""
+
+TEXT_LIMITS: Mapping[str, int] = MappingProxyType({
+    "id": 40,
+    "name": 80,
+    "summary": 300,
+    "positions": 40,
+    "source": 1000,
+    "reading": 2000,
+})
+"""The longest text, in characters, of each kind a rule set holds (``positions``: a chi's name;
+``source``, ``reading``: a value's provenance, per language)."""
+
+MAX_RULES_CHARS = 65_536
+"""The longest rule-set text read (a shipped file is 5-8 KB; a house file with every value changed
+about 12 KB): longer ones are refused before they are parsed."""
 
 
 class Position(str, Enum):
@@ -165,6 +203,13 @@ class AceRule(str, Enum):
     """Each ace wins 1 chi from every other player (``tinh-chi``)."""
 
 
+def _frozen(mapping: Mapping[Any, Any] | None) -> tuple[tuple[Any, Any], ...] | None:
+    """A mapping as a hashable tuple of its items, in key order (``None`` stays ``None``)."""
+    if mapping is None:
+        return None
+    return tuple(sorted(mapping.items(), key=lambda item: str(item[0])))
+
+
 @dataclass(frozen=True)
 class Provenance:
     """Where a rule-set value comes from.
@@ -177,8 +222,11 @@ class Provenance:
     """
 
     source: str
-    reading: Mapping[str, str] | None = field(default=None, hash=False)
+    reading: Mapping[str, str] | None = None
     house_default: bool = False
+
+    def __hash__(self) -> int:
+        return hash((self.source, _frozen(self.reading), self.house_default))
 
     def reading_in(self, lang: str) -> str | None:
         """The reading in ``lang`` (``"vi"`` or ``"en"``), or ``None`` where there is none."""
@@ -241,8 +289,10 @@ class ScoopRule:
 class RuleSet:
     """Every rule that differs between the sources, as data.
 
-    Immutable and hashable (names and provenance are left out of the hash), so
-    tables derived from a rule set can be cached by it.
+    Immutable and hashable, so tables derived from a rule set can be cached by it: equality compares
+    every field (values, names, summaries, chi names and provenance) and the hash covers every field
+    too, so two rule sets that differ only in a name are different keys everywhere (in
+    ``functools`` caches, which compare, and in caches keyed by the hash alone).
 
     Build one with :func:`load_rule_set` (a source id) or :func:`parse_rule_set`
     (a TOML text, e.g. house rules). Amounts are chi per opponent.
@@ -270,9 +320,9 @@ class RuleSet:
 
     id: str
     source_file: str
-    names: Mapping[str, str] = field(hash=False)
-    summaries: Mapping[str, str] = field(hash=False)
-    positions: Mapping[Position, Mapping[str, str]] = field(hash=False)
+    names: Mapping[str, str]
+    summaries: Mapping[str, str]
+    positions: Mapping[Position, Mapping[str, str]]
     wheel: WheelRank
     chi_win: int
     foul_penalty: int
@@ -283,7 +333,16 @@ class RuleSet:
     naturals_versus: NaturalsVersus
     ace_rule: AceRule
     exclude_bonus_four_aces: bool
-    provenance: Mapping[str, Provenance] = field(repr=False, hash=False)
+    provenance: Mapping[str, Provenance] = field(repr=False)
+
+    def __hash__(self) -> int:
+        return hash((
+            self.id, self.source_file, _frozen(self.names), _frozen(self.summaries),
+            tuple((position.value, _frozen(self.positions.get(position))) for position in Position),
+            self.wheel, self.chi_win, self.foul_penalty, self.scoop, self.bonus_clash, self.bonuses,
+            self.naturals, self.naturals_versus, self.ace_rule, self.exclude_bonus_four_aces,
+            _frozen(self.provenance),
+        ))
 
     def name(self, lang: str = "vi") -> str:
         """The display name in ``lang`` (``"vi"`` or ``"en"``)."""
@@ -353,15 +412,45 @@ def load_rule_set(rule_set_id: str) -> RuleSet:
 def parse_rule_set(text: str) -> RuleSet:
     """Build a :class:`RuleSet` from TOML text in the format of ``maubinh/rulesets/*.toml``.
 
+    Every amount lies in its :data:`AMOUNT_RANGES` range and every text within :data:`TEXT_LIMITS`.
+    A house file may name the source it started from as ``based_on = "<source id>"`` instead of the
+    source's ``source_file``.
+
     Raises:
         RuleSetError: listing every wrong value with its key and what was expected
-            (the TOML syntax error, with its line, when the text does not parse).
+            (the TOML syntax error, with its line, when the text does not parse; see :func:`read_toml`).
     """
+    return rule_set_from_data(read_toml(text))
+
+
+def rule_set_from_data(data: Mapping[str, Any]) -> RuleSet:
+    """Build a :class:`RuleSet` from a rule-set file's data, as :func:`read_toml` (or ``tomllib``) reads
+    it: :func:`parse_rule_set` without the text. Same checks, same ``RuleSetError``."""
+    return _Reader(dict(data)).rule_set()
+
+
+def read_toml(text: str) -> dict[str, Any]:
+    """The data of a TOML text of at most :data:`MAX_RULES_CHARS` characters, read safely.
+
+    Raises:
+        RuleSetError: key ``"toml"``, for a text that is too long (refused before it is read), does not
+            parse (the parser's message, with its line), nests too deeply or holds a number too long to
+            read (Python refuses integers of more than 4,300 digits).
+    """
+    if not isinstance(text, str):
+        raise RuleSetError([("toml", f"expected a text, got {type(text).__name__}")])
+    if len(text) > MAX_RULES_CHARS:
+        raise RuleSetError([("toml", f"too long: {len(text):,} characters, at most {MAX_RULES_CHARS:,}")])
+    if _nesting(text) > _MAX_NESTING:
+        raise RuleSetError([("toml", "nested too deeply to be a rule set")])
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RuleSetError([("toml", str(exc))]) from exc
-    return _Reader(data).rule_set()
+        raise RuleSetError([("toml", str(exc))]) from None
+    except RecursionError:
+        raise RuleSetError([("toml", "nested too deeply to be a rule set")]) from None
+    except ValueError as exc:  # e.g. an integer of thousands of digits
+        raise RuleSetError([("toml", f"a value cannot be read: {str(exc)[:120]}")]) from None
 
 
 class _Reader:
@@ -377,7 +466,7 @@ class _Reader:
     def get(self, table: Mapping[str, Any], key: str, path: str, kind: type, default: Any = None) -> Any:
         value = table.get(key, default)
         if value is None or (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
-            self.fail(path, f"expected {_KIND_NAMES[kind]}, got {value!r}")
+            self.fail(path, f"expected {_KIND_NAMES[kind]}, got {_short(value)}")
             return None
         return value
 
@@ -388,46 +477,62 @@ class _Reader:
             return {}
         return value
 
-    def count(self, table: Mapping[str, Any], key: str, path: str, minimum: int = 0) -> int:
+    def count(self, table: Mapping[str, Any], key: str, path: str, limits: str) -> int:
+        """A whole number in the :data:`AMOUNT_RANGES` range named ``limits``."""
+        minimum, maximum = AMOUNT_RANGES[limits]
         value = self.get(table, key, path, int)
-        if value is not None and value < minimum:
-            self.fail(path, f"expected a whole number >= {minimum}, got {value}")
+        if value is not None and not minimum <= value <= maximum:
+            self.fail(path, f"expected a whole number from {minimum} to {maximum}, got {value}")
+            return minimum
         return value if value is not None else minimum
+
+    def text(self, table: Mapping[str, Any], key: str, path: str, limit: str, default: Any = None) -> Any:
+        """A text of at most :data:`TEXT_LIMITS` ``[limit]`` characters (``None`` when it is not one)."""
+        value = self.get(table, key, path, str, default=default)
+        if value is not None and len(value) > TEXT_LIMITS[limit]:
+            self.fail(path, f"expected a text of at most {TEXT_LIMITS[limit]} characters, got {len(value):,}")
+            return None
+        return value
 
     def enum(self, enum: type[Enum], value: Any, path: str) -> Any:
         try:
             return enum(value)
         except ValueError:
             allowed = ", ".join(str(m.value) for m in enum)
-            self.fail(path, f"expected one of {allowed}, got {value!r}")
+            self.fail(path, f"expected one of {allowed}, got {_short(value)}")
             return None
 
     def provenance(self, table: Mapping[str, Any], path: str) -> Provenance:
-        source = self.get(table, "source", f"{path}.source", str, default="")
+        source = self.text(table, "source", f"{path}.source", "source", default="")
         raw = table.get("reading")
-        reading = None if raw is None else self.texts(raw, f"{path}.reading")
+        reading = None if raw is None else self.texts(raw, f"{path}.reading", "reading")
         house = table.get("house_default", False)
         if not isinstance(house, bool):
-            self.fail(f"{path}.house_default", f"expected true or false, got {house!r}")
+            self.fail(f"{path}.house_default", f"expected true or false, got {_short(house)}")
             house = False
         return Provenance(source or "", reading, house)
 
-    def texts(self, value: Any, path: str) -> dict[str, str]:
+    def texts(self, value: Any, path: str, limit: str) -> dict[str, str]:
+        """A text per language, each of at most :data:`TEXT_LIMITS` ``[limit]`` characters."""
         if not isinstance(value, dict) or not all(isinstance(value.get(lang), str) for lang in LANGUAGES):
-            self.fail(path, f"expected text for each language ({', '.join(LANGUAGES)}), got {value!r}")
+            self.fail(path, f"expected text for each language ({', '.join(LANGUAGES)}), got {_short(value)}")
+            return {lang: "" for lang in LANGUAGES}
+        longest = max(len(value[lang]) for lang in LANGUAGES)
+        if longest > TEXT_LIMITS[limit]:
+            self.fail(path, f"expected texts of at most {TEXT_LIMITS[limit]} characters, got {longest:,}")
             return {lang: "" for lang in LANGUAGES}
         return {lang: value[lang] for lang in LANGUAGES}
 
     def rule_set(self) -> RuleSet:
         d = self.data
         provenance: dict[str, Provenance] = {}
-        rule_id = self.get(d, "id", "id", str) or ""
-        source_file = self.get(d, "source_file", "source_file", str, default="") or ""
-        names = self.texts(d.get("name"), "name")
-        summaries = self.texts(d.get("summary", d.get("name")), "summary")
+        rule_id = self.text(d, "id", "id", "id") or ""
+        source_file = self.source_file()
+        names = self.texts(d.get("name"), "name", "name")
+        summaries = self.texts(d.get("summary", d.get("name")), "summary", "summary")
 
         pos_table = self.table("positions")
-        positions = {p: self.texts(pos_table.get(p.value), f"positions.{p.value}") for p in Position}
+        positions = {p: self.texts(pos_table.get(p.value), f"positions.{p.value}", "positions") for p in Position}
         provenance["positions"] = self.provenance(pos_table, "positions")
 
         wheel_table = self.table("wheel")
@@ -435,30 +540,31 @@ class _Reader:
         provenance["wheel"] = self.provenance(wheel_table, "wheel")
 
         chi_table = self.table("chi_win")
-        chi_win = self.count(chi_table, "value", "chi_win.value", 1)
+        chi_win = self.count(chi_table, "value", "chi_win.value", "chi_win.value")
         provenance["chi_win"] = self.provenance(chi_table, "chi_win")
 
         foul_table = self.table("foul")
-        foul_penalty = self.count(foul_table, "penalty", "foul.penalty", 0)
+        foul_penalty = self.count(foul_table, "penalty", "foul.penalty", "foul.penalty")
         provenance["foul"] = self.provenance(foul_table, "foul")
 
         scoop_table = self.table("scoop")
         multipliers = scoop_table.get("multipliers")
+        low, high = AMOUNT_RANGES["scoop.multipliers"]
         if not (
             isinstance(multipliers, list)
             and len(multipliers) == 3
-            and all(isinstance(m, int) and not isinstance(m, bool) and m >= 1 for m in multipliers)
+            and all(isinstance(m, int) and not isinstance(m, bool) and low <= m <= high for m in multipliers)
         ):
-            self.fail("scoop.multipliers", f"expected 3 whole numbers >= 1, got {multipliers!r}")
+            self.fail("scoop.multipliers", f"expected 3 whole numbers from {low} to {high}, got {_short(multipliers)}")
             multipliers = [1, 1, 1]
-        sweep = self.count(scoop_table, "sweep_multiplier", "scoop.sweep_multiplier", 1)
+        sweep = self.count(scoop_table, "sweep_multiplier", "scoop.sweep_multiplier", "scoop.sweep_multiplier")
         provenance["scoop"] = self.provenance(scoop_table, "scoop")
         scoop = ScoopRule(
             (multipliers[0], multipliers[1], multipliers[2]), sweep, provenance["scoop"]
         )
 
         clash_table = self.table("bonus_clash")
-        bonus_clash = self.count(clash_table, "multiplier", "bonus_clash.multiplier", 1)
+        bonus_clash = self.count(clash_table, "multiplier", "bonus_clash.multiplier", "bonus_clash.multiplier")
         provenance["bonus_clash"] = self.provenance(clash_table, "bonus_clash")
 
         bonuses: list[Bonus] = []
@@ -467,7 +573,7 @@ class _Reader:
             path = f"bonus[{i}]"
             hand = self.enum(BonusHand, entry.get("hand"), f"{path}.hand")
             position = self.enum(Position, entry.get("position"), f"{path}.position")
-            chi = self.count(entry, "chi", f"{path}.chi", 1)
+            chi = self.count(entry, "chi", f"{path}.chi", "bonus.chi")
             if hand is None or position is None:
                 continue
             if (hand, position) in seen_bonus:
@@ -487,7 +593,7 @@ class _Reader:
         for i, entry in enumerate(self._entries("natural")):
             path = f"natural[{i}]"
             pattern = self.enum(NaturalPattern, entry.get("pattern"), f"{path}.pattern")
-            chi = self.count(entry, "chi", f"{path}.chi", 1)
+            chi = self.count(entry, "chi", f"{path}.chi", "natural.chi")
             if pattern is None:
                 continue
             if pattern in seen_nat:
@@ -499,7 +605,7 @@ class _Reader:
         ace_rule = self.enum(AceRule, ace_table.get("rule"), "aces.rule")
         exclude = ace_table.get("exclude_bonus_four_aces", False)
         if not isinstance(exclude, bool):
-            self.fail("aces.exclude_bonus_four_aces", f"expected true or false, got {exclude!r}")
+            self.fail("aces.exclude_bonus_four_aces", f"expected true or false, got {_short(exclude)}")
             exclude = False
         provenance["aces"] = self.provenance(ace_table, "aces")
 
@@ -524,12 +630,47 @@ class _Reader:
             provenance=provenance,
         )
 
+    def source_file(self) -> str:
+        """The source text's file name: ``source_file``, or that of the source named by ``based_on``."""
+        based_on = self.data.get("based_on")
+        if based_on is None:
+            return self.text(self.data, "source_file", "source_file", "source", default="") or ""
+        if based_on not in RULE_SET_IDS or "source_file" in self.data:
+            self.fail("based_on", f"expected one of {', '.join(RULE_SET_IDS)} (and no source_file), "
+                                  f"got {_short(based_on)}")
+            return ""
+        return load_rule_set(based_on).source_file
+
     def _entries(self, key: str) -> list[dict[str, Any]]:
         value = self.data.get(key, [])
         if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
             self.fail(key, f"expected a list of [[{key}]] tables")
             return []
         return value
+
+
+_MAX_NESTING = 16
+"""The deepest nesting of lists and inline tables read (a rule set nests 3 deep): the parser recurses
+once per level, so a deeper text is refused before it is parsed, whatever the recursion limit."""
+_QUOTED = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*', re.DOTALL)
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _nesting(text: str) -> int:
+    """How deeply ``[`` and ``{`` nest in a TOML text, strings and comments left out."""
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_QUOTED.sub("", text)):
+        depth = depth + 1 if bracket in "[{" else max(0, depth - 1)
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters (a bad value can be a long list)."""
+    if isinstance(value, (list, dict)) and len(value) > limit:
+        value = type(value)(list(value)[:limit]) if isinstance(value, list) else dict(list(value.items())[:limit])
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 _FRONT_ONLY = frozenset({BonusHand.SAM_CO, BonusHand.SAM_CO_A})

@@ -14,6 +14,10 @@ Shared modules:
     ui.set_form  the drill-set form (kinds, level, count, seed) of the Drill and Classes pages.
     ui.store     the classroom database, opened once per server, and its grading threads.
     ui.links     links into the classroom (join, teacher, personal), the join QR code (Classes, Progress).
+    ui.jobs      long runs for every session: one per session, a server-wide limit and queue, cancelled
+                 when asked or when the session ends, each in a process group of its own.
+    ui.builtin_text  Streamlit's own interface text (uploader, number boxes, hints) in the session's language.
+    ui.problems  lists of problems: repeats once with a count, the first few, then "and N more".
     ui.examples  the category examples in ``content/examples.toml`` (data, no Streamlit).
     ui._once     draw something at most once per script run.
     ui/locales/  the catalogues, ``<lang>/<part>.po``.

@@ -29,6 +29,7 @@ __all__ = [
     "number",
     "position_label",
     "provenance_note",
+    "source_quote",
 ]
 
 
@@ -135,14 +136,26 @@ def describe_foul(arrangement: Arrangement, rule_set: RuleSet, lang: str) -> str
     return translate("foul.reason", lang, strong=strong, weak=weak)
 
 
+def source_quote(source: str, lang: str) -> str:
+    """A source's own words (always Vietnamese): as they are on a Vietnamese screen, in quotes elsewhere
+    (the label, :func:`provenance_note`'s, says they are the source's words, in Vietnamese)."""
+    return source if lang == "vi" else f"“{source}”"
+
+
 def provenance_note(provenance: Provenance | None, lang: str) -> str:
-    """The source of a rule, with the reading or house default flagged, as one line of Markdown."""
+    """The source of a rule, with the reading or house default flagged, as one line of Markdown.
+
+    A value the house rules changed has no source text, only its note in each language (see
+    :func:`ui.setup.house_mark`), shown as it is.
+    """
     if provenance is None:
         return ""
-    parts = [f"{translate('provenance.source', lang)}: {provenance.source}"]
+    reading = provenance.reading_in(lang)
+    if not provenance.source:
+        return reading or ""
+    parts = [f"{translate('provenance.source', lang)}: {source_quote(provenance.source, lang)}"]
     if provenance.house_default:
         parts.append(f"**{translate('provenance.house_default', lang)}**")
-    reading = provenance.reading_in(lang)
     if reading:
         parts.append(f"*{translate('provenance.reading', lang)}:* {reading}")
     return " — ".join(parts)

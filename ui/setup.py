@@ -18,11 +18,13 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from maubinh.house import HouseRulesError, from_link_token, link_token
-from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
+from maubinh.house import Difference, ExpectedKind, HouseRulesError, default_mark, from_link_token, link_token
+from maubinh.rules import RULE_SET_IDS, Provenance, RuleSet, load_rule_set
+from ui.builtin_text import localise_builtins
 from ui.cards import inject_css
 from ui.i18n import (
     DEFAULT_LANGUAGE,
+    LANGUAGES,
     current_language,
     language_selector,
     sync_language_to_url,
@@ -33,10 +35,13 @@ from ui.params import markdown_literal
 
 __all__ = [
     "HOUSE_PARAM",
+    "MAX_HOUSE_LINKS",
+    "MAX_HOUSE_RULE_SETS",
     "RULES_PARAM",
     "all_rule_sets",
     "find_rule_set",
     "forget_house_rule_set",
+    "house_mark",
     "house_rule_sets",
     "keep_house_rule_set",
     "read_house_links",
@@ -50,6 +55,10 @@ RULES_PARAM = "rules"
 """Query parameter holding the chosen rule-set id (``?rules=tinh-chi``)."""
 HOUSE_PARAM = "house"
 """Query parameter (repeatable) carrying house rules: ``?house=<token>`` (see :mod:`maubinh.house`)."""
+MAX_HOUSE_LINKS = 4
+"""The most ``?house=`` tokens one URL is read for (the rest are named in a warning and dropped)."""
+MAX_HOUSE_RULE_SETS = 8
+"""The most house rule sets a session keeps."""
 _LAST_RULES_KEY = "ui_rules"
 """Session-state key of the session's last chosen rule set, used when the URL has none."""
 _HOUSE_KEY = "ui_house_rules"
@@ -67,12 +76,16 @@ def house_rule_sets() -> dict[str, RuleSet]:
 def keep_house_rule_set(rule_set: RuleSet) -> None:
     """Keep house rules in the session (replacing any with the same id); pickable on every page.
 
+    A session keeps at most :data:`MAX_HOUSE_RULE_SETS`: keeping one more forgets the oldest.
     ``ValueError`` for a source's id: house rules need an id of their own.
     """
     if rule_set.id in RULE_SET_IDS:
         raise ValueError(f"house rules cannot use a source's id {rule_set.id!r}")
     kept = house_rule_sets()
+    kept.pop(rule_set.id, None)
     kept[rule_set.id] = rule_set
+    while len(kept) > MAX_HOUSE_RULE_SETS:  # the oldest go first
+        kept.pop(next(iter(kept)))
     st.session_state[_HOUSE_KEY] = kept
 
 
@@ -105,23 +118,29 @@ def rule_set_label(rule_set: RuleSet, lang: str) -> str:
 
 
 def read_house_links() -> None:
-    """Keep the house rules carried by the URL's ``?house=`` tokens (each token read once a session).
+    """Keep the house rules carried by the URL's ``?house=`` tokens (each token read once a session, at
+    most :data:`MAX_HOUSE_LINKS` of them, repeats once).
 
-    A token that is not a house-rules link is named in a warning and dropped from the URL.
+    A token that is not a house-rules link (or is too long) is named in a warning and dropped from the URL.
     """
     tokens = st.query_params.get_all(HOUSE_PARAM)
     if not tokens:
         return
+    lang = current_language()
+    if len(tokens) > MAX_HOUSE_LINKS:
+        st.warning(translate("house.too_many_links", lang, n=len(tokens), maximum=MAX_HOUSE_LINKS))
     seen = set(st.session_state.get(_LINKS_SEEN_KEY, ()))
     good = []
-    for token in tokens:
+    for token in dict.fromkeys(tokens[:MAX_HOUSE_LINKS]):
         if token in seen:
             good.append(token)
             continue
         try:
-            rule_set = from_link_token(token)
-        except HouseRulesError:
-            st.warning(translate("house.bad_link", current_language(), value=markdown_literal(token, 24)))
+            rule_set = from_link_token(token, mark=house_mark)
+        except HouseRulesError as error:
+            long = any(p.expected.kind is ExpectedKind.SHORT_LINK for p in error.details)
+            st.warning(translate("house.bad_link_long" if long else "house.bad_link", lang,
+                                 value=markdown_literal(token, 24)))
             continue
         keep_house_rule_set(rule_set)
         seen.add(token)
@@ -129,6 +148,13 @@ def read_house_links() -> None:
     st.session_state[_LINKS_SEEN_KEY] = seen
     if good != tokens:
         st.query_params[HOUSE_PARAM] = good
+
+
+def house_mark(slot: str, changes: Sequence[Difference]) -> Provenance:
+    """The provenance of a value house rules from a link changed: no source text (the source's words are
+    not the house's), the change told in each language."""
+    changed = default_mark(slot, changes).source.removeprefix("house rules: ")
+    return Provenance("", {lang: translate("house.link_reading", lang, changes=changed) for lang in LANGUAGES})
 
 
 def share_house_rules(rule_sets: Sequence[RuleSet]) -> None:
@@ -154,6 +180,7 @@ def setup_page(title_key: str) -> str:
     st.set_page_config(page_title=translate(title_key, lang), layout="wide")
     sync_language_to_url()
     inject_css()
+    localise_builtins(lang)
     draw_navigation(lang)
     language_selector()
     return lang

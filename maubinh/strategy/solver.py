@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +28,7 @@ from maubinh.cards import Card
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from maubinh.strategy.vector import SPLITS, HandSplits, classes, hand_splits_many
 
-__all__ = ["Bounds", "Tables", "hand_bounds", "load_tables", "solve", "solve_many", "solve_splits", "tables_from_counts"]
+__all__ = ["TABLES_CACHED", "Bounds", "Tables", "hand_bounds", "load_tables", "solve", "solve_many", "solve_splits", "tables_from_counts"]
 
 F64 = npt.NDArray[np.float64]
 DATA_DIR = Path(__file__).parent / "data"
@@ -224,11 +224,19 @@ def solve_splits(hand: HandSplits, tables: Tables, bounds: Bounds | None = None)
     return best_row
 
 
-@cache
+TABLES_CACHED = 16
+"""Rule sets whose tables are kept (least recently used dropped first): the four sources and the
+house rules in use; any other is rebuilt when asked (a few ms), so the cache only saves time."""
+
+
+@lru_cache(maxsize=TABLES_CACHED)
 def load_tables(rule_set: RuleSet) -> Tables:
     """The solver's tables for any rule set: a source's shipped ones; for house rules, tables built
     with their own payouts over the opponent distribution of the source they started from (the
     source with the same ``source_file``; ``chi-at``'s when none matches).
+
+    The last :data:`TABLES_CACHED` rule sets' tables are kept, keyed by the whole rule set (equal rule
+    sets, names included, share an entry; see :class:`~maubinh.rules.RuleSet`).
     """
     base = rule_set.id if rule_set.id in RULE_SET_IDS else next(
         (i for i in RULE_SET_IDS if load_rule_set(i).source_file == rule_set.source_file), RULE_SET_IDS[0]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -28,6 +28,7 @@ from maubinh.settle import bonus_for
 from maubinh.strategy.fast import evaluate_many, rank_tables
 
 __all__ = [
+    "CLASSES_CACHED",
     "COMB3",
     "COMB5",
     "SPLITS",
@@ -68,7 +69,12 @@ SPLITS = _build_splits()
 """All 72,072 splits as rows ``(back, middle, front)`` of indexes into :data:`COMB5`, :data:`COMB5`, :data:`COMB3`."""
 
 
-@cache
+CLASSES_CACHED = 32
+"""(rule set, size) pairs whose class tables are kept (least recently used dropped first): both sizes
+of sixteen rule sets; any other is rebuilt when asked, so the cache only saves time."""
+
+
+@lru_cache(maxsize=CLASSES_CACHED)
 def classes(rule_set: RuleSet, size: int) -> tuple[I64, I64, npt.NDArray[np.int8], BoolArray]:
     """Per-class tables for ``size``-card hands under ``rule_set``, for the positions that hold them.
 

@@ -28,6 +28,7 @@ from ui.daudiachu.labels import (
     signed,
     type_name,
 )
+from ui.i18n import translate
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "dau_dia_chu.py")
 TIMEOUT_S = 60
@@ -219,8 +220,9 @@ def test_type_drill_is_graded_by_the_engine_and_keeps_score():
         right += pick == answer
         feedback = at.success if pick == answer else at.error
         assert len(feedback) >= 1
-        if question.play is not None:
+        if question.play is not None:  # the answer and the reason: what makes cards that type
             assert describe_play(question.play, "vi") in feedback[-1].value
+            assert translate(f"ddz.define.{question.play.type.value}", "vi") in feedback[-1].value
         else:
             assert describe_rejection(question.rejection, "vi") in feedback[-1].value
         assert _score_metric(at) == f"{right}/{number + 1} đúng"
@@ -281,6 +283,8 @@ def test_the_drill_set_comes_from_the_url_and_a_broken_seed_is_named():
     at = _run(seed="abc")
     assert any("seed=abc" in warning.value or "abc" in warning.value for warning in at.warning)
     assert at.query_params["seed"] in (["1"], "1")
+    # named above the tabs (the first tab, the lesson, is the one open), not inside the drill tab
+    assert not any(tab.warning for tab in at.tabs)
 
 
 def _face(card) -> str:
@@ -356,3 +360,16 @@ def test_every_calculator_setting_matches_the_engine():
         _ok(at)
         expected = score(Game(bid=bid, landlord=landlord, went_out=who, bombs=bombs)).points
         assert _metrics(at) == [signed(p) for p in expected]
+
+
+def test_a_paste_past_the_limit_is_named_not_cut_and_the_last_result_goes():
+    from ui.daudiachu.lesson import MAX_TYPED
+
+    at = _run(lang="en")
+    box = at.text_input(key="ddz_try_play")
+    assert box.max_chars > MAX_TYPED
+    before = len(at.success)
+    box.set_value("3 " * 150).run()  # 300 characters
+    _ok(at)
+    assert any("too long for a play" in e.value for e in at.error)
+    assert len(at.success) < before  # the earlier 10-J-Q-K-A and its verdict are gone

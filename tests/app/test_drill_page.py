@@ -254,3 +254,43 @@ def test_drill_under_house_rules_from_a_link():
     at.run()
     assert not at.exception
     assert at.query_params["rules"] in ("nha-tu", ["nha-tu"])
+
+
+def test_how_many_chi_grades_nothing_typed_and_refuses_a_fraction() -> None:
+    at = drill(kinds="settle", level="beginner", rules="guide-2026", seed="4", n="2", lang="en")
+    _, index, q = current(at)
+    box = at.number_input(key=f"drill_settle_value_{index}")
+    assert box.value is None  # an empty box, not 0
+    at.button(key="drill_settle_submit").click().run()
+    assert not at.exception
+    assert index not in at.session_state["drill_state"].answers  # no answer, no grade
+    assert any("Type a number of chi" in w.value for w in at.warning)
+    at.number_input(key=f"drill_settle_value_{index}").set_value(3.7).run()
+    at.button(key="drill_settle_submit").click().run()
+    assert index not in at.session_state["drill_state"].answers
+    assert any("3.7 is not one" in w.value for w in at.warning)
+    at.number_input(key=f"drill_settle_value_{index}").set_value(float(q.key)).run()
+    at.button(key="drill_settle_submit").click().run()
+    answer = at.session_state["drill_state"].answers[index]
+    assert answer.given == q.key and answer.correct
+    assert not at.warning
+
+
+def test_set_it_yourself_names_binh_lung_once() -> None:
+    for lang, word in (("vi", "Binh lủng"), ("en", "Binh lủng")):
+        at = drill(kinds="arrange", level="beginner", rules="chi-at", seed="8", n="1", lang=lang)
+        _, index, q = current(at)
+        answer(at, q, index, right=False)  # a binh lủng split
+        [error] = [e.value for e in at.error]
+        assert error.startswith(word) and error.count(word) == 1, error
+
+
+def test_the_set_panel_does_not_repeat_the_chosen_kinds_above_the_selector() -> None:
+    from ui.questions import kind_name
+
+    at = drill(kinds="chi,foul", level="beginner", rules="chi-at", seed="3", n="2", lang="en")
+    at.session_state["drill_set_box"] = True
+    at.run()
+    assert at.multiselect(key="drill_form_kinds").value == [Kind.CHI, Kind.FOUL]
+    listed = ", ".join(kind_name(kind, "en") for kind in (Kind.CHI, Kind.FOUL))
+    assert not any(c.value == listed for c in at.caption)

@@ -10,7 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from maubinh.hands import Category
-from maubinh.rules import RULE_SET_IDS, Position, load_rule_set, parse_rule_set
+from maubinh.rules import RULE_SET_IDS, NaturalPattern, Position, load_rule_set, parse_rule_set
 from ui.examples import load_examples
 from ui.i18n import LANGUAGES, translate
 from ui.labels import category_name
@@ -375,3 +375,25 @@ def test_the_ace_step_shows_the_ace_rules_share() -> None:
     assert f"{translate('learn.aces_share', 'vi')} {share}" in _text(at)
     at = _open(step="aces", rules="guide-2026")
     assert translate("learn.aces_none", "vi") in _text(at)
+
+
+def test_check_my_hand_box_has_a_limit_and_folds_repeats() -> None:
+    from ui.learn.check import MAX_CHECK_TEXT
+
+    at = _open(step="check", lang="en")
+    assert at.text_area(key="learn_check_text").max_chars == MAX_CHECK_TEXT
+    _check(at, " ".join(["Kd"] * 20))
+    [error] = [e.value for e in at.error]
+    assert "(19 times)" in error and error.count("\n- ") == 1
+
+
+def test_lesson_sentences_built_from_numbers_read_right() -> None:
+    foul = _text(_open(step="foul", rules="chi-at"))
+    assert "ở bộ luật nào xếp nó đứng thứ hai" in foul
+    chi_at = load_rule_set("chi-at")
+    amounts = [chi_at.natural(p).chi for p in (NaturalPattern.BA_SANH, NaturalPattern.BA_THUNG, NaturalPattern.LUC_PHE_BON)]
+    instant = _text(_open(step="naturals", rules="chi-at"))
+    assert "còn lục phé bôn chỉ" not in instant  # no "only" when the three amounts may be equal
+    assert f"ba cái sảnh ăn {amounts[0]} chi, ba cái thùng {amounts[1]} chi, lục phé bôn {amounts[2]} chi" in instant
+    scoops = _text(_open(step="scoop", rules="tinh-chi"))
+    assert "sập ba người thì mỗi người đền gấp" in scoops

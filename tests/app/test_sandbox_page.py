@@ -94,9 +94,9 @@ def test_four_players_dealt() -> None:
     at.number_input(key="sandbox_seed").set_value(7)
     at.run()
     _assert_ok(at)
-    # More seats than dealt: the new ones ask for cards and nothing is settled yet.
-    assert len(at.info) >= 3
-    assert not at.dataframe
+    # More seats than dealt: the new ones are dealt from the cards left, so the table settles at once.
+    assert not at.error
+    _assert_settled(at, 4)
     at.button[0].click()
     at.run()
     _assert_ok(at)
@@ -416,3 +416,33 @@ def test_picking_is_refused_while_typed_text_is_unreadable() -> None:
     at.button_group(key="sandbox_mode0").set_value("type")
     at.run()
     assert at.text_input(key=_key(0, "front")).value == "Zz 2c 3c"
+
+
+def test_more_players_are_dealt_from_the_cards_left_and_the_link_follows() -> None:
+    at = _run(lang="en", seats="2", seed="1")
+    at.text_input(key=_key(0, "front")).set_value("Qd 5d 3h").run()  # a typed chi is kept
+    typed = _inputs(at, 2)
+    at.radio(key="sandbox_seats").set_value(3).run()
+    _assert_ok(at)
+    assert _param(at, "seats") == "3"
+    assert _inputs(at, 3)[:2] == typed
+    third = _inputs(at, 3)[2]
+    assert all(third) and not at.error  # a hand, not an empty seat with red problems
+    cards = [c for seat in _inputs(at, 3) for chi in seat for c in chi.split()]
+    assert len(cards) == len(set(cards)) == 39
+    assert "Player 3" in _totals(at).to_string() or len(_param(at, "hands").split("_")) == 3
+    # Down to two and up to four: the seats added never hold another seat's cards.
+    at.radio(key="sandbox_seats").set_value(2).run()
+    at.number_input(key="sandbox_seed").set_value(9).run()
+    at.button[0].click().run()  # Deal: two new hands from seed 9
+    at.radio(key="sandbox_seats").set_value(4).run()
+    _assert_ok(at)
+    cards = [c for seat in _inputs(at, 4) for chi in seat for c in chi.split()]
+    assert len(cards) == len(set(cards)) == 52 and not at.error and _param(at, "seats") == "4"
+
+
+def test_a_link_whose_player_count_differs_from_its_hands_says_so() -> None:
+    hands = "AsKsQsJs9s.2h3h4h5h7d.8c2c3c_AhKhQhJh9h.2d3d4d5d7s.8d2s3s"
+    at = _run(lang="en", seats="3", hands=hands)
+    assert any("says 3 players but holds the cards of 2" in w.value for w in at.warning)
+    assert _param(at, "seats") == "2"

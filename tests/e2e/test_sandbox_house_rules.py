@@ -78,7 +78,7 @@ def test_deal_arrange_settle_and_house_rules(app_url: str, browser_page: Page, t
     wait_idle(page, settle_ms=500)
     assert_no_exception(page)
     expect(page.get_by_text(re.compile("Wrong values in")).first).to_be_visible()
-    expect(page.get_by_text(re.compile(r"foul\.penalty: expected a whole number ≥ 0")).first).to_be_visible()
+    expect(page.get_by_text(re.compile(r"foul\.penalty: expected a whole number from 0 to 100")).first).to_be_visible()
     screenshot(page, "sandbox_house_bad_file")
 
     # Back at the table, the house rules are compared with the sources.
@@ -98,7 +98,7 @@ def test_deal_arrange_settle_and_house_rules(app_url: str, browser_page: Page, t
     wait_idle(page)
     click(page, ".st-key-sandbox_sim_run button")
     wait_idle(page, timeout_ms=120_000)
-    expect(page.get_by_text(re.compile(r"60 deals · 4 players · seed 1"))).to_be_visible()
+    expect(page.get_by_text(re.compile(r"60 deals · 4 players · seed 1"))).to_be_visible(timeout=120_000)
     expect(page.get_by_role("button", name="Download CSV (every deal)")).to_be_visible()
     screenshot(page, "sandbox_many_deals")
 

@@ -80,3 +80,18 @@ def test_long_junk_is_shortened_and_odd_input_is_refused_clearly():
         parse_cards("As", count="1")
     assert parse_cards("As\u200bKh") == parse_cards("As Kh")  # zero-width space separates
     assert parse_cards("1s") == parse_cards("As")  # 1 for ace, as on some decks
+
+
+def test_an_absurdly_long_text_is_refused_before_it_is_read():
+    import time
+
+    from maubinh.cards import MAX_CARDS_TEXT
+
+    paste = "As Kh " * 1_700_000  # 10 MB
+    started = time.process_time()
+    with pytest.raises(CardParseError) as raised:
+        parse_cards(paste)
+    assert time.process_time() - started < 0.1
+    assert raised.value.reason == "long" and raised.value.got == len(paste)
+    deck = " ".join(str(card) for card in FULL_DECK)
+    assert len(deck) < MAX_CARDS_TEXT and len(parse_cards(deck)) == 52

@@ -13,7 +13,7 @@ from maubinh import (
     load_rule_set,
     parse_rule_set,
 )
-from maubinh.rules import RULESET_DIR
+from maubinh.rules import AMOUNT_RANGES, MAX_RULES_CHARS, RULESET_DIR, TEXT_LIMITS
 
 
 def test_unknown_id_lists_the_known_ones():
@@ -72,7 +72,7 @@ def test_round_trip_of_the_shipped_text():
     ("old", "new", "key", "fragment"),
     [
         ('value = "second"', 'value = "middle"', "wheel.value", "expected one of lowest, second"),
-        ("penalty = 3", "penalty = -1", "foul.penalty", "expected a whole number >= 0"),
+        ("penalty = 3", "penalty = -1", "foul.penalty", "expected a whole number from 0 to 100"),
         ("multipliers = [2, 2, 2]", "multipliers = [2, 2]", "scoop.multipliers", "expected 3 whole numbers"),
         ('hand = "cu_lu"', 'hand = "cu_lu_x"', "bonus[8].hand", "expected one of"),
         ('position = "front"\nchi = 6', 'position = "back"\nchi = 6', "bonus[10].position", "cannot be held in back"),
@@ -96,3 +96,89 @@ def test_several_problems_reported_together_and_toml_syntax():
     assert {k for k, _ in info.value.problems} == {"wheel.value", "foul.penalty"}
     with pytest.raises(RuleSetError, match="toml"):
         parse_rule_set("id = ")
+
+
+# --------------------------------------------------------------------------- ranges, limits, hostile text (issue 13)
+
+AMOUNTS = [
+    ("[chi_win]\nvalue = 1", "[chi_win]\nvalue = {}", "chi_win.value"),
+    ("penalty = 3", "penalty = {}", "foul.penalty"),
+    ("sweep_multiplier = 2", "sweep_multiplier = {}", "scoop.sweep_multiplier"),
+    ("[bonus_clash]\nmultiplier = 2", "[bonus_clash]\nmultiplier = {}", "bonus_clash.multiplier"),
+    ("chi = 10", "chi = {}", "bonus[0].chi"),
+    ("chi = 78", "chi = {}", "natural[0].chi"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "key"), AMOUNTS, ids=[a[2] for a in AMOUNTS])
+def test_every_amount_has_a_range_named_in_the_message(old, new, key):
+    limits = key.split("[")[0] + ".chi" if "[" in key else key
+    low, high = AMOUNT_RANGES[limits]
+    text = good_text()
+    assert old in text
+    assert parse_rule_set(text.replace(old, new.format(high), 1))  # the bounds themselves are fine
+    assert parse_rule_set(text.replace(old, new.format(low), 1))
+    for bad in (high + 1, low - 1, 2**62, 2**63):
+        with pytest.raises(RuleSetError) as info:
+            parse_rule_set(text.replace(old, new.format(bad), 1))
+        assert dict(info.value.problems)[key] == f"expected a whole number from {low} to {high}, got {bad}"
+
+
+def test_scoop_multipliers_have_a_range():
+    text = good_text()
+    old = "multipliers = [2, 2, 2]"
+    assert parse_rule_set(text.replace(old, "multipliers = [10, 10, 10]"))
+    with pytest.raises(RuleSetError) as info:
+        parse_rule_set(text.replace(old, "multipliers = [2, 2, 9223372036854775807]"))
+    assert dict(info.value.problems)["scoop.multipliers"].startswith("expected 3 whole numbers from 1 to 10")
+
+
+def test_the_ranges_admit_every_source_and_instant_wins_of_a_few_hundred_chi():
+    assert AMOUNT_RANGES["natural.chi"][1] >= 300
+    for rule_set_id in RULE_SET_IDS:
+        rs = load_rule_set(rule_set_id)
+        assert all(AMOUNT_RANGES["natural.chi"][0] <= n.chi <= AMOUNT_RANGES["natural.chi"][1] for n in rs.naturals)
+
+
+def test_texts_have_a_length_limit():
+    text = good_text()
+    long_name = "x" * (TEXT_LIMITS["name"] + 1)
+    with pytest.raises(RuleSetError) as info:
+        parse_rule_set(text.replace('vi = "Mậu binh chi Át"', f'vi = "{long_name}"', 1))
+    assert "name" in dict(info.value.problems)
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("a = " + "[" * 5000 + "]" * 5000, "nested too deeply"),
+        ("a = " + "9" * 5000, "cannot be read"),
+        ("# " + "x" * MAX_RULES_CHARS, "too long"),
+        ("id = \n", "line 1"),
+    ],
+    ids=["deep", "huge integer", "too long", "syntax"],
+)
+def test_hostile_text_is_a_rule_set_error_on_the_toml_key(text, fragment):
+    with pytest.raises(RuleSetError) as info:
+        parse_rule_set(text)
+    (key, message), = info.value.problems
+    assert key == "toml" and fragment in message
+
+
+def test_a_house_file_may_name_its_source_by_id():
+    text = good_text().replace('source_file = "000_e3deb09030ee7e6a.txt"', 'based_on = "chi-at"')
+    assert parse_rule_set(text).source_file == load_rule_set("chi-at").source_file
+    with pytest.raises(RuleSetError) as info:
+        parse_rule_set(text.replace('based_on = "chi-at"', 'based_on = "chi-ac"'))
+    assert "based_on" in dict(info.value.problems)
+
+
+def test_hash_agrees_with_equality_names_included():
+    from dataclasses import replace
+
+    chi_at = load_rule_set("chi-at")
+    renamed = replace(chi_at, names={"vi": "Khác", "en": "Other"})
+    rechi = replace(chi_at, positions={**chi_at.positions})
+    assert renamed != chi_at and hash(renamed) != hash(chi_at)
+    assert rechi == chi_at and hash(rechi) == hash(chi_at)
+    assert parse_rule_set(good_text()) == chi_at and hash(parse_rule_set(good_text())) == hash(chi_at)

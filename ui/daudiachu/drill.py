@@ -40,7 +40,7 @@ from ui.daudiachu.labels import (
 from ui.i18n import t, translate
 from ui.params import int_param
 
-__all__ = ["DRILL_KINDS", "render_drills"]
+__all__ = ["DRILL_KINDS", "drill_seed", "render_drills"]
 
 DRILL_KINDS = ("type", "follow", "score")
 """The three drills, by id (the radio's options; texts ``ddz.drill.kind.<id>``)."""
@@ -57,8 +57,10 @@ def _state() -> tuple[dict[str, int], dict[AnswerKey, tuple[Any, bool]]]:
     return numbers, answers
 
 
-def _current_seed() -> int:
-    """The set's seed from ``?seed=`` (a broken one is named and dropped), else the session's, else 1."""
+def drill_seed() -> int:
+    """The set's seed from ``?seed=`` (a broken one is named and dropped), else the session's, else 1.
+
+    The page reads it above its tabs, so that a broken seed is named whichever tab is open."""
     seed = int_param(SEED_PARAM, minimum=0, maximum=MAX_SEED)
     if seed is None:
         seed = st.session_state.get("ddz_drill_seed", 1)
@@ -108,8 +110,10 @@ def _type_drill(question: TypeQuestion, answers: dict[AnswerKey, tuple[Any, bool
             st.rerun()
         return
     picked, correct = answers[key]
-    if question.play is not None:
-        answer = describe_play(question.play, lang)
+    if question.play is not None:  # the answer and why: what makes cards that type
+        kind = question.play.type
+        answer = t("ddz.drill.type_why", play=describe_play(question.play, lang), name=type_name(kind, lang),
+                   definition=t(f"ddz.define.{kind.value}"))
     else:
         reason = describe_rejection(question.rejection, lang) if question.rejection else ""
         answer = t("ddz.try.not_a_play", why=reason)
@@ -215,9 +219,9 @@ def _score_drill(
     st.table(table.set_index(t("ddz.col.player")))
 
 
-def render_drills(lang: str) -> None:
-    """The drill tab: pick a drill, answer its questions one by one, see the running score."""
-    seed = _current_seed()
+def render_drills(lang: str, seed: int) -> None:
+    """The drill tab for the set ``seed`` (:func:`drill_seed`): pick a drill, answer its questions one by
+    one, see the running score."""
     numbers, answers = _state()
     kind = st.radio(
         t("ddz.drill.kind"),

@@ -221,7 +221,8 @@ def score_lines(result: Score, lang: str) -> list[str]:
 
 def note_markdown(note: Note, lang: str) -> str:
     """Where a rule comes from, as Markdown: the source's place, then the reading flagged as such."""
-    text = f"*{translate('ddz.note.source', lang)}:* {markdown_literal(note.source, limit=400)}"
+    source = markdown_literal(note.source, limit=400)
+    text = f"*{translate('ddz.note.source', lang)}:* {source if lang == 'vi' else f'“{source}”'}"
     reading = note.reading_in(lang)
     if reading:
         text += f"  \n:blue-badge[{translate('ddz.note.reading', lang)}] {reading}"

@@ -36,7 +36,11 @@ __all__ = ["render_lesson", "try_cards"]
 
 EXAMPLE_WIDTH = 44
 MAX_TYPED = 240
-"""Longest text the card boxes take (a whole 54-card pack written out fits)."""
+"""Longest text the card boxes read (a whole 54-card pack written out fits); a longer one is named as
+too long, not read."""
+MAX_PASTE = 2000
+"""The card boxes' ``max_chars``: room for a too-long paste to arrive whole and be named as such (a box
+that cut it at :data:`MAX_TYPED` would silently read part of it)."""
 
 
 def _note(topic: Topic, lang: str) -> None:
@@ -230,8 +234,11 @@ def _scoring(examples: Examples, lang: str) -> None:
 
 def _read_cards(label: str, key: str, lang: str, *, taken: tuple[Card, ...] = ()) -> tuple[Card, ...] | None:
     """A text box of cards; draws them, or an error next to the box (the text is kept). ``None`` if empty."""
-    text = st.text_input(label, key=key, placeholder=t("ddz.try.placeholder"), max_chars=MAX_TYPED)
+    text = st.text_input(label, key=key, placeholder=t("ddz.try.placeholder"), max_chars=MAX_PASTE)
     if not text.strip():
+        return None
+    if len(text) > MAX_TYPED:  # said, not cut: a cut paste would read as other cards
+        st.error(t("ddz.try.too_long", n=len(text), maximum=MAX_TYPED))
         return None
     try:
         cards = parse_cards(text, taken=taken)

@@ -158,7 +158,6 @@ def _submit_form(drill_set: DrillSet) -> None:
 
 def set_editor(drill_set: DrillSet, lang: str) -> None:
     """The form choosing kinds, level, count and seed (the rule set is picked just above it), and the share link."""
-    st.caption(", ".join(kind_name(kind, lang) for kind in drill_set.kinds))
     with st.form("drill_set_form", border=False):
         set_fields(_FORM, drill_set, lang)
         st.form_submit_button(t("drill.set.start"), type="primary", on_click=_submit_form,

@@ -14,8 +14,6 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 
-import streamlit as st
-
 from maubinh.drills import DrillSet, Question, make_question
 
 __all__ = ["AHEAD", "KEEP", "Preparer", "preparer"]
@@ -71,7 +69,15 @@ class Preparer:
                 self._future(drill_set, index)
 
 
-@st.cache_resource(show_spinner=False)
+_PREPARER: Preparer | None = None
+_PREPARER_LOCK = threading.Lock()
+
+
 def preparer() -> Preparer:
-    """The server's one :class:`Preparer`."""
-    return Preparer()
+    """The server's one :class:`Preparer` (a module-level singleton, not ``st.cache_resource``: any
+    client can clear Streamlit's caches, which would start a new pool and drop every prepared question)."""
+    global _PREPARER
+    with _PREPARER_LOCK:
+        if _PREPARER is None:
+            _PREPARER = Preparer()
+        return _PREPARER

@@ -8,11 +8,14 @@ lesson step. "Set it yourself" has its own module (:mod:`ui.drill.arrange`).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 
 import pandas as pd
 import streamlit as st
+from babel.numbers import format_decimal
+from streamlit.errors import StreamlitAPIException
 
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card, grouped
@@ -34,7 +37,7 @@ from ui import _once
 from ui.cards import hand_html
 from ui.drill.arrange import show_arrange_feedback, show_arrange_question
 from ui.drill.state import Answer, SetState, record_answer
-from ui.i18n import t
+from ui.i18n import current_language, t
 from ui.labels import (
     describe_chi,
     describe_foul,
@@ -271,9 +274,23 @@ def _foul_feedback(q: FoulQuestion, answer: Answer, rule_set: RuleSet, lang: str
 # --------------------------------------------------------------------------- how many chi
 
 
+def _settle_problem_key(index: int) -> str:
+    return f"drill_settle_problem_{index}"
+
+
 def _settle_submit(state: SetState, index: int, q: SettleQuestion) -> None:
+    """Grade a typed total: nothing typed is not an answer, and chi are whole numbers (3.7 is refused,
+    never cut to 3); either way the question stays open with a message."""
     value = st.session_state.get(f"drill_settle_value_{index}")
-    given = int(value) if isinstance(value, (int, float)) else 0
+    if value is None or not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+        st.session_state[_settle_problem_key(index)] = t("drill.settle.empty")
+        return
+    if value != int(value):
+        shown = format_decimal(value, format="0.####", locale=current_language())
+        st.session_state[_settle_problem_key(index)] = t("drill.settle.not_whole", value=shown)
+        return
+    st.session_state.pop(_settle_problem_key(index), None)
+    given = int(value)
     record_answer(state, index, given, q.is_correct(given))
 
 
@@ -291,13 +308,17 @@ def _settle_question(state: SetState, index: int, q: SettleQuestion, rule_set: R
     answered = state.answers.get(index)
     number_column, button_column = st.columns([2, 1], vertical_alignment="bottom")
     number_column.number_input(
-        t("drill.settle.answer", a=q.a + 1, b=q.b + 1), min_value=-999, max_value=999, step=1, value=0,
-        key=f"drill_settle_value_{index}", disabled=answered is not None,
+        t("drill.settle.answer", a=q.a + 1, b=q.b + 1), min_value=-999.0, max_value=999.0, step=1.0, value=None,
+        format="%g", placeholder=t("drill.settle.placeholder"), key=f"drill_settle_value_{index}",
+        disabled=answered is not None,
     )
     button_column.button(
         t("drill.settle.submit"), key="drill_settle_submit", disabled=answered is not None, type="primary",
         width="stretch", on_click=_settle_submit, args=(state, index, q),
     )
+    problem = st.session_state.get(_settle_problem_key(index))
+    if problem and answered is None:
+        st.warning(problem, icon=":material/edit:")
 
 
 def _settle_feedback(q: SettleQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:

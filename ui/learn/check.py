@@ -31,6 +31,7 @@ from maubinh.settle import bonus_for
 
 __all__ = [
     "CHI_SEPARATORS",
+    "MAX_CHECK_TEXT",
     "CheckMode",
     "ChiCheck",
     "HandCheck",
@@ -61,6 +62,8 @@ class ProblemKind(str, Enum):
     """One group: not 3, 5 or 13 cards (``got``)."""
     CHI_SIZE = "chi_size"
     """Three chi: one of them has the wrong number of cards (``group``: 1-3, ``position``, ``got``)."""
+    LONG = "long"
+    """A text longer than :data:`MAX_CHECK_TEXT` (``got`` characters), not read."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,8 @@ class HandCheck:
 
 
 _READ_KINDS = {"suit": ProblemKind.SUIT}
+MAX_CHECK_TEXT = 200
+"""The longest text the check-my-hand box takes (its ``max_chars``; 13 cards in three chi fit twice over)."""
 
 
 def read_groups(text: str) -> tuple[list[list[Card]], list[Problem]]:
@@ -202,6 +207,8 @@ def check_hand(text: str, rule_set: RuleSet, *, suggest: bool = True) -> HandChe
     """
     if not text.strip():
         return HandCheck(problems=(Problem(ProblemKind.EMPTY),))
+    if len(text) > MAX_CHECK_TEXT:
+        return HandCheck(problems=(Problem(ProblemKind.LONG, got=len(text)),))
     groups, problems = read_groups(text)
     if len(groups) not in (1, 3):
         problems.append(Problem(ProblemKind.GROUPS, got=len(groups)))

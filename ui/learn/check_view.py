@@ -17,9 +17,10 @@ from maubinh.rules import POSITIONS, RULE_SET_IDS, Bonus, Position, load_rule_se
 from ui.cards import show_cards
 from ui.i18n import t
 from ui.labels import bonus_name, category_name, describe_foul, describe_value, natural_name
-from ui.learn.check import CheckMode, HandCheck, Problem, ProblemKind, check_hand
+from ui.learn.check import MAX_CHECK_TEXT, CheckMode, HandCheck, Problem, ProblemKind, check_hand
 from ui.learn.draw import CARD_WIDTH, LessonContext, seat_html
 from ui.params import markdown_literal
+from ui.problems import problem_lines
 
 __all__ = ["CHECK_PICK_KEY", "CHECK_TEXT_KEY", "check_tool", "problem_text", "show_check_result"]
 
@@ -58,6 +59,8 @@ def problem_text(problem: Problem, ctx: LessonContext) -> str:
         return t("learn.check.error.groups", got=problem.got)
     if problem.kind is ProblemKind.COUNT:
         return t("learn.check.error.count", got=problem.got)
+    if problem.kind is ProblemKind.LONG:
+        return t("learn.check.error.long", got=problem.got, maximum=MAX_CHECK_TEXT)
     if problem.kind is ProblemKind.CHI_SIZE and problem.position:
         return t("learn.check.error.chi_size", group=problem.group, position=ctx.name(problem.position),
                  size=problem.position.size, got=problem.got)
@@ -122,7 +125,8 @@ def _front_looks(cards: Sequence[Card]) -> str | None:
 def show_check_result(result: HandCheck, ctx: LessonContext) -> None:
     """What the engine says of the typed cards."""
     if result.problems:
-        st.error(t("learn.check.problems") + "\n" + "\n".join(f"- {problem_text(p, ctx)}" for p in result.problems))
+        st.error(t("learn.check.problems") + "\n" + problem_lines((problem_text(p, ctx) for p in result.problems),
+                                                                 ctx.lang))
         return
     if result.mode is CheckMode.CHI:
         chi = result.chis[0]
@@ -164,7 +168,7 @@ def check_tool(ctx: LessonContext) -> None:
     st.session_state.setdefault(CHECK_TEXT_KEY, "")
     with st.form("learn_check_form"):
         st.text_area(t("learn.check.input"), key=CHECK_TEXT_KEY, placeholder=t("learn.check.placeholder"),
-                     height=90, help=t("learn.check.input_help"))
+                     height=90, help=t("learn.check.input_help"), max_chars=MAX_CHECK_TEXT)
         st.form_submit_button(t("learn.check.submit"), type="primary", icon=":material/search:")
     text = st.session_state.get(CHECK_TEXT_KEY, "")
     result = check_hand(text, ctx.rule_set) if text.strip() else None

@@ -96,7 +96,7 @@ def provenance_cell(provenance: Provenance | None, lang: str) -> str:
     badges = []
     if provenance.house_default:
         badges.append(f":orange-badge[{t('learn.badge.house_default')}]")
-    if provenance.reading:
+    if provenance.reading and provenance.source:  # no source text: a house change, not a reading
         badges.append(f":blue-badge[{t('learn.badge.reading')}]")
     return " ".join([*badges, provenance_note(provenance, lang)])
 

@@ -14,6 +14,7 @@ lost; a good file replaces the editor's values and is kept in the session.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,7 +24,9 @@ import streamlit as st
 from maubinh.hands import WheelRank
 from maubinh.house import (
     BONUS_SLOTS,
+    MAX_FILE_BYTES,
     Difference,
+    ExpectedKind,
     HouseRulesError,
     Mark,
     base_source,
@@ -32,12 +35,22 @@ from maubinh.house import (
     dump_rule_set,
     edit,
     house_id,
+    problem_count,
     values_of,
 )
-from maubinh.rules import RULE_SET_IDS, AceRule, NaturalPattern, NaturalsVersus, Provenance, RuleSet
+from maubinh.rules import (
+    AMOUNT_RANGES,
+    RULE_SET_IDS,
+    AceRule,
+    NaturalPattern,
+    NaturalsVersus,
+    Provenance,
+    RuleSet,
+)
 from ui.i18n import t, translate
-from ui.labels import bonus_name, natural_name
+from ui.labels import bonus_name, natural_name, number
 from ui.params import markdown_literal
+from ui.problems import problem_lines
 from ui.sandbox.house_text import diff_rows, key_label, position_word, problem_text, value_text
 from ui.sandbox.state import include_in_comparison
 from ui.setup import (
@@ -60,7 +73,9 @@ BONUS_KEY = P + "bonus_values"
 NATURAL_KEY = P + "natural_values"
 FILE_TEXT_KEY = P + "file_text"
 FILE_NAME_KEY = P + "file_name"
-FILE_SEEN_KEY = P + "file_seen"
+UPLOAD_KEY = P + "upload"
+UPLOAD_ERROR_KEY = P + "upload_error"
+PROBLEMS_KEY = P + "file_problems"
 FLASH_KEY = P + "flash"
 WIDGETS = {
     "positions": P + "positions",
@@ -144,9 +159,11 @@ def fold_edits(values: Mapping[str, Any], rows: Sequence[str], edits: Mapping[st
             field = columns.get(column)
             if field is None:
                 continue
-            number = None if new is None or (isinstance(new, float) and pd.isna(new)) else new
+            number = None if new is None or (isinstance(new, float) and not math.isfinite(new)) else new
             if isinstance(number, float):
                 number = int(number)
+            elif number is not None and (isinstance(number, bool) or not isinstance(number, int)):
+                number = None  # not a number (a crafted message): as if the cell were emptied
             if field == "":
                 folded[key] = number
             else:
@@ -192,7 +209,7 @@ def _mark(name: str, start: RuleSet) -> Mark:
             )
             for lang in LANGS
         }
-        return Provenance(translate("house.source", "en", name=name, start=start.id), reading)
+        return Provenance("", reading)  # no source text: the change is told in each language
 
     return mark
 
@@ -255,20 +272,37 @@ def _general_section(start: RuleSet, lang: str) -> None:
     columns = st.columns(2)
     columns[0].radio(t("house.wheel"), [w.value for w in WheelRank], key=WIDGETS["wheel.value"],
                      format_func=lambda v: value_text("wheel.value", v, lang), help=t("house.wheel_help"))
-    columns[1].number_input(t("house.chi_win"), min_value=1, max_value=10, step=1, key=WIDGETS["chi_win.value"],
-                            help=t("house.chi_win_help"))
+    columns[1].number_input(t("house.chi_win"), **_bounds("chi_win.value"), step=1, key=WIDGETS["chi_win.value"],
+                            help=_ranged("house.chi_win_help", "chi_win.value"))
 
 
 def _penalties_section() -> None:
-    st.number_input(t("house.foul"), min_value=0, max_value=100, step=1, key=WIDGETS["foul.penalty"],
-                    help=t("house.foul_help"))
+    st.number_input(t("house.foul"), **_bounds("foul.penalty"), step=1, key=WIDGETS["foul.penalty"],
+                    help=_ranged("house.foul_help", "foul.penalty"))
     st.markdown(f"**{t('house.scoop')}**")
-    st.caption(t("house.scoop_help"))
+    st.caption(_ranged("house.scoop_help", "scoop.multipliers"))
     columns = st.columns(4)
     for n, (column, widget) in enumerate(zip(columns, SCOOP_KEYS), start=1):
-        column.number_input(t("house.scoop_n", n=n), min_value=1, max_value=20, step=1, key=widget)
-    columns[3].number_input(t("house.sweep"), min_value=1, max_value=10, step=1, key=WIDGETS["scoop.sweep_multiplier"],
-                            help=t("house.sweep_help"))
+        column.number_input(t("house.scoop_n", n=n), **_bounds("scoop.multipliers"), step=1, key=widget)
+    columns[3].number_input(t("house.sweep"), **_bounds("scoop.sweep_multiplier"), step=1,
+                            key=WIDGETS["scoop.sweep_multiplier"], help=_ranged("house.sweep_help", "scoop.sweep_multiplier"))
+
+
+def _bounds(limits: str) -> dict[str, int]:
+    """``min_value`` and ``max_value`` of an amount's input: its range in the engine (the same check)."""
+    low, high = AMOUNT_RANGES[limits]
+    return {"min_value": low, "max_value": high}
+
+
+def _range(limits: str) -> str:
+    """An amount's range in words: ``"From 1 to 200."``."""
+    low, high = AMOUNT_RANGES[limits]
+    return t("limits.range", low=low, high=high)
+
+
+def _ranged(help_key: str, limits: str) -> str:
+    """A help text followed by the amount's range."""
+    return f"{t(help_key)} {_range(limits)}"
 
 
 def _rows_height(rows: int) -> int:
@@ -291,13 +325,13 @@ def _bonus_section(lang: str) -> None:
     st.data_editor(
         frame, key=editor_key, hide_index=True, width="stretch", num_rows="fixed", height=_rows_height(len(frame)),
         disabled=[hand_col, position_col],
-        column_config={chi_col: st.column_config.NumberColumn(chi_col, min_value=1, max_value=200, step=1,
-                                                              format="%d", help=t("house.bonus_help"))},
+        column_config={chi_col: st.column_config.NumberColumn(chi_col, **_bounds("bonus.chi"), step=1,
+                                                              format="%d", help=_ranged("house.bonus_help", "bonus.chi"))},
         on_change=_on_table_edit, args=(editor_key, BONUS_KEY, rows, {chi_col: ""}),
     )
-    st.caption(t("house.bonus_caption"))
-    st.number_input(t("house.clash"), min_value=1, max_value=10, step=1, key=WIDGETS["bonus_clash.multiplier"],
-                    help=t("house.clash_help"))
+    st.caption(f'{t("house.bonus_caption")} {_range("bonus.chi")}')
+    st.number_input(t("house.clash"), **_bounds("bonus_clash.multiplier"), step=1, key=WIDGETS["bonus_clash.multiplier"],
+                    help=_ranged("house.clash_help", "bonus_clash.multiplier"))
 
 
 def _natural_section(lang: str) -> None:
@@ -321,12 +355,13 @@ def _natural_section(lang: str) -> None:
             order_col: st.column_config.NumberColumn(order_col, min_value=1, max_value=20, step=1, format="%d",
                                                      help=t("house.order_help")),
             on_col: st.column_config.CheckboxColumn(on_col, help=t("house.on_help")),
-            chi_col: st.column_config.NumberColumn(chi_col, min_value=1, max_value=500, step=1, format="%d"),
+            chi_col: st.column_config.NumberColumn(chi_col, **_bounds("natural.chi"), step=1, format="%d",
+                                                   help=_range("natural.chi")),
         },
         on_change=_on_table_edit,
         args=(editor_key, NATURAL_KEY, rows, {on_col: "on", chi_col: "chi", order_col: "order"}),
     )
-    st.caption(t("house.natural_caption"))
+    st.caption(f'{t("house.natural_caption")} {_range("natural.chi")}')
     st.selectbox(t("house.versus"), [v.value for v in NaturalsVersus], key=WIDGETS["naturals.versus"],
                  format_func=lambda v: value_text("naturals.versus", v, lang))
 
@@ -381,45 +416,67 @@ def _save_section(draft: RuleSet, lang: str) -> None:
 
 
 def _check_text(lang: str) -> None:
+    """Check the file text box: a good text is kept, compared at the table and put in the editor. Runs
+    as a widget callback (before the page is drawn), so it may change the rule sets compared."""
     text = str(st.session_state.get(FILE_TEXT_KEY) or "")
     rule_set, problems = check_house_rules(text)
     if rule_set is None:
-        st.session_state[P + "file_problems"] = problems
+        st.session_state[PROBLEMS_KEY] = problems
         return
-    st.session_state[P + "file_problems"] = ()
+    st.session_state[PROBLEMS_KEY] = ()
     keep_house_rule_set(rule_set)
     include_in_comparison(rule_set.id)
     load_into_editor(rule_set, lang)
     st.session_state[FLASH_KEY] = ("success", t("house.loaded", name=rule_set.name(lang), id=rule_set.id))
 
 
+def _size(n: int, lang: str) -> str:
+    """A file size in KB or MB (of 1,024 bytes and 1,024 KB: the limit, 65,536 bytes, is 64 KB)."""
+    if n >= 1024 * 1024:
+        return f"{number(n / (1024 * 1024), lang, digits=1)} MB"
+    return f"{number(n / 1024, lang, digits=0 if n % 1024 == 0 else 1)} KB"
+
+
+def _on_upload(lang: str) -> None:
+    """A file was chosen: refuse a big or non-text file before reading it, else check its text."""
+    uploaded = st.session_state.get(UPLOAD_KEY)
+    if uploaded is None:
+        return
+    name = markdown_literal(uploaded.name)
+    st.session_state[FILE_NAME_KEY] = uploaded.name
+    st.session_state[PROBLEMS_KEY] = ()
+    if uploaded.size > MAX_FILE_BYTES:
+        st.session_state[UPLOAD_ERROR_KEY] = t("house.file_too_big", name=name, size=_size(uploaded.size, lang),
+                                               maximum=_size(MAX_FILE_BYTES, lang))
+        return
+    try:
+        text = uploaded.getvalue().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        st.session_state[UPLOAD_ERROR_KEY] = t("house.not_text", name=name)
+        return
+    st.session_state.pop(UPLOAD_ERROR_KEY, None)
+    st.session_state[FILE_TEXT_KEY] = text
+    _check_text(lang)
+
+
 def _load_section(lang: str) -> None:
     st.subheader(t("house.load_title"))
     st.caption(t("house.load_help"))
-    uploaded = st.file_uploader(t("house.upload"), type=["toml", "txt"], key=P + "upload")
-    if uploaded is not None and st.session_state.get(FILE_SEEN_KEY) != uploaded.file_id:
-        st.session_state[FILE_SEEN_KEY] = uploaded.file_id
-        raw = uploaded.getvalue()
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            st.session_state[FILE_TEXT_KEY] = ""
-            st.session_state[P + "file_problems"] = ()
-            st.error(t("house.not_text", name=markdown_literal(uploaded.name)))
-            return
-        st.session_state[FILE_TEXT_KEY] = text
-        st.session_state[FILE_NAME_KEY] = uploaded.name
-        _check_text(lang)
-    problems = st.session_state.get(P + "file_problems") or ()
+    st.file_uploader(t("house.upload", size=_size(MAX_FILE_BYTES, lang)), type=["toml", "txt"], key=UPLOAD_KEY, on_change=_on_upload, args=(lang,))
+    refused = st.session_state.get(UPLOAD_ERROR_KEY)
+    if refused:
+        st.error(refused)
+    problems = st.session_state.get(PROBLEMS_KEY) or ()
     if FILE_TEXT_KEY not in st.session_state or not (problems or st.session_state.get(FILE_TEXT_KEY)):
         return
     if problems:
         name = markdown_literal(str(st.session_state.get(FILE_NAME_KEY) or ""))
-        lines = "\n".join(f"- {markdown_literal(problem_text(p, lang), 400)}" for p in problems)
-        st.error(f"{t('house.file_problems', name=name, n=len(problems))}\n\n{lines}")
+        lines = problem_lines((markdown_literal(problem_text(p, lang), 400) for p in problems
+                               if p.expected.kind is not ExpectedKind.MORE), lang, total=problem_count(problems))
+        st.error(f"{t('house.file_problems', name=name, n=problem_count(problems))}\n\n{lines}")
     with st.expander(t("house.file_text"), expanded=bool(problems)):
         st.text_area(t("house.file_text"), key=FILE_TEXT_KEY, height=320, label_visibility="collapsed",
-                     persist_state="session")
+                     persist_state="session", max_chars=MAX_FILE_BYTES)
         st.button(t("house.check_again"), key=P + "check", on_click=_check_text, args=(lang,),
                   icon=":material/fact_check:")
 
@@ -475,7 +532,8 @@ def show_house_editor(lang: str) -> RuleSet | None:
     draft, _, error = current_draft(lang)
     if draft is None:
         assert error is not None
-        st.error("\n".join(f"- {markdown_literal(problem_text(p, lang), 400)}" for p in error.details))
+        st.error(problem_lines((markdown_literal(problem_text(p, lang), 400) for p in error.details
+                                if p.expected.kind is not ExpectedKind.MORE), lang, total=problem_count(error.details)))
     else:
         _show_diff(draft, lang)
         _save_section(draft, lang)

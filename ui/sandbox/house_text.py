@@ -9,8 +9,8 @@ catalogue (``ui/locales/<lang>/sandbox_house.po``).
 >>> value_text("wheel.value", "second", "en")
 'second highest (below 10-J-Q-K-A)'
 >>> from maubinh.house import Expected, ExpectedKind, FileProblem
->>> problem_text(FileProblem("foul.penalty", Expected(ExpectedKind.WHOLE_NUMBER, minimum=0), "-2"), "en")
-'foul.penalty: expected a whole number ≥ 0; the file has -2.'
+>>> problem_text(FileProblem("foul.penalty", Expected(ExpectedKind.WHOLE_NUMBER, minimum=0, maximum=100), "-2"), "en")
+'foul.penalty: expected a whole number from 0 to 100; the file has -2.'
 """
 
 from __future__ import annotations
@@ -18,11 +18,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from maubinh.house import Difference, ExpectedKind, FileProblem
-from maubinh.rules import BonusHand, NaturalPattern, Position
+from maubinh.rules import RULE_SET_IDS, BonusHand, NaturalPattern, Position, load_rule_set
 from ui.i18n import translate
 from ui.labels import bonus_name, natural_name
 
 __all__ = ["diff_rows", "key_label", "position_word", "problem_text", "value_text"]
+
+_SENTENCES = (ExpectedKind.TOML, ExpectedKind.VALID, ExpectedKind.LINK, ExpectedKind.SHORT_LINK,
+              ExpectedKind.SMALL_FILE, ExpectedKind.MORE)
+"""Problems worded as a whole sentence (the file or link as a whole, or the engine's own message)."""
 
 _POSITION_KEYS = {Position.BACK: "position.back", Position.MIDDLE: "position.middle", Position.FRONT: "position.front"}
 
@@ -76,11 +80,18 @@ def problem_text(problem: FileProblem, lang: str) -> str:
     """A file problem in words: its key, what was expected, and what the file has (or that it is missing)."""
     expected = problem.expected
     kind = expected.kind
-    if kind in (ExpectedKind.TOML, ExpectedKind.VALID, ExpectedKind.LINK):
-        return translate(f"house.expected.{kind.value}", lang, where=problem.key, got=problem.got or "")
+    if kind in _SENTENCES:
+        return translate(f"house.expected.{kind.value}", lang, where=problem.key, got=problem.got or "",
+                         maximum=f"{expected.maximum:,}")
+    choices = expected.choices
+    if kind is ExpectedKind.SOURCE_FILE:  # a source by its id and its title, never by its file
+        choices = tuple(f"{c} ({load_rule_set(c).name(lang)})" if c in RULE_SET_IDS else c for c in choices)
+    if kind is ExpectedKind.INSTANT_WIN_ORDER:
+        names = {pattern.value: natural_name(pattern, lang) for pattern in NaturalPattern}
+        choices = tuple(f"{c} ({names[c]})" if c in names else c for c in choices)
     wanted = translate(
-        f"house.expected.{kind.value}", lang, minimum=expected.minimum, choices=", ".join(expected.choices),
-        where=problem.key,
+        f"house.expected.{kind.value}", lang, minimum=expected.minimum, maximum=expected.maximum,
+        choices=", ".join(choices), where=problem.key,
     )
     if problem.got is None:
         return translate("house.problem_missing", lang, where=problem.key, expected=wanted)

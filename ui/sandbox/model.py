@@ -34,6 +34,7 @@ from maubinh.strategy.solver import solve
 
 __all__ = [
     "DEAL_RULE_SET_ID",
+    "MAX_CHI_TEXT",
     "MAX_SEATS",
     "MAX_SEED",
     "MIN_SEATS",
@@ -43,6 +44,7 @@ __all__ = [
     "Table",
     "breakdown_frame",
     "deal",
+    "deal_more",
     "fouled_under",
     "pay_matrix",
     "read_seat",
@@ -57,6 +59,8 @@ __all__ = [
     "totals_long",
 ]
 
+MAX_CHI_TEXT = 120
+"""The longest text a chi's box takes (its ``max_chars``; 13 cards with suit glyphs and commas fit)."""
 MIN_SEATS, MAX_SEATS = 2, 4
 """A table has 2-4 players (digest §1)."""
 MAX_SEED = 10**9
@@ -85,6 +89,8 @@ class ProblemKind(str, Enum):
     """The same card in two chi of the seat (``card``, ``position`` and ``other_position``)."""
     TWO_SEATS = "two_seats"
     """A card that another seat holds too (``card``, ``other_seat``, ``other_position``)."""
+    LONG = "long"
+    """A chi's text longer than :data:`MAX_CHI_TEXT` (``got`` characters), not read."""
 
 
 @dataclass(frozen=True)
@@ -169,6 +175,24 @@ def deal(seats: int, seed: int) -> list[Arrangement]:
     return [Arrangement(*(sort_chi(a.chi(position)) for position in POSITIONS)) for a in arranged]
 
 
+def deal_more(held: Iterable[Card], count: int, seed: int) -> list[Arrangement]:
+    """Deal ``count`` more players from the cards no seat holds (``held``), from ``seed``, set as
+    :func:`deal` sets them; fewer (none) when the cards left do not make ``count`` hands.
+
+    >>> first = deal(2, 7)
+    >>> [third] = deal_more({c for a in first for c in a.cards}, 1, 7)
+    >>> len(set(third.cards) & {c for a in first for c in a.cards})
+    0
+    """
+    taken = set(held)
+    left = sorted((card for card in FULL_DECK if card not in taken), key=lambda card: card.index)
+    count = min(count, len(left) // 13)
+    cards = random.Random(seed).sample(left, 13 * count)
+    rule_set = load_rule_set(DEAL_RULE_SET_ID)
+    arranged = (arrange_simple(cards[13 * seat : 13 * (seat + 1)], rule_set) for seat in range(count))
+    return [Arrangement(*(sort_chi(a.chi(position)) for position in POSITIONS)) for a in arranged]
+
+
 def seat_texts(arrangement: Arrangement) -> tuple[str, str, str]:
     """The arrangement as the three texts of the inputs: back, middle, front.
 
@@ -186,10 +210,13 @@ def _read_chi(text: str, position: Position) -> tuple[tuple[Card, ...], list[Pro
     """The cards of one chi that could be read, and its problems.
 
     Every unreadable token and every card typed twice is a problem; the count is checked only when
-    every token was read (otherwise it would only repeat the token's problem).
+    every token was read (otherwise it would only repeat the token's problem). A text longer than
+    :data:`MAX_CHI_TEXT` is one problem, not read.
     """
     cards: list[Card] = []
     problems: list[Problem] = []
+    if len(text) > MAX_CHI_TEXT:
+        return (), [Problem(ProblemKind.LONG, position, got=len(text))]
     for token in split_tokens(text):
         try:
             read = parse_cards(token)

@@ -1,10 +1,14 @@
-"""Many deals: seeded deals set by the solver under each rule set compared, with a progress bar, then
-per rule set the chi a player wins or pays per deal (distribution, average swing), where the chi
-came from (plain chi, bonuses, chặt chồng, instant wins, fouls, scoops, aces) and a CSV download."""
+"""Many deals: seeded deals set by the solver under each rule set compared, then per rule set the chi a
+player wins or pays per deal (distribution, average swing), where the chi came from (plain chi, bonuses,
+chặt chồng, instant wins, fouls, scoops, aces) and a CSV download.
+
+A run is a job of the server's :func:`ui.jobs.runner`: one per session (a new run cancels the earlier
+one), at most :data:`ui.jobs.MAX_RUNNING` at once on the server (the others wait, told their place),
+cancelled with its button or when the session ends, at most :data:`~maubinh.strategy.simulate.MAX_DEALS`
+deals; its progress is polled by a fragment while it runs."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 
 import pandas as pd
@@ -14,24 +18,17 @@ import streamlit as st
 from maubinh.rules import RuleSet
 from maubinh.strategy.simulate import CHI_SOURCES, DEFAULT_DEALS, EVENTS, MAX_DEALS, Simulation, simulate
 from ui.i18n import t
+from ui.jobs import JOB_TIME_LIMIT_S, Job, JobState, runner, session_owner
 from ui.labels import number
 from ui.sandbox.model import MAX_SEED
 from ui.sandbox.settle import CHART_COLOURS, source_names
 
-__all__ = ["records_frame", "shares_frame", "show_simulation", "summary_frame", "workers_for"]
+__all__ = ["records_frame", "shares_frame", "show_simulation", "summary_frame"]
 
 P = "sandbox_sim_"
 DEALS_KEY, SEATS_KEY, SEED_KEY, RESULT_KEY = P + "deals", P + "seats", P + "seed", P + "result"
+JOB_KEY, FLASH_KEY = P + "job", P + "flash"
 SOURCE_COLOURS = ("#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b", "#eeca3b", "#b279a2")
-PARALLEL_FROM = 400
-"""Runs of at least this many deals use every core (starting the processes costs about a second)."""
-
-
-def workers_for(deals: int) -> int:
-    """Processes for a run: every core (at most 4) for a long run, one for a short one."""
-    return max(1, min(4, os.cpu_count() or 1)) if deals >= PARALLEL_FROM else 1
-
-
 def summary_frame(result: Simulation, names: dict[str, str], lang: str) -> pd.DataFrame:
     """One row per rule set: average swing, the spread of a player's chi per deal, and how often
     instant wins and scoops happen."""
@@ -119,15 +116,72 @@ def _shares_chart(result: Simulation, names: dict[str, str]) -> go.Figure:
     return figure
 
 
-def _run(rule_sets: Sequence[RuleSet], deals: int, seats: int, seed: int) -> Simulation:
-    bar = st.progress(0.0, text=t("sim.progress", done=0, total=deals))
+Settings = tuple[tuple[RuleSet, ...], int, int, int]
+"""What a run played: the rule sets, deals, seats and seed."""
 
-    def progress(done: int, total: int) -> None:
-        bar.progress(done / max(1, total), text=t("sim.progress", done=done, total=total))
 
-    result = simulate(rule_sets, deals=deals, seats=seats, seed=seed, workers=workers_for(deals), progress=progress)
-    bar.empty()
-    return result
+def _on_run(rule_sets: Sequence[RuleSet]) -> None:
+    """The Run button: queue this session's run (cancelling its earlier one) on the server's runner."""
+    deals = min(int(st.session_state[DEALS_KEY]), MAX_DEALS)
+    seats, seed = int(st.session_state[SEATS_KEY]), int(st.session_state[SEED_KEY])
+    job = runner().submit(session_owner(), simulate, list(rule_sets), total=deals, deals=deals, seats=seats,
+                          seed=seed, workers=1)
+    st.session_state[JOB_KEY] = (job.id, (tuple(rule_sets), deals, seats, seed))
+
+
+def _on_cancel() -> None:
+    runner().cancel(session_owner(), "cancelled by its session")
+
+
+def _my_job() -> tuple[Job, Settings] | None:
+    """This session's run of the simulation, if it has one the page has not collected yet."""
+    mine = st.session_state.get(JOB_KEY)
+    job = runner().job(session_owner())
+    if mine is None or job is None or job.id != mine[0]:
+        st.session_state.pop(JOB_KEY, None)
+        return None
+    return job, mine[1]
+
+
+def _collect() -> bool:
+    """Take this session's finished run: its result kept in the session (the runner forgets it), or a
+    message why there is none. Whether a run was collected."""
+    found = _my_job()
+    if found is None or not found[0].state.finished:
+        return False
+    job, settings = found
+    st.session_state.pop(JOB_KEY, None)
+    runner().forget(job.owner)
+    if job.state is JobState.DONE and isinstance(job.result, Simulation):
+        st.session_state[RESULT_KEY] = (settings, job.result)
+    elif job.state is JobState.CANCELLED:
+        st.session_state[FLASH_KEY] = ("info", t("jobs.cancelled"))
+    else:
+        st.session_state[FLASH_KEY] = ("error", t("jobs.failed", minutes=round(JOB_TIME_LIMIT_S / 60)))
+    return True
+
+
+@st.fragment(run_every=0.5)
+def _run_status() -> None:
+    """While this session's run is queued or running: its place in the queue or its progress, and a
+    cancel button; polled twice a second, and the page redrawn when the run is over."""
+    if _collect():
+        st.rerun()
+    found = _my_job()
+    if found is None:
+        return
+    job, _ = found
+    columns = st.columns([5, 1], vertical_alignment="center")
+    with columns[0]:
+        if job.state is JobState.QUEUED:
+            running, _queued = runner().counts()
+            st.info(t("jobs.queued", place=job.place(), running=running, limit=runner().limit),
+                    icon=":material/hourglass_top:")
+        else:
+            total = max(1, job.total)
+            st.progress(min(1.0, job.done / total), text=t("sim.progress", done=job.done, total=job.total))
+    columns[1].button(t("jobs.cancel"), key=P + "cancel", on_click=_on_cancel, icon=":material/stop:",
+                      width="stretch")
 
 
 def _keep_widgets() -> None:
@@ -150,14 +204,20 @@ def show_simulation(rule_sets: Sequence[RuleSet], lang: str) -> Simulation | Non
     deals = int(columns[0].number_input(t("sim.deals"), min_value=1, max_value=MAX_DEALS, step=500, key=DEALS_KEY))
     seats = int(columns[1].radio(t("sandbox.seats"), [2, 3, 4], key=SEATS_KEY, horizontal=True))
     seed = int(columns[2].number_input(t("common.seed"), min_value=0, max_value=MAX_SEED, step=1, key=SEED_KEY))
-    run = columns[3].button(t("sim.run"), key=P + "run", type="primary", icon=":material/play_arrow:",
-                            width="stretch")
+    columns[3].button(t("sim.run"), key=P + "run", type="primary", icon=":material/play_arrow:",
+                      width="stretch", on_click=_on_run, args=(tuple(rule_sets),))
+    st.caption(t("sim.limits", most=number(MAX_DEALS, lang, digits=0), limit=runner().limit))
     wanted = (tuple(rule_sets), deals, seats, seed)
+    _collect()
+    flash = st.session_state.pop(FLASH_KEY, None)
+    if flash:
+        (st.error if flash[0] == "error" else st.info)(flash[1])
+    running = _my_job() is not None
+    if running:
+        _run_status()
     stored = st.session_state.get(RESULT_KEY)
-    if run:
-        result = _run(rule_sets, deals, seats, seed)
-        stored = (wanted, result)
-        st.session_state[RESULT_KEY] = stored
+    if stored is None and running:
+        return None
     if stored is None:
         st.info(t("sim.not_run", deals=deals))
         return None

@@ -16,7 +16,7 @@ from maubinh.rules import POSITIONS, Position, RuleSet
 from ui.i18n import t
 from ui.params import int_param, markdown_literal
 from ui.sandbox.hands import hands_param, read_hands_param
-from ui.sandbox.model import MAX_SEATS, MAX_SEED, MIN_SEATS, deal, seat_texts
+from ui.sandbox.model import MAX_SEATS, MAX_SEED, MIN_SEATS, deal, deal_more, read_table, seat_texts
 from ui.setup import all_rule_sets, house_rule_sets, rule_set_label, share_house_rules
 
 __all__ = [
@@ -25,9 +25,11 @@ __all__ = [
     "DEFAULT_SEED",
     "SEATS_KEY",
     "SEED_KEY",
+    "SHOWN_SEATS_KEY",
     "SOLVE_RULES_KEY",
     "VIEW_KEY",
     "apply_url",
+    "change_seats",
     "compared_rule_sets",
     "current_texts",
     "deal_into_inputs",
@@ -42,6 +44,8 @@ __all__ = [
 DEFAULT_SEATS = 2
 DEFAULT_SEED = 1
 SEATS_KEY = "sandbox_seats"
+SHOWN_SEATS_KEY = "sandbox_seats_shown"
+"""The number of players the page last drew (what the players radio changed from)."""
 SEED_KEY = "sandbox_seed"
 URL_SEEN_KEY = "sandbox_url_seen"
 """The (seats, seed, hands) of the URL last acted on: a new value in the URL acts again, the same one does not."""
@@ -52,6 +56,9 @@ COMPARE_URL_KEY = "sandbox_compare_url"
 VIEW_KEY = "sandbox_view"
 HANDS_PARAM = "hands"
 COMPARE_PARAM = "compare"
+MAX_COMPARE_PARTS = 32
+"""The most different ids of ``?compare=`` looked at (a session has 4 sources and at most 8 house
+rule sets)."""
 
 
 def text_key(seat: int, position: Position) -> str:
@@ -117,6 +124,8 @@ def apply_url() -> None:
     if hands is not None and (seen is None or raw != seen[2]):
         fill_inputs(hands)
         seats = len(hands)
+        if url_seats is not None and url_seats != seats:
+            st.warning(t("sandbox.seats_hands_differ", seats=url_seats, hands=seats))
         seed = url_seed if url_seed is not None else st.session_state.get(SEED_KEY, DEFAULT_SEED)
         st.session_state[SEATS_KEY] = seats
         st.session_state[SEED_KEY] = seed
@@ -133,6 +142,32 @@ def apply_url() -> None:
         st.query_params["seats"], st.query_params["seed"] = str(seats), str(seed)
         if hands_raw:
             st.query_params[HANDS_PARAM] = hands_raw
+
+
+def change_seats() -> None:
+    """The players radio changed: each seat added keeps the hand it had while hidden if that hand is whole
+    and shares no card with the other seats, else it is dealt from the cards no seat holds (the other
+    seats' cards, typed or dealt, stay); the URL says the new number at once."""
+    seats = int(st.session_state[SEATS_KEY])
+    before = int(st.session_state.get(SHOWN_SEATS_KEY, DEFAULT_SEATS))
+    seed = int(st.session_state.get(SEED_KEY, DEFAULT_SEED))
+    if seats > before:
+        table = read_table(current_texts(seats))
+        held = {card for chis in table.chis[:before] for cards in chis.values() for card in cards}
+        for seat in range(before, seats):
+            own = {card for cards in table.chis[seat].values() for card in cards}
+            if table.arrangements[seat] is not None and not own & held:
+                held |= own  # the seat's own cards, kept while it was hidden: still good
+                continue
+            dealt = deal_more(held, 1, seed + seat)
+            row = seat_texts(dealt[0]) if dealt else ("", "", "")
+            held |= set(dealt[0].cards) if dealt else set()
+            for position, text in zip(POSITIONS, row):
+                st.session_state[text_key(seat, position)] = text
+    st.session_state[SHOWN_SEATS_KEY] = seats
+    seen = st.session_state.get(URL_SEEN_KEY)
+    st.session_state[URL_SEEN_KEY] = (seats, seen[1] if seen else seed, seen[2] if seen else None)
+    st.query_params["seats"] = str(seats)
 
 
 def remember_table(texts: Sequence[Sequence[str]]) -> None:
@@ -185,13 +220,15 @@ def compared_rule_sets(lang: str) -> list[RuleSet]:
     """The multiselect of the rule sets to compare (the sources and the session's house rules, all by
     default), kept in ``?compare=``; returns the chosen rule sets in the list's order.
 
-    A new ``?compare=`` in the URL sets the choice; ids it names that are not known are named in a
-    warning. An empty choice compares nothing (the page says so)."""
+    A new ``?compare=`` in the URL sets the choice: each id once, in the order given, ids that are not
+    known named in a warning and dropped (so at most the rule sets the session has are compared; only
+    the first :data:`MAX_COMPARE_PARTS` different ids are looked at). An empty choice compares nothing
+    (the page says so)."""
     every = all_rule_sets()
     by_id = {rule_set.id: rule_set for rule_set in every}
     raw = st.query_params.get(COMPARE_PARAM)
     if raw is not None and raw != st.session_state.get(COMPARE_URL_KEY):
-        wanted = [part for part in raw.split(",") if part]
+        wanted = list(dict.fromkeys(part for part in raw.split(",") if part))[:MAX_COMPARE_PARTS]
         unknown = [part for part in wanted if part not in by_id]
         if unknown:
             st.warning(t("sandbox.unknown_compare", value=markdown_literal(", ".join(unknown)),

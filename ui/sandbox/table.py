@@ -16,8 +16,10 @@ from ui.cards import show_cards
 from ui.i18n import t, translate
 from ui.labels import describe_foul, describe_value
 from ui.params import markdown_literal
+from ui.problems import problem_lines
 from ui.sandbox.hands import SUITS, deck_by_suit, move_cards, pick_cards, swap_cards
 from ui.sandbox.model import (
+    MAX_CHI_TEXT,
     MAX_SEATS,
     MAX_SEED,
     MIN_SEATS,
@@ -31,7 +33,9 @@ from ui.sandbox.model import (
 from ui.sandbox.state import (
     SEATS_KEY,
     SEED_KEY,
+    SHOWN_SEATS_KEY,
     SOLVE_RULES_KEY,
+    change_seats,
     deal_into_inputs,
     seat_name,
     text_key,
@@ -123,14 +127,16 @@ def show_controls(compared: Sequence[RuleSet], every: Sequence[RuleSet], lang: s
     by_id = {rule_set.id: rule_set for rule_set in every}
     if st.session_state.get(SOLVE_RULES_KEY) not in by_id:
         st.session_state[SOLVE_RULES_KEY] = (compared[0] if compared else every[0]).id
-    controls = st.columns([2, 2, 1, 3, 2], vertical_alignment="bottom")
+    controls = st.columns([2, 2, 2, 3, 2], vertical_alignment="bottom")
     seats: int = controls[0].radio(
         t("sandbox.seats"), list(range(MIN_SEATS, MAX_SEATS + 1)), key=SEATS_KEY, horizontal=True,
-        persist_state="session",
+        persist_state="session", on_change=change_seats,
     )
+    st.session_state[SHOWN_SEATS_KEY] = seats
     controls[1].number_input(t("common.seed"), min_value=0, max_value=MAX_SEED, step=1, key=SEED_KEY,
                              persist_state="session")
-    controls[2].button(t("sandbox.deal"), on_click=on_deal, type="primary", help=t("sandbox.deal_help"))
+    controls[2].button(t("sandbox.deal"), on_click=on_deal, type="primary", help=t("sandbox.deal_help"),
+                       width="stretch")
     controls[3].selectbox(t("sandbox.solve_rules"), list(by_id), key=SOLVE_RULES_KEY,
                           format_func=lambda rule_set_id: rule_set_label(by_id[rule_set_id], lang),
                           persist_state="session")
@@ -157,6 +163,8 @@ def problem_text(problem: Problem) -> str:
     if problem.kind is ProblemKind.COUNT:
         size = problem.position.size if problem.position else 0
         return t("sandbox.error.count", position=position, size=size, got=problem.got)
+    if problem.kind is ProblemKind.LONG:
+        return t("sandbox.error.long", position=position, got=problem.got, maximum=MAX_CHI_TEXT)
     other_position = position_name(problem.other_position) if problem.other_position else ""
     if problem.kind is ProblemKind.TWO_CHI:
         return t("sandbox.error.two_chi", card=card, position=position, other_position=other_position)
@@ -320,7 +328,7 @@ def show_seat(seat: int, table: Table, compared: Sequence[RuleSet], lang: str) -
                 position_name(position),
                 key=text_key(seat, position),
                 placeholder=t("sandbox.placeholder_5") if position.size == 5 else t("sandbox.placeholder_3"),
-                help=t("sandbox.input_help"),
+                help=t("sandbox.input_help"), max_chars=MAX_CHI_TEXT,
             )
             cards = chis[position]
             if len(cards) == position.size:
@@ -336,7 +344,7 @@ def show_seat(seat: int, table: Table, compared: Sequence[RuleSet], lang: str) -
         _show_chis(chis, lang)
     arrangement = table.arrangements[seat]
     if problems:
-        st.error("\n".join(f"- {problem_text(problem)}" for problem in problems))
+        st.error(problem_lines((problem_text(problem) for problem in problems), lang))
     elif table.empty[seat]:
         st.info(t("sandbox.seat_empty"))
     elif arrangement is not None and compared:

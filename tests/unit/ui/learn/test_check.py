@@ -139,3 +139,12 @@ def test_docstring_examples() -> None:
     result = doctest.testmod(ui.learn.check, optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_a_text_past_the_box_limit_is_one_problem_unread():
+    from maubinh.rules import load_rule_set
+    from ui.learn.check import MAX_CHECK_TEXT, ProblemKind, check_hand
+
+    result = check_hand("As " * 3_000_000, load_rule_set("chi-at"))
+    assert [(p.kind, p.got) for p in result.problems] == [(ProblemKind.LONG, 9_000_000)]
+    assert 9_000_000 > MAX_CHECK_TEXT

@@ -97,7 +97,8 @@ def test_every_kind_of_file_problem_has_words(kind, lang):
     problem = FileProblem("foul.penalty", Expected(kind, minimum=1, choices=("a", "b")), "-1")
     text = problem_text(problem, lang)
     assert "house." not in text
-    if kind not in (ExpectedKind.TOML, ExpectedKind.LINK):
+    if kind not in (ExpectedKind.TOML, ExpectedKind.LINK, ExpectedKind.SHORT_LINK, ExpectedKind.SMALL_FILE,
+                    ExpectedKind.MORE):
         assert "foul.penalty" in text
     missing = problem_text(FileProblem("foul", Expected(kind), None), lang)
     assert "house." not in missing

@@ -224,3 +224,15 @@ def test_sort_chi_puts_the_made_ranks_first() -> None:
     assert cards_text(sort_chi(parse_cards("4c Ah 9d Kd 9c"))) == "9d 9c Ah Kd 4c"
 
 
+
+
+def test_a_chi_text_past_the_box_limit_is_one_problem_unread():
+    import time
+
+    from ui.sandbox.model import MAX_CHI_TEXT, ProblemKind, read_table
+
+    started = time.process_time()
+    table = read_table([("As Kh " * 1_700_000, "", ""), ("", "", "")])  # a crafted 10 MB value
+    assert time.process_time() - started < 0.5
+    problem = table.problems[0][0]
+    assert problem.kind is ProblemKind.LONG and problem.got == 10_200_000 > MAX_CHI_TEXT

@@ -1,0 +1,26 @@
+"""Source notes (issue 13): a source's words are Vietnamese, so an English screen says so and quotes them;
+a value the house rules changed shows its change in the screen's language, never the engine's English."""
+
+from __future__ import annotations
+
+from maubinh.house import edit, from_link_token, link_token
+from maubinh.rules import load_rule_set
+from ui.labels import provenance_note
+from ui.setup import house_mark
+
+
+def test_an_english_screen_quotes_the_vietnamese_source_and_says_so() -> None:
+    foul = load_rule_set("chi-at").provenance["foul"]
+    assert foul.source.startswith("§")
+    english = provenance_note(foul, "en")
+    assert english.startswith(f"Source (its words, in Vietnamese): “{foul.source}”")
+    assert provenance_note(foul, "vi").startswith(f"Nguồn: {foul.source}")
+
+
+def test_a_house_change_read_from_a_link_is_told_in_each_language() -> None:
+    house = edit(load_rule_set("chi-at"), {"foul.penalty": 6}, rule_set_id="nha", names={"vi": "Nhà", "en": "Home"})
+    back = from_link_token(link_token(house), mark=house_mark)
+    note_vi, note_en = (provenance_note(back.provenance["foul"], lang) for lang in ("vi", "en"))
+    assert note_vi == "Luật nhà từ đường link, đã đổi: foul.penalty 3 -> 6."
+    assert note_en == "House rules from a link, changed: foul.penalty 3 -> 6."
+    assert "house rules" not in note_vi
