@@ -20,7 +20,7 @@ from maubinh.rules import RULE_SET_IDS, RuleSet
 from ui.drill.state import STATE_KEY, SetState
 from ui.i18n import t
 from ui.params import int_param, markdown_literal
-from ui.questions import kind_name, level_name
+from ui.questions import level_name
 from ui.set_form import read_set, set_fields
 from ui.setup import RULES_PARAM
 

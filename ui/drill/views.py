@@ -15,7 +15,6 @@ from collections.abc import Sequence
 import pandas as pd
 import streamlit as st
 from babel.numbers import format_decimal
-from streamlit.errors import StreamlitAPIException
 
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card, grouped
