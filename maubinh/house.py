@@ -225,6 +225,8 @@ def _provenance_data(provenance: Provenance) -> dict[str, Any]:
         data["reading"] = {lang: provenance.reading.get(lang, "") for lang in LANGUAGES}
     if provenance.house_default:
         data["house_default"] = True
+    if provenance.other is not None:
+        data["other_reading"] = {lang: provenance.other.get(lang, "") for lang in LANGUAGES}
     return data
 
 
@@ -426,7 +428,7 @@ def _toml_text(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-_PROVENANCE_KEYS = ("source", "reading", "house_default")
+_PROVENANCE_KEYS = ("source", "reading", "house_default", "other_reading")
 _TABLE_KEYS: dict[str, tuple[str, ...]] = {
     "positions": tuple(p.value for p in POSITIONS),
     "wheel": ("value",),
@@ -498,6 +500,7 @@ class _Checker:
     def provenance(self, table: Mapping[str, Any], path: str) -> None:
         self.text(table, "source", f"{path}.source", required=False)
         self.texts(table, "reading", f"{path}.reading", required=False)
+        self.texts(table, "other_reading", f"{path}.other_reading", required=False)
         self.flag(table, "house_default", f"{path}.house_default")
 
     def table(self, data: Mapping[str, Any], key: str) -> dict[str, Any]:

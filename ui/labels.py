@@ -27,6 +27,7 @@ __all__ = [
     "describe_value",
     "natural_name",
     "number",
+    "order_fault",
     "position_label",
     "provenance_note",
 ]
@@ -131,8 +132,16 @@ def describe_foul(arrangement: Arrangement, rule_set: RuleSet, lang: str) -> str
     if reason is None:
         back, middle, front = (position_label(p, rule_set, lang) for p in POSITIONS)
         return translate("foul.ok", lang, back=back, middle=middle, front=front)
-    strong, weak = (position_label(p, rule_set, lang) for p in reason)
-    return translate("foul.reason", lang, strong=strong, weak=weak)
+    return order_fault(arrangement.chi(reason[0]), arrangement.chi(reason[1]), reason, rule_set, lang)
+
+
+def order_fault(strong_cards: Sequence[Card], weak_cards: Sequence[Card], positions: tuple[Position, Position],
+                rule_set: RuleSet, lang: str) -> str:
+    """Why two chi are out of order, in words: the weaker-placed one beats the other, or they are equal
+    (the order is strict, :func:`maubinh.arrangement.in_order`)."""
+    strong, weak = (position_label(p, rule_set, lang) for p in positions)
+    equal = evaluate(strong_cards, rule_set.wheel) == evaluate(weak_cards, rule_set.wheel)
+    return translate("foul.equal" if equal else "foul.reason", lang, strong=strong, weak=weak)
 
 
 def provenance_note(provenance: Provenance | None, lang: str) -> str:

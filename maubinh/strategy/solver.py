@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from maubinh.arrangement import Arrangement
+from maubinh.arrangement import Arrangement, keys_in_order
 from maubinh.cards import Card
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from maubinh.strategy.vector import SPLITS, HandSplits, classes, hand_splits_many
@@ -140,7 +140,7 @@ def _scores(rows: npt.NDArray[np.intp], hand: HandSplits, v: _SubsetValues, scoo
         won = v.mean_won[0][b] + v.mean_won[1][m] + v.mean_won[2][f]
         lost = v.mean_lost[0][b] + v.mean_lost[1][m] + v.mean_lost[2][f]
         score = score + (scoop - 1) * (p_win * won - p_lose * lost)
-    legal = (hand.key5[b] >= hand.key5[m]) & (hand.key5[m] >= hand.key3[f])
+    legal = keys_in_order(hand.key5[b], hand.key5[m], hand.key3[f])
     return np.where(legal, score, -np.inf)
 
 

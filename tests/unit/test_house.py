@@ -191,7 +191,7 @@ BAD_FILES = {
                      "aces.exclude_bonus_four_aces", ExpectedKind.TRUE_FALSE, 'expected true or false, got "yes"'),
     "mistyped key": (_with("[foul]\npenalty = 3", "[foul]\npenalty = 3\npenalti = 6"), "foul.penalti",
                      ExpectedKind.KNOWN_KEY,
-                     "expected one of the known keys penalty, source, reading, house_default, got 6"),
+                     "expected one of the known keys penalty, source, reading, house_default, other_reading, got 6"),
     "unknown hand": (_with('hand = "tu_quy_a"', 'hand = "tu_quy_k"'), "bonus[4].hand", ExpectedKind.ONE_OF,
                      None),
     "hand where it cannot be": (_with('hand = "sam_co"\nposition = "front"', 'hand = "sam_co"\nposition = "back"'),

@@ -264,8 +264,9 @@ def _foul_feedback(q: FoulQuestion, answer: Answer, rule_set: RuleSet, lang: str
         q.verdicts,
         ((q.values[0], q.values[1]), (q.values[1], q.values[2])),
     ):
-        ok = verdict.outcome.value != "b"
-        template = "drill.foul.pair_ok" if ok else "drill.foul.pair_bad"
+        template = {"a": "drill.foul.pair_ok", "b": "drill.foul.pair_bad", "tie": "drill.foul.pair_equal"}[
+            verdict.outcome.value
+        ]
         why = decider_text(verdict, values, (names[strong], names[weak]), rule_set, lang)
         lines.append("- " + t(template, strong=names[strong], weak=names[weak], why=why))
     st.markdown("\n".join(lines))
