@@ -12,7 +12,7 @@ the one worth the most chi.
 >>> find_instant_win(hand, load_rule_set("chi-at")).pattern.value
 'luc_phe_bon'
 >>> find_instant_win(hand, load_rule_set("chi-at")).chi
-6
+18
 """
 
 from __future__ import annotations

@@ -154,4 +154,7 @@ def provenance_note(provenance: Provenance | None, lang: str) -> str:
     reading = provenance.reading_in(lang)
     if reading:
         parts.append(f"*{translate('provenance.reading', lang)}:* {reading}")
+    other = provenance.other_in(lang)
+    if other:
+        parts.append(f"*{translate('provenance.other', lang)}:* {other}")
     return " — ".join(parts)

@@ -183,10 +183,11 @@ def test_examples_show_the_totals_they_state(rule_set_id: str) -> None:
                 assert line in text, (step, example.id)
 
 
-def test_the_wheel_example_fouls_only_under_chi_at() -> None:
+def test_the_wheel_example_fouls_only_where_the_wheel_ranks_second() -> None:
+    # chi-at, and tinh-chi as read (revised): A-2-3-4-5 second, so 9-K in front of it fouls.
     at = _open(step="foul", rules="chi-at")
     assert translate("learn.foul.elsewhere_legal", "vi", rule_sets=", ".join(
-        load_rule_set(i).name("vi") for i in RULE_SET_IDS[1:])) in _text(at)
+        load_rule_set(i).name("vi") for i in ("luckywin", "guide-2026"))) in _text(at)
 
 
 def test_every_category_example_is_drawn() -> None:
@@ -330,7 +331,7 @@ def test_check_my_hand_one_chi_and_an_instant_win() -> None:
                      bonus="Sám cô (three of a kind)") in _text(at)
     at = _check(at, "2s 2h 5d 5c 7s 7h 9d 9c Js Jh Kd Kc As")
     assert translate("learn.instant.found", "en", name=load_rule_set("chi-at").name("en"),
-                     pattern="Lục phé bôn (six pairs)", chi=6) in _text(at)
+                     pattern="Lục phé bôn (six pairs)", chi=18) in _text(at)
 
 
 def test_check_my_hand_keeps_the_text_and_names_what_is_wrong() -> None:

@@ -62,8 +62,8 @@ MIN_SEATS, MAX_SEATS = 2, 4
 MAX_SEED = 10**9
 """Seeds are whole numbers 0..MAX_SEED."""
 DEAL_RULE_SET_ID = "guide-2026"
-"""The rule set whose straight order the simple arranger uses for a deal: A-2-3-4-5 lowest, as in three
-of the four sources (only ``chi-at`` ranks it second)."""
+"""The rule set whose straight order the simple arranger uses for a deal: A-2-3-4-5 lowest, as in
+``luckywin`` and ``guide-2026`` (``chi-at`` and, as read, ``tinh-chi`` rank it second)."""
 
 
 Chis = dict[Position, tuple[Card, ...]]
@@ -299,7 +299,7 @@ def fouled_under(arrangement: Arrangement, rule_sets: Iterable[RuleSet]) -> list
     >>> rule_sets = [load_rule_set(i) for i in RULE_SET_IDS]
     >>> wheel_behind = Arrangement.parse("9s Td Jc Qh Kd", "As 2d 3c 4h 5s", "Qs Qc 3d")
     >>> [rule_set.id for rule_set in fouled_under(wheel_behind, rule_sets)]
-    ['chi-at']
+    ['chi-at', 'tinh-chi']
     """
     return [rule_set for rule_set in rule_sets if out_of_order(hand_values(arrangement, rule_set.wheel))]
 

@@ -62,7 +62,8 @@ def test_a_fouled_question_pays_the_foul_penalty_in_settlement() -> None:
 def test_the_wheel_decides_the_same_arrangement_differently() -> None:
     arrangement = Arrangement.parse("As 2d 3c 4h 5s", "9s Td Jc Qh Kd", "7c 7d 2c")
     assert foul_answer(arrangement, load_rule_set("chi-at")) is FoulAnswer.LEGAL
-    assert foul_answer(arrangement, load_rule_set("tinh-chi")) is FoulAnswer.BACK_MIDDLE
+    assert foul_answer(arrangement, load_rule_set("tinh-chi")) is FoulAnswer.LEGAL  # reading (revised): second
+    assert foul_answer(arrangement, load_rule_set("luckywin")) is FoulAnswer.BACK_MIDDLE
 
 
 def test_equal_chi_are_binh_lung_and_both_ways_is_both() -> None:
