@@ -21,9 +21,9 @@ from maubinh.rules import RULE_SET_IDS, Position, load_rule_set
 from maubinh.settle import ItemKind, settle
 from maubinh.strategy.arrangers import arrange_simple, random_legal
 from maubinh.strategy.fast import strongest_back_first
+from maubinh.strategy.simulate import play_deal
 from maubinh.strategy.solver import load_tables, solve, split_scores
 from maubinh.strategy.vector import SPLITS, hand_splits, side_of
-from maubinh.strategy.simulate import play_deal
 from ui.labels import describe_foul
 
 EQUAL = Arrangement.parse("9s 8h 7d 6c 5s", "9h 8d 7c 6s 5h", "Ks Qh 2c")
@@ -54,7 +54,7 @@ def test_strict_order_everywhere(rule_set_id: str) -> None:
     opponent = Arrangement.parse("Ad Ac Qd Qc 3s", "Td Tc 4h 4s 2d", "Jd 8c 7s")
     result = settle([EQUAL, opponent], rule_set)
     assert result.fouls == (True, False)
-    assert [i.kind for i in result.pair(0, 1).items][0] is ItemKind.FOUL
+    assert next(i.kind for i in result.pair(0, 1).items) is ItemKind.FOUL
     # The split tables and the vectorised settlement.
     hand = hand_splits(EQUAL.cards, rule_set)
     row = _split_row(hand, EQUAL)
