@@ -264,8 +264,20 @@ def heads_up(
     their_naturals: Sequence[InstantWin | None],
     their_aces: Sequence[int],
     rule_set: RuleSet,
+    *,
+    my_declared: bool = True,
+    their_declared: Sequence[bool] | None = None,
 ) -> HeadsUp:
-    """Each of my arrangements against each opponent, as :func:`settle` would pair them."""
+    """Each of my arrangements against each opponent, as :func:`settle` would pair them.
+
+    ``my_declared`` / ``their_declared`` (one flag per opponent; ``None``: all) are :func:`settle`'s
+    ``declared``: an instant win not declared is not settled as one, and that seat plays its split
+    (its chi compared, a foul paid) like any other (digest §2.4, reading revised).
+    """
+    if not my_declared:
+        my_natural = None
+    if their_declared is not None:
+        their_naturals = [nat if flag else None for nat, flag in zip(their_naturals, their_declared, strict=True)]
     signs = np.sign(mine.keys[:, None, :] - opponents.keys[None, :, :]).astype(np.int8)  # (n, m, 3)
     clash = np.ones(signs.shape, dtype=np.int64)
     if rule_set.bonus_clash != 1:
