@@ -301,7 +301,27 @@ def test_other_questions_and_the_drill_link() -> None:
     assert len(links) == 1 and links[0].page == "drill" and "rules=guide-2026" in links[0].query_string
     _button(at, translate("learn.quiz.again", "en")).click().run()
     _ok(at)
-    assert at.radio(key=_quiz_keys("settle", "guide-2026", seed=2)[0]) is not None
+    seed = int(at.query_params["quiz"][-1] if isinstance(at.query_params["quiz"], list) else at.query_params["quiz"])
+    assert seed != 1
+    assert at.radio(key=_quiz_keys("settle", "guide-2026", seed=seed)[0]) is not None
+
+
+def test_learn_quiz_new_questions_are_dealt_afresh_with_the_seed_in_the_url() -> None:
+    """Issue 12 §4: the quiz is dealt from ?quiz= (the same link, the same questions); "New questions" deals
+    fresh ones under a new seed written to the URL, and the intro says so."""
+    at = _open(step="naturals", rules="tinh-chi", lang="en", quiz="77")
+    assert at.radio(key=_quiz_keys("naturals", "tinh-chi", seed=77)[0]) is not None
+    assert translate("learn.quiz.intro", "en", seed=77) in [c.value for c in at.caption]
+    first = [q.hands for q in quiz("naturals", 77, load_rule_set("tinh-chi"))]
+    _button(at, translate("learn.quiz.again", "en")).click().run()
+    _ok(at)
+    raw = at.query_params["quiz"]
+    seed = int(raw[-1] if isinstance(raw, list) else raw)
+    assert seed != 77 and [q.hands for q in quiz("naturals", seed, load_rule_set("tinh-chi"))] != first
+    assert at.radio(key=_quiz_keys("naturals", "tinh-chi", seed=seed)[0]) is not None
+    at = _open(step="naturals", rules="tinh-chi", lang="en", quiz="nope")
+    assert at.radio(key=_quiz_keys("naturals", "tinh-chi", seed=1)[0]) is not None  # a broken seed: named, then 1
+    assert any("quiz" in w.value for w in at.warning)
 
 
 # --------------------------------------------------------------------------- check my hand

@@ -536,8 +536,9 @@ def _bonus(rng: random.Random, rule_set: RuleSet) -> list[Question]:
             seats = (first, second)
             settlement = settle(seats, rule_set)
             items = [i for i in settlement.pair(0, 1).items if i.position is entry.position]
+            # No scoop (nobody wins all three chi, whatever the rule set): the chi's line is the whole answer.
             if settlement.naturals[1] is None and items and items[0].kind in (ItemKind.BONUS, ItemKind.CLASH) \
-                    and items[0].amount > 0:
+                    and items[0].amount > 0 and _sweep(settlement, 0, 1) == 0:
                 def read(s: Settlement, p: Position = entry.position) -> int:
                     return _chi_amount(s, p)
 

@@ -21,10 +21,19 @@ from maubinh.hands import Category, evaluate
 from maubinh.naturals import find_instant_win
 from maubinh.rules import POSITIONS, RULE_SET_IDS, AceRule, Bonus, BonusHand, Position, RuleSet, load_rule_set
 from maubinh.settle import settle
+from maubinh.strategy.decide import decide
 from ui.cards import hand_html, show_cards
 from ui.examples import Example, load_examples, ranked_straights
 from ui.i18n import current_language, t, translate
-from ui.labels import bonus_name, category_name, describe_foul, describe_value, natural_name, provenance_note
+from ui.labels import (
+    bonus_name,
+    category_name,
+    describe_foul,
+    describe_value,
+    natural_name,
+    number,
+    provenance_note,
+)
 from ui.learn.check_view import check_tool
 from ui.learn.content import (
     STEP_IDS,
@@ -188,6 +197,8 @@ def _instant_example(example: LessonExample, ctx: LessonContext) -> None:
     else:
         pattern = natural_name(win.pattern, ctx.lang)
         st.markdown(f"**{t('learn.instant.found', name=ctx.rule_set.name(ctx.lang), pattern=pattern, chi=win.chi)}**")
+    if example.decide and win is not None:
+        decision_box(cards, ctx)
     parts = []
     for rs in other_sources(ctx):
         other = find_instant_win(cards, rs)
@@ -197,6 +208,23 @@ def _instant_example(example: LessonExample, ctx: LessonContext) -> None:
                if other else t("learn.instant.short_none"))
         )
     st.caption(t("learn.elsewhere", parts=" · ".join(parts)))
+
+
+def decision_box(cards: Sequence[Card], ctx: LessonContext) -> None:
+    """Xếp bài's choice for 13 cards holding an instant win: declare it or play it out, with the numbers
+    (:func:`maubinh.strategy.decide.decide`: the same sampled deals for both) and the split played."""
+    decision = decide(cards, ctx.rule_set)
+    if decision.natural is None:
+        return
+    key = "learn.decide.declare" if decision.declare else "learn.decide.play"
+    st.markdown(f"**{t(key)}**")
+    st.markdown(t(
+        "learn.decide.numbers", amount=decision.amount, declared=number(decision.declare_mean, ctx.lang, signed=True),
+        play=number(decision.play_mean, ctx.lang, signed=True), stderr=number(decision.play_stderr, ctx.lang),
+        gap_stderr=number(decision.gap_stderr, ctx.lang), deals=decision.samples,
+    ))
+    st.caption(t("learn.decide.split"))
+    st.markdown(seat_html(decision.split, ctx), unsafe_allow_html=True)
 
 
 def _table_example(example: LessonExample, ctx: LessonContext) -> None:
