@@ -22,8 +22,14 @@ Public API:
 - :func:`evaluate`, :class:`HandValue`, :class:`Category`: 3- and 5-card chi on one scale.
 - :func:`load_rule_set`, :class:`RuleSet`, :data:`RULE_SET_IDS`: the four sources' rules as data.
 - :class:`Arrangement`, :func:`is_foul`: three chi and the binh lủng (foul) check.
-- :func:`compare_hands`, :func:`find_instant_win`, :func:`settle`: comparison, mậu binh, settlement.
+- :func:`compare_hands`, :func:`find_instant_win`, :func:`settle`: comparison, mậu binh, settlement
+  (``settle(..., declared=...)``: declaring an instant win is each player's choice).
+- :func:`solve` (xếp bài, the solver) and :func:`decide` (xếp bài with the choice to declare an instant
+  win or play it out, and the numbers behind it), :class:`Decision`: from :mod:`maubinh.strategy`, loaded
+  on first use so that importing the rules core never loads the strategy layer.
 """
+
+from typing import TYPE_CHECKING
 
 from maubinh.arrangement import Arrangement, ArrangementError, foul_reason, hand_values, is_foul
 from maubinh.cards import FULL_DECK, Card, CardParseError, Rank, Suit, cards_text, parse_cards
@@ -43,6 +49,10 @@ from maubinh.rules import (
 )
 from maubinh.settle import Item, ItemKind, PairResult, Settlement, SettlementError, compare_hands, settle
 
+if TYPE_CHECKING:
+    from maubinh.strategy.decide import Decision, decide
+    from maubinh.strategy.solver import solve
+
 __all__ = [
     "FULL_DECK",
     "RULE_SET_IDS",
@@ -53,6 +63,7 @@ __all__ = [
     "Card",
     "CardParseError",
     "Category",
+    "Decision",
     "HandSizeError",
     "HandValue",
     "InstantWin",
@@ -71,6 +82,7 @@ __all__ = [
     "WheelRank",
     "cards_text",
     "compare_hands",
+    "decide",
     "evaluate",
     "find_instant_win",
     "foul_reason",
@@ -81,4 +93,19 @@ __all__ = [
     "parse_cards",
     "parse_rule_set",
     "settle",
+    "solve",
 ]
+
+_STRATEGY = {"solve": "maubinh.strategy.solver", "decide": "maubinh.strategy.decide",
+             "Decision": "maubinh.strategy.decide"}
+
+
+def __getattr__(name: str) -> object:
+    """``solve``, ``decide`` and ``Decision`` from the strategy layer, imported on first use (PEP 562)."""
+    if name in _STRATEGY:
+        from importlib import import_module
+
+        value = getattr(import_module(_STRATEGY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'maubinh' has no attribute {name!r}")

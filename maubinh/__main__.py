@@ -1,7 +1,9 @@
 """Command line: ``python -m maubinh solve "As Kh ..." --rules chi-at``.
 
 Prints the best arrangement (xếp bài) of 13 cards under a rule set and its
-expected chi per deal against opponents set by the same solver. Bad input
+expected chi per deal against opponents set by the same solver; for a hand holding
+an instant win, whether to declare it or play it out (:func:`maubinh.strategy.decide.decide`)
+and the numbers behind the choice. Bad input
 prints a clear message on stderr and exits with status 2.
 """
 
@@ -13,10 +15,9 @@ from collections.abc import Sequence
 
 from maubinh.arrangement import hand_values
 from maubinh.cards import CardParseError, cards_text, parse_cards
-from maubinh.naturals import find_instant_win
 from maubinh.rules import POSITIONS, RULE_SET_IDS, UnknownRuleSetError, load_rule_set
+from maubinh.strategy.decide import decide
 from maubinh.strategy.ev import expected_value
-from maubinh.strategy.solver import solve
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -43,16 +44,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.samples < 2:
         print("error: --samples must be at least 2", file=sys.stderr)
         return 2
-    best = solve(cards, rule_set)
-    natural = find_instant_win(cards, rule_set)
+    decision = decide(cards, rule_set, opponents=args.opponents, samples=args.samples, seed=args.seed)
+    best = decision.arrangement
+    natural = decision.natural
     if natural is not None:
+        choice = "declare it (báo mậu binh)" if decision.declare else "play it out"
         print(f"instant win (mậu binh): {natural.pattern.value}, {natural.chi} chi from each opponent")
+        print(f"decision: {choice}: declaring {decision.declare_mean:+.2f}, playing the best split "
+              f"{decision.play_mean:+.2f} ± {decision.play_stderr:.2f} chi per opponent "
+              f"(difference ± {decision.gap_stderr:.2f}; {decision.samples} deals)")
     values = hand_values(best, rule_set.wheel)
     for position in POSITIONS:
         name = rule_set.position_name(position, "en")
         print(f"{name:<18} {cards_text(best.chi(position)):<16} {values[position].category.name.lower()}")
+    declared = [decision.declare] if natural is not None else None
     (result,) = expected_value([best], cards, rule_set, opponents=args.opponents, samples=args.samples,
-                               seed=args.seed)
+                               seed=args.seed, declared=declared)
     print(f"expected chi per deal: {result.mean:+.2f} ± {result.stderr:.2f} "
           f"({args.samples} deals, {args.opponents} opponent(s), rules {rule_set.id})")
     return 0

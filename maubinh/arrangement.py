@@ -13,12 +13,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from maubinh.cards import Card, cards_text, parse_cards
 from maubinh.hands import HandValue, WheelRank, evaluate
-from maubinh.rules import POSITIONS, Position, RuleSet
+from maubinh.rules import POSITIONS, Position, Provenance, RuleSet
 
-__all__ = ["Arrangement", "ArrangementError", "foul_reason", "hand_values", "is_foul", "out_of_order"]
+__all__ = [
+    "ORDER_PROVENANCE",
+    "Arrangement",
+    "ArrangementError",
+    "foul_reason",
+    "hand_values",
+    "in_order",
+    "is_foul",
+    "keys_in_order",
+    "out_of_order",
+]
 
 
 class ArrangementError(ValueError):
@@ -104,30 +115,71 @@ def hand_values(arrangement: Arrangement, wheel: WheelRank) -> dict[Position, Ha
     return {p: evaluate(arrangement.chi(p), wheel) for p in POSITIONS}
 
 
+class _Ordered(Protocol):
+    def __gt__(self, other: Any, /) -> Any: ...
+
+
+ORDER_PROVENANCE = Provenance(
+    "§1 (every source): chi 1 lớn hơn chi 2, chi 2 lớn hơn chi 3 (\"lớn hơn\", \"mạnh hơn\", \"Chi 1 > Chi 2 > Chi 3\")",
+    {
+        "vi": "Mọi nguồn đều viết \"lớn hơn\", nên chi 5 lá mạnh nhất và chi giữa bằng nhau hoàn toàn là binh lủng: "
+        "hai chi bằng nhau không thể đứng theo thứ tự đã nêu.",
+        "en": "Every source says \"stronger\", so a strongest 5-card chi exactly equal to the middle is binh lủng: "
+        "two equal chi cannot stand in the stated order.",
+    },
+    other={
+        "vi": "bằng nhau vẫn hợp lệ (cách đọc cũ)",
+        "en": "equal chi are legal (the earlier reading)",
+    },
+)
+"""Where the order rule comes from, with the project's (revised) reading and the other one (digest §1)."""
+
+
+def in_order(stronger: _Ordered, weaker: _Ordered) -> Any:
+    """The order rule for one pair of chi: ``stronger`` must beat ``weaker``, strictly.
+
+    Digest §1, reading (revised): every source says "stronger", so a back and a middle of exactly
+    equal value are binh lủng (a front can never equal a middle: one scale, no missing kickers in a
+    five-card hand). This is the one place the rule is decided: it takes :class:`HandValue` s, keys,
+    or numpy arrays of keys (elementwise), so the split tables of :mod:`maubinh.strategy` use it too.
+
+    >>> from maubinh.cards import parse_cards
+    >>> straight = evaluate(parse_cards("9s 8h 7d 6c 5s"))
+    >>> in_order(straight, evaluate(parse_cards("9h 8d 7c 6s 5h"))), in_order(straight, evaluate(parse_cards("Ks Kh 2c")))
+    (False, True)
+    """
+    return stronger > weaker
+
+
+def keys_in_order(back: _Ordered, middle: _Ordered, front: _Ordered) -> Any:
+    """Whether back, middle and front (values, keys or arrays of keys) obey :func:`in_order` both ways."""
+    return in_order(back, middle) & in_order(middle, front)
+
+
 def foul_reason(arrangement: Arrangement, rule_set: RuleSet) -> tuple[Position, Position] | None:
     """Why an arrangement is binh lủng (foul), or ``None`` if it is legal.
 
     Returns:
         ``(stronger_required, weaker)``: the first pair out of order, e.g.
         ``(Position.MIDDLE, Position.FRONT)`` when the front beats the middle.
-        Equal hands are legal (digest §1: back >= middle >= front).
+        Equal chi are out of order too (:func:`in_order`: back > middle > front, digest §1).
     """
     return out_of_order(hand_values(arrangement, rule_set.wheel))
 
 
 def out_of_order(values: dict[Position, HandValue]) -> tuple[Position, Position] | None:
     """The first pair of chi out of order in already evaluated ``values`` (see :func:`foul_reason`)."""
-    if values[Position.BACK] < values[Position.MIDDLE]:
+    if not in_order(values[Position.BACK], values[Position.MIDDLE]):
         return (Position.BACK, Position.MIDDLE)
-    if values[Position.MIDDLE] < values[Position.FRONT]:
+    if not in_order(values[Position.MIDDLE], values[Position.FRONT]):
         return (Position.MIDDLE, Position.FRONT)
     return None
 
 
 def is_foul(arrangement: Arrangement, rule_set: RuleSet) -> bool:
-    """True when the arrangement is binh lủng: back < middle or middle < front (digest §1).
+    """True when the arrangement is binh lủng: the back does not beat the middle, or the middle the front.
 
-    The wheel order of ``rule_set`` matters: under ``chi-at`` A-2-3-4-5 outranks
-    9-10-J-Q-K, under the others it does not.
+    Digest §1 (reading revised: equal chi foul, :func:`in_order`). The wheel order of ``rule_set``
+    matters: under ``chi-at`` A-2-3-4-5 outranks 9-10-J-Q-K, under ``luckywin`` it does not.
     """
     return foul_reason(arrangement, rule_set) is not None

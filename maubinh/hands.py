@@ -55,9 +55,10 @@ class WheelRank(str, Enum):
     """Where A-2-3-4-5 (the wheel, sảnh hạ) ranks among straights and straight flushes (digest §2.2)."""
 
     LOWEST = "lowest"
-    """The wheel is the lowest straight (``luckywin``, ``guide-2026``, ``tinh-chi`` reading)."""
+    """The wheel is the lowest straight (``luckywin``, ``guide-2026``)."""
     SECOND = "second"
-    """The wheel is second only to 10-J-Q-K-A (``chi-at``: sảnh thượng > sảnh hạ > others)."""
+    """The wheel is second only to 10-J-Q-K-A (``chi-at``: sảnh thượng > sảnh hạ > others; ``tinh-chi``
+    reading (revised): its payouts thượng 10 > hạ 7 > thường 5)."""
 
 
 class HandSizeError(ValueError):

@@ -233,6 +233,8 @@ def _provenance_data(provenance: Provenance) -> dict[str, Any]:
         data["reading"] = {lang: provenance.reading.get(lang, "") for lang in LANGUAGES}
     if provenance.house_default:
         data["house_default"] = True
+    if provenance.other is not None:
+        data["other_reading"] = {lang: provenance.other.get(lang, "") for lang in LANGUAGES}
     return data
 
 
@@ -482,7 +484,7 @@ MAX_LINK_BYTES = 8192
 """The most a link token may inflate to (its JSON); a token that inflates further is refused
 as soon as that much has been inflated."""
 
-_PROVENANCE_KEYS = ("source", "reading", "house_default")
+_PROVENANCE_KEYS = ("source", "reading", "house_default", "other_reading")
 _TABLE_KEYS: dict[str, tuple[str, ...]] = {
     "positions": tuple(p.value for p in POSITIONS),
     "wheel": ("value",),
@@ -571,6 +573,7 @@ class _Checker:
     def provenance(self, table: Mapping[str, Any], path: str) -> None:
         self.text(table, "source", f"{path}.source", "source", required=False)
         self.texts(table, "reading", f"{path}.reading", "reading", required=False)
+        self.texts(table, "other_reading", f"{path}.other_reading", "reading", required=False)
         self.flag(table, "house_default", f"{path}.house_default")
 
     def table(self, data: Mapping[str, Any], key: str) -> dict[str, Any]:

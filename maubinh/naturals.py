@@ -1,10 +1,12 @@
 """Instant wins (mậu binh / tới trắng): 13-card patterns that win without comparing chi.
 
 Patterns that depend on a split (three flushes, three straights, three straight
-flushes) are found by searching the 13 cards, not only the split a player chose
-(digest §2.4, reading: an instant win is declared automatically and stands even
-when the player's own split fouls). A hand matching several patterns is paid
-the one worth the most chi.
+flushes) are found by searching the 13 cards, not only the split a player chose,
+and shown as the strongest split that makes them, found from ranks and suits
+together (digest §2.4, readings: an instant win is found from the 13 cards; declaring
+it is the player's choice, :func:`maubinh.settle.settle`'s ``declared``, and a
+declared one stands even when the player's own split fouls). A hand matching
+several patterns is paid the one worth the most chi.
 
 >>> from maubinh.cards import parse_cards
 >>> from maubinh.rules import load_rule_set
@@ -12,18 +14,18 @@ the one worth the most chi.
 >>> find_instant_win(hand, load_rule_set("chi-at")).pattern.value
 'luc_phe_bon'
 >>> find_instant_win(hand, load_rule_set("chi-at")).chi
-6
+18
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
 from maubinh.arrangement import Arrangement
-from maubinh.cards import Card, Rank, Suit
+from maubinh.cards import Card, Suit
 from maubinh.hands import WheelRank, evaluate
 from maubinh.rules import NaturalPattern, NaturalRule, RuleSet
 
@@ -100,9 +102,15 @@ def matching_patterns(cards: Sequence[Card]) -> list[NaturalPattern]:
     return [p for p in NaturalPattern if _match(p, hand) is not None]
 
 
-def natural_split(cards: Sequence[Card], pattern: NaturalPattern) -> Arrangement | None:
-    """The split that shows a split pattern (three flushes / straights / straight flushes), if any."""
-    found = _match(pattern, _check(cards))
+def natural_split(
+    cards: Sequence[Card], pattern: NaturalPattern, wheel: WheelRank = WheelRank.LOWEST
+) -> Arrangement | None:
+    """The strongest split that shows a split pattern (three flushes / straights / straight flushes), if any.
+
+    Strongest under ``wheel``'s straight order, chi by chi from the back (digest §2.4, reading): the
+    split a player shows when two players hold the same pattern (``luckywin``'s tie-break).
+    """
+    found = _match(pattern, _check(cards), wheel)
     return found[1] if found else None
 
 
@@ -170,56 +178,12 @@ def _front_run_top(front: Sequence[Card]) -> int:
     return 3 if ranks == [2, 3, 14] else ranks[-1]
 
 
-def _split_key(split: Arrangement, wheel: WheelRank, run_front: bool) -> tuple[int, ...]:
-    """Chi by chi, back first, on the rule set's scale; the front by its run top where it is a run."""
-    front = _front_run_top(split.front) if run_front else evaluate(split.front, wheel).key
-    return (evaluate(split.back, wheel).key, evaluate(split.middle, wheel).key, front)
-
-
-def _best(splits: Iterable[Arrangement], wheel: WheelRank, run_front: bool) -> _Found:
-    """The split with the highest chi-by-chi key, its two 5-card chi in legal order."""
-    best: Arrangement | None = None
-    best_key: tuple[int, ...] = ()
-    for split in splits:
-        if evaluate(split.back, wheel) < evaluate(split.middle, wheel):
-            split = Arrangement(split.middle, split.back, split.front)
-        key = _split_key(split, wheel, run_front)
-        if best is None or key > best_key:
-            best, best_key = split, key
-    return (best_key, best) if best is not None else None
-
-
 # Suit counts (high to low) that split into one-suit chi of 5, 5 and 3 cards.
 _FLUSH_SHAPES = frozenset({(13,), (10, 3), (8, 5), (5, 5, 3)})
 
 
 def _flush_shape(hand: Sequence[Card]) -> bool:
     return tuple(sorted(Counter(c.suit for c in hand).values(), reverse=True)) in _FLUSH_SHAPES
-
-
-def _three_flushes(hand: Sequence[Card]) -> Iterator[Arrangement]:
-    if not _flush_shape(hand):
-        return iter(())
-    by_suit: dict[Suit, list[Card]] = {}
-    for card in sorted(hand, reverse=True):
-        by_suit.setdefault(card.suit, []).append(card)
-
-    def splits() -> Iterator[Arrangement]:
-        for suits in product(by_suit, repeat=3):
-            demand = Counter[Suit]()
-            for suit, size in zip(suits, (5, 5, 3)):
-                demand[suit] += size
-            if any(demand[s] != len(cards) for s, cards in by_suit.items()):
-                continue
-            # Within a suit, the highest cards go to the back, then the middle, then the front.
-            taken: Counter[Suit] = Counter()
-            chis = []
-            for suit, size in zip(suits, (5, 5, 3)):
-                chis.append(tuple(by_suit[suit][taken[suit] : taken[suit] + size]))
-                taken[suit] += size
-            yield Arrangement(chis[0], chis[1], chis[2])
-
-    return splits()
 
 
 # Runs of ranks that make a straight: 5-card A-2-3-4-5 .. 10-J-Q-K-A, and the
@@ -234,7 +198,7 @@ _RUNS3 = _runs(3)
 
 
 # Every (back, middle, front) run triple, keyed by its 13 ranks sorted: a hand
-# is three straights exactly when its sorted ranks are a key (660 triples).
+# can be three straights only when its sorted ranks are a key (660 triples).
 _STRAIGHT_TRIPLES: dict[tuple[int, ...], list[tuple[tuple[int, ...], ...]]] = {}
 for _i, _back in enumerate(_RUNS5):
     for _middle in _RUNS5[: _i + 1]:
@@ -243,43 +207,77 @@ for _i, _back in enumerate(_RUNS5):
             _STRAIGHT_TRIPLES.setdefault(_key, []).append((_back, _middle, _front))
 
 
-def _three_straights(hand: Sequence[Card]) -> Iterator[Arrangement]:
-    triples = _STRAIGHT_TRIPLES.get(tuple(sorted(int(c.rank) for c in hand)))
-    if not triples:
-        return iter(())
-    by_rank: dict[int, list[Card]] = {}
-    for card in sorted(hand, key=lambda c: c.suit.value):
-        by_rank.setdefault(int(card.rank), []).append(card)
+class _Shape:
+    """What each chi of a split pattern must be: one suit (``flush``), a run of ranks (``run``), or both."""
 
-    def splits() -> Iterator[Arrangement]:
-        for runs in triples:
-            pools = {r: list(cards) for r, cards in by_rank.items()}
-            chis = [tuple(pools[r].pop() for r in run) for run in runs]
-            yield Arrangement(chis[0], chis[1], chis[2])
+    def __init__(self, flush: bool, run: bool) -> None:
+        self.flush, self.run = flush, run
 
-    return splits()
+    def possible(self, hand: Sequence[Card]) -> bool:
+        """A quick test on the 13 cards' suit and rank counts: can any split show the pattern?"""
+        if self.flush and not _flush_shape(hand):
+            return False
+        return not self.run or tuple(sorted(int(c.rank) for c in hand)) in _STRAIGHT_TRIPLES
+
+    def chis(self, cards: Sequence[Card], size: int) -> Iterator[tuple[Card, ...]]:
+        """Every ``size``-card chi of ``cards`` of this shape (ranks and suits together)."""
+        if not self.run:
+            by_suit: dict[Suit, list[Card]] = {}
+            for card in cards:
+                by_suit.setdefault(card.suit, []).append(card)
+            for same in by_suit.values():
+                yield from combinations(same, size)
+            return
+        by_rank: dict[int, list[Card]] = {}
+        for card in cards:
+            by_rank.setdefault(int(card.rank), []).append(card)
+        for run in _RUNS5 if size == 5 else _RUNS3:
+            if all(rank in by_rank for rank in run):
+                for chi in product(*(by_rank[rank] for rank in run)):
+                    if not self.flush or len({card.suit for card in chi}) == 1:
+                        yield chi
+
+    def front_key(self, front: Sequence[Card], wheel: WheelRank) -> int:
+        """How two fronts of this pattern compare: by the run's top for runs, else as ordinary 3-card chi."""
+        return _front_run_top(front) if self.run else evaluate(front, wheel).key
 
 
-def _three_straight_flushes(hand: Sequence[Card]) -> Iterator[Arrangement]:
-    if not _flush_shape(hand) or tuple(sorted(int(c.rank) for c in hand)) not in _STRAIGHT_TRIPLES:
-        return iter(())
-    present = set(hand)
+_SPLIT_SHAPES: dict[NaturalPattern, _Shape] = {
+    NaturalPattern.BA_THUNG_PHA_SANH: _Shape(flush=True, run=True),
+    NaturalPattern.BA_THUNG: _Shape(flush=True, run=False),
+    NaturalPattern.BA_SANH: _Shape(flush=False, run=True),
+}
 
-    def flush_runs(runs: list[tuple[int, ...]]) -> list[frozenset[Card]]:
-        groups = (frozenset(Card(Rank(r), suit) for r in run) for suit in Suit for run in runs)
-        return [group for group in groups if group <= present]
 
-    fives, threes = flush_runs(_RUNS5), flush_runs(_RUNS3)
+def _strongest_split(hand: Sequence[Card], shape: _Shape, wheel: WheelRank) -> _Found:
+    """The strongest split that shows a split pattern, and its chi-by-chi key (digest §2.4, reading).
 
-    def splits() -> Iterator[Arrangement]:
-        for back, middle in combinations(fives, 2):
-            if back & middle:
-                continue
-            for front in threes:
-                if len(back | middle | front) == 13:
-                    yield Arrangement(tuple(sorted(back)), tuple(sorted(middle)), tuple(sorted(front)))
-
-    return splits()
+    Strongest: the back highest as an ordinary hand (a straight flush beats a plain flush or
+    straight, suits never break a tie), then the middle, then the front (:meth:`_Shape.front_key`).
+    Found from ranks and suits together: the backs of the pattern, strongest first; for the first
+    strength that leaves a middle and front of the pattern, the best of those among its backs.
+    """
+    if not shape.possible(hand):
+        return None
+    backs: dict[int, list[tuple[Card, ...]]] = {}
+    for chi in shape.chis(hand, 5):
+        backs.setdefault(evaluate(chi, wheel).key, []).append(chi)
+    for back_key in sorted(backs, reverse=True):
+        best: tuple[tuple[int, int], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]] | None = None
+        for back in backs[back_key]:
+            rest = [card for card in hand if card not in back]
+            for middle in shape.chis(rest, 5):
+                front = tuple(card for card in rest if card not in middle)
+                if next(shape.chis(front, 3), None) is None:
+                    continue
+                key = (evaluate(middle, wheel).key, shape.front_key(front, wheel))
+                if best is None or key > best[0]:
+                    best = (key, back, middle, front)
+        if best is not None:
+            (middle_key, front_key), back, middle, front = best
+            split = Arrangement(*(tuple(sorted(chi, reverse=True)) for chi in (back, middle, front)))
+            return ((back_key, middle_key, front_key), split)
+    return None
 
 
 _COUNT_MATCHERS: dict[NaturalPattern, Callable[[Sequence[Card]], _Found]] = {
@@ -292,17 +290,8 @@ _COUNT_MATCHERS: dict[NaturalPattern, Callable[[Sequence[Card]], _Found]] = {
     NaturalPattern.BON_SAM: _four_trips,
     NaturalPattern.BA_TU_QUY: _three_quads,
 }
-# Split patterns: every split that shows them, and whether the front is compared as a run.
-_SPLIT_MATCHERS: dict[NaturalPattern, tuple[Callable[[Sequence[Card]], Iterator[Arrangement]], bool]] = {
-    NaturalPattern.BA_THUNG_PHA_SANH: (_three_straight_flushes, True),
-    NaturalPattern.BA_THUNG: (_three_flushes, False),
-    NaturalPattern.BA_SANH: (_three_straights, True),
-}
-
-
 def _match(pattern: NaturalPattern, hand: Sequence[Card], wheel: WheelRank = WheelRank.LOWEST) -> _Found:
     """``(tiebreak, split)`` when ``hand`` shows ``pattern``, else ``None``."""
-    if pattern in _SPLIT_MATCHERS:
-        splits, run_front = _SPLIT_MATCHERS[pattern]
-        return _best(splits(hand), wheel, run_front)
+    if pattern in _SPLIT_SHAPES:
+        return _strongest_split(hand, _SPLIT_SHAPES[pattern], wheel)
     return _COUNT_MATCHERS[pattern](hand)

@@ -219,11 +219,15 @@ class Provenance:
         reading: the digest's reading of an unclear text per language (``{"vi": ..., "en": ...}``), or ``None``.
         house_default: True where the source leaves the value to the table
             and this is the project's editable default.
+        other: where the digest names another reading of the same text, that reading in short per
+            language (shown beside the value, e.g. ``{"vi": "13 chi (đọc theo chữ)", ...}``), or ``None``.
+            TOML key ``other_reading``.
     """
 
     source: str
     reading: Mapping[str, str] | None = None
     house_default: bool = False
+    other: Mapping[str, str] | None = field(default=None, hash=False)
 
     def __hash__(self) -> int:
         return hash((self.source, _frozen(self.reading), self.house_default))
@@ -233,6 +237,12 @@ class Provenance:
         if self.reading is None:
             return None
         return self.reading.get(lang) or self.reading.get("vi")
+
+    def other_in(self, lang: str) -> str | None:
+        """The other reading in ``lang``, or ``None`` where the digest gives none."""
+        if self.other is None:
+            return None
+        return self.other.get(lang) or self.other.get("vi")
 
 
 @dataclass(frozen=True)
@@ -510,7 +520,9 @@ class _Reader:
         if not isinstance(house, bool):
             self.fail(f"{path}.house_default", f"expected true or false, got {_short(house)}")
             house = False
-        return Provenance(source or "", reading, house)
+        raw_other = table.get("other_reading")
+        other = None if raw_other is None else self.texts(raw_other, f"{path}.other_reading", "reading")
+        return Provenance(source or "", reading, house, other)
 
     def texts(self, value: Any, path: str, limit: str) -> dict[str, str]:
         """A text per language, each of at most :data:`TEXT_LIMITS` ``[limit]`` characters."""

@@ -6,8 +6,10 @@ breakdown per pair, so the UI can show which rule produced each chi.
 
 Order of the rules within a pair (digest §2.4-2.7):
 
-1. instant wins (mậu binh), found from the 13 cards; they stand even when the
-   holder's own split fouls;
+1. instant wins (mậu binh) declared, found from the 13 cards; declaring is the
+   player's choice (digest §2.4, reading revised: ``declared``); a declared one
+   stands even when the holder's own split fouls, one not declared is played and
+   settled like any other hand;
 2. fouls (binh lủng): a fouled hand pays the rule set's penalty to each
    non-fouled opponent; two fouled hands pay each other nothing;
 3. otherwise chi by chi: 1 chi, or the bonus for a special hand in that chi,
@@ -266,46 +268,69 @@ class SeatFacts:
     aces: int
 
 
-def seat_facts(arrangement: Arrangement, rule_set: RuleSet) -> SeatFacts:
-    """Evaluate one seat for :func:`settle_facts`: chi values, foul, instant win and aces."""
+def seat_facts(arrangement: Arrangement, rule_set: RuleSet, declare: bool = True) -> SeatFacts:
+    """Evaluate one seat for :func:`settle_facts`: chi values, foul, instant win and aces.
+
+    With ``declare`` False the seat does not declare an instant win it holds (``natural`` is ``None``):
+    it is settled on its split like any other hand.
+    """
     values = hand_values(arrangement, rule_set.wheel)
     return SeatFacts(
         arrangement,
         values,
         out_of_order(values) is not None,
-        find_instant_win(arrangement.cards, rule_set) if rule_set.naturals else None,
+        find_instant_win(arrangement.cards, rule_set) if declare and rule_set.naturals else None,
         sum(card.rank == Rank.ACE for card in arrangement.cards),
     )
 
 
-def settle(arrangements: Sequence[Arrangement], rule_set: RuleSet | str) -> Settlement:
+def settle(
+    arrangements: Sequence[Arrangement], rule_set: RuleSet | str, declared: Sequence[bool] | None = None
+) -> Settlement:
     """Settle a table of 2-4 players under ``rule_set``.
 
     Args:
         arrangements: one :class:`~maubinh.arrangement.Arrangement` per seat.
         rule_set: the rules (bonuses, instant wins, scoops, aces, fouls), or a source id.
+        declared: per seat, whether it declares the instant win it holds (báo mậu binh). Declaring is
+            the player's choice (digest §2.4, reading revised): a seat that does not declare is settled
+            on its split like any other hand, and may then foul. ``None`` declares every instant win
+            found. A seat without an instant win is settled the same either way.
 
     Returns:
         A :class:`Settlement`: totals in chi per seat (summing to zero) and the
         itemised breakdown per pair. Seats that won all three chi are recorded
-        as scoops only where the rule set has a scoop rule.
+        as scoops only where the rule set has a scoop rule; ``naturals`` holds the
+        instant wins declared.
 
     Raises:
-        SettlementError: for fewer than 2 or more than 4 seats, or a card held by two seats.
+        SettlementError: for fewer than 2 or more than 4 seats, a card held by two seats, or a
+            ``declared`` of another length than ``arrangements``.
         UnknownRuleSetError: for an unknown rule-set id.
+
+    Twelve black cards and a red one (9 chi each opponent under ``chi-at``), or a royal flush played out:
+
+    >>> from maubinh.arrangement import Arrangement
+    >>> twelve_black = Arrangement.parse("As Ks Qs Js Ts", "9s 9c 8s 8c 2c", "Ah 7s 7c")
+    >>> other = Arrangement.parse("Kd Kc 5d 5c 3d", "Qh Qc 6d 6h 4h", "Jd 3h 2d")
+    >>> settle([twelve_black, other], "chi-at").totals, settle([twelve_black, other], "chi-at", [False, True]).totals
+    ((11, -11), (12, -12))
     """
     if isinstance(rule_set, str):
         rule_set = load_rule_set(rule_set)
     n = len(arrangements)
     if not 2 <= n <= 4:
         raise SettlementError(f"a table has 2-4 players, got {n}")
+    if declared is not None and len(declared) != n:
+        raise SettlementError(f"declared needs one flag per seat ({n}), got {len(declared)}")
     seen: dict[Card, int] = {}
     for seat, arrangement in enumerate(arrangements):
         for card in arrangement.cards:
             if card in seen:
                 raise SettlementError(f"card {card.pretty} is held by seat {seen[card] + 1} and seat {seat + 1}")
             seen[card] = seat
-    return settle_facts([seat_facts(arr, rule_set) for arr in arrangements], rule_set)
+    flags = [True] * n if declared is None else [bool(flag) for flag in declared]
+    return settle_facts([seat_facts(arr, rule_set, flag) for arr, flag in zip(arrangements, flags)], rule_set)
 
 
 def settle_facts(facts: Sequence[SeatFacts], rule_set: RuleSet) -> Settlement:

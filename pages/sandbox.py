@@ -10,6 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.i18n import t
+from ui.sandbox.declare import declared_flags, write_declare
 from ui.sandbox.house import show_house_editor
 from ui.sandbox.model import read_table
 from ui.sandbox.settle import show_settlement
@@ -22,7 +23,7 @@ from ui.sandbox.state import (
     keep_inputs,
     remember_table,
 )
-from ui.sandbox.table import show_controls, show_seats
+from ui.sandbox.table import main_rule_set, show_controls, show_seats
 from ui.setup import all_rule_sets, read_house_links, setup_page
 
 lang = setup_page("nav.sandbox")
@@ -42,10 +43,12 @@ if table_tab.open:
         seats = show_controls(compared, all_rule_sets(), lang)
         texts = current_texts(seats)
         table = read_table(texts)
-        show_seats(seats, table, compared, lang)
+        main = main_rule_set(compared, all_rule_sets())
+        choices = show_seats(seats, table, compared, main, lang)
         if table.ready:
             remember_table(texts)
-        show_settlement(table, seats, compared, lang)
+            write_declare(choices)
+        show_settlement(table, seats, compared, lang, declared_flags(seats, choices), main)
         st.caption(t("sandbox.share_caption"))
 if house_tab.open:
     with house_tab:

@@ -27,6 +27,7 @@ __all__ = [
     "describe_value",
     "natural_name",
     "number",
+    "order_fault",
     "position_label",
     "provenance_note",
     "source_quote",
@@ -126,14 +127,24 @@ def describe_item(item: Item, rule_set: RuleSet, lang: str) -> str:
     return translate(f"item.{item.kind.value}", lang)
 
 
-def describe_foul(arrangement: Arrangement, rule_set: RuleSet, lang: str) -> str:
-    """Whether an arrangement is binh lủng and why, in words."""
+def describe_foul(arrangement: Arrangement, rule_set: RuleSet, lang: str, names: RuleSet | None = None) -> str:
+    """Whether an arrangement is binh lủng under ``rule_set`` and why, in words; the chi named by ``names``
+    (default: ``rule_set``), so a screen keeps one naming."""
+    named = names or rule_set
     reason = foul_reason(arrangement, rule_set)
     if reason is None:
-        back, middle, front = (position_label(p, rule_set, lang) for p in POSITIONS)
+        back, middle, front = (position_label(p, named, lang) for p in POSITIONS)
         return translate("foul.ok", lang, back=back, middle=middle, front=front)
-    strong, weak = (position_label(p, rule_set, lang) for p in reason)
-    return translate("foul.reason", lang, strong=strong, weak=weak)
+    return order_fault(arrangement.chi(reason[0]), arrangement.chi(reason[1]), reason, rule_set, lang, named)
+
+
+def order_fault(strong_cards: Sequence[Card], weak_cards: Sequence[Card], positions: tuple[Position, Position],
+                rule_set: RuleSet, lang: str, names: RuleSet | None = None) -> str:
+    """Why two chi are out of order, in words: the weaker-placed one beats the other, or they are equal
+    (the order is strict, :func:`maubinh.arrangement.in_order`); the chi named by ``names`` (default ``rule_set``)."""
+    strong, weak = (position_label(p, names or rule_set, lang) for p in positions)
+    equal = evaluate(strong_cards, rule_set.wheel) == evaluate(weak_cards, rule_set.wheel)
+    return translate("foul.equal" if equal else "foul.reason", lang, strong=strong, weak=weak)
 
 
 def source_quote(source: str, lang: str) -> str:
@@ -158,4 +169,7 @@ def provenance_note(provenance: Provenance | None, lang: str) -> str:
         parts.append(f"**{translate('provenance.house_default', lang)}**")
     if reading:
         parts.append(f"*{translate('provenance.reading', lang)}:* {reading}")
+    other = provenance.other_in(lang)
+    if other:
+        parts.append(f"*{translate('provenance.other', lang)}:* {other}")
     return " — ".join(parts)

@@ -19,6 +19,8 @@ from maubinh.drills import (
     BetterQuestion,
     ChiQuestion,
     Decider,
+    DeclareAnswer,
+    DeclareQuestion,
     FoulAnswer,
     FoulQuestion,
     Kind,
@@ -76,6 +78,7 @@ DYNAMIC_KEYS: tuple[str, ...] = (
     *(f"drill.wheel.{wheel.value}" for wheel in WheelRank),
     *(f"drill.line.{kind.value}" for kind in ItemKind),
     *(f"drill.natural.near.{build.value}" for build in NEAR_MISSES),
+    *(f"drill.declare.{answer.value}" for answer in DeclareAnswer),
 )
 """Catalogue keys built from values at run time."""
 
@@ -154,6 +157,8 @@ def choice_label(question: Question, choice: object, rule_set: RuleSet, lang: st
         return translate(f"drill.foul.{choice.value}", lang, **names)
     if isinstance(question, NaturalQuestion) and (choice is None or isinstance(choice, NaturalPattern)):
         return natural_name(choice, lang) if choice is not None else translate("drill.natural.none", lang)
+    if isinstance(question, DeclareQuestion) and isinstance(choice, DeclareAnswer):
+        return translate(f"drill.declare.{choice.value}", lang)
     return str(choice)
 
 

@@ -1,4 +1,4 @@
-"""Drills: six kinds of question, each generated from a seed and graded by the engine.
+"""Drills: seven kinds of question, each generated from a seed and graded by the engine.
 
 Modules (one per kind, each documents its levels and traps; then the shared parts):
 
@@ -8,6 +8,7 @@ Modules (one per kind, each documents its levels and traps; then the shared part
 - :mod:`maubinh.drills.foul`: binh lủng or not, and why;
 - :mod:`maubinh.drills.settle`: how many chi seat A collects from seat B;
 - :mod:`maubinh.drills.natural`: which instant win, if any, 13 cards hold;
+- :mod:`maubinh.drills.declare`: báo hay đánh? declare an instant win, or play the hand out (graded in chi);
 - :mod:`maubinh.drills.sets`: drill sets as data (kinds, levels, lesson steps);
 - :mod:`maubinh.drills.build`: hands built to order (a pool of cards, hands of a chosen category);
 - :mod:`maubinh.drills.sampling`: opponents sampled once per question, reused for every option;
@@ -33,6 +34,7 @@ from collections.abc import Callable
 from maubinh.drills.arrange import ArrangeQuestion, ArrangeResult, assess, make_arrange_question, partial_foul
 from maubinh.drills.better import GAP_IN_STDERRS, BetterQuestion, make_better_question
 from maubinh.drills.chi import ChiQuestion, Decider, Outcome, Trap, Verdict, decide, make_chi_question
+from maubinh.drills.declare import DeclareAnswer, DeclareQuestion, make_declare_question
 from maubinh.drills.foul import FoulAnswer, FoulQuestion, foul_answer, make_foul_question
 from maubinh.drills.natural import NaturalQuestion, make_natural_question
 from maubinh.drills.sets import (
@@ -63,6 +65,8 @@ __all__ = [
     "BetterQuestion",
     "ChiQuestion",
     "Decider",
+    "DeclareAnswer",
+    "DeclareQuestion",
     "DrillSet",
     "FoulAnswer",
     "FoulQuestion",
@@ -87,7 +91,9 @@ __all__ = [
     "partial_foul",
 ]
 
-Question = BetterQuestion | ArrangeQuestion | ChiQuestion | FoulQuestion | SettleQuestion | NaturalQuestion
+Question = (
+    BetterQuestion | ArrangeQuestion | ChiQuestion | FoulQuestion | SettleQuestion | NaturalQuestion | DeclareQuestion
+)
 """A question of any kind; each has ``kind``, ``seed``, ``level``, ``key`` and ``lesson``."""
 
 _MAKERS: dict[Kind, Callable[[int, RuleSet, Level], Question]] = {
@@ -97,6 +103,7 @@ _MAKERS: dict[Kind, Callable[[int, RuleSet, Level], Question]] = {
     Kind.FOUL: make_foul_question,
     Kind.SETTLE: make_settle_question,
     Kind.NATURAL: make_natural_question,
+    Kind.DECLARE: make_declare_question,
 }
 
 

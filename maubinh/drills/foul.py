@@ -1,14 +1,14 @@
 """Drill kind "binh lủng or not, and why": one arrangement, is it legal, and which chi are out of order.
 
-An arrangement is binh lủng (foul) when the back is weaker than the middle or the middle weaker
-than the front (digest §1, §2.7); equal hands are legal. The answer names which pair is out of
+An arrangement is binh lủng (foul) when the back does not beat the middle or the middle does not
+beat the front (digest §1, §2.7; reading revised: equal chi foul, :func:`maubinh.arrangement.in_order`). The answer names which pair is out of
 order (:class:`FoulAnswer`). Each question is built around one comparison that decides it, with the
 other comparison kept plain, and the level picks the trap in that comparison: categories for
 beginners; made cards, kickers and neighbouring categories for intermediate learners; the wheel
-under the rule set's straight order, a 3-card front against a 5-card middle, ties and full houses
-for experts.
+under the rule set's straight order, a 3-card front against a 5-card middle, a back equal to the
+middle (binh lủng: the order is strict) and full houses for experts.
 
->>> from maubinh.arrangement import Arrangement
+>>> from maubinh.arrangement import Arrangement, in_order
 >>> from maubinh.rules import load_rule_set
 >>> wheel_back = Arrangement.parse("As 2d 3c 4h 5s", "9s Td Jc Qh Kd", "7c 7d 2c")
 >>> foul_answer(wheel_back, load_rule_set("chi-at")), foul_answer(wheel_back, load_rule_set("luckywin"))
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
-from maubinh.arrangement import Arrangement
+from maubinh.arrangement import Arrangement, in_order
 from maubinh.cards import Card
 from maubinh.drills.build import BuildError, Pool, build_hand
 from maubinh.drills.chi import Outcome, Trap, Verdict, decide, pair_for
@@ -40,19 +40,19 @@ class FoulAnswer(str, Enum):
     """Legal, or which chi are out of order."""
 
     LEGAL = "legal"
-    """Back ≥ middle ≥ front."""
+    """Back > middle > front."""
     BACK_MIDDLE = "back_middle"
-    """Binh lủng: the middle beats the back."""
+    """Binh lủng: the back does not beat the middle (weaker or equal)."""
     MIDDLE_FRONT = "middle_front"
-    """Binh lủng: the front beats the middle."""
+    """Binh lủng: the middle does not beat the front."""
     BOTH = "both"
-    """Binh lủng both ways: the middle beats the back and the front beats the middle."""
+    """Binh lủng both ways: the back does not beat the middle, nor the middle the front."""
 
 
 def foul_answer(arrangement: Arrangement, rule_set: RuleSet) -> FoulAnswer:
     """Which chi of ``arrangement`` are out of order under ``rule_set``'s straight order."""
     back, middle, front = (evaluate(arrangement.chi(p), rule_set.wheel) for p in POSITIONS)
-    first, second = back < middle, middle < front
+    first, second = not in_order(back, middle), not in_order(middle, front)
     if first and second:
         return FoulAnswer.BOTH
     if first:
@@ -152,7 +152,10 @@ def _plan(rng: random.Random, level: Level) -> tuple[Trap, tuple[Position, Posit
     else:
         critical = (Position.BACK, Position.MIDDLE)
     weights = _weights(level, critical)
-    return trap, critical, rng.choices(list(weights), list(weights.values()))[0]
+    target = rng.choices(list(weights), list(weights.values()))[0]
+    if trap is Trap.TIE and target is FoulAnswer.LEGAL:  # equal back and middle are binh lủng (strict order)
+        target = FoulAnswer.BACK_MIDDLE
+    return trap, critical, target
 
 
 def _build(

@@ -76,12 +76,15 @@ def sample_opponents(cards: Sequence[Card], rule_set: RuleSet, samples: int, see
     """
     tables = sample_tables(cards, rule_set, opponents=1, samples=samples, seed=seed)
     arrangements = tuple(table[0] for table in tables.arrangements)
-    facts = tuple(seat_facts(arrangement, rule_set) for arrangement in arrangements)
+    facts = tuple(seat_facts(arrangement, rule_set, natural[0] is not None)
+                  for arrangement, natural in zip(arrangements, tables.naturals))
     return Opponents(tuple(cards), seed, arrangements, facts)
 
 
-def expected(arrangements: Sequence[Arrangement], opponents: Opponents, rule_set: RuleSet) -> list[EVResult]:
-    """:func:`maubinh.strategy.ev.expected_value` of ``arrangements`` against the sampled ``opponents`` (no re-solving).
+def expected(arrangements: Sequence[Arrangement], opponents: Opponents, rule_set: RuleSet,
+             declared: Sequence[bool] | None = None) -> list[EVResult]:
+    """:func:`maubinh.strategy.ev.expected_value` of ``arrangements`` against the sampled ``opponents`` (no re-solving);
+    ``declared`` as there.
 
     Raises:
         ValueError: as :func:`~maubinh.strategy.ev.expected_value` (an arrangement of other cards...).
@@ -95,7 +98,8 @@ def expected(arrangements: Sequence[Arrangement], opponents: Opponents, rule_set
         return list(opponents.arrangements)
 
     return expected_value(
-        arrangements, opponents.cards, rule_set, samples=opponents.samples, seed=opponents.seed, arranger=replay
+        arrangements, opponents.cards, rule_set, samples=opponents.samples, seed=opponents.seed, arranger=replay,
+        declared=declared,
     )
 
 
@@ -126,15 +130,17 @@ class Breakdown:
         return math.sqrt(float(diffs.var(ddof=1)) / len(diffs)) if len(diffs) > 1 else math.inf
 
 
-def breakdown(arrangement: Arrangement, opponents: Opponents, rule_set: RuleSet) -> Breakdown:
+def breakdown(arrangement: Arrangement, opponents: Opponents, rule_set: RuleSet, declare: bool = True) -> Breakdown:
     """Settle ``arrangement`` against every sampled opponent (:func:`~maubinh.settle.settle_facts`) and sum by line.
+
+    ``declare``: whether the hand's instant win, if any, is declared (False: played out on ``arrangement``).
 
     Raises:
         ValueError: if ``arrangement`` does not hold the opponents' hand's cards.
     """
     if set(arrangement.cards) != set(opponents.cards):
         raise ValueError(f"arrangement {arrangement} does not hold the 13 cards dealt")
-    mine = seat_facts(arrangement, rule_set)
+    mine = seat_facts(arrangement, rule_set, declare)
     sums: dict[Line, float] = {position: 0.0 for position in POSITIONS}
     counts = {position: [0, 0, 0] for position in POSITIONS}
     totals: list[int] = []

@@ -1,4 +1,4 @@
-"""Drill sets as data: the six kinds, the three levels, the lesson steps, and a set of questions.
+"""Drill sets as data: the seven kinds, the three levels, the lesson steps, and a set of questions.
 
 A :class:`DrillSet` (kinds, level, rule set, seed, number of questions) fully determines its
 questions: the same set gives every learner the same questions in the same order, so a set can be
@@ -14,7 +14,7 @@ shared as a link (:meth:`DrillSet.params`).
 >>> parse_kinds("chi,poker")
 Traceback (most recent call last):
 ...
-ValueError: unknown drill kind 'poker'; known: better, arrange, chi, foul, settle, natural
+ValueError: unknown drill kind 'poker'; known: better, arrange, chi, foul, settle, natural, declare
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ DEFAULT_COUNT = 10
 
 
 class Kind(str, Enum):
-    """The six kinds of drill question; the values are the ids used in links (``?kinds=chi,foul``)."""
+    """The seven kinds of drill question; the values are the ids used in links (``?kinds=chi,foul``)."""
 
     BETTER = "better"
     """Which of two or three arrangements of one hand wins more chi on average."""
@@ -62,6 +62,8 @@ class Kind(str, Enum):
     """How many chi seat A collects from seat B, as a number."""
     NATURAL = "natural"
     """Which instant win (mậu binh), if any, 13 cards hold."""
+    DECLARE = "declare"
+    """Báo hay đánh? 13 cards holding an instant win: declare it, or play the best split out (graded in chi)."""
 
 
 KINDS: tuple[Kind, ...] = tuple(Kind)

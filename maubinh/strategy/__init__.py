@@ -7,6 +7,7 @@ Modules:
     maubinh.strategy.fast       hand values of many 5- and 3-card subsets at once (lookup tables, numpy).
     maubinh.strategy.vector     the split tables (every legal split of a hand) and vectorised settlement.
     maubinh.strategy.solver     xếp bài: the near-optimal arranger over per-position win tables (``data/``).
+    maubinh.strategy.decide     xếp bài with the choice to declare an instant win or play it out (``decide``).
     maubinh.strategy.arrangers  the simple arranger and the naive ones real apps use.
     maubinh.strategy.ev         expected chi against sampled opponents (common random numbers).
     maubinh.strategy.simulate   many seeded deals set by the solver, settled under each rule set.

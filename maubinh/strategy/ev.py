@@ -24,7 +24,7 @@ from maubinh.naturals import InstantWin, find_instant_win
 from maubinh.rules import POSITIONS, Position, RuleSet
 from maubinh.settle import seat_facts, settle_facts
 from maubinh.strategy.arrangers import arrange_many_simple
-from maubinh.strategy.vector import HeadsUp, heads_up, side_of, table_totals
+from maubinh.strategy.vector import HeadsUp, Side, heads_up, side_of, table_totals
 
 __all__ = ["ChiOdds", "EVResult", "expected_value", "sample_tables"]
 
@@ -89,8 +89,11 @@ def sample_tables(
 ) -> _Tables:
     """Deal ``samples`` tables of ``opponents`` hands from the cards not in ``cards`` and arrange them.
 
-    Reproducible from ``seed``.
+    Reproducible from ``seed``. An opponent holding an instant win declares it as the solver would
+    (:func:`maubinh.strategy.solver.declared_instant_win`); ``naturals`` holds the declared ones.
     """
+    from maubinh.strategy.solver import declared_instant_win
+
     rng = random.Random(seed)
     held = set(cards)
     rest = [c for c in FULL_DECK if c not in held]
@@ -100,15 +103,15 @@ def sample_tables(
         hands.extend(drawn[13 * k : 13 * (k + 1)] for k in range(opponents))
     arranged = arranger(hands, rule_set)
     tables = [arranged[opponents * s : opponents * (s + 1)] for s in range(samples)]
-    naturals = [[find_instant_win(a.cards, rule_set) if rule_set.naturals else None for a in t] for t in tables]
+    naturals = [[declared_instant_win(a.cards, rule_set) for a in t] for t in tables]
     aces = [[sum(c.rank == Rank.ACE for c in a.cards) for a in t] for t in tables]
     among: list[list[int]] = []
-    for table in tables:
+    for table, declared in zip(tables, naturals):
         if opponents == 1:
             among.append([0])
         else:
-            result = settle_facts([seat_facts(a, rule_set) for a in table], rule_set)
-            among.append([len(s) for s in result.scoops])
+            facts = [seat_facts(a, rule_set, nat is not None) for a, nat in zip(table, declared)]
+            among.append([len(s) for s in settle_facts(facts, rule_set).scoops])
     return _Tables(tables, naturals, aces, among)
 
 
@@ -121,6 +124,7 @@ def expected_value(
     samples: int = 300,
     seed: int = 0,
     arranger: Arranger = solver_arranger,
+    declared: Sequence[bool] | None = None,
 ) -> list[EVResult]:
     """Each arrangement's expected chi per deal against the same sampled opponents.
 
@@ -132,13 +136,16 @@ def expected_value(
         samples: number of deals.
         seed: seeds the deals; the same seed gives the same numbers.
         arranger: sets the opponents' hands (default: the solver).
+        declared: per arrangement, whether the hand's instant win (if any) is declared with it
+            (:func:`maubinh.settle.settle`'s ``declared``); ``None`` declares it with every one.
+            The same arrangement twice, declared and not, compares báo mậu binh with playing it out.
 
     Returns:
         One :class:`EVResult` per arrangement, in order. Units: chi.
 
     Raises:
         ValueError: if an arrangement does not hold exactly ``cards``, or
-            ``opponents`` is not 1-3, or ``samples`` < 2.
+            ``opponents`` is not 1-3, or ``samples`` < 2, or ``declared`` has another length.
     """
     if not 1 <= opponents <= 3:
         raise ValueError(f"opponents must be 1-3, got {opponents}")
@@ -148,17 +155,43 @@ def expected_value(
     for arr in arrangements:
         if set(arr.cards) != hand:
             raise ValueError(f"arrangement {arr} does not hold the 13 cards given")
+    flags = [True] * len(arrangements) if declared is None else [bool(flag) for flag in declared]
+    if len(flags) != len(arrangements):
+        raise ValueError(f"declared needs one flag per arrangement ({len(arrangements)}), got {len(flags)}")
     tables = sample_tables(cards, rule_set, opponents=opponents, samples=samples, seed=seed, arranger=arranger)
     mine = side_of(arrangements, rule_set)
     my_natural = find_instant_win(cards, rule_set) if rule_set.naturals else None
     my_aces = sum(c.rank == Rank.ACE for c in cards)
     scores = np.zeros((len(arrangements), samples))
     odds = np.zeros((len(arrangements), 3, 3))  # arrangement, position, (win, tie, loss)
+    for flag in sorted(set(flags)):
+        rows = [k for k, f in enumerate(flags) if f == flag]
+        part_scores, part_odds = _settle_sampled(mine.take(rows), my_natural if flag else None, my_aces, tables,
+                                                 rule_set, opponents, samples)
+        scores[rows], odds[rows] = part_scores, part_odds
+    pairs = samples * opponents
+    results = []
+    for k in range(len(arrangements)):
+        diffs = tuple(_stderr(scores[k] - scores[j]) for j in range(len(arrangements)))
+        chi_odds = {p: ChiOdds(*(float(x) / pairs for x in odds[k, i])) for i, p in enumerate(POSITIONS)}
+        results.append(EVResult(float(scores[k].mean()), _stderr(scores[k]), diffs, chi_odds, samples))
+    return results
+
+
+def _settle_sampled(
+    mine: Side, my_natural: InstantWin | None, my_aces: int, tables: _Tables, rule_set: RuleSet,
+    opponents: int, samples: int,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """``mine``'s rows against every sampled table: chi per deal ``(n, samples)`` and per-chi win / tie /
+    loss counts ``(n, 3, 3)``."""
+    n = len(mine.keys)
+    scores = np.zeros((n, samples))
+    odds = np.zeros((n, 3, 3))
     batches: list[tuple[HeadsUp, int | None]]
     if opponents == 1:  # one opponent per deal: every deal in one batch, each its own table of two
         flat = [table[0] for table in tables.arrangements]
         batches = [(heads_up(mine, my_natural, my_aces, side_of(flat, rule_set),
-                             [n[0] for n in tables.naturals], [a[0] for a in tables.aces], rule_set), None)]
+                             [nat[0] for nat in tables.naturals], [a[0] for a in tables.aces], rule_set), None)]
     else:
         batches = [
             (heads_up(mine, my_natural, my_aces, side_of(tables.arrangements[s], rule_set),
@@ -176,13 +209,7 @@ def expected_value(
         odds[:, :, 0] += ((result.signs > 0) & compared).sum(axis=1)
         odds[:, :, 1] += ((result.signs == 0) & compared).sum(axis=1)
         odds[:, :, 2] += ((result.signs < 0) & compared).sum(axis=1)
-    pairs = samples * opponents
-    results = []
-    for k in range(len(arrangements)):
-        diffs = tuple(_stderr(scores[k] - scores[j]) for j in range(len(arrangements)))
-        chi_odds = {p: ChiOdds(*(float(x) / pairs for x in odds[k, i])) for i, p in enumerate(POSITIONS)}
-        results.append(EVResult(float(scores[k].mean()), _stderr(scores[k]), diffs, chi_odds, samples))
-    return results
+    return scores, odds
 
 
 def _stderr(values: npt.NDArray[np.float64]) -> float:

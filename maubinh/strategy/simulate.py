@@ -41,7 +41,7 @@ from maubinh.naturals import find_instant_win
 from maubinh.rules import RuleSet
 from maubinh.settle import ItemKind, SeatFacts, Settlement, settle_facts
 from maubinh.strategy.fast import evaluate_many
-from maubinh.strategy.solver import Bounds, hand_bounds, load_tables, solve_splits
+from maubinh.strategy.solver import Bounds, hand_bounds, load_tables, quick_declare
 from maubinh.strategy.vector import COMB3, COMB5, HandSplits, classes
 
 __all__ = [
@@ -175,9 +175,10 @@ def value_hands(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[Hand
 def play_deal(hands: Sequence[Sequence[Card]], rule_sets: Sequence[RuleSet]) -> list[Settlement]:
     """One deal under each rule set: every hand set by the solver for that rule set, then settled.
 
-    The same arrangements as :func:`maubinh.strategy.solver.solve` (house rules included) and the same
-    settlement as :func:`maubinh.settle.settle`; each hand's subsets are valued
-    once per straight order and its instant win found once per rule set.
+    The same arrangements as :func:`maubinh.strategy.solver.solve` (house rules included), an instant
+    win declared where the solver's quick choice declares it (:func:`~maubinh.strategy.solver.quick_declare`,
+    digest §2.4: declaring is the player's choice), and the same settlement as :func:`maubinh.settle.settle`;
+    each hand's subsets are valued once per straight order and its instant win found once per rule set.
 
     Returns:
         One :class:`~maubinh.settle.Settlement` per rule set, in order.
@@ -190,16 +191,16 @@ def play_deal(hands: Sequence[Sequence[Card]], rule_sets: Sequence[RuleSet]) -> 
         facts: list[SeatFacts] = []
         for seat, (cards, (valued, bounds)) in enumerate(zip(hands, shared[rule_set.wheel])):
             natural = find_instant_win(cards, rule_set) if rule_set.naturals else None
-            if natural is not None and natural.split is not None:
-                arrangement = natural.split
-            else:
-                if bounds is None:
-                    bounds = hand_bounds(valued)
-                    shared[rule_set.wheel][seat] = (valued, bounds)
-                hand = replace(valued, natural=natural)
-                arrangement = hand.arrangement(solve_splits(hand, load_tables(rule_set), bounds))
+            if bounds is None:
+                bounds = hand_bounds(valued)
+                shared[rule_set.wheel][seat] = (valued, bounds)
+            hand = replace(valued, natural=natural)
+            declare, split = quick_declare(hand, load_tables(rule_set), bounds)
+            shown = natural.split if declare and natural is not None else None
+            arrangement = shown if shown is not None else hand.arrangement(split)
             values = hand_values(arrangement, rule_set.wheel)
-            facts.append(SeatFacts(arrangement, values, out_of_order(values) is not None, natural, valued.aces))
+            facts.append(SeatFacts(arrangement, values, out_of_order(values) is not None,
+                                   natural if declare else None, valued.aces))
         settlements.append(settle_facts(facts, rule_set))
     return settlements
 

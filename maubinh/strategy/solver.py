@@ -23,12 +23,25 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from maubinh.arrangement import Arrangement
+from maubinh.arrangement import Arrangement, keys_in_order
 from maubinh.cards import Card
+from maubinh.naturals import InstantWin, find_instant_win
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
-from maubinh.strategy.vector import SPLITS, HandSplits, classes, hand_splits_many
+from maubinh.strategy.vector import SPLITS, HandSplits, classes, hand_splits, hand_splits_many
 
-__all__ = ["TABLES_CACHED", "Bounds", "Tables", "hand_bounds", "load_tables", "solve", "solve_many", "solve_splits", "tables_from_counts"]
+__all__ = [
+    "TABLES_CACHED",
+    "Bounds",
+    "Tables",
+    "declared_instant_win",
+    "hand_bounds",
+    "load_tables",
+    "quick_declare",
+    "solve",
+    "solve_many",
+    "solve_splits",
+    "tables_from_counts",
+]
 
 F64 = npt.NDArray[np.float64]
 DATA_DIR = Path(__file__).parent / "data"
@@ -140,7 +153,7 @@ def _scores(rows: npt.NDArray[np.intp], hand: HandSplits, v: _SubsetValues, scoo
         won = v.mean_won[0][b] + v.mean_won[1][m] + v.mean_won[2][f]
         lost = v.mean_lost[0][b] + v.mean_lost[1][m] + v.mean_lost[2][f]
         score = score + (scoop - 1) * (p_win * won - p_lose * lost)
-    legal = (hand.key5[b] >= hand.key5[m]) & (hand.key5[m] >= hand.key3[f])
+    legal = keys_in_order(hand.key5[b], hand.key5[m], hand.key3[f])
     return np.where(legal, score, -np.inf)
 
 
@@ -224,6 +237,40 @@ def solve_splits(hand: HandSplits, tables: Tables, bounds: Bounds | None = None)
     return best_row
 
 
+def quick_declare(hand: HandSplits, tables: Tables, bounds: Bounds | None = None) -> tuple[bool, int]:
+    """The solver's quick choice for a hand: declare its instant win (báo mậu binh), or play its best split.
+
+    Declaring is the player's choice (digest §2.4, reading revised). The instant win's amount per
+    opponent (``hand.natural.chi``) is compared with the solver's own estimate of the best split's
+    expected chi against one opponent (the tables' score of that split); a tie declares. This is the
+    choice sampled opponents and the many-deals simulation make; :func:`maubinh.strategy.decide.decide`
+    measures the same choice on sampled deals, with its standard error, for the hand a person holds.
+
+    Returns:
+        ``(declare, split)``: whether to declare (False when the hand has no instant win) and the
+        best split to play (an index into :data:`maubinh.strategy.vector.SPLITS`).
+    """
+    split = solve_splits(hand, tables, bounds)
+    if hand.natural is None:
+        return False, split
+    estimate = float(_scores(SPLITS[[split]], hand, _subset_values(hand, tables), tables.scoop)[0])
+    return hand.natural.chi >= estimate, split
+
+
+def declared_instant_win(cards: Sequence[Card], rule_set: RuleSet) -> InstantWin | None:
+    """The instant win the solver declares for 13 cards (:func:`quick_declare`), or ``None``: none held,
+    or the hand is worth more played out. What sampled opponents declare.
+
+    Raises:
+        ValueError: if ``cards`` is not 13 distinct cards.
+    """
+    if not rule_set.naturals or find_instant_win(cards, rule_set) is None:
+        return None
+    hand = hand_splits(cards, rule_set)
+    declare, _ = quick_declare(hand, load_tables(rule_set))
+    return hand.natural if declare else None
+
+
 TABLES_CACHED = 16
 """Rule sets whose tables are kept (least recently used dropped first): the four sources and the
 house rules in use; any other is rebuilt when asked (a few ms), so the cache only saves time."""
@@ -259,9 +306,11 @@ def solve(cards: Sequence[Card], rule_set: RuleSet | str) -> Arrangement:
         rule_set: a :class:`RuleSet` or a source id.
 
     Returns:
-        The best legal :class:`Arrangement` (never binh lủng). A hand with an
-        instant win (mậu binh) returns the split that shows it when the pattern
-        has one; the instant win is declared in settlement whatever the split.
+        The best legal :class:`Arrangement` (never binh lủng). For a hand with an
+        instant win (mậu binh), the solver's quick choice (:func:`quick_declare`): where
+        it declares, the split that shows the pattern when the pattern has one; where
+        the split is worth more played out, the best split. :func:`maubinh.strategy.decide.decide`
+        makes that choice on sampled deals and says why.
 
     Raises:
         ValueError: if ``cards`` is not 13 distinct cards.
@@ -276,8 +325,10 @@ def solve_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet | str) -> list
     tables = load_tables(rules)
     arranged = []
     for hand in hand_splits_many(hands, rules):
-        if hand.natural is not None and hand.natural.split is not None:
-            arranged.append(hand.natural.split)
-        else:
+        if hand.natural is None:
             arranged.append(hand.arrangement(solve_splits(hand, tables)))
+            continue
+        declare, split = quick_declare(hand, tables)
+        shown = hand.natural.split if declare else None
+        arranged.append(shown if shown is not None else hand.arrangement(split))
     return arranged

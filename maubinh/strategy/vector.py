@@ -19,7 +19,7 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from maubinh.arrangement import Arrangement
+from maubinh.arrangement import Arrangement, keys_in_order
 from maubinh.cards import Card, Rank
 from maubinh.hands import value_from_key
 from maubinh.naturals import InstantWin, find_instant_win
@@ -148,9 +148,10 @@ class HandSplits:
     aces: int
 
     def legal(self) -> BoolArray:
-        """``(72072,)``: which splits are not binh lủng."""
+        """``(72072,)``: which splits are not binh lủng (:func:`maubinh.arrangement.keys_in_order`: equal chi foul)."""
         b, m, f = self.key5[SPLITS[:, 0]], self.key5[SPLITS[:, 1]], self.key3[SPLITS[:, 2]]
-        return (b >= m) & (m >= f)
+        legal: BoolArray = keys_in_order(b, m, f)
+        return legal
 
     def arrangement(self, split: int) -> Arrangement:
         """The :class:`Arrangement` of split number ``split``."""
@@ -169,8 +170,7 @@ class HandSplits:
         pay = np.stack([pay5[0, cb], pay5[1, cm], pay3[0, cf]], axis=1)
         family = np.stack([fam5[0, cb], fam5[1, cm], fam3[0, cf]], axis=1)
         four_aces = np.stack([fa5[0, cb], fa5[1, cm], fa3[0, cf]], axis=1)
-        foul = (keys[:, 0] < keys[:, 1]) | (keys[:, 1] < keys[:, 2])
-        return Side(keys, pay, family, four_aces, foul)
+        return Side(keys, pay, family, four_aces, _fouls(keys))
 
 
 def hand_splits(cards: Sequence[Card], rule_set: RuleSet) -> HandSplits:
@@ -230,8 +230,14 @@ def side_of(arrangements: Sequence[Arrangement], rule_set: RuleSet) -> Side:
         np.stack([pay5[0, cb], pay5[1, cm], pay3[0, cf]], axis=1),
         np.stack([fam5[0, cb], fam5[1, cm], fam3[0, cf]], axis=1),
         np.stack([fa5[0, cb], fa5[1, cm], fa3[0, cf]], axis=1),
-        (keys[:, 0] < keys[:, 1]) | (keys[:, 1] < keys[:, 2]),
+        _fouls(keys),
     )
+
+
+def _fouls(keys: I64) -> BoolArray:
+    """Binh lủng per row of ``(n, 3)`` back / middle / front keys (the order rule of :mod:`maubinh.arrangement`)."""
+    legal: BoolArray = keys_in_order(keys[:, 0], keys[:, 1], keys[:, 2])
+    return ~legal
 
 
 @dataclass(frozen=True)
@@ -264,8 +270,20 @@ def heads_up(
     their_naturals: Sequence[InstantWin | None],
     their_aces: Sequence[int],
     rule_set: RuleSet,
+    *,
+    my_declared: bool = True,
+    their_declared: Sequence[bool] | None = None,
 ) -> HeadsUp:
-    """Each of my arrangements against each opponent, as :func:`settle` would pair them."""
+    """Each of my arrangements against each opponent, as :func:`settle` would pair them.
+
+    ``my_declared`` / ``their_declared`` (one flag per opponent; ``None``: all) are :func:`settle`'s
+    ``declared``: an instant win not declared is not settled as one, and that seat plays its split
+    (its chi compared, a foul paid) like any other (digest §2.4, reading revised).
+    """
+    if not my_declared:
+        my_natural = None
+    if their_declared is not None:
+        their_naturals = [nat if flag else None for nat, flag in zip(their_naturals, their_declared, strict=True)]
     signs = np.sign(mine.keys[:, None, :] - opponents.keys[None, :, :]).astype(np.int8)  # (n, m, 3)
     clash = np.ones(signs.shape, dtype=np.int64)
     if rule_set.bonus_clash != 1:

@@ -156,7 +156,7 @@ def test_old_links_with_only_a_seed_keep_the_one_kind_drill() -> None:
 def test_a_fresh_visit_gets_every_kind_and_a_seed_in_the_url() -> None:
     at = drill()
     drill_set, _, _ = current(at)
-    assert len(drill_set.kinds) == 6 and drill_set.level is Level.INTERMEDIATE
+    assert len(drill_set.kinds) == 7 and drill_set.level is Level.INTERMEDIATE
     assert str(drill_set.seed) in str(at.query_params["seed"])
 
 

@@ -183,10 +183,11 @@ def test_examples_show_the_totals_they_state(rule_set_id: str) -> None:
                 assert line in text, (step, example.id)
 
 
-def test_the_wheel_example_fouls_only_under_chi_at() -> None:
+def test_the_wheel_example_fouls_only_where_the_wheel_ranks_second() -> None:
+    # chi-at, and tinh-chi as read (revised): A-2-3-4-5 second, so 9-K in front of it fouls.
     at = _open(step="foul", rules="chi-at")
     assert translate("learn.foul.elsewhere_legal", "vi", rule_sets=", ".join(
-        load_rule_set(i).name("vi") for i in RULE_SET_IDS[1:])) in _text(at)
+        load_rule_set(i).name("vi") for i in ("luckywin", "guide-2026"))) in _text(at)
 
 
 def test_every_category_example_is_drawn() -> None:
@@ -300,7 +301,27 @@ def test_other_questions_and_the_drill_link() -> None:
     assert len(links) == 1 and links[0].page == "drill" and "rules=guide-2026" in links[0].query_string
     _button(at, translate("learn.quiz.again", "en")).click().run()
     _ok(at)
-    assert at.radio(key=_quiz_keys("settle", "guide-2026", seed=2)[0]) is not None
+    seed = int(at.query_params["quiz"][-1] if isinstance(at.query_params["quiz"], list) else at.query_params["quiz"])
+    assert seed != 1
+    assert at.radio(key=_quiz_keys("settle", "guide-2026", seed=seed)[0]) is not None
+
+
+def test_learn_quiz_new_questions_are_dealt_afresh_with_the_seed_in_the_url() -> None:
+    """Issue 12 §4: the quiz is dealt from ?quiz= (the same link, the same questions); "New questions" deals
+    fresh ones under a new seed written to the URL, and the intro says so."""
+    at = _open(step="naturals", rules="tinh-chi", lang="en", quiz="77")
+    assert at.radio(key=_quiz_keys("naturals", "tinh-chi", seed=77)[0]) is not None
+    assert translate("learn.quiz.intro", "en", seed=77) in [c.value for c in at.caption]
+    first = [q.hands for q in quiz("naturals", 77, load_rule_set("tinh-chi"))]
+    _button(at, translate("learn.quiz.again", "en")).click().run()
+    _ok(at)
+    raw = at.query_params["quiz"]
+    seed = int(raw[-1] if isinstance(raw, list) else raw)
+    assert seed != 77 and [q.hands for q in quiz("naturals", seed, load_rule_set("tinh-chi"))] != first
+    assert at.radio(key=_quiz_keys("naturals", "tinh-chi", seed=seed)[0]) is not None
+    at = _open(step="naturals", rules="tinh-chi", lang="en", quiz="nope")
+    assert at.radio(key=_quiz_keys("naturals", "tinh-chi", seed=1)[0]) is not None  # a broken seed: named, then 1
+    assert any("quiz" in w.value for w in at.warning)
 
 
 # --------------------------------------------------------------------------- check my hand
@@ -330,7 +351,7 @@ def test_check_my_hand_one_chi_and_an_instant_win() -> None:
                      bonus="Sám cô (three of a kind)") in _text(at)
     at = _check(at, "2s 2h 5d 5c 7s 7h 9d 9c Js Jh Kd Kc As")
     assert translate("learn.instant.found", "en", name=load_rule_set("chi-at").name("en"),
-                     pattern="Lục phé bôn (six pairs)", chi=6) in _text(at)
+                     pattern="Lục phé bôn (six pairs)", chi=18) in _text(at)
 
 
 def test_check_my_hand_keeps_the_text_and_names_what_is_wrong() -> None:
@@ -394,6 +415,6 @@ def test_lesson_sentences_built_from_numbers_read_right() -> None:
     amounts = [chi_at.natural(p).chi for p in (NaturalPattern.BA_SANH, NaturalPattern.BA_THUNG, NaturalPattern.LUC_PHE_BON)]
     instant = _text(_open(step="naturals", rules="chi-at"))
     assert "còn lục phé bôn chỉ" not in instant  # no "only" when the three amounts may be equal
-    assert f"ba cái sảnh ăn {amounts[0]} chi, ba cái thùng {amounts[1]} chi, lục phé bôn {amounts[2]} chi" in instant
+    assert f"ba cái sảnh {amounts[0]}, ba cái thùng {amounts[1]}, lục phé bôn {amounts[2]}" in instant
     scoops = _text(_open(step="scoop", rules="tinh-chi"))
     assert "sập ba người thì mỗi người đền gấp" in scoops

@@ -114,7 +114,7 @@ def test_a_bad_card_is_named_next_to_its_seat_and_the_text_stays() -> None:
     _assert_ok(at)
     assert len(at.error) == 1
     assert "“Zx”" in at.error[0].value
-    assert "chi trước" in at.error[0].value.lower()
+    assert at.error[0].value.startswith("- Chi 3:")  # the main rule set's name (chi-at by default)
     # The error sits in player 2's column, with its inputs.
     (box,) = [column for column in at.columns if len(column.error)]
     assert [text.key for text in box.text_input] == [_key(1, p.value) for p in POSITIONS]
@@ -196,7 +196,7 @@ def test_broken_url_values_are_named_and_defaults_used() -> None:
 def test_english() -> None:
     at = _run(lang="en", seed="7")
     assert at.title[0].value == "Sandbox: one table, every rule set"
-    assert at.text_input(key=_key(0, "back")).label == "Back (5 cards, strongest)"
+    assert at.text_input(key=_key(0, "back")).label == "Chi 1 (back), 5 cards"
     assert at.button[0].label == "Deal"
     frame = _assert_settled(at, 2, "en")
     assert list(frame.index) == ["Player 1", "Player 2"]
@@ -204,7 +204,7 @@ def test_english() -> None:
     at.text_input(key=_key(0, "front")).set_value("3h 3c")
     at.run()
     _assert_ok(at)
-    assert at.error[0].value == "- Front (3 cards, weakest): needs 3 cards, has 2."
+    assert at.error[0].value == "- Chi 3 (front): needs 3 cards, has 2."
 
 
 def test_a_foul_and_an_instant_win_are_flagged() -> None:
@@ -446,3 +446,45 @@ def test_a_link_whose_player_count_differs_from_its_hands_says_so() -> None:
     at = _run(lang="en", seats="3", hands=hands)
     assert any("says 3 players but holds the cards of 2" in w.value for w in at.warning)
     assert _param(at, "seats") == "2"
+
+
+def test_sandbox_one_naming_of_the_chi_the_main_rule_sets() -> None:
+    """Issue 12 §4: the inputs, the move buttons, the problems and the order check all use the main rule
+    set's chi names (the one Xếp bài arranges for); the order check reads > (strict order)."""
+    at = _run(seed="7")
+    at.selectbox(key="sandbox_solve_rules").set_value("tinh-chi").run()
+    labels = [at.text_input(key=_key(0, p)).label for p in ("back", "middle", "front")]
+    assert labels == ["Chi cuối (5 lá)", "Chi giữa (5 lá)", "Chi đầu (3 lá)"]
+    checks = [c.value for c in at.caption if c.value.startswith("✓ ")]
+    assert checks and all(c == "✓ Hợp lệ: Chi cuối > Chi giữa > Chi đầu" for c in checks), checks
+    text = " ".join(m.value for m in at.markdown) + " ".join(c.value for c in at.caption)
+    assert "≥" not in text and "Chi 1" not in text and "chi sau" not in text.lower()
+
+
+def test_sandbox_declare_switch() -> None:
+    """Issue 12 §1: a seat holding an instant win gets a "Báo mậu binh" switch set by decide, and the
+    settlement follows it: the issue's 12-black hand with a royal flush is played out under chi-at."""
+    from maubinh import decide, load_rule_set, parse_cards
+
+    at = _run(seed="7")
+    hands = [("As Ks Qs Js Ts", "9s 9c 8s 8c 2c", "Ah 7s 7c"), ("Kd Kc 5d 5c 3d", "Qh Qc 6d 6h 4h", "Jd 3h 2d")]
+    for seat, texts in enumerate(hands):
+        for position, text in zip(("back", "middle", "front"), texts):
+            at.text_input(key=_key(seat, position)).set_value(text)
+    at.run()
+    _assert_ok(at)
+    switch = at.toggle(key="sandbox_declare0")
+    assert switch.label == "Báo mậu binh"
+    cards = parse_cards(" ".join(hands[0]))
+    assert switch.value is decide(cards, load_rule_set("chi-at"), opponents=1).declare is False
+    assert not [t for t in at.toggle if t.key == "sandbox_declare1"]  # no instant win there
+    frame = _assert_settled(at, 2, "vi")
+    played = int(frame.loc["Người chơi 1"].iloc[0])
+    assert played == 12  # chi-at: the royal flush's 10, a chi lost, a chi won, two aces
+    assert _param(at, "declare") == "0-"
+    switch.set_value(True).run()
+    frame = _assert_settled(at, 2, "vi")
+    assert int(frame.loc["Người chơi 1"].iloc[0]) == 11  # 3 x 3 chi, then the ace rule
+    assert _param(at, "declare") == "1-"
+    events = [m.value for m in at.markdown if m.value.startswith("- ")]
+    assert any("Mậu binh của Người chơi 1" in line for line in events)

@@ -56,17 +56,18 @@ BONUS_TABLE = [
 
 # Digest §2.4 (None: the source does not know the pattern; luckywin and guide-2026: the defaults).
 NATURALS_TABLE = [
+    # chi-at: "N chi / 1 chi" read as N x 3 per opponent (reading revised); the defaults follow.
     (NaturalPattern.RONG_CUON, [78, 78, 39, 78]),
-    (NaturalPattern.SANH_RONG, [13, 13, 13, 13]),
+    (NaturalPattern.SANH_RONG, [39, 39, 13, 39]),
     (NaturalPattern.BA_THUNG_PHA_SANH, [None, 39, None, None]),
-    (NaturalPattern.DONG_MAU_13, [13, 13, 12, None]),
-    (NaturalPattern.DONG_MAU_12, [3, 9, 9, None]),
-    (NaturalPattern.NAM_DOI_SAM, [8, 8, None, None]),
-    (NaturalPattern.LUC_PHE_BON, [6, 12, 12, 12]),
-    (NaturalPattern.BON_SAM, [25, 25, None, None]),
-    (NaturalPattern.BA_TU_QUY, [None, 25, None, None]),
-    (NaturalPattern.BA_THUNG, [6, 9, 9, 9]),
-    (NaturalPattern.BA_SANH, [6, 6, 6, 6]),
+    (NaturalPattern.DONG_MAU_13, [39, 39, 12, None]),
+    (NaturalPattern.DONG_MAU_12, [9, 9, 9, None]),
+    (NaturalPattern.NAM_DOI_SAM, [24, 24, None, None]),
+    (NaturalPattern.LUC_PHE_BON, [18, 18, 12, 18]),
+    (NaturalPattern.BON_SAM, [75, 75, None, None]),
+    (NaturalPattern.BA_TU_QUY, [None, 75, None, None]),
+    (NaturalPattern.BA_THUNG, [18, 18, 9, 18]),
+    (NaturalPattern.BA_SANH, [18, 18, 6, 18]),
 ]
 
 
@@ -102,7 +103,8 @@ def test_instant_win_cells_are_the_digests(pattern: NaturalPattern, expected: li
 
 
 def test_main_rules_are_the_digests() -> None:
-    assert _values(_row(Topic.WHEEL)) == [WheelRank.SECOND, WheelRank.LOWEST, WheelRank.LOWEST, WheelRank.LOWEST]
+    # §2.2, tinh-chi reading (revised): its payouts thượng 10 > hạ 7 > thường 5 put the wheel second.
+    assert _values(_row(Topic.WHEEL)) == [WheelRank.SECOND, WheelRank.LOWEST, WheelRank.SECOND, WheelRank.LOWEST]
     assert _values(_row(Topic.FOUL)) == [3, 3, 3, 6]  # §2.7
     assert _values(_row(Topic.SCOOP)) == [(2, 2, 2, 2), (2, 2, 2, 1), (2, 3, 4, 1), (1, 1, 1, 1)]  # §2.5
     assert _values(_row(Topic.CLASH)) == [2, 1, 1, 1]  # §2.3 chặt chồng
@@ -138,8 +140,22 @@ def test_differs_marks_only_rows_where_the_sources_disagree() -> None:
     assert not bonus_row(ROWS, BonusHand.TU_QUY, B).differs
     assert bonus_row(ROWS, BonusHand.CU_LU, M).differs
     assert _row(Topic.FOUL).differs
-    same = next(row for row in ROWS if row.pattern is NaturalPattern.SANH_RONG)
-    assert not same.differs
+    assert next(row for row in ROWS if row.pattern is NaturalPattern.SANH_RONG).differs
+    assert not bonus_row(ROWS, BonusHand.TU_QUY, M).differs
+
+
+def test_revised_readings_carry_the_other_reading_beside_them() -> None:
+    """Digest "Reading (revised)": chi-at's N x 3 with the literal N beside it; tinh-chi's wheel with "lowest"."""
+    sanh_rong = next(row for row in ROWS if row.pattern is NaturalPattern.SANH_RONG).cell("chi-at")
+    assert sanh_rong.value == 39 and sanh_rong.reading
+    assert sanh_rong.provenance is not None and "13" in (sanh_rong.provenance.other_in("en") or "")
+    twelve = next(row for row in ROWS if row.pattern is NaturalPattern.DONG_MAU_12).cell("chi-at")
+    assert twelve.value == 9 and twelve.provenance is not None and "3 chi" in (twelve.provenance.other_in("vi") or "")
+    wheel = _row(Topic.WHEEL).cell("tinh-chi")
+    assert wheel.provenance is not None and "lowest" in (wheel.provenance.other_in("en") or "")
+    order = _row(Topic.ORDER)
+    assert [cell.value for cell in order.cells] == [True] * 4 and not order.differs
+    assert all(cell.reading and cell.provenance and cell.provenance.other_in("en") for cell in order.cells)
 
 
 def test_house_rules_become_one_more_column() -> None:

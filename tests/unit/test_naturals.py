@@ -33,7 +33,7 @@ def test_patterns(text, expected):
 def test_one_colour_hand_that_is_not_a_dragon():
     hand = parse_cards("2h 3h 5h 7h 9h Jh Kh 4d 6d 8d Td Qd Kd")  # 7 hearts, 6 diamonds: no three flushes
     win = find_instant_win(hand, load_rule_set("chi-at"))
-    assert win.pattern is P.DONG_MAU_13 and win.chi == 13
+    assert win.pattern is P.DONG_MAU_13 and win.chi == 39  # "13 chi / 1 chi", read as 13 x 3
     assert find_instant_win(hand, load_rule_set("tinh-chi")).chi == 12
     assert find_instant_win(hand, load_rule_set("guide-2026")) is None  # not listed there
 
@@ -92,12 +92,12 @@ def test_luckywin_six_pairs_and_twelve_red_ties_twelve_red():
 
 
 def test_luckywin_three_straights_tiebreak_ranks_the_wheel_and_a23_lowest():
-    # Y's 2-6 beats X's wheel under luckywin's order, so Y wins its 6 chi.
+    # Y's 2-6 beats X's wheel under luckywin's order, so Y wins its 18 chi (the default).
     assert _lw_totals(("6s 7d 8c 9h Ts", "As 2d 3c 4h 5s", "Ah 2c 3h"),
-                      ("6h 7s 8d 9c Td", "2h 3d 4c 5d 6c", "4s 5h 6d")) == (-6, 6)
+                      ("6h 7s 8d 9c Td", "2h 3d 4c 5d 6c", "4s 5h 6d")) == (-18, 18)
 
 
 def test_luckywin_three_flushes_tiebreak_compares_chi_values_back_first():
     # Y's back is a straight flush, X's a flush: Y wins.
     assert _lw_totals(("Ah Qh Th 8h 6h", "Kc Jc 9c 7c 5c", "Ad 4d 2d"),
-                      ("9s Ts Js Qs Ks", "Kd Qd Td 8d 6d", "4c 3c 2c")) == (-9, 9)
+                      ("9s Ts Js Qs Ks", "Kd Qd Td 8d 6d", "4c 3c 2c")) == (-18, 18)

@@ -9,29 +9,31 @@ from maubinh import find_instant_win, load_rule_set, parse_cards
 
 RULE_SETS = ("chi-at", "luckywin", "tinh-chi", "guide-2026")
 TABLE = [
-    # hand, (chi-at, luckywin, tinh-chi, guide-2026) as (pattern, chi) or None
+    # hand, (chi-at, luckywin, tinh-chi, guide-2026) as (pattern, chi) or None.
+    # chi-at: every "N chi / 1 chi" read as N x 3 per opponent (digest 2.4, reading revised);
+    # luckywin / guide-2026: the defaults that follow from it.
     ("2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As",
      ((P.RONG_CUON, 78), (P.RONG_CUON, 78), (P.RONG_CUON, 39), (P.RONG_CUON, 78))),
     ("2s 3h 4s 5s 6s 7s 8s 9s Ts Js Qs Ks Ad",
-     ((P.SANH_RONG, 13), (P.SANH_RONG, 13), (P.SANH_RONG, 13), (P.SANH_RONG, 13))),
+     ((P.SANH_RONG, 39), (P.SANH_RONG, 39), (P.SANH_RONG, 13), (P.SANH_RONG, 39))),
     ("2h 3h 4h 5h 6h 9s Ts Js Qs Ks Qd Kd Ad",
-     ((P.BA_SANH, 6), (P.BA_THUNG_PHA_SANH, 39), (P.BA_THUNG, 9), (P.BA_THUNG, 9))),
+     ((P.BA_SANH, 18), (P.BA_THUNG_PHA_SANH, 39), (P.BA_THUNG, 9), (P.BA_THUNG, 18))),
     ("2h 3h 5h 7h 9h Jh Kh 4d 6d 8d Td Qd Kd",
-     ((P.DONG_MAU_13, 13), (P.DONG_MAU_13, 13), (P.DONG_MAU_13, 12), None)),
+     ((P.DONG_MAU_13, 39), (P.DONG_MAU_13, 39), (P.DONG_MAU_13, 12), None)),
     ("2h 3h 5h 7h 9h Jh Kh 4d 6d 8d Td Qd Ks",
-     ((P.DONG_MAU_12, 3), (P.DONG_MAU_12, 9), (P.DONG_MAU_12, 9), None)),
+     ((P.DONG_MAU_12, 9), (P.DONG_MAU_12, 9), (P.DONG_MAU_12, 9), None)),
     ("2s 2h 5d 5c 7s 7h 9d 9c Js Jh Kd Kc Ks",
-     ((P.NAM_DOI_SAM, 8), (P.NAM_DOI_SAM, 8), (P.LUC_PHE_BON, 12), (P.LUC_PHE_BON, 12))),
+     ((P.NAM_DOI_SAM, 24), (P.NAM_DOI_SAM, 24), (P.LUC_PHE_BON, 12), (P.LUC_PHE_BON, 18))),
     ("2s 2h 5d 5c 7s 7h 9d 9c Js Jh Kd Kc As",
-     ((P.LUC_PHE_BON, 6), (P.LUC_PHE_BON, 12), (P.LUC_PHE_BON, 12), (P.LUC_PHE_BON, 12))),
+     ((P.LUC_PHE_BON, 18), (P.LUC_PHE_BON, 18), (P.LUC_PHE_BON, 12), (P.LUC_PHE_BON, 18))),
     ("2h 2c 2d 5h 5d 5s 9s 9c 9d Kd Kc Ks Ad",
-     ((P.BON_SAM, 25), (P.BON_SAM, 25), None, None)),
+     ((P.BON_SAM, 75), (P.BON_SAM, 75), None, None)),
     ("2h 2c 2d 2s 5d 5s 5c 5h 9c 9d 9s 9h Ad",
-     ((P.LUC_PHE_BON, 6), (P.BA_TU_QUY, 25), (P.LUC_PHE_BON, 12), (P.LUC_PHE_BON, 12))),
+     ((P.LUC_PHE_BON, 18), (P.BA_TU_QUY, 75), (P.LUC_PHE_BON, 12), (P.LUC_PHE_BON, 18))),
     ("2h 7h 4h 5h 6h 9s Ts Js Qs 2s 3d Kd Ad",
-     ((P.BA_THUNG, 6), (P.BA_THUNG, 9), (P.BA_THUNG, 9), (P.BA_THUNG, 9))),
+     ((P.BA_THUNG, 18), (P.BA_THUNG, 18), (P.BA_THUNG, 9), (P.BA_THUNG, 18))),
     ("2h 3c 4h 5h 6d 9s Ts Jc Qs Kd Qd Kh Ad",
-     ((P.BA_SANH, 6), (P.BA_SANH, 6), (P.BA_SANH, 6), (P.BA_SANH, 6))),
+     ((P.BA_SANH, 18), (P.BA_SANH, 18), (P.BA_SANH, 6), (P.BA_SANH, 18))),
 ]
 
 

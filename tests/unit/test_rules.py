@@ -42,7 +42,7 @@ def test_chi_names_per_source():
 
 def test_digest_values():
     assert [load_rule_set(r).wheel for r in RULE_SET_IDS] == [
-        WheelRank.SECOND, WheelRank.LOWEST, WheelRank.LOWEST, WheelRank.LOWEST]
+        WheelRank.SECOND, WheelRank.LOWEST, WheelRank.SECOND, WheelRank.LOWEST]  # tinh-chi: reading (revised)
     assert [load_rule_set(r).foul_penalty for r in RULE_SET_IDS] == [3, 3, 3, 6]
     assert [load_rule_set(r).ace_rule for r in RULE_SET_IDS] == [
         AceRule.PAIRWISE, AceRule.NONE, AceRule.PER_ACE, AceRule.NONE]

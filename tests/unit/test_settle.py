@@ -240,7 +240,7 @@ FOUL_2 = A("Qs Qd 7c 6s 3h", "Kh Ks 9h 8s 4h", "Ts Tc 4d")  # shares no card wit
 
 def test_instant_win_pays_its_amount_without_comparing():
     weak = A("Th Td 3c 4c 6c", "8h 8d 3d 4d 6d", "Ah Qh 2c")
-    expected = {"chi-at": 6, "tinh-chi": 12, "guide-2026": 12, "luckywin": 12}
+    expected = {"chi-at": 18, "tinh-chi": 12, "guide-2026": 18, "luckywin": 18}  # chi-at: 6 x 3
     for rule_set, chi in expected.items():
         s = settle([SIX_PAIRS, weak], load_rule_set(rule_set))
         item = s.pair(0, 1).items[0]
@@ -250,7 +250,7 @@ def test_instant_win_pays_its_amount_without_comparing():
 
 def test_instant_win_against_a_foul_pays_the_instant_win():
     s = settle([SIX_PAIRS, FOUL_2], load_rule_set("guide-2026"))
-    assert s.pair(0, 1).items[0].kind is ItemKind.NATURAL and s.totals == (12, -12)
+    assert s.pair(0, 1).items[0].kind is ItemKind.NATURAL and s.totals == (18, -18)
 
 
 def test_chi_at_two_instant_wins_are_not_compared():
@@ -269,7 +269,7 @@ def test_luckywin_same_instant_win_decided_by_tiebreak():
     high = A("2s 2h 5d 5c 7s", "7h 9d 9c Js Jh", "Kd Kc As")
     low = A("3s 3h 6d 6c 8s", "8h Td Tc Qs Qh", "4d 4c Ad")
     s = settle([high, low], load_rule_set("luckywin"))
-    assert s.pair(0, 1).items[0].kind is ItemKind.NATURAL and s.totals == (12, -12)
+    assert s.pair(0, 1).items[0].kind is ItemKind.NATURAL and s.totals == (18, -18)
     s = settle([high, low], load_rule_set("tinh-chi"))
     assert s.totals[0] == 0  # the same pattern ties where there is no tie-break (aces 1-1)
 

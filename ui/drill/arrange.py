@@ -19,8 +19,8 @@ from maubinh.drills import ArrangeQuestion, assess, partial_foul
 from maubinh.rules import POSITIONS, Position, RuleSet
 from ui.cards import hand_html
 from ui.drill.state import Answer, SetState, record_answer
-from ui.i18n import t, translate
-from ui.labels import describe_chi, describe_foul, number
+from ui.i18n import t
+from ui.labels import describe_chi, describe_foul, number, order_fault
 from ui.questions import breakdown_lines, line_name
 
 __all__ = ["card_label", "show_arrange_feedback", "show_arrange_question"]
@@ -143,7 +143,7 @@ def show_arrange_question(state: SetState, index: int, question: ArrangeQuestion
                     st.caption(t("drill.arrange.empty"))
     foul = partial_foul(placed, rule_set)
     if foul is not None:
-        st.warning(translate("foul.reason", lang, strong=names[foul[0]], weak=names[foul[1]]), icon="⚠️")
+        st.warning(order_fault(placed[foul[0]], placed[foul[1]], foul, rule_set, lang), icon="⚠️")
     still_open = _open(placed)
     left = len(hand)
     columns = st.columns(3)

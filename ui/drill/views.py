@@ -22,6 +22,8 @@ from maubinh.drills import (
     ArrangeQuestion,
     BetterQuestion,
     ChiQuestion,
+    DeclareAnswer,
+    DeclareQuestion,
     FoulQuestion,
     Lesson,
     NaturalQuestion,
@@ -261,8 +263,9 @@ def _foul_feedback(q: FoulQuestion, answer: Answer, rule_set: RuleSet, lang: str
         q.verdicts,
         ((q.values[0], q.values[1]), (q.values[1], q.values[2])),
     ):
-        ok = verdict.outcome.value != "b"
-        template = "drill.foul.pair_ok" if ok else "drill.foul.pair_bad"
+        template = {"a": "drill.foul.pair_ok", "b": "drill.foul.pair_bad", "tie": "drill.foul.pair_equal"}[
+            verdict.outcome.value
+        ]
         why = decider_text(verdict, values, (names[strong], names[weak]), rule_set, lang)
         lines.append("- " + t(template, strong=names[strong], weak=names[weak], why=why))
     st.markdown("\n".join(lines))
@@ -397,6 +400,43 @@ def _natural_facts(cards: Sequence[Card]) -> str:
              suits="-".join(str(n) for n in suits))
 
 
+# --------------------------------------------------------------------------- báo hay đánh? (declare or play)
+
+
+def _declare_question(state: SetState, index: int, q: DeclareQuestion, rule_set: RuleSet, lang: str) -> None:
+    st.markdown(t("drill.declare.prompt", rules=rule_set.name(lang), pattern=natural_name(q.natural.pattern, lang),
+                  chi=q.natural.chi))
+    st.markdown(hand_html(sorted(q.cards, reverse=True), label=t("drill.dealt"), width=CARD_WIDTH),
+                unsafe_allow_html=True)
+    st.caption(t("drill.declare.split"))
+    _arrangement(q.split, rule_set, lang, width=SMALL_CARD_WIDTH)
+    _choices(state, index, q, q.choices, rule_set, lang, 2)
+
+
+def _declare_feedback(q: DeclareQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
+    key = t(f"drill.declare.{q.key.value}")
+    given = answer.given if isinstance(answer.given, DeclareAnswer) else q.key
+    cost = q.cost(given)
+    right = t("drill.declare.right", answer=key, gap=number(q.gap, lang), err=number(q.gap_stderr, lang))
+    wrong = t("drill.declare.wrong", answer=key, cost=number(cost, lang), err=number(q.gap_stderr, lang))
+    _verdict(answer.correct, right, wrong)
+    declared, played = q.results
+    st.table(pd.DataFrame([
+        {t("drill.declare.col_choice"): t(f"drill.declare.{choice.value}"),
+         t("drill.col_mean"): f"{number(result.mean, lang, signed=True)} ± {number(result.stderr, lang)}"}
+        for choice, result in zip(q.choices, (declared, played))
+    ]), hide_index=True, border="horizontal")
+    st.markdown(f"**{t('drill.lines_title')}**")
+    st.table(pd.DataFrame([
+        {t("drill.arrange.col_line"): line_name(line, rule_set, lang),
+         **{t(f"drill.declare.{choice.value}"): number(b.lines.get(line, 0.0), lang, signed=True)
+            for choice, b in zip(q.choices, q.breakdowns)}}
+        for line in breakdown_lines(*q.breakdowns)
+    ]), hide_index=True, border="horizontal")
+    st.caption(provenance_note(q.natural.rule.provenance, lang))
+    st.caption(t("drill.declare.method", samples=declared.samples))
+
+
 # --------------------------------------------------------------------------- dispatch
 
 
@@ -412,6 +452,8 @@ def show_question(state: SetState, index: int, question: Question, rule_set: Rul
         _foul_question(state, index, question, rule_set, lang)
     elif isinstance(question, SettleQuestion):
         _settle_question(state, index, question, rule_set, lang)
+    elif isinstance(question, DeclareQuestion):
+        _declare_question(state, index, question, rule_set, lang)
     else:
         _natural_question(state, index, question, rule_set, lang)
 
@@ -428,6 +470,8 @@ def show_feedback(question: Question, answer: Answer, rule_set: RuleSet, lang: s
         _foul_feedback(question, answer, rule_set, lang)
     elif isinstance(question, SettleQuestion):
         _settle_feedback(question, answer, rule_set, lang)
+    elif isinstance(question, DeclareQuestion):
+        _declare_feedback(question, answer, rule_set, lang)
     else:
         _natural_feedback(question, answer, rule_set, lang)
     _time(question, answer, rule_set, lang)

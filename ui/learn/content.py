@@ -43,6 +43,7 @@ from maubinh.compare import effective_bonus
 from maubinh.naturals import find_instant_win
 from maubinh.rules import POSITIONS, BonusHand, NaturalPattern, Position, RuleSet
 from maubinh.settle import ItemKind, compare_hands, settle
+from maubinh.strategy.decide import decide
 from ui.examples import read_cards
 
 __all__ = [
@@ -320,7 +321,8 @@ class ExampleKind(str, Enum):
     TABLE = "table"
     """2-4 players settled: chi per player (``totals``), optionally the ace rule's share (``aces``)."""
     INSTANT = "instant"
-    """Thirteen cards: the instant win declared (``pattern``, ``"none"``) and its chi (``chi``)."""
+    """Thirteen cards: the instant win they hold (``pattern``, ``"none"``) and its chi (``chi``); with
+    ``decide = true``, also whether Xếp bài declares it or plays the hand out (``declare``)."""
 
 
 @dataclass(frozen=True)
@@ -337,6 +339,7 @@ class Expect:
     aces: tuple[int, ...] | None = None
     pattern: NaturalPattern | None = None
     chi: int | None = None
+    declare: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -350,6 +353,8 @@ class LessonExample:
         hands: COMPARE: the two chi; INSTANT: the 13 cards.
         seats: ARRANGEMENT: the one arrangement; TABLE: one per player.
         expect: the stated result by rule-set id (or :data:`ALL_SOURCES`).
+        decide: INSTANT: whether the example also shows Xếp bài's choice, declare or play it out
+            (:func:`maubinh.strategy.decide.decide`).
     """
 
     id: str
@@ -358,6 +363,7 @@ class LessonExample:
     hands: tuple[tuple[Card, ...], ...]
     seats: tuple[Arrangement, ...]
     expect: Mapping[str, Expect] = field(hash=False)
+    decide: bool = False
 
     def expectation(self, rule_set_id: str) -> Expect | None:
         """What the example states under ``rule_set_id``: its own entry, else the one for every source."""
@@ -380,7 +386,8 @@ def engine_result(example: LessonExample, rule_set: RuleSet) -> Expect:
 
     COMPARE: :func:`maubinh.settle.compare_hands`; ARRANGEMENT: :func:`maubinh.arrangement.foul_reason`;
     TABLE: :func:`maubinh.settle.settle` (``aces`` sums each player's ace-rule lines);
-    INSTANT: :func:`maubinh.naturals.find_instant_win`.
+    INSTANT: :func:`maubinh.naturals.find_instant_win`, and where the example decides,
+    :func:`maubinh.strategy.decide.decide`'s choice (``declare``).
     """
     if example.kind is ExampleKind.COMPARE:
         result = compare_hands(example.hands[0], example.hands[1], rule_set)
@@ -398,7 +405,8 @@ def engine_result(example: LessonExample, rule_set: RuleSet) -> Expect:
                     aces[pair.b] -= item.amount
         return Expect(totals=settlement.totals, aces=tuple(aces))
     win = find_instant_win(example.hands[0], rule_set)
-    return Expect(pattern=win.pattern if win else None, chi=win.chi if win else 0)
+    declare = decide(example.hands[0], rule_set).declare if example.decide and win else None
+    return Expect(pattern=win.pattern if win else None, chi=win.chi if win else 0, declare=declare)
 
 
 def matches(stated: Expect, actual: Expect, kind: ExampleKind) -> bool:
@@ -410,7 +418,9 @@ def matches(stated: Expect, actual: Expect, kind: ExampleKind) -> bool:
         return stated.foul == actual.foul and (stated.reason is None or stated.reason == actual.reason)
     if kind is ExampleKind.TABLE:
         return stated.totals == actual.totals and (stated.aces is None or stated.aces == actual.aces)
-    return stated.pattern == actual.pattern and stated.chi == actual.chi
+    return stated.pattern == actual.pattern and stated.chi == actual.chi and (
+        stated.declare is None or stated.declare == actual.declare
+    )
 
 
 @cache
@@ -516,7 +526,11 @@ def _parse_example(entry: dict[str, Any], path: str, problems: list[tuple[str, s
         source: _parse_expect(kind, value, f"{path}.expect.{source}", len(seats), problems)
         for source, value in raw_expect.items()
     }
-    return LessonExample(example_id, str(step), kind, hands, seats, MappingProxyType(expect))
+    decides = entry.get("decide", False)
+    if not isinstance(decides, bool) or (decides and kind is not ExampleKind.INSTANT):
+        problems.append((f"{path}.decide", f"expected true or false on 13 cards, got {decides!r}"))
+        decides = False
+    return LessonExample(example_id, str(step), kind, hands, seats, MappingProxyType(expect), decides)
 
 
 def _parse_expect(kind: ExampleKind, value: Any, path: str, players: int,
@@ -554,4 +568,8 @@ def _parse_expect(kind: ExampleKind, value: Any, path: str, players: int,
     if not isinstance(chi, int) or isinstance(chi, bool):
         problems.append((f"{path}.chi", f"expected a whole number, got {chi!r}"))
         chi = 0
-    return Expect(pattern=pattern, chi=chi)
+    declare = value.get("declare")
+    if declare is not None and not isinstance(declare, bool):
+        problems.append((f"{path}.declare", f"expected true or false, got {declare!r}"))
+        declare = None
+    return Expect(pattern=pattern, chi=chi, declare=declare)

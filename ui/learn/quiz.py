@@ -34,6 +34,7 @@ from maubinh.rules import (
     POSITIONS,
     RULE_SET_IDS,
     AceRule,
+    Bonus,
     BonusHand,
     NaturalPattern,
     Position,
@@ -506,12 +507,20 @@ def _special_seat(hand: BonusHand, position: Position, rng: random.Random, pool:
     raise _Failed
 
 
+def holdable(entry: Bonus) -> bool:
+    """Whether a legal arrangement can hold the bonus hand where the entry pays it: not 10-J-Q-K-A of one
+    suit in the middle, which nothing can beat (the order is strict, :func:`maubinh.arrangement.in_order`)."""
+    return not (entry.hand is BonusHand.THUNG_PHA_SANH_THUONG and entry.position is Position.MIDDLE)
+
+
 def _chi_amount(settlement: Settlement, position: Position) -> int:
     return sum(item.amount for item in settlement.pair(0, 1).items if item.position is position)
 
 
 def _bonus(rng: random.Random, rule_set: RuleSet) -> list[Question]:
-    entries = list(rule_set.bonuses) or list(load_rule_set(RULE_SET_IDS[0]).bonuses)
+    entries = [entry for entry in rule_set.bonuses if holdable(entry)] or [
+        entry for entry in load_rule_set(RULE_SET_IDS[0]).bonuses if holdable(entry)
+    ]
     picks = rng.sample(entries, min(QUIZ_LENGTH, len(entries)))
     while len(picks) < QUIZ_LENGTH:
         picks.append(rng.choice(entries))
@@ -527,8 +536,9 @@ def _bonus(rng: random.Random, rule_set: RuleSet) -> list[Question]:
             seats = (first, second)
             settlement = settle(seats, rule_set)
             items = [i for i in settlement.pair(0, 1).items if i.position is entry.position]
+            # No scoop (nobody wins all three chi, whatever the rule set): the chi's line is the whole answer.
             if settlement.naturals[1] is None and items and items[0].kind in (ItemKind.BONUS, ItemKind.CLASH) \
-                    and items[0].amount > 0:
+                    and items[0].amount > 0 and _sweep(settlement, 0, 1) == 0:
                 def read(s: Settlement, p: Position = entry.position) -> int:
                     return _chi_amount(s, p)
 
@@ -654,7 +664,7 @@ def _most_paid(rng: random.Random, rule_set: RuleSet) -> list[Question]:
         if len(questions) == QUIZ_LENGTH:
             break
         pool = _Pool()
-        entry = rng.choice(rng.choice(sources).bonuses)
+        entry = rng.choice([bonus for bonus in rng.choice(sources).bonuses if holdable(bonus)])
         try:
             first = _special_seat(entry.hand, entry.position, rng, pool, sources[3])
         except _Failed:

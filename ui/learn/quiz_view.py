@@ -2,11 +2,15 @@
 
 The answers are the engine's (carried by each :class:`~ui.learn.quiz.Question`); this module only asks,
 collects the choices in a form, says right or wrong with the engine's reasons, and links to the Drill page.
-Session-state keys: ``learn_quiz_seed_<step>`` (the seed, "three other questions" adds one) and
-``learn_quiz_<step>_<seed>_<rule set>`` (the graded choices; ``..._<n>`` the radio of question n).
+The questions are dealt from a seed kept in the link (``?quiz=<seed>``, 1 when the link has none), so a
+link gives everyone the same questions; "New questions" deals fresh ones from a new random seed.
+Session-state keys: ``learn_quiz_seed`` (the seed) and ``learn_quiz_<step>_<seed>_<rule set>`` (the graded
+choices; ``..._<n>`` the radio of question n).
 """
 
 from __future__ import annotations
+
+import random
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
@@ -19,8 +23,15 @@ from ui.i18n import t, translate
 from ui.labels import category_name, describe_foul, describe_value, natural_name
 from ui.learn.draw import CARD_WIDTH, LessonContext, pair_rows, player, show_seats, signed
 from ui.learn.quiz import Question, QuizKind, quiz
+from ui.params import int_param
 
-__all__ = ["DRILL_PAGE", "option_text", "page_link_to_drill", "question_prompt", "quiz_block"]
+__all__ = ["DRILL_PAGE", "MAX_QUIZ_SEED", "QUIZ_PARAM", "option_text", "page_link_to_drill", "question_prompt",
+           "quiz_block", "quiz_seed"]
+
+QUIZ_PARAM = "quiz"
+"""Query parameter of the quiz seed (``?quiz=7``)."""
+MAX_QUIZ_SEED = 10**6
+_SEED_KEY = "learn_quiz_seed"
 
 DRILL_PAGE = "pages/drill.py"
 """The Drill page's script, for ``st.page_link``."""
@@ -38,8 +49,14 @@ def page_link_to_drill(lang: str, rule_set: RuleSet) -> None:
 # --------------------------------------------------------------------------- the quiz
 
 
-def _quiz_seed_key(step: str) -> str:
-    return f"learn_quiz_seed_{step}"
+def quiz_seed() -> int:
+    """The seed the quizzes are dealt from: ``?quiz=`` (a broken one is named and dropped), else the
+    session's, else 1; kept in the link."""
+    seed = int_param(QUIZ_PARAM, minimum=1, maximum=MAX_QUIZ_SEED, default=st.session_state.get(_SEED_KEY, 1))
+    st.session_state[_SEED_KEY] = seed
+    if st.query_params.get(QUIZ_PARAM) != str(seed):
+        st.query_params[QUIZ_PARAM] = str(seed)
+    return seed or 1
 
 
 @st.cache_data(show_spinner=False, max_entries=512)
@@ -55,8 +72,14 @@ def _grade(answers_key: str, count: int) -> None:
     st.session_state[answers_key] = {i: st.session_state.get(f"{answers_key}_{i}") for i in range(count)}
 
 
-def _new_questions(step: str) -> None:
-    st.session_state[_quiz_seed_key(step)] = st.session_state.get(_quiz_seed_key(step), 1) + 1
+def _new_questions() -> None:
+    """Deal fresh questions: a new random seed, in the session and the link."""
+    old = st.session_state.get(_SEED_KEY, 1)
+    seed = old
+    while seed == old:
+        seed = random.SystemRandom().randint(1, MAX_QUIZ_SEED)
+    st.session_state[_SEED_KEY] = seed
+    st.query_params[QUIZ_PARAM] = str(seed)
 
 
 def option_text(question: Question, option: str, ctx: LessonContext) -> str:
@@ -99,7 +122,8 @@ def question_prompt(question: Question, ctx: LessonContext) -> str:
     if kind is QuizKind.SEAT_TOTAL:
         return t("learn.quiz.ask.seat_total", a=player(0))
     if kind is QuizKind.CHI_AMOUNT and question.position:
-        return t("learn.quiz.ask.chi_amount", a=player(0), b=player(1), position=ctx.name(question.position))
+        return t("learn.quiz.ask.chi_amount", a=player(0), b=player(1), position=ctx.name(question.position),
+                 rules=ctx.rule_set.name(ctx.lang))
     if kind is QuizKind.ACES:
         return t("learn.quiz.ask.aces", a=player(0), b=player(1))
     return t("learn.quiz.ask.most_paid", a=player(0), b=player(1))
@@ -156,13 +180,13 @@ def explain(question: Question, ctx: LessonContext) -> None:
 
 def quiz_block(step: str, ctx: LessonContext) -> None:
     """Three questions on the step, graded by the engine, with the reasons, and a link to the Drill page."""
-    seed = st.session_state.get(_quiz_seed_key(step), 1)
+    seed = quiz_seed()
     questions = _cached_quiz(step, seed, ctx.rule_set.id, ctx.rule_set, hash(ctx.rule_set))
     answers_key = _answers_key(step, seed, ctx.rule_set)
     graded: dict[int, str | None] | None = st.session_state.get(answers_key)
     with st.container(border=True, key=f"learn_quiz_box_{step}"):
         st.subheader(t("learn.quiz.title"), anchor="quiz")
-        st.caption(t("learn.quiz.intro"))
+        st.caption(t("learn.quiz.intro", seed=seed))
         with st.form(key=f"learn_quiz_form_{step}_{seed}_{ctx.rule_set.id}", border=False):
             for i, question in enumerate(questions):
                 st.markdown(f"**{t('learn.quiz.number', n=i + 1)}** {question_prompt(question, ctx)}")
@@ -194,7 +218,7 @@ def quiz_block(step: str, ctx: LessonContext) -> None:
             score = sum(question.is_right(graded.get(i)) for i, question in enumerate(questions))
             st.markdown(f"### {t('learn.quiz.score', right=score, total=len(questions))}")
         again, drill = st.columns(2)
-        again.button(t("learn.quiz.again"), key=f"learn_quiz_again_{step}", on_click=_new_questions, args=(step,),
+        again.button(t("learn.quiz.again"), key=f"learn_quiz_again_{step}", on_click=_new_questions,
                      icon=":material/refresh:")
         with drill:
             page_link_to_drill(ctx.lang, ctx.rule_set)

@@ -14,17 +14,26 @@ from typing import Any
 
 import streamlit as st
 
-from maubinh.arrangement import foul_reason
+from maubinh.arrangement import ORDER_PROVENANCE, foul_reason
 from maubinh.cards import Card, Rank, Suit, grouped
 from maubinh.compare import Cell, Row, Topic, differences
 from maubinh.hands import Category, evaluate
 from maubinh.naturals import find_instant_win
 from maubinh.rules import POSITIONS, RULE_SET_IDS, AceRule, Bonus, BonusHand, Position, RuleSet, load_rule_set
 from maubinh.settle import settle
+from maubinh.strategy.decide import decide
 from ui.cards import hand_html, show_cards
 from ui.examples import Example, load_examples, ranked_straights
 from ui.i18n import current_language, t, translate
-from ui.labels import bonus_name, category_name, describe_foul, describe_value, natural_name
+from ui.labels import (
+    bonus_name,
+    category_name,
+    describe_foul,
+    describe_value,
+    natural_name,
+    number,
+    provenance_note,
+)
 from ui.learn.check_view import check_tool
 from ui.learn.content import (
     STEP_IDS,
@@ -188,6 +197,8 @@ def _instant_example(example: LessonExample, ctx: LessonContext) -> None:
     else:
         pattern = natural_name(win.pattern, ctx.lang)
         st.markdown(f"**{t('learn.instant.found', name=ctx.rule_set.name(ctx.lang), pattern=pattern, chi=win.chi)}**")
+    if example.decide and win is not None:
+        decision_box(cards, ctx)
     parts = []
     for rs in other_sources(ctx):
         other = find_instant_win(cards, rs)
@@ -197,6 +208,23 @@ def _instant_example(example: LessonExample, ctx: LessonContext) -> None:
                if other else t("learn.instant.short_none"))
         )
     st.caption(t("learn.elsewhere", parts=" · ".join(parts)))
+
+
+def decision_box(cards: Sequence[Card], ctx: LessonContext) -> None:
+    """Xếp bài's choice for 13 cards holding an instant win: declare it or play it out, with the numbers
+    (:func:`maubinh.strategy.decide.decide`: the same sampled deals for both) and the split played."""
+    decision = decide(cards, ctx.rule_set)
+    if decision.natural is None:
+        return
+    key = "learn.decide.declare" if decision.declare else "learn.decide.play"
+    st.markdown(f"**{t(key)}**")
+    st.markdown(t(
+        "learn.decide.numbers", amount=decision.amount, declared=number(decision.declare_mean, ctx.lang, signed=True),
+        play=number(decision.play_mean, ctx.lang, signed=True), stderr=number(decision.play_stderr, ctx.lang),
+        gap_stderr=number(decision.gap_stderr, ctx.lang), deals=decision.samples,
+    ))
+    st.caption(t("learn.decide.split"))
+    st.markdown(seat_html(decision.split, ctx), unsafe_allow_html=True)
 
 
 def _table_example(example: LessonExample, ctx: LessonContext) -> None:
@@ -401,6 +429,9 @@ def step_front_after(ctx: LessonContext) -> None:
 
 def step_foul(ctx: LessonContext) -> None:
     rule_set = ctx.rule_set
+    rule_line(t("learn.rule.order"), t("learn.value.order", back=ctx.name(Position.BACK),
+                                        middle=ctx.name(Position.MIDDLE), front=ctx.name(Position.FRONT)),
+              ORDER_PROVENANCE, ctx.lang)
     rule_line(t("learn.rule.foul"), t("learn.value.foul", n=rule_set.foul_penalty),
               rule_set.provenance.get("foul"), ctx.lang)
     show_examples_of("foul", ctx)
@@ -442,17 +473,18 @@ def step_naturals(ctx: LessonContext) -> None:
     rule_set = ctx.rule_set
     st.markdown(f"#### {t('learn.numbers.naturals')}")
     st.caption(t("learn.numbers.naturals_intro"))
-    st.table(
-        [
-            {
-                t("learn.col.pattern"): natural_name(natural.pattern, ctx.lang),
-                t("learn.col.amount"): t("learn.value.chi", n=natural.chi),
-                t("learn.col.source"): provenance_cell(natural.provenance, ctx.lang),
-            }
-            for natural in rule_set.naturals
-        ],
-        hide_index=True,
-    )
+    others = any(natural.provenance.other for natural in rule_set.naturals)
+    rows = []
+    for natural in rule_set.naturals:
+        row = {
+            t("learn.col.pattern"): natural_name(natural.pattern, ctx.lang),
+            t("learn.col.amount"): t("learn.value.chi", n=natural.chi),
+        }
+        if others:
+            row[t("learn.col.other")] = natural.provenance.other_in(ctx.lang) or "—"
+        row[t("learn.col.source")] = provenance_cell(natural.provenance, ctx.lang)
+        rows.append(row)
+    st.table(rows, hide_index=True)
     rule_line(t("learn.rule.naturals_versus"), t(f"learn.value.versus.{rule_set.naturals_versus.value}"),
               rule_set.provenance.get("naturals"), ctx.lang)
     show_examples_of("naturals", ctx)
@@ -508,7 +540,7 @@ def step_aces(ctx: LessonContext) -> None:
 
 _GROUPS: tuple[tuple[str, tuple[Topic, ...]], ...] = (
     ("learn.diff.names", (Topic.NAME,)),
-    ("learn.diff.main", (Topic.WHEEL, Topic.FOUL, Topic.SCOOP, Topic.ACES, Topic.ACES_FOUR_EXCLUDED)),
+    ("learn.diff.main", (Topic.ORDER, Topic.WHEEL, Topic.FOUL, Topic.SCOOP, Topic.ACES, Topic.ACES_FOUR_EXCLUDED)),
     ("learn.diff.bonuses", (Topic.BONUS, Topic.CLASH)),
     ("learn.diff.naturals", (Topic.NATURAL, Topic.NATURALS_VERSUS)),
 )
@@ -535,6 +567,8 @@ def cell_text(row: Row, cell: Cell, rule_set: RuleSet, lang: str) -> str:
     value: Any = cell.value
     if row.topic is Topic.NAME:
         text = value.get(lang) or value.get("vi", "")
+    elif row.topic is Topic.ORDER:
+        text = t("learn.diff.order.strict")
     elif row.topic is Topic.WHEEL:
         text = t(f"learn.value.wheel.{value.value}")
     elif row.topic in (Topic.FOUL, Topic.BONUS):
@@ -560,7 +594,9 @@ def cell_text(row: Row, cell: Cell, rule_set: RuleSet, lang: str) -> str:
     else:
         text = "—" if value is None else t("learn.diff.yes") if value else t("learn.diff.no")
     marks = ("†" if cell.reading else "") + ("‡" if cell.house_default else "")
-    return f"{text} {marks}".strip()
+    other = cell.provenance.other_in(lang) if cell.provenance else None
+    beside = f" {t('learn.diff.other', other=other)}" if other else ""
+    return f"{text} {marks}".strip() + beside
 
 
 def differences_tables(ctx: LessonContext) -> None:
@@ -584,15 +620,18 @@ def differences_tables(ctx: LessonContext) -> None:
             table.append(line)
         st.table(table, hide_index=True)
     with st.expander(t("learn.diff.readings")):
+        st.markdown(f"**{t('learn.diff.topic.order')}** — {provenance_note(ORDER_PROVENANCE, ctx.lang)}")
         seen: set[tuple[str, str]] = set()
         for rs, index in ((rs, i) for i, rs in enumerate(rule_sets)):
             lines = []
             for row in rows:
                 cell = row.cells[index]
                 reading = cell.provenance.reading_in(ctx.lang) if cell.provenance else None
-                if reading and (rs.id, reading) not in seen:
+                if row.topic is not Topic.ORDER and reading and (rs.id, reading) not in seen:
                     seen.add((rs.id, reading))
-                    lines.append(f"- *{row_label(row, ctx.lang)}*: {reading}")
+                    other = cell.provenance.other_in(ctx.lang) if cell.provenance else None
+                    beside = f" *{t('provenance.other')}:* {other}" if other else ""
+                    lines.append(f"- *{row_label(row, ctx.lang)}*: {reading}{beside}")
             if lines:
                 st.markdown(f"**{rs.name(ctx.lang)}**\n" + "\n".join(lines))
 

@@ -7,7 +7,8 @@ Modules:
     ui.sandbox.hands       model: picking cards, moving them between chi, the table in a link.
     ui.sandbox.house_text  model: words for house rules (keys, values, diff rows, file problems).
     ui.sandbox.state       session keys, the table in the URL, the rule sets compared.
-    ui.sandbox.table       view: the controls and each seat's cards.
+    ui.sandbox.table       view: the controls and each seat's cards (the main rule set's chi names).
+    ui.sandbox.declare     view: the "Báo mậu binh" switch of a seat holding an instant win (set by decide).
     ui.sandbox.settle      view: the settlement under every rule set, side by side.
     ui.sandbox.house       view: the house-rules editor (diff, TOML save and load, link).
     ui.sandbox.sim         view: the many-deals simulation with its charts and CSV.

@@ -26,11 +26,12 @@ import pandas as pd
 
 from maubinh.arrangement import Arrangement, hand_values, out_of_order
 from maubinh.cards import FULL_DECK, Card, CardParseError, cards_text, grouped, parse_cards, split_tokens
+from maubinh.naturals import find_instant_win
 from maubinh.rules import POSITIONS, RULE_SET_IDS, Position, RuleSet, load_rule_set
 from maubinh.settle import Item, PairResult, Settlement, settle
 from maubinh.strategy.arrangers import arrange_simple
+from maubinh.strategy.decide import Decision, decide
 from maubinh.strategy.simulate import CHI_SOURCES, ChiSource, seat_sources
-from maubinh.strategy.solver import solve
 
 __all__ = [
     "DEAL_RULE_SET_ID",
@@ -45,7 +46,9 @@ __all__ = [
     "breakdown_frame",
     "deal",
     "deal_more",
+    "decide_seat",
     "fouled_under",
+    "holds_instant_win",
     "pay_matrix",
     "read_seat",
     "read_table",
@@ -66,8 +69,8 @@ MIN_SEATS, MAX_SEATS = 2, 4
 MAX_SEED = 10**9
 """Seeds are whole numbers 0..MAX_SEED."""
 DEAL_RULE_SET_ID = "guide-2026"
-"""The rule set whose straight order the simple arranger uses for a deal: A-2-3-4-5 lowest, as in three
-of the four sources (only ``chi-at`` ranks it second)."""
+"""The rule set whose straight order the simple arranger uses for a deal: A-2-3-4-5 lowest, as in
+``luckywin`` and ``guide-2026`` (``chi-at`` and, as read, ``tinh-chi`` rank it second)."""
 
 
 Chis = dict[Position, tuple[Card, ...]]
@@ -326,18 +329,30 @@ def fouled_under(arrangement: Arrangement, rule_sets: Iterable[RuleSet]) -> list
     >>> rule_sets = [load_rule_set(i) for i in RULE_SET_IDS]
     >>> wheel_behind = Arrangement.parse("9s Td Jc Qh Kd", "As 2d 3c 4h 5s", "Qs Qc 3d")
     >>> [rule_set.id for rule_set in fouled_under(wheel_behind, rule_sets)]
-    ['chi-at']
+    ['chi-at', 'tinh-chi']
     """
     return [rule_set for rule_set in rule_sets if out_of_order(hand_values(arrangement, rule_set.wheel))]
 
 
+def holds_instant_win(arrangement: Arrangement, rule_sets: Iterable[RuleSet]) -> list[RuleSet]:
+    """The rule sets under which the seat's 13 cards hold an instant win (the seat may declare it).
+
+    >>> six_pairs = Arrangement.parse("2s 2h 5d 5c 7s", "7h 9d 9c Js Jh", "Kd Kc As")
+    >>> [rule_set.id for rule_set in holds_instant_win(six_pairs, [load_rule_set(i) for i in RULE_SET_IDS])]
+    ['chi-at', 'luckywin', 'tinh-chi', 'guide-2026']
+    """
+    return [rule_set for rule_set in rule_sets if rule_set.naturals and find_instant_win(arrangement.cards, rule_set)]
+
+
 def settle_all(
-    arrangements: Sequence[Arrangement], rule_sets: Sequence[str | RuleSet] = RULE_SET_IDS
+    arrangements: Sequence[Arrangement], rule_sets: Sequence[str | RuleSet] = RULE_SET_IDS,
+    declared: Sequence[bool] | None = None,
 ) -> dict[str, Settlement]:
     """:func:`maubinh.settle.settle` under each rule set (a source id or any :class:`RuleSet`, house rules
-    included), by rule-set id, in ``rule_sets`` order."""
+    included), by rule-set id, in ``rule_sets`` order; ``declared``: per seat, whether it declares the
+    instant win it holds (báo mậu binh), the same choice under every rule set (``None``: every one)."""
     found = [load_rule_set(r) if isinstance(r, str) else r for r in rule_sets]
-    return {rule_set.id: settle(arrangements, rule_set) for rule_set in found}
+    return {rule_set.id: settle(arrangements, rule_set, declared) for rule_set in found}
 
 
 def pay_matrix(settlement: Settlement, seat_names: Sequence[str]) -> pd.DataFrame:
@@ -427,19 +442,33 @@ def breakdown_frame(
     return pd.DataFrame(rows, columns=list(columns))
 
 
-def solve_seat(back: str, middle: str, front: str, rule_set: RuleSet) -> tuple[str, str, str]:
-    """Xếp bài for one seat: the solver's arrangement of the 13 cards typed in its three inputs (for house
-    rules too: :func:`maubinh.strategy.solver.solve` gives them their own payouts).
+def decide_seat(
+    back: str, middle: str, front: str, rule_set: RuleSet, opponents: int = 1
+) -> tuple[tuple[str, str, str], Decision]:
+    """Xếp bài for one seat: :func:`maubinh.strategy.decide.decide` on the 13 cards typed in its three inputs
+    (for house rules too, with their own payouts), at a table of ``opponents`` + 1.
 
     Returns:
-        The three input texts (back, middle, front), each chi sorted for reading.
+        The three input texts (back, middle, front) of the decision's arrangement, each chi sorted for
+        reading, and the :class:`~maubinh.strategy.decide.Decision` (declare the instant win or play it out).
 
     Raises:
         CardParseError: for an unreadable or repeated card, or a count other than 13.
 
+    >>> texts, decision = decide_seat("As Ad Ac 7h 7d", "Ks Kd 9c 8s 2h", "Qs Qc 3d", load_rule_set("chi-at"))
+    >>> texts[0], decision.natural
+    ('As Ad Ac 7h 7d', None)
+    """
+    cards = parse_cards(f"{back} {middle} {front}", count=13)
+    decision = decide(cards, rule_set, opponents=opponents)
+    best = decision.arrangement
+    return seat_texts(Arrangement(*(sort_chi(best.chi(position)) for position in POSITIONS))), decision
+
+
+def solve_seat(back: str, middle: str, front: str, rule_set: RuleSet) -> tuple[str, str, str]:
+    """The texts of :func:`decide_seat` (one opponent).
+
     >>> solve_seat("As Ad Ac 7h 7d", "Ks Kd 9c 8s 2h", "Qs Qc 3d", load_rule_set("chi-at"))[0]
     'As Ad Ac 7h 7d'
     """
-    cards = parse_cards(f"{back} {middle} {front}", count=13)
-    best = solve(cards, rule_set)
-    return seat_texts(Arrangement(*(sort_chi(best.chi(position)) for position in POSITIONS)))
+    return decide_seat(back, middle, front, rule_set)[0]

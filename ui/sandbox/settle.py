@@ -15,6 +15,8 @@ import plotly.graph_objects as go
 import streamlit as st
 from pandas.io.formats.style import Styler
 
+from maubinh.arrangement import Arrangement
+from maubinh.naturals import find_instant_win
 from maubinh.rules import RuleSet
 from maubinh.settle import PairResult, Settlement
 from maubinh.strategy.simulate import CHI_SOURCES, ChiSource
@@ -77,8 +79,8 @@ def chi_results_text(pair: PairResult, rule_set: RuleSet, lang: str) -> str:
     return t("sandbox.chi_results", results=" · ".join(parts))
 
 
-def show_events(settlement: Settlement, rule_set: RuleSet, lang: str) -> None:
-    """Fouls, instant wins and scoops under one rule set, one line each."""
+def show_events(settlement: Settlement, rule_set: RuleSet, lang: str, arrangements: Sequence[Arrangement] = ()) -> None:
+    """Fouls, instant wins (declared, or held and played out) and scoops under one rule set, one line each."""
     lines = []
     fouled = [seat_name(seat) for seat, foul in enumerate(settlement.fouls) if foul]
     if fouled:
@@ -89,6 +91,11 @@ def show_events(settlement: Settlement, rule_set: RuleSet, lang: str) -> None:
                 t("sandbox.event_natural", seat=seat_name(seat), name=natural_name(natural.pattern, lang),
                   chi=natural.chi)
             )
+        elif seat < len(arrangements) and rule_set.naturals:
+            held = find_instant_win(arrangements[seat].cards, rule_set)
+            if held is not None:
+                lines.append(t("sandbox.event_played", seat=seat_name(seat), name=natural_name(held.pattern, lang),
+                               chi=held.chi))
     for seat, scooped in enumerate(settlement.scoops):
         if scooped:
             lines.append(
@@ -99,13 +106,15 @@ def show_events(settlement: Settlement, rule_set: RuleSet, lang: str) -> None:
     st.markdown("\n".join(f"- {line}" for line in lines))
 
 
-def show_pair(pair: PairResult, rule_set: RuleSet, lang: str) -> None:
+def show_pair(pair: PairResult, rule_set: RuleSet, lang: str, names: RuleSet | None = None) -> None:
+    """One pair's breakdown under ``rule_set``, the chi named by ``names`` (the page's one naming)."""
+    named = names or rule_set
     with st.expander(pair_label(pair)):
-        st.markdown(chi_results_text(pair, rule_set, lang))
+        st.markdown(chi_results_text(pair, named, lang))
         columns = (t("sandbox.col_what"), t("sandbox.col_chi", seat=seat_name(pair.a)), t("sandbox.col_source"))
         frame = breakdown_frame(
             pair,
-            lambda item: describe_item(item, rule_set, lang),
+            lambda item: describe_item(item, named, lang),
             lambda item: provenance_note(item.provenance, lang),
             columns=columns,
             total=f"**{t('sandbox.total')}**",
@@ -203,7 +212,8 @@ def show_matrices(settlements: Mapping[str, Settlement], rule_sets: Sequence[Rul
 
 
 def show_breakdowns(settlements: Mapping[str, Settlement], rule_sets: Sequence[RuleSet], lang: str,
-                    seat_names: list[str]) -> None:
+                    seat_names: list[str], arrangements: Sequence[Arrangement] = (),
+                    naming: RuleSet | None = None) -> None:
     """Per rule set (one tab each): events, chi by source per seat, and the pairs item by item."""
     st.subheader(t("sandbox.breakdown"))
     names = source_names()
@@ -213,17 +223,20 @@ def show_breakdowns(settlements: Mapping[str, Settlement], rule_sets: Sequence[R
             if summary:
                 st.caption(summary)
             settlement = settlements[rule_set.id]
-            show_events(settlement, rule_set, lang)
+            show_events(settlement, rule_set, lang, arrangements)
             by_source = sources_frame(settlement, rule_set, seat_names, names)
             by_source[t("sandbox.total")] = list(settlement.totals)
             st.markdown(f"**{t('sandbox.by_source')}**")
             st.table(by_source.map(signed))
             for pair in settlement.pairs:
-                show_pair(pair, rule_set, lang)
+                show_pair(pair, rule_set, lang, naming)
 
 
-def show_settlement(table: Table, seats: int, rule_sets: Sequence[RuleSet], lang: str) -> bool:
-    """Everything settled under ``rule_sets``, or why it cannot be yet; True when settled."""
+def show_settlement(table: Table, seats: int, rule_sets: Sequence[RuleSet], lang: str,
+                    declared: Sequence[bool] | None = None, naming: RuleSet | None = None) -> bool:
+    """Everything settled under ``rule_sets``, or why it cannot be yet; True when settled. ``declared``: per
+    seat, whether it declares the instant win it holds (the "Báo mậu binh" switches); ``naming``: the rule
+    set whose chi names the page uses (the main one)."""
     st.header(t("sandbox.settlement"))
     if not rule_sets:
         st.info(t("sandbox.compare_none"))
@@ -231,10 +244,11 @@ def show_settlement(table: Table, seats: int, rule_sets: Sequence[RuleSet], lang
     if not table.ready:
         st.info(t("sandbox.not_ready"))
         return False
-    settlements = settle_all(table.settled_arrangements(), rule_sets)
+    arrangements = table.settled_arrangements()
+    settlements = settle_all(arrangements, rule_sets, declared)
     names = {rule_set.id: rule_set.name(lang) for rule_set in rule_sets}
     seat_names = [seat_name(seat) for seat in range(seats)]
     show_totals(settlements, names, seat_names)
     show_matrices(settlements, rule_sets, lang, seat_names)
-    show_breakdowns(settlements, rule_sets, lang, seat_names)
+    show_breakdowns(settlements, rule_sets, lang, seat_names, arrangements, naming)
     return True

@@ -15,6 +15,7 @@ import streamlit as st
 from maubinh.rules import POSITIONS, Position, RuleSet
 from ui.i18n import t
 from ui.params import int_param, markdown_literal
+from ui.sandbox.declare import read_declare_param
 from ui.sandbox.hands import hands_param, read_hands_param
 from ui.sandbox.model import MAX_SEATS, MAX_SEED, MIN_SEATS, deal, deal_more, read_table, seat_texts
 from ui.setup import all_rule_sets, house_rule_sets, rule_set_label, share_house_rules
@@ -126,6 +127,7 @@ def apply_url() -> None:
         seats = len(hands)
         if url_seats is not None and url_seats != seats:
             st.warning(t("sandbox.seats_hands_differ", seats=url_seats, hands=seats))
+        read_declare_param(seats)
         seed = url_seed if url_seed is not None else st.session_state.get(SEED_KEY, DEFAULT_SEED)
         st.session_state[SEATS_KEY] = seats
         st.session_state[SEED_KEY] = seed

@@ -1,6 +1,10 @@
 """The Sandbox's table: the controls (players, seed, deal, Xếp bài) and each seat's cards, entered by
 typing, by a card picker that cannot hand out a card twice, or moved between chi by hand, with problems
-and binh lủng (fouls) flagged as the cards change."""
+and binh lủng (fouls) flagged as the cards change, and the "Báo mậu binh" switch where a seat holds an
+instant win (:mod:`ui.sandbox.declare`).
+
+One naming of the chi on the screen: the main rule set's (the one Xếp bài arranges for), in the inputs,
+the buttons, the problems and the order check alike."""
 
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from ui.i18n import t, translate
 from ui.labels import describe_foul, describe_value
 from ui.params import markdown_literal
 from ui.problems import problem_lines
+from ui.sandbox.declare import set_choice, show_declare
 from ui.sandbox.hands import SUITS, deck_by_suit, move_cards, pick_cards, swap_cards
 from ui.sandbox.model import (
     MAX_CHI_TEXT,
@@ -26,9 +31,9 @@ from ui.sandbox.model import (
     Problem,
     ProblemKind,
     Table,
+    decide_seat,
     fouled_under,
     read_seat,
-    solve_seat,
 )
 from ui.sandbox.state import (
     SEATS_KEY,
@@ -42,22 +47,21 @@ from ui.sandbox.state import (
 )
 from ui.setup import find_rule_set, rule_set_label
 
-__all__ = ["POSITION_KEYS", "position_name", "show_controls", "show_seats"]
+__all__ = ["chi_label", "main_rule_set", "position_name", "show_controls", "show_seats"]
 
 CARD_WIDTH = 44
-POSITION_KEYS = {
-    Position.BACK: "position.back",
-    Position.MIDDLE: "position.middle",
-    Position.FRONT: "position.front",
-}
 MODES = ("type", "pick", "move")
 _UNREADABLE = (ProblemKind.RANK, ProblemKind.SUIT)
 
 
-def position_name(position: Position) -> str:
-    """The generic name of a chi (the rule sets name them differently), capitalised for a label."""
-    text = t(POSITION_KEYS[position])
-    return text[:1].upper() + text[1:]
+def position_name(position: Position, rule_set: RuleSet, lang: str) -> str:
+    """The main rule set's name of a chi (one naming on the screen), e.g. ``"Chi cuối"`` under ``tinh-chi``."""
+    return rule_set.position_name(position, lang)
+
+
+def chi_label(position: Position, rule_set: RuleSet, lang: str) -> str:
+    """An input's label: the rule set's name of the chi and its size, ``"Chi 1 (5 lá)"``."""
+    return t("sandbox.chi_label", name=position_name(position, rule_set, lang), size=position.size)
 
 
 def mode_key(seat: int) -> str:
@@ -93,19 +97,27 @@ def on_deal() -> None:
     deal_into_inputs(st.session_state[SEATS_KEY], int(st.session_state[SEED_KEY]))
 
 
-def _solve_rules(compared: Sequence[RuleSet]) -> RuleSet:
+def main_rule_set(compared: Sequence[RuleSet], every: Sequence[RuleSet]) -> RuleSet:
+    """The main rule set: the one Xếp bài arranges for, whose chi names the table uses."""
     chosen = find_rule_set(str(st.session_state.get(SOLVE_RULES_KEY, "")))
-    return chosen or compared[0]
+    return chosen or (compared[0] if compared else every[0])
+
+
+def _solve_rules(compared: Sequence[RuleSet]) -> RuleSet:
+    return main_rule_set(compared, compared)
 
 
 def _solve(seat: int, rule_set: RuleSet, lang: str) -> bool:
     texts = [st.session_state.get(text_key(seat, position), "") for position in POSITIONS]
+    seats = int(st.session_state.get(SEATS_KEY, 2))
     try:
-        solved = solve_seat(texts[0], texts[1], texts[2], rule_set)
+        solved, decision = decide_seat(texts[0], texts[1], texts[2], rule_set, opponents=max(1, seats - 1))
     except CardParseError as error:
         _flash(seat, "error", t("sandbox.solve_error", why=markdown_literal(str(error), 80)))
         return False
     _write_seat(seat, solved)
+    if decision.natural is not None:
+        set_choice(seat, decision.arrangement, rule_set, seats, decision.declare)
     _flash(seat, "success", t("sandbox.solve_done", rules=rule_set.name(lang)))
     return True
 
@@ -149,9 +161,9 @@ def show_controls(compared: Sequence[RuleSet], every: Sequence[RuleSet], lang: s
 # --------------------------------------------------------------------------- problems and fouls
 
 
-def problem_text(problem: Problem) -> str:
-    """One problem of a seat in words."""
-    position = position_name(problem.position) if problem.position else ""
+def problem_text(problem: Problem, rule_set: RuleSet, lang: str) -> str:
+    """One problem of a seat in words (the chi named by ``rule_set``)."""
+    position = position_name(problem.position, rule_set, lang) if problem.position else ""
     card = problem.card.pretty if problem.card else ""
     token = markdown_literal(problem.token)
     if problem.kind is ProblemKind.RANK:
@@ -165,7 +177,7 @@ def problem_text(problem: Problem) -> str:
         return t("sandbox.error.count", position=position, size=size, got=problem.got)
     if problem.kind is ProblemKind.LONG:
         return t("sandbox.error.long", position=position, got=problem.got, maximum=MAX_CHI_TEXT)
-    other_position = position_name(problem.other_position) if problem.other_position else ""
+    other_position = position_name(problem.other_position, rule_set, lang) if problem.other_position else ""
     if problem.kind is ProblemKind.TWO_CHI:
         return t("sandbox.error.two_chi", card=card, position=position, other_position=other_position)
     other_seat = seat_name(problem.other_seat) if problem.other_seat is not None else ""
@@ -178,17 +190,18 @@ def problem_text(problem: Problem) -> str:
     )
 
 
-def show_foul(arrangement: Arrangement, rule_sets: Sequence[RuleSet], lang: str) -> None:
-    """Legal, or binh lủng under which rule sets (they differ only in where A-2-3-4-5 ranks)."""
+def show_foul(arrangement: Arrangement, rule_sets: Sequence[RuleSet], main: RuleSet, lang: str) -> None:
+    """Legal, or binh lủng under which rule sets (they differ only in where A-2-3-4-5 ranks); the chi named
+    by the main rule set."""
     fouled = fouled_under(arrangement, rule_sets)
     if not fouled:
-        st.caption("✓ " + describe_foul(arrangement, rule_sets[0], lang))
+        st.caption("✓ " + describe_foul(arrangement, main, lang))
         return
     if len(fouled) == len(rule_sets):
         where = t("sandbox.foul_everywhere")
     else:
         where = t("sandbox.foul_only", rule_sets=", ".join(rule_set.name(lang) for rule_set in fouled))
-    st.warning(f"{describe_foul(arrangement, fouled[0], lang)} — {where}", icon="⚠️")
+    st.warning(f"{describe_foul(arrangement, fouled[0], lang, names=main)} — {where}", icon="⚠️")
 
 
 # --------------------------------------------------------------------------- the three ways in
@@ -265,7 +278,7 @@ def _clear_moves(seat: int) -> None:
         st.session_state[move_key(seat, position)] = []
 
 
-def show_mover(seat: int, table: Table) -> None:
+def show_mover(seat: int, table: Table, main: RuleSet, lang: str) -> None:
     """Each chi's cards to select, and buttons that move the selected cards or swap two of them."""
     chis = table.chis[seat]
     for position in POSITIONS:
@@ -273,7 +286,7 @@ def show_mover(seat: int, table: Table) -> None:
         kept = [card for card in st.session_state.get(key) or [] if card in chis[position]]
         st.session_state[key] = kept
         st.pills(
-            f"{position_name(position)} · {len(chis[position])}/{position.size}",
+            f"{position_name(position, main, lang)} · {len(chis[position])}/{position.size}",
             list(chis[position]),
             selection_mode="multi",
             format_func=_card_label,
@@ -281,30 +294,34 @@ def show_mover(seat: int, table: Table) -> None:
         )
     buttons = st.columns(4)
     for column, position in zip(buttons, POSITIONS):
-        column.button(t(f"sandbox.move_to.{position.value}"), key=f"sandbox_move_to{seat}_{position.value}",
+        column.button(t(f"sandbox.move_to.{position.value}", name=position_name(position, main, lang)),
+                      key=f"sandbox_move_to{seat}_{position.value}",
                       on_click=on_move, args=(seat, position), width="stretch")
     buttons[3].button(t("sandbox.swap"), key=f"sandbox_swap{seat}", on_click=on_swap, args=(seat,),
                       width="stretch")
 
 
-def _show_chis(chis: dict[Position, tuple[Card, ...]], lang: str) -> None:
+def _show_chis(chis: dict[Position, tuple[Card, ...]], main: RuleSet, lang: str) -> None:
     """Each chi as cards, labelled with its name and value (or its count while it is not full)."""
     for position in POSITIONS:
         cards = chis[position]
+        name = position_name(position, main, lang)
         if len(cards) == position.size:
-            value = describe_value(evaluate(cards), lang)
-            show_cards(cards, label=f"{position_name(position)} — {value}", width=CARD_WIDTH)
+            value = describe_value(evaluate(cards, main.wheel), lang)
+            show_cards(cards, label=f"{name} — {value}", width=CARD_WIDTH)
         elif cards:
-            show_cards(cards, label=f"{position_name(position)} — {len(cards)}/{position.size}", width=CARD_WIDTH)
+            show_cards(cards, label=f"{name} — {len(cards)}/{position.size}", width=CARD_WIDTH)
 
 
 def _mode_label(mode: str, lang: str) -> str:
     return translate(f"sandbox.mode.{mode}", lang)
 
 
-def show_seat(seat: int, table: Table, compared: Sequence[RuleSet], lang: str) -> None:
+def show_seat(seat: int, table: Table, compared: Sequence[RuleSet], main: RuleSet, seats: int,
+              lang: str) -> bool | None:
     """A player's heading and Xếp bài button, the way in (type, pick, move), the cards, then problems or
-    the foul check under the rule sets compared."""
+    the foul check under the rule sets compared, and the "Báo mậu binh" switch where the cards hold an
+    instant win; returns that switch (``None`` without one)."""
     heading, button = st.columns([3, 2], vertical_alignment="center")
     heading.markdown(f"#### {seat_name(seat)}")
     button.button(t("sandbox.solve"), key=f"sandbox_solve{seat}", on_click=on_solve, args=(seat, compared, lang),
@@ -325,36 +342,41 @@ def show_seat(seat: int, table: Table, compared: Sequence[RuleSet], lang: str) -
     if mode == "type":
         for position in POSITIONS:
             st.text_input(
-                position_name(position),
+                chi_label(position, main, lang),
                 key=text_key(seat, position),
                 placeholder=t("sandbox.placeholder_5") if position.size == 5 else t("sandbox.placeholder_3"),
                 help=t("sandbox.input_help"), max_chars=MAX_CHI_TEXT,
             )
             cards = chis[position]
             if len(cards) == position.size:
-                show_cards(cards, label=describe_value(evaluate(cards), lang), width=CARD_WIDTH)
+                show_cards(cards, label=describe_value(evaluate(cards, main.wheel), lang), width=CARD_WIDTH)
     elif unreadable:
         st.info(t("sandbox.fix_typing_first"))
-        _show_chis(chis, lang)
+        _show_chis(chis, main, lang)
     elif mode == "pick":
         show_picker(seat, table)
-        _show_chis(chis, lang)
+        _show_chis(chis, main, lang)
     else:
-        show_mover(seat, table)
-        _show_chis(chis, lang)
+        show_mover(seat, table, main, lang)
+        _show_chis(chis, main, lang)
     arrangement = table.arrangements[seat]
     if problems:
-        st.error(problem_lines((problem_text(problem) for problem in problems), lang))
+        st.error(problem_lines((problem_text(problem, main, lang) for problem in problems), lang))
     elif table.empty[seat]:
         st.info(t("sandbox.seat_empty"))
     elif arrangement is not None and compared:
-        show_foul(arrangement, compared, lang)
+        show_foul(arrangement, compared, main, lang)
+    if arrangement is not None and not problems:
+        return show_declare(seat, arrangement, main, compared, seats, lang)
+    return None
 
 
-def show_seats(seats: int, table: Table, compared: Sequence[RuleSet], lang: str) -> None:
-    """The seats, two to a row (one a row on a phone)."""
+def show_seats(seats: int, table: Table, compared: Sequence[RuleSet], main: RuleSet, lang: str) -> list[bool | None]:
+    """The seats, two to a row (one a row on a phone); returns each seat's "Báo mậu binh" switch."""
+    choices: list[bool | None] = [None] * seats
     for first in range(0, seats, 2):
         columns = st.columns(2)
         for column, seat in zip(columns, range(first, min(first + 2, seats))):
             with column.container(border=True):
-                show_seat(seat, table, compared, lang)
+                choices[seat] = show_seat(seat, table, compared, main, seats, lang)
+    return choices

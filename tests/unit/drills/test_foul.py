@@ -18,8 +18,9 @@ SEEDS = range(60)
 
 
 def _reference(arrangement: Arrangement, second: bool) -> FoulAnswer:
-    first = compare(arrangement.back, arrangement.middle, second) < 0
-    other = compare(arrangement.middle, arrangement.front, second) < 0
+    # Digest §1, reading (revised): each chi must beat the next, strictly; equal chi foul.
+    first = compare(arrangement.back, arrangement.middle, second) <= 0
+    other = compare(arrangement.middle, arrangement.front, second) <= 0
     return {(False, False): FoulAnswer.LEGAL, (True, False): FoulAnswer.BACK_MIDDLE,
             (False, True): FoulAnswer.MIDDLE_FRONT, (True, True): FoulAnswer.BOTH}[(first, other)]
 
@@ -61,14 +62,24 @@ def test_a_fouled_question_pays_the_foul_penalty_in_settlement() -> None:
 def test_the_wheel_decides_the_same_arrangement_differently() -> None:
     arrangement = Arrangement.parse("As 2d 3c 4h 5s", "9s Td Jc Qh Kd", "7c 7d 2c")
     assert foul_answer(arrangement, load_rule_set("chi-at")) is FoulAnswer.LEGAL
-    assert foul_answer(arrangement, load_rule_set("tinh-chi")) is FoulAnswer.BACK_MIDDLE
+    assert foul_answer(arrangement, load_rule_set("tinh-chi")) is FoulAnswer.LEGAL  # reading (revised): second
+    assert foul_answer(arrangement, load_rule_set("luckywin")) is FoulAnswer.BACK_MIDDLE
 
 
-def test_equal_chi_are_legal_and_both_ways_is_both() -> None:
+def test_equal_chi_are_binh_lung_and_both_ways_is_both() -> None:
     tie = Arrangement.parse("Ks Kd 9c 5s 3h", "Kh Kc 9d 5c 3d", "Qs Jc 2d")
-    assert foul_answer(tie, load_rule_set("chi-at")) is FoulAnswer.LEGAL
+    for rule_set_id in RULE_SET_IDS:
+        assert foul_answer(tie, load_rule_set(rule_set_id)) is FoulAnswer.BACK_MIDDLE
     both = Arrangement.parse("9s 7d 5c 4s 2h", "Ks Qd 8c 6s 3h", "Ah Ac Ad")
     assert foul_answer(both, load_rule_set("chi-at")) is FoulAnswer.BOTH
+
+
+def test_the_tie_trap_is_always_binh_lung() -> None:
+    rule_set = load_rule_set("luckywin")
+    ties = [q for q in (make_foul_question(s, rule_set, Level.EXPERT) for s in range(120)) if q.trap.value == "tie"]
+    assert len(ties) >= 5
+    assert all(q.key in (FoulAnswer.BACK_MIDDLE, FoulAnswer.BOTH) for q in ties)
+    assert all(q.values[0] == q.values[1] for q in ties)
 
 
 def test_experts_meet_the_front_and_the_wheel() -> None:

@@ -67,13 +67,13 @@ def test_an_instant_win_stands_in_a_fouled_split() -> None:
     result = check_hand("2s 2h 5d 5c 3s | 9d 9c Js Jh 7s | Kd Kc 7h", GUIDE)
     assert result.foul is not None
     assert result.natural is not None and result.natural.pattern is NaturalPattern.LUC_PHE_BON
-    assert result.natural.chi == 12
+    assert result.natural.chi == 18  # the default that follows chi-at's 6 x 3
 
 
 def test_thirteen_cards_not_split() -> None:
     result = check_hand("2s2h5d5c7s7h9d9cJsJhKdKcAs", CHI_AT)  # glued, as people paste them
     assert result.mode is CheckMode.CARDS and len(result.cards) == 13
-    assert result.natural is not None and (result.natural.pattern, result.natural.chi) == (NaturalPattern.LUC_PHE_BON, 6)
+    assert result.natural is not None and (result.natural.pattern, result.natural.chi) == (NaturalPattern.LUC_PHE_BON, 18)
     assert NaturalPattern.LUC_PHE_BON in result.patterns
     assert result.suggestion is not None and foul_reason(result.suggestion, CHI_AT) is None
 

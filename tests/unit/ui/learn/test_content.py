@@ -78,9 +78,9 @@ def test_binh_lung_examples_include_the_front_against_middle_trap() -> None:
 
 
 def test_the_wheel_foul_depends_on_the_source() -> None:
-    """Digest §2.2/§3: only chi-at ranks A-2-3-4-5 above 9-10-J-Q-K."""
+    """Digest §2.2/§3: chi-at ranks A-2-3-4-5 above 9-10-J-Q-K, and tinh-chi as read (revised)."""
     fouled = [i for i in RULE_SET_IDS if engine_result(_example("foul_wheel"), load_rule_set(i)).foul]
-    assert fouled == ["chi-at"]
+    assert fouled == ["chi-at", "tinh-chi"]
 
 
 def test_the_ace_rule_examples_are_the_sources_own() -> None:

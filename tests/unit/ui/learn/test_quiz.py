@@ -192,3 +192,23 @@ def test_docstring_examples() -> None:
     result = doctest.testmod(ui.learn.quiz, optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_learn_quiz_chi_amount_says_what_is_asked_before_or_after_scoop() -> None:
+    """Issue 12 §4: the bonus step's "how many chi for this chi alone" is asked on deals where nobody wins
+    all three chi (so the scoop cannot change the line asked about), and the question says so."""
+    from maubinh.rules import RULE_SET_IDS, load_rule_set
+    from ui.i18n import translate
+    from ui.learn.quiz import QuizKind, quiz
+
+    for rule_set_id in RULE_SET_IDS:
+        rule_set = load_rule_set(rule_set_id)
+        for seed in range(1, 9):
+            for question in quiz("bonus", seed, rule_set):
+                assert question.kind is QuizKind.CHI_AMOUNT
+                pair = question.settlement.pair(0, 1)
+                assert set(pair.chi_results().values()) != {1}, (rule_set_id, seed)
+                assert not any(item.kind.value == "scoop" for item in pair.items)
+    for lang in ("vi", "en"):
+        text = translate("learn.quiz.ask.chi_amount", lang, position="Chi 2", a="1", b="2")
+        assert ("sập" in text) if lang == "vi" else ("scoop" in text)

@@ -1,0 +1,200 @@
+"""Drill kind "báo hay đánh?" (declare or play it out?): 13 cards holding an instant win; declare it, or
+play the best split out? Graded in chi.
+
+Declaring is the player's choice (digest §2.4, reading revised). The answer is
+:func:`maubinh.strategy.decide.decide`'s, measured the way the Drill measures every choice: both settled
+against the same sampled opponents set by the solver (:mod:`maubinh.drills.sampling`, common random
+numbers), declaring against playing the solver's best split out. A question is asked only when one beats
+the other by more than :data:`~maubinh.drills.better.GAP_IN_STDERRS` standard errors and by a gap in
+the level's range (:data:`LEVELS`), so the feedback can say what the wrong choice costs, in chi per deal.
+
+The hands are built to hold an instant win (:func:`maubinh.drills.natural.pattern_hand`), some of them
+with strength worth playing: twelve cards of one colour holding a straight flush, three flushes one of
+which is a straight flush. Beginners get the clear cases (a gap of 2 chi
+or more), intermediate learners 1 chi or more, experts the close ones (0.5-3 chi, still beyond the error).
+
+>>> from maubinh.rules import load_rule_set
+>>> q = make_declare_question(4, load_rule_set("chi-at"), Level.BEGINNER)
+>>> q.natural is not None and q.gap > GAP_IN_STDERRS * q.gap_stderr
+True
+>>> q.is_correct(q.key)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar
+
+from maubinh.arrangement import Arrangement
+from maubinh.cards import Card, Rank, Suit
+from maubinh.drills.better import GAP_IN_STDERRS
+from maubinh.drills.build import BuildError, Pool
+from maubinh.drills.natural import pattern_hand
+from maubinh.drills.sampling import Breakdown, breakdown, expected, sample_opponents
+from maubinh.drills.sets import Kind, Lesson, Level
+from maubinh.naturals import InstantWin, find_instant_win
+from maubinh.rules import NaturalPattern, RuleSet
+from maubinh.strategy.ev import EVResult
+from maubinh.strategy.solver import load_tables, quick_declare, split_scores
+from maubinh.strategy.vector import hand_splits
+
+__all__ = ["LEVELS", "DeclareAnswer", "DeclareLevel", "DeclareQuestion", "make_declare_question"]
+
+
+class DeclareAnswer(str, Enum):
+    """The two answers."""
+
+    DECLARE = "declare"
+    """Báo mậu binh: take the instant win's amount from every opponent."""
+    PLAY = "play"
+    """Play the hand out: the best split, settled chi by chi like any other hand."""
+
+
+@dataclass(frozen=True)
+class DeclareLevel:
+    """What one level asks: the range of the gap (chi per deal) between the two choices, and the deals sampled."""
+
+    min_gap: float
+    max_gap: float
+    samples: int
+
+
+LEVELS: dict[Level, DeclareLevel] = {
+    Level.BEGINNER: DeclareLevel(2.0, 1e9, 160),
+    Level.INTERMEDIATE: DeclareLevel(1.0, 1e9, 240),
+    Level.EXPERT: DeclareLevel(0.5, 3.0, 300),
+}
+
+
+@dataclass(frozen=True)
+class DeclareQuestion:
+    """Declare the instant win :attr:`cards` hold, or play them out?
+
+    Attributes:
+        seed: the question's seed.
+        level: its level.
+        cards: the 13 cards, high to low.
+        natural: the instant win they hold under the rule set (its amount per opponent and provenance).
+        split: the solver's best split, the one played when not declaring.
+        results: ``(declare, play)``: each choice's :class:`~maubinh.strategy.ev.EVResult` on the same deals.
+        breakdowns: ``(declare, play)``: each choice's chi line by line on those deals.
+        key: the better choice.
+        gap: its lead in chi per deal; ``gap_stderr`` the standard error of that lead.
+        sample_seed: the seed of the sampled deals.
+    """
+
+    kind: ClassVar[Kind] = Kind.DECLARE
+    lesson: ClassVar[Lesson] = Lesson.NATURALS
+    choices: ClassVar[tuple[DeclareAnswer, ...]] = tuple(DeclareAnswer)
+
+    seed: int
+    level: Level
+    cards: tuple[Card, ...]
+    natural: InstantWin
+    split: Arrangement
+    results: tuple[EVResult, EVResult]
+    breakdowns: tuple[Breakdown, Breakdown]
+    key: DeclareAnswer
+    gap: float
+    gap_stderr: float
+    sample_seed: int
+
+    def is_correct(self, answer: DeclareAnswer) -> bool:
+        """Whether ``answer`` is the key."""
+        return answer is self.key
+
+    def cost(self, answer: DeclareAnswer) -> float:
+        """What ``answer`` costs against the key, chi per deal (0 for the key)."""
+        return 0.0 if answer is self.key else self.gap
+
+
+def _strong_colour(pool: Pool, royal: bool) -> tuple[Card, ...]:
+    """Twelve cards of one colour holding a straight flush (10-J-Q-K-A when ``royal``), and one card of the other."""
+    rng = pool.rng
+    red = rng.random() < 0.5
+    suit = rng.choice([s for s in Suit if s.is_red is red])
+    top = 14 if royal else rng.randint(6, 13)
+    core = [Card(Rank(r), suit) for r in range(top - 4, top + 1)]
+    pool.take(core)
+    rest = rng.sample([c for c in pool.cards if c.suit.is_red is red], 7)
+    rest += rng.sample([c for c in pool.cards if c.suit.is_red is not red], 1)
+    pool.take(rest)
+    return tuple(core + rest)
+
+
+def _flushes_with_a_straight_flush(pool: Pool, royal: bool) -> tuple[Card, ...]:
+    """Three flushes (5, 5, 3 of three suits) whose back is a straight flush (10-J-Q-K-A when ``royal``)."""
+    rng = pool.rng
+    suits = rng.sample(list(Suit), 3)
+    top = 14 if royal else rng.randint(6, 13)
+    back = [Card(Rank(r), suits[0]) for r in range(top - 4, top + 1)]
+    pool.take(back)
+    middle = rng.sample([c for c in pool.cards if c.suit is suits[1]], 5)
+    pool.take(middle)
+    front = rng.sample([c for c in pool.cards if c.suit is suits[2]], 3)
+    pool.take(front)
+    return tuple(back + middle + front)
+
+
+def _hand(rng: random.Random, rule_set: RuleSet, strong: bool) -> tuple[Card, ...]:
+    """13 cards built to hold an instant win; with ``strong``, ones that may be worth more played out."""
+    pool = Pool(rng)
+    listed = [rule.pattern for rule in rule_set.naturals if rule.pattern is not NaturalPattern.RONG_CUON]
+    roll = rng.random()
+    if (strong or roll < 0.25) and NaturalPattern.DONG_MAU_12 in listed and roll < 0.6:
+        return _strong_colour(pool, royal=strong and rng.random() < 0.7)
+    if (strong or roll < 0.4) and NaturalPattern.BA_THUNG in listed:
+        return _flushes_with_a_straight_flush(pool, royal=strong and rng.random() < 0.7)
+    return pattern_hand(pool, rng.choice(listed))
+
+
+def make_declare_question(seed: int, rule_set: RuleSet, level: Level) -> DeclareQuestion:
+    """A "báo hay đánh?" question from ``seed`` at ``level`` under ``rule_set`` (same inputs, same question).
+
+    About half the questions aim at a hand worth playing out where the rule set allows one; the solver's
+    quick estimate (:func:`~maubinh.strategy.solver.quick_declare`) picks the hands before the expensive
+    sampling, which must then put the gap beyond the error and in the level's range.
+
+    Raises:
+        RuntimeError: when no question fits (a rule set without instant wins).
+    """
+    rules = LEVELS[level]
+    rng = random.Random(seed)
+    tables = load_tables(rule_set)
+    want_play: bool | None = rng.random() < 0.5
+    for attempt in range(240):
+        if attempt == 80:
+            want_play = None  # no hand worth playing out here: take what comes
+        try:
+            cards = tuple(sorted(_hand(rng, rule_set, strong=want_play is True), reverse=True))
+        except (BuildError, ValueError, IndexError):
+            continue
+        if len(set(cards)) != 13:
+            continue
+        natural = find_instant_win(cards, rule_set)
+        if natural is None:
+            continue
+        hand = hand_splits(cards, rule_set)
+        declare_quick, row = quick_declare(hand, tables)
+        estimate = natural.chi - float(split_scores(hand, tables)[row])
+        if want_play is not None and declare_quick is want_play:
+            continue
+        if not rules.min_gap * 0.5 <= abs(estimate) <= rules.max_gap * 2 + 1:
+            continue
+        split = hand.arrangement(row)
+        sample_seed = seed * 101 + attempt
+        opponents = sample_opponents(cards, rule_set, rules.samples, sample_seed)
+        declared, played = expected([split, split], opponents, rule_set, declared=[True, False])
+        lead = declared.mean - played.mean
+        err = declared.diffs_stderr[1]
+        if abs(lead) <= GAP_IN_STDERRS * err or not rules.min_gap <= abs(lead) <= rules.max_gap:
+            continue
+        key = DeclareAnswer.DECLARE if lead > 0 else DeclareAnswer.PLAY
+        breakdowns = (breakdown(split, opponents, rule_set, declare=True),
+                      breakdown(split, opponents, rule_set, declare=False))
+        return DeclareQuestion(seed, level, cards, natural, split, (declared, played), breakdowns, key,
+                               abs(lead), err, sample_seed)
+    raise RuntimeError(f"no declare-or-play question could be built from seed {seed}")  # pragma: no cover
