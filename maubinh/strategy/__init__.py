@@ -11,5 +11,8 @@ Modules:
     maubinh.strategy.ev         expected chi against sampled opponents (common random numbers).
     maubinh.strategy.simulate   many seeded deals set by the solver, settled under each rule set.
     maubinh.strategy.train      ``python -m maubinh.strategy.train``: learn the solver's tables by self-play.
+    maubinh.strategy.kernel     the compiled hot path (numba): the same numbers as the numpy path, faster;
+                                its loops in ``loops``, a rule set as arrays in ``rule_arrays``, seats and
+                                sampled tables as arrays in ``seats``.
     maubinh.strategy.data       the trained tables, one ``solver-<rule set>.npz`` per source.
 """

@@ -26,7 +26,7 @@ import numpy.typing as npt
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
-from maubinh.strategy.vector import SPLITS, HandSplits, classes, hand_splits_many
+from maubinh.strategy.vector import SPLITS, HandSplits, classes, hand_splits_many, in_order
 
 __all__ = ["Bounds", "Tables", "hand_bounds", "load_tables", "solve", "solve_many", "solve_splits", "tables_from_counts"]
 
@@ -140,8 +140,7 @@ def _scores(rows: npt.NDArray[np.intp], hand: HandSplits, v: _SubsetValues, scoo
         won = v.mean_won[0][b] + v.mean_won[1][m] + v.mean_won[2][f]
         lost = v.mean_lost[0][b] + v.mean_lost[1][m] + v.mean_lost[2][f]
         score = score + (scoop - 1) * (p_win * won - p_lose * lost)
-    legal = (hand.key5[b] >= hand.key5[m]) & (hand.key5[m] >= hand.key3[f])
-    return np.where(legal, score, -np.inf)
+    return np.where(in_order(hand.key5[b], hand.key5[m], hand.key3[f]), score, -np.inf)
 
 
 def split_scores(hand: HandSplits, tables: Tables) -> F64:
@@ -198,9 +197,11 @@ def solve_splits(hand: HandSplits, tables: Tables, bounds: Bounds | None = None)
     Branch and bound over backs: each back's bound is its own value plus the best
     middle and front values any weaker subsets could add (and the most a scoop
     could add); backs are scored 56 splits at a time in order of their bound, and
-    the search stops when no remaining back can beat the best split found. The
-    result equals the exhaustive argmax (a test checks it). ``bounds`` may be
-    given when the same hand is solved under several rule sets (:func:`hand_bounds`).
+    the search stops when no remaining back can beat or tie the best split found. The
+    result equals the exhaustive argmax, ties going to the lowest split index as with
+    ``np.argmax(split_scores(hand, tables))`` (a test checks it), so that the compiled kernel
+    (:mod:`maubinh.strategy.kernel`), which visits backs in another order, returns the same split.
+    ``bounds`` may be given when the same hand is solved under several rule sets (:func:`hand_bounds`).
     """
     v = _subset_values(hand, tables)
     b = bounds or hand_bounds(hand)
@@ -214,13 +215,14 @@ def solve_splits(hand: HandSplits, tables: Tables, bounds: Bounds | None = None)
     offsets = np.arange(_SPLITS_PER_BACK)
     for start in range(0, len(order), _CHUNK):
         backs = order[start : start + _CHUNK]
-        if bound[backs[0]] <= best_score:
+        if bound[backs[0]] < best_score:
             break
         rows = (backs[:, None] * _SPLITS_PER_BACK + offsets).ravel()
         scores = _scores(SPLITS[rows], hand, v, tables.scoop)
-        k = int(np.argmax(scores))
-        if scores[k] > best_score:
-            best_score, best_row = float(scores[k]), int(rows[k])
+        top = float(scores.max())
+        row = int(rows[scores == top].min())
+        if top > best_score or (top == best_score and (best_row < 0 or row < best_row)):
+            best_score, best_row = top, row
     return best_row
 
 

@@ -38,6 +38,7 @@ __all__ = [
     "hand_splits",
     "hand_splits_many",
     "heads_up",
+    "in_order",
     "side_of",
     "table_totals",
 ]
@@ -66,6 +67,17 @@ def _build_splits() -> npt.NDArray[np.intp]:
 
 SPLITS = _build_splits()
 """All 72,072 splits as rows ``(back, middle, front)`` of indexes into :data:`COMB5`, :data:`COMB5`, :data:`COMB3`."""
+
+
+def in_order(back: npt.ArrayLike, middle: npt.ArrayLike, front: npt.ArrayLike) -> BoolArray:
+    """Whether chi values (:attr:`HandValue.key` integers, any matching shapes) are in legal order.
+
+    The one place the strategy layer decides binh lủng (the same rule as
+    :func:`maubinh.arrangement.out_of_order`, digest §1: back >= middle >= front); the compiled kernel
+    (:mod:`maubinh.strategy.kernel`) takes its legality from this function too.
+    """
+    b, m, f = np.asarray(back), np.asarray(middle), np.asarray(front)
+    return np.asarray((b >= m) & (m >= f), dtype=np.bool_)
 
 
 @cache
@@ -143,8 +155,7 @@ class HandSplits:
 
     def legal(self) -> BoolArray:
         """``(72072,)``: which splits are not binh lủng."""
-        b, m, f = self.key5[SPLITS[:, 0]], self.key5[SPLITS[:, 1]], self.key3[SPLITS[:, 2]]
-        return (b >= m) & (m >= f)
+        return in_order(self.key5[SPLITS[:, 0]], self.key5[SPLITS[:, 1]], self.key3[SPLITS[:, 2]])
 
     def arrangement(self, split: int) -> Arrangement:
         """The :class:`Arrangement` of split number ``split``."""
@@ -163,7 +174,7 @@ class HandSplits:
         pay = np.stack([pay5[0, cb], pay5[1, cm], pay3[0, cf]], axis=1)
         family = np.stack([fam5[0, cb], fam5[1, cm], fam3[0, cf]], axis=1)
         four_aces = np.stack([fa5[0, cb], fa5[1, cm], fa3[0, cf]], axis=1)
-        foul = (keys[:, 0] < keys[:, 1]) | (keys[:, 1] < keys[:, 2])
+        foul = ~in_order(keys[:, 0], keys[:, 1], keys[:, 2])
         return Side(keys, pay, family, four_aces, foul)
 
 
@@ -224,7 +235,7 @@ def side_of(arrangements: Sequence[Arrangement], rule_set: RuleSet) -> Side:
         np.stack([pay5[0, cb], pay5[1, cm], pay3[0, cf]], axis=1),
         np.stack([fam5[0, cb], fam5[1, cm], fam3[0, cf]], axis=1),
         np.stack([fa5[0, cb], fa5[1, cm], fa3[0, cf]], axis=1),
-        (keys[:, 0] < keys[:, 1]) | (keys[:, 1] < keys[:, 2]),
+        ~in_order(keys[:, 0], keys[:, 1], keys[:, 2]),
     )
 
 
