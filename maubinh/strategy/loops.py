@@ -281,11 +281,11 @@ def _solve_hand(key5, class5, key3, class3, five, three, scoop, tie_bm, tie_mf, 
         pf = _last_at_most(sorted3, _N3, min(m_cap, best_f))
         if pm < 0 or pf < 0:
             continue
-        tight = v5[b, 0] + run5[0, pm] + run3[0, pf]
+        scoop_cap = 0.0  # the most the scoop term can add to a split of this back
         if scooping:
-            tight += extra * v5[b, 1] * (v5[b, 3] * run5[1, pm] * run3[1, pf] + run5[2, pm] * run3[1, pf]
-                                         + run5[1, pm] * run3[2, pf])
-        if tight + _EPS < best:
+            scoop_cap = extra * v5[b, 1] * (v5[b, 3] * run5[1, pm] * run3[1, pf] + run5[2, pm] * run3[1, pf]
+                                            + run5[1, pm] * run3[2, pf]) + _EPS
+        if v5[b, 0] + run5[0, pm] + run3[0, pf] + scoop_cap + _EPS < best:
             continue
         kb = key5[b]
         net_b, win_b, lose_b, won_b, lost_b = v5[b, 0], v5[b, 1], v5[b, 2], v5[b, 3], v5[b, 4]
@@ -294,6 +294,8 @@ def _solve_hand(key5, class5, key3, class3, five, three, scoop, tie_bm, tie_mf, 
             km, kf = key5[m], key3[f]
             legal = ((kb > km) | (tie_bm & (kb == km))) & ((km > kf) | (tie_mf & (km == kf)))
             score = net_b + v5[m, 5] + v3[f, 0]
+            if not legal or score + scoop_cap < best:
+                continue
             if scooping:
                 p_win = win_b * v5[m, 6] * v3[f, 1]
                 p_lose = lose_b * v5[m, 7] * v3[f, 2]
