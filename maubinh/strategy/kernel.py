@@ -30,11 +30,14 @@ the server the first call compiles or loads in place; ``MAUBINH_KERNEL=0`` turns
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -55,6 +58,7 @@ __all__ = [
     "split_sums",
     "split_totals",
     "status",
+    "threads",
     "value_hands",
     "warm_up",
 ]
@@ -77,6 +81,11 @@ _Job = Callable[[int, int], None]
 
 def _workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
+
+
+def threads() -> int:
+    """How many threads big batches are cut into (one per core, at most 4)."""
+    return _workers()
 
 
 _POOL: ThreadPoolExecutor | None = None
@@ -253,7 +262,7 @@ def split_sums(rows: npt.ArrayLike, hand: Hand, my_aces: int, opponents: Opponen
 
 # --------------------------------------------------------------------------- readiness
 
-_STATE: dict[str, Any] = {"ready": False, "thread": None, "seconds": None, "error": None}
+_STATE: dict[str, Any] = {"ready": False, "thread": None, "seconds": None, "error": None, "background": False}
 _STATE_LOCK = threading.Lock()
 
 
@@ -282,8 +291,14 @@ def _compile_all() -> None:
     _STATE["seconds"] = time.perf_counter() - started
 
 
-def _run_warm_up() -> None:
+def _run_warm_up(in_process: bool) -> None:
     try:
+        if not in_process:
+            # Compile in a child process first: a compile holds the interpreter lock for tens of seconds,
+            # which would slow every page of the server meanwhile. Then load the cached code here.
+            subprocess.run([sys.executable, "-m", "maubinh.strategy.kernel"], check=False, timeout=900,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           cwd=Path(__file__).resolve().parents[2])
         _compile_all()
         _STATE["ready"] = True
     except Exception as error:  # noqa: BLE001 - a broken numba install: stay on the numpy path
@@ -293,14 +308,17 @@ def _run_warm_up() -> None:
 def warm_up(background: bool = True) -> None:
     """Compile (or load from the cache) every kernel, once per process.
 
-    With ``background``, in a daemon thread: :func:`ready` turns ``True`` when it is done and the
-    callers keep using the numpy path meanwhile. Safe to call many times and from many threads.
+    With ``background`` (the server), in a daemon thread that first compiles in a child process and then
+    loads the cached code: :func:`ready` turns ``True`` when it is done and callers keep using the numpy
+    path meanwhile. Without, here and now. Safe to call many times and from many threads.
     """
     with _STATE_LOCK:
         thread = _STATE["thread"]
         if thread is None and not _STATE["ready"]:
-            thread = threading.Thread(target=_run_warm_up, name="maubinh-kernel-warm-up", daemon=True)
+            thread = threading.Thread(target=_run_warm_up, args=(not background,), name="maubinh-kernel-warm-up",
+                                      daemon=True)
             _STATE["thread"] = thread
+            _STATE["background"] = background
             thread.start()
     if not background and thread is not None:
         thread.join()
@@ -329,5 +347,16 @@ def ready(wait: bool | None = None) -> bool:
 
 
 def status() -> dict[str, Any]:
-    """``{"ready": bool, "seconds": compile or load time, "error": text or None}`` (for the bench scripts)."""
-    return {key: _STATE[key] for key in ("ready", "seconds", "error")}
+    """``{"ready": bool, "seconds": compile or load time in this process, "error": text or None}``."""
+    return {key: _STATE.get(key) for key in ("ready", "seconds", "error")}
+
+
+def main() -> int:
+    """``python -m maubinh.strategy.kernel``: compile every kernel into the cache (or load it) and say how long."""
+    warm_up(background=False)
+    print(f"kernel ready: {_STATE['ready']}, {_STATE['seconds'] or 0:.1f} s, error: {_STATE['error']}")
+    return 0 if _STATE["ready"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -25,8 +25,19 @@ import numpy.typing as npt
 
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card
+from maubinh.naturals import find_instant_win
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
-from maubinh.strategy.vector import SPLITS, HandSplits, classes, hand_splits_many, in_order
+from maubinh.strategy import kernel
+from maubinh.strategy.rule_arrays import solver_arrays_of, subset_tables
+from maubinh.strategy.vector import (
+    SPLITS,
+    HandSplits,
+    check_hands,
+    classes,
+    hand_splits_many,
+    in_order,
+    split_arrangement,
+)
 
 __all__ = ["Bounds", "Tables", "hand_bounds", "load_tables", "solve", "solve_many", "solve_splits", "tables_from_counts"]
 
@@ -265,8 +276,15 @@ def solve(cards: Sequence[Card], rule_set: RuleSet | str) -> Arrangement:
 
 
 def solve_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet | str) -> list[Arrangement]:
-    """:func:`solve` for many hands (their subsets valued in one vectorised pass). Same errors."""
+    """:func:`solve` for many hands. Same errors.
+
+    With the compiled kernel ready (:func:`maubinh.strategy.kernel.ready`) the hands are solved there,
+    in threads; otherwise with numpy (:func:`solve_splits`, their subsets valued in one vectorised
+    pass). Both give the same splits (a test checks).
+    """
     rules = load_rule_set(rule_set) if isinstance(rule_set, str) else rule_set
+    if hands and kernel.ready():
+        return _solve_with_kernel(hands, rules)
     tables = load_tables(rules)
     arranged = []
     for hand in hand_splits_many(hands, rules):
@@ -275,3 +293,16 @@ def solve_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet | str) -> list
         else:
             arranged.append(hand.arrangement(solve_splits(hand, tables)))
     return arranged
+
+
+def _solve_with_kernel(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[Arrangement]:
+    check_hands(hands)
+    naturals = [find_instant_win(cards, rule_set) if rule_set.naturals else None for cards in hands]
+    idx = np.array([[card.index for card in cards] for cards in hands], dtype=np.int64)
+    todo = [h for h, natural in enumerate(naturals) if natural is None or natural.split is None]
+    arranged: list[Arrangement | None] = [natural.split if natural is not None else None for natural in naturals]
+    if todo:
+        rows, *_ = kernel.solve_rows(idx[todo], subset_tables(rule_set.wheel), solver_arrays_of(rule_set))
+        for h, row in zip(todo, rows.tolist()):
+            arranged[h] = split_arrangement(idx[h], row)
+    return [arrangement for arrangement in arranged if arrangement is not None]

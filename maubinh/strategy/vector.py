@@ -34,12 +34,14 @@ __all__ = [
     "HandSplits",
     "HeadsUp",
     "Side",
+    "check_hands",
     "classes",
     "hand_splits",
     "hand_splits_many",
     "heads_up",
     "in_order",
     "side_of",
+    "split_arrangement",
     "table_totals",
 ]
 
@@ -159,10 +161,7 @@ class HandSplits:
 
     def arrangement(self, split: int) -> Arrangement:
         """The :class:`Arrangement` of split number ``split``."""
-        b, m, f = SPLITS[split]
-        pick = [self.cards[COMB5[b]], self.cards[COMB5[m]], self.cards[COMB3[f]]]
-        chis = [tuple(Card.from_index(int(i)) for i in part) for part in pick]
-        return Arrangement(chis[0], chis[1], chis[2])
+        return split_arrangement(self.cards, split)
 
     def side(self, rule_set: RuleSet, splits: npt.ArrayLike | None = None) -> Side:
         """The :class:`Side` of the given splits (all 72,072 by default)."""
@@ -176,6 +175,23 @@ class HandSplits:
         four_aces = np.stack([fa5[0, cb], fa5[1, cm], fa3[0, cf]], axis=1)
         foul = ~in_order(keys[:, 0], keys[:, 1], keys[:, 2])
         return Side(keys, pay, family, four_aces, foul)
+
+
+def split_arrangement(cards: npt.ArrayLike, split: int) -> Arrangement:
+    """The :class:`Arrangement` of split number ``split`` (a row of :data:`SPLITS`) of a hand given as
+    13 :attr:`Card.index` values in the hand's order."""
+    idx = np.asarray(cards, dtype=np.int64)
+    b, m, f = SPLITS[split]
+    pick = [idx[COMB5[b]], idx[COMB5[m]], idx[COMB3[f]]]
+    chis = [tuple(Card.from_index(int(i)) for i in part) for part in pick]
+    return Arrangement(chis[0], chis[1], chis[2])
+
+
+def check_hands(hands: Sequence[Sequence[Card]]) -> None:
+    """Raise ``ValueError`` unless every hand is 13 distinct cards."""
+    for cards in hands:
+        if len(set(cards)) != 13 or len(cards) != 13:
+            raise ValueError(f"a hand has 13 distinct cards, got {len(set(cards))} of {len(cards)}")
 
 
 def hand_splits(cards: Sequence[Card], rule_set: RuleSet) -> HandSplits:
@@ -193,9 +209,7 @@ def hand_splits_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list
     Raises:
         ValueError: if a hand is not 13 distinct cards.
     """
-    for cards in hands:
-        if len(set(cards)) != 13 or len(cards) != 13:
-            raise ValueError(f"a hand has 13 distinct cards, got {len(set(cards))} of {len(cards)}")
+    check_hands(hands)
     if not hands:
         return []
     idx = np.array([[c.index for c in cards] for cards in hands], dtype=np.int64)

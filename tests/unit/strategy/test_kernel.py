@@ -187,3 +187,16 @@ def test_splits_against_sampled_tables_as_settle_does(rule_set: RuleSet):
             sums = kernel.split_sums(legal, values, hand.aces, opp, rules)
             full, _ = kernel.split_totals(SPLITS[legal], values, False, hand.aces, opp, rules)
             assert (sums == full.sum(axis=1)).all()
+
+
+def test_solve_many_gives_the_same_arrangements_with_or_without_the_kernel(monkeypatch):
+    from maubinh.strategy.solver import solve_many
+
+    hands = _hands("either way", 40) + [_natural_hands(random.Random(k)) for k in range(8)]
+    for rule_set in (SOURCES[0], HOUSE[0]):
+        fast = solve_many(hands, rule_set)
+        monkeypatch.setenv("MAUBINH_KERNEL", "0")
+        assert not kernel.ready()
+        slow = solve_many(hands, rule_set)
+        monkeypatch.delenv("MAUBINH_KERNEL")
+        assert [str(a) for a in fast] == [str(a) for a in slow]
