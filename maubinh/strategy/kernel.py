@@ -235,29 +235,38 @@ def split_totals(splits: npt.ArrayLike, hand: Hand, declared: bool, my_aces: int
     return totals, lines
 
 
-def split_sums(rows: npt.ArrayLike, hand: Hand, my_aces: int, opponents: Opponents, rules: SettleArrays) -> I64:
-    """The chi each split in ``rows`` (legal splits, indexes into :data:`~maubinh.strategy.vector.SPLITS`)
-    wins over ``D`` heads-up deals (one opponent each; a hand that declares no instant win), summed, in threads.
-
-    The same sums as :func:`split_totals` (a test checks), many times faster for many splits.
-
-    Raises:
-        ValueError: for tables of more than one opponent.
+def split_sums(rows: npt.ArrayLike, hand: Hand, declared: bool, my_aces: int, opponents: Opponents,
+               rules: SettleArrays) -> I64:
+    """The chi each split in ``rows`` (indexes into :data:`~maubinh.strategy.vector.SPLITS`) wins over all
+    sampled tables, summed, in threads: the sums of :func:`split_totals` (a test checks) without keeping
+    every deal. Heads-up fields of a hand that declares no instant win take a faster loop that works out
+    each subset's chi against every opponent once and adds them up per split.
     """
-    if opponents.keys.shape[1] != 1:
-        raise ValueError("split_sums settles heads-up deals only; use split_totals")
     picked = np.ascontiguousarray(rows, dtype=np.int64)
     out = np.empty(len(picked), np.int64)
     splits = split_columns()
     hand_arrays, opp = _hand(hand), opponents.arrays()
+    among = np.ascontiguousarray(opponents.among, dtype=np.int64)
+    heads_up = opponents.keys.shape[1] == 1 and not declared and _fits_int32(rules, opponents.keys.shape[0])
 
     def job(start: int, stop: int) -> None:
-        _loops.heads_up_sums(picked[start:stop], splits, *hand_arrays, int(my_aces), *opp,
-                       rules.pay5, rules.family5, rules.aces5, rules.pay3, rules.family3, rules.aces3,
-                       rules.params, rules.factors, out[start:stop])
+        if heads_up:
+            _loops.heads_up_sums(picked[start:stop], splits, *hand_arrays, int(my_aces), *opp,
+                                 rules.pay5, rules.family5, rules.aces5, rules.pay3, rules.family3, rules.aces3,
+                                 rules.params, rules.factors, out[start:stop])
+        else:
+            _loops.split_sums(picked[start:stop], splits, *hand_arrays, bool(declared), int(my_aces), *opp, among,
+                              rules.pay5, rules.family5, rules.aces5, rules.pay3, rules.family3, rules.aces3,
+                              rules.params, rules.factors, out[start:stop])
 
-    map_threads(job, len(picked), minimum=2048)
+    map_threads(job, len(picked), minimum=256)
     return out
+
+
+def _fits_int32(rules: SettleArrays, deals: int) -> bool:
+    """Whether the heads-up loop's 32-bit sums over a block of deals cannot overflow for these payouts."""
+    most = 3 * max(int(rules.pay5.max()), int(rules.pay3.max())) * int(rules.params[2]) * int(rules.factors.max())
+    return most * 256 < 2**31
 
 
 # --------------------------------------------------------------------------- readiness
@@ -287,7 +296,8 @@ def _compile_all() -> None:
     zero = np.zeros((1, 1), np.int64)
     opponents = Opponents(keys[:, None, :], classes[:, None, :], no[:, :1], zero, no[:, :1], zero, zero)
     split_totals(SPLITS[rows], hand, False, 0, opponents, rules)
-    split_sums(rows, hand, 0, opponents, rules)
+    split_sums(rows, hand, False, 0, opponents, rules)
+    split_sums(rows, hand, True, 0, opponents, rules)
     _STATE["seconds"] = time.perf_counter() - started
 
 

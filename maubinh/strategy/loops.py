@@ -550,6 +550,25 @@ def split_totals(splits_b, splits_m, splits_f, key5, class5, key3, class3, decla
                 out_lines[i, d, k] = lines[k]
 
 
+@njit(cache=True, nogil=True)
+def split_sums(rows, splits, key5, class5, key3, class3, declared, my_aces,  # pragma: no cover
+               opp_keys, opp_classes, opp_fouls, opp_aces, natural_any, natural_chi, among,
+               pay5, family5, aces5, pay3, family3, aces3, params, factors, out):
+    """The summed chi over all deals of each split in ``rows`` (rows of SPLITS), deal by deal (any table size)."""
+    tie_bm, tie_mf = params[6], params[7]
+    lines = np.zeros(LINES, np.int64)
+    for i in range(rows.shape[0]):
+        r = rows[i]
+        b, m, f = r // _PER_BACK, splits[r, 0], splits[r, 1]
+        foul = not declared and not _in_order(key5[b], key5[m], key3[f], tie_bm, tie_mf)
+        total = 0
+        for d in range(opp_keys.shape[0]):
+            total += _split_deal(b, m, f, key5, class5, key3, class3, foul, my_aces,
+                                 opp_keys, opp_classes, opp_fouls, opp_aces, natural_any, natural_chi,
+                                 among, d, pay5, family5, aces5, pay3, family3, aces3, params, factors, lines)
+        out[i] = total
+
+
 _BLOCK = 256
 
 
