@@ -72,6 +72,9 @@ class Level(str, Enum):
     BEGINNER = "beginner"
     INTERMEDIATE = "intermediate"
     EXPERT = "expert"
+    MASTER = "master"
+    """Close calls (issue 14): "which is better" between splits 0.1-0.5 chi apart, "set it yourself"
+    within 0.1 chi of the best; the other kinds ask their expert questions."""
 
 
 class Lesson(str, Enum):

@@ -27,10 +27,10 @@ from maubinh.rules import POSITIONS, Position, RuleSet
 from maubinh.settle import seat_facts, settle_facts
 from maubinh.strategy import kernel
 from maubinh.strategy.arrangers import arrange_many_simple
-from maubinh.strategy.field import field_values, sample_field
+from maubinh.strategy.field import ev_results, field_values, sample_field
 from maubinh.strategy.vector import HeadsUp, heads_up, side_of, table_totals
 
-__all__ = ["ChiOdds", "EVResult", "expected_value", "sample_tables"]
+__all__ = ["ChiOdds", "EVResult", "expected_value", "results_from", "sample_tables"]
 
 Arranger = Callable[[Sequence[Sequence[Card]], RuleSet], list[Arrangement]]
 
@@ -154,10 +154,7 @@ def expected_value(
             raise ValueError(f"arrangement {arr} does not hold the 13 cards given")
     if arranger is solver_arranger and kernel.ready():  # the same numbers, compiled (a test checks)
         field = sample_field(cards, rule_set, opponents=opponents, samples=samples, seed=seed)
-        totals, lines = field_values(arrangements, field)
-        counts = np.stack([lines[:, :, 8:11].sum(axis=1), lines[:, :, 7:8].sum(axis=1) - lines[:, :, 8:11].sum(axis=1)
-                           - lines[:, :, 11:14].sum(axis=1), lines[:, :, 11:14].sum(axis=1)], axis=2)
-        return _results(totals.astype(np.float64), counts.astype(np.float64), samples * opponents)
+        return ev_results(*field_values(arrangements, field), opponents)
     tables = sample_tables(cards, rule_set, opponents=opponents, samples=samples, seed=seed, arranger=arranger)
     mine = side_of(arrangements, rule_set)
     my_natural = find_instant_win(cards, rule_set) if rule_set.naturals else None
@@ -186,10 +183,10 @@ def expected_value(
         odds[:, :, 0] += ((result.signs > 0) & compared).sum(axis=1)
         odds[:, :, 1] += ((result.signs == 0) & compared).sum(axis=1)
         odds[:, :, 2] += ((result.signs < 0) & compared).sum(axis=1)
-    return _results(scores, odds, samples * opponents)
+    return results_from(scores, odds, samples * opponents)
 
 
-def _results(scores: npt.NDArray[np.float64], odds: npt.NDArray[np.float64], pairs: int) -> list[EVResult]:
+def results_from(scores: npt.NDArray[np.float64], odds: npt.NDArray[np.float64], pairs: int) -> list[EVResult]:
     """:class:`EVResult` values from chi per arrangement and deal ``(n, samples)`` and win / tie / loss
     counts per arrangement and position ``(n, 3, 3)`` over ``pairs`` (deal, opponent) pairs."""
     results = []

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from functools import cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -33,7 +34,8 @@ import numpy.typing as npt
 from maubinh.arrangement import Arrangement
 from maubinh.cards import FULL_DECK, Card, Rank
 from maubinh.naturals import InstantWin, find_instant_win
-from maubinh.rules import RuleSet
+from maubinh.rules import POSITIONS, RuleSet
+from maubinh.settle import ItemKind, seat_facts, settle_facts
 from maubinh.strategy import kernel
 from maubinh.strategy.fast import evaluate_many
 from maubinh.strategy.rule_arrays import settle_arrays, solver_arrays_of, subset_tables
@@ -41,7 +43,19 @@ from maubinh.strategy.screen import may_hold_instant_win
 from maubinh.strategy.seats import Opponents, TableArrays, chi_classes, natural_pairs
 from maubinh.strategy.vector import SPLITS, _natural_amount, in_order, split_arrangement
 
-__all__ = ["Field", "HandValues", "best_splits", "field_values", "hand_values", "sample_field", "subsets_of"]
+if TYPE_CHECKING:
+    from maubinh.strategy.ev import EVResult
+
+__all__ = [
+    "Field",
+    "HandValues",
+    "best_splits",
+    "ev_results",
+    "field_values",
+    "hand_values",
+    "sample_field",
+    "subsets_of",
+]
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -252,8 +266,15 @@ def subsets_of(cards: Sequence[Card], arrangement: Arrangement) -> tuple[int, in
             _subset_index(3)[mask(arrangement.front)])
 
 
-def field_values(arrangements: Sequence[Arrangement], field: Field) -> tuple[I64, I64]:
+def field_values(arrangements: Sequence[Arrangement], field: Field, compiled: bool | None = None) -> tuple[I64, I64]:
     """Each arrangement of the field's hand settled against every sampled table.
+
+    Args:
+        arrangements: arrangements of the field's hand.
+        field: the sampled tables.
+        compiled: ``True``: the kernel (:func:`maubinh.strategy.kernel.split_totals`); ``False``:
+            :func:`maubinh.settle.settle_facts` deal by deal; ``None``: the kernel when it is ready.
+            The same numbers either way.
 
     Returns:
         ``totals (n, D)`` chi per deal, and ``lines (n, D, kernel.LINES)`` (each chi, scoop, foul,
@@ -265,6 +286,8 @@ def field_values(arrangements: Sequence[Arrangement], field: Field) -> tuple[I64
     for arrangement in arrangements:
         if set(arrangement.cards) != set(field.cards):
             raise ValueError(f"arrangement {arrangement} does not hold the 13 cards given")
+    if not (compiled is True or (compiled is None and kernel.ready())):
+        return _field_values_numpy(arrangements, field)
     mine = find_instant_win(field.cards, field.rule_set) if field.rule_set.naturals else None
     values = hand_values(field.cards, field.rule_set)
     splits = np.array([subsets_of(field.cards, a) for a in arrangements], dtype=np.int64).reshape(-1, 3)
@@ -273,24 +296,95 @@ def field_values(arrangements: Sequence[Arrangement], field: Field) -> tuple[I64
                                settle_arrays(field.rule_set))
 
 
-def best_splits(field: Field, count: int = 1) -> tuple[I64, F64]:
-    """The ``count`` legal splits of the field's hand with the highest mean chi against it, best first.
+_LINE_COLUMN = {ItemKind.SCOOP: 3, ItemKind.FOUL: 4, ItemKind.BOTH_FOUL: 4, ItemKind.NATURAL: 5,
+                ItemKind.NATURALS_EVEN: 5, ItemKind.ACES: 6}
 
-    Every legal split is settled against every deal (heads-up fields: the fast sums of
-    :func:`maubinh.strategy.kernel.split_sums`; larger tables deal by deal).
+
+def _field_values_numpy(arrangements: Sequence[Arrangement], field: Field) -> tuple[I64, I64]:
+    """:func:`field_values` with :func:`maubinh.settle.settle_facts`, deal by deal (the reference)."""
+    rule_set = field.rule_set
+    tables = [[seat_facts(field.arrangement(t, j), rule_set) for j in range(field.opponents)]
+              for t in range(field.samples)]
+    totals = np.zeros((len(arrangements), field.samples), dtype=np.int64)
+    lines = np.zeros((len(arrangements), field.samples, kernel.LINES), dtype=np.int64)
+    for k, arrangement in enumerate(arrangements):
+        mine = seat_facts(arrangement, rule_set)
+        for t, table in enumerate(tables):
+            result = settle_facts([mine, *table], rule_set)
+            totals[k, t] = result.totals[0]
+            for pair in result.pairs:
+                if pair.a != 0:
+                    continue
+                compared = False
+                for item in pair.items:
+                    if item.position is not None:
+                        p = POSITIONS.index(item.position)
+                        lines[k, t, p] += item.amount
+                        lines[k, t, 8 + p] += item.amount > 0
+                        lines[k, t, 11 + p] += item.amount < 0
+                        compared = True
+                    else:
+                        lines[k, t, _LINE_COLUMN[item.kind]] += item.amount
+                lines[k, t, 7] += compared
+    return totals, lines
+
+
+def best_splits(field: Field, count: int = 1, compiled: bool | None = None) -> tuple[I64, F64]:
+    """The ``count`` legal splits of the field's hand with the highest mean chi against it, best first
+    (ties: the lower split first).
+
+    Every legal split is settled against every deal: with the kernel, :func:`maubinh.strategy.kernel.split_sums`
+    (fast heads-up sums, or deal by deal for larger tables); otherwise the vectorised settlement of
+    :mod:`maubinh.strategy.vector`. The same numbers either way.
 
     Returns:
         ``rows (count,)`` (rows of :data:`~maubinh.strategy.vector.SPLITS` of the hand in its order) and
-        their ``means (count,)`` in chi per deal. A hand that declares an instant win gets its one split
-        value for every split; its first legal splits are returned.
+        their ``means (count,)`` in chi per deal. A hand that declares an instant win is worth the same
+        whatever its split: its first legal splits are returned.
     """
     values = hand_values(field.cards, field.rule_set)
     key5, _, key3, _ = values
     legal = np.flatnonzero(in_order(key5[SPLITS[:, 0]], key5[SPLITS[:, 1]], key3[SPLITS[:, 2]]))
     mine = find_instant_win(field.cards, field.rule_set) if field.rule_set.naturals else None
-    aces = sum(c.rank == Rank.ACE for c in field.cards)
-    rules = settle_arrays(field.rule_set)
-    opponents = field.against(mine)
-    sums = kernel.split_sums(legal, values, mine is not None, aces, opponents, rules)
+    if compiled is True or (compiled is None and kernel.ready()):
+        aces = sum(c.rank == Rank.ACE for c in field.cards)
+        sums = kernel.split_sums(legal, values, mine is not None, aces, field.against(mine),
+                                 settle_arrays(field.rule_set))
+    else:
+        sums = _split_sums_numpy(legal, field)
     top = np.argsort(-sums, kind="stable")[:count]
     return legal[top], sums[top] / field.samples
+
+
+def _split_sums_numpy(legal: I64, field: Field) -> I64:
+    from maubinh.strategy.vector import hand_splits, heads_up, side_of, table_totals
+
+    rule_set = field.rule_set
+    hand = hand_splits(field.cards, rule_set)
+    sums = np.zeros(len(legal), dtype=np.int64)
+    factor = rule_set.scoop.factor(1, 1)
+    for t in range(field.samples) if field.opponents > 1 else [None]:
+        deals = range(field.samples) if t is None else [t]
+        table = [field.arrangement(d, j) for d in deals for j in range(field.opponents)]
+        side = side_of(table, rule_set)
+        nats = [field.naturals.get((d, j)) for d in deals for j in range(field.opponents)]
+        aces = [sum(c.rank == Rank.ACE for c in a.cards) for a in table]
+        for start in range(0, len(legal), 2000):
+            rows = legal[start : start + 2000]
+            result = heads_up(hand.side(rule_set, rows), hand.natural, hand.aces, side, nats, aces, rule_set)
+            if t is None:
+                scoop = np.where(result.win_all | result.lose_all, factor, 1)
+                sums[start : start + len(rows)] += (result.compared * scoop + result.other + result.aces).sum(axis=1)
+            else:
+                sums[start : start + len(rows)] += table_totals(result, field.among[t].tolist(), rule_set)
+    return sums
+
+
+def ev_results(totals: I64, lines: I64, opponents: int) -> list[EVResult]:
+    """:class:`~maubinh.strategy.ev.EVResult` values from :func:`field_values`' totals and lines."""
+    from maubinh.strategy.ev import results_from
+
+    wins, losses = lines[:, :, 8:11].sum(axis=1), lines[:, :, 11:14].sum(axis=1)
+    ties = lines[:, :, 7:8].sum(axis=1) - wins - losses
+    counts = np.stack([wins, ties, losses], axis=2).astype(np.float64)
+    return results_from(totals.astype(np.float64), counts, totals.shape[1] * opponents)

@@ -27,6 +27,7 @@ from maubinh.drills import (
     Question,
     SettleQuestion,
 )
+from maubinh.drills.better import same_split
 from maubinh.drills.chi import Trap
 from maubinh.drills.natural import NEAR_MISSES, Build
 from maubinh.rules import POSITIONS, NaturalPattern, Position, RuleSet
@@ -217,7 +218,27 @@ def _better_feedback(q: BetterQuestion, answer: Answer, rule_set: RuleSet, lang:
          **{LETTERS[k]: number(b.lines.get(line, 0.0), lang, signed=True) for k, b in enumerate(q.breakdowns)}}
         for line in breakdown_lines(*q.breakdowns)
     ]), hide_index=True, border="horizontal")
+    _against_best(q, rule_set, lang)
     st.caption(t("drill.method"))
+
+
+def _against_best(q: BetterQuestion, rule_set: RuleSet, lang: str) -> None:
+    """What each option leaves against the best of every legal split, on the question's deals."""
+    st.markdown(f"**{t('drill.best.title')}**")
+    same = [k for k, option in enumerate(q.options) if same_split(option, q.best)]
+    if same:
+        st.markdown(t("drill.best.is_option", letter=LETTERS[same[0]]))
+    else:
+        st.markdown(t("drill.best.not_option"))
+        _arrangement(q.best, rule_set, lang, highlight=True)
+    rows = []
+    for k in range(len(q.options)):
+        left, err = q.left(k)
+        rows.append({t("drill.col_option"): LETTERS[k],
+                     t("drill.col_mean"): number(q.breakdowns[k].mean, lang, signed=True),
+                     t("drill.best.col_left"): f"{number(left, lang)} ± {number(err, lang)}"})
+    st.table(pd.DataFrame(rows), hide_index=True, border="horizontal")
+    st.caption(t("drill.best.caption", samples=q.results[0].samples))
 
 
 # --------------------------------------------------------------------------- which chi wins

@@ -81,3 +81,17 @@ def test_the_best_of_every_legal_split_is_the_exhaustive_numpy_best(rule_set_id)
     assert totals_best.mean() == pytest.approx(means[0])
     assert [settle([best, opponents[t]], rule_set).totals[0] for t in range(10)] == totals_best[:10].tolist()
     assert SPLITS[rows[0]].tolist() == SPLITS[legal[order[0]]].tolist()
+
+
+@pytest.mark.parametrize(("rule_set_id", "opponents"), CASES)
+def test_the_numpy_fallbacks_give_the_kernels_numbers(rule_set_id, opponents):
+    rule_set = _rules(rule_set_id)
+    rng = random.Random(f"fallback {rule_set_id}")
+    cards = rng.sample(FULL_DECK, 13)
+    field = sample_field(cards, rule_set, opponents=opponents, samples=25, seed=8)
+    options = [arrange_simple(cards, rule_set), random_legal(cards, rule_set, rng)]
+    fast, slow = field_values(options, field, compiled=True), field_values(options, field, compiled=False)
+    assert (fast[0] == slow[0]).all() and (fast[1] == slow[1]).all()
+    rows, means = best_splits(field, count=3, compiled=True)
+    rows_np, means_np = best_splits(field, count=3, compiled=False)
+    assert rows.tolist() == rows_np.tolist() and means.tolist() == means_np.tolist()
