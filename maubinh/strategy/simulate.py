@@ -444,7 +444,7 @@ class _Rate:
         self.per_second = 0.0
 
     def record(self, seats: int, seconds: float) -> None:
-        if seconds > 0.5:
+        if seconds > 0.2 and seats >= 4000:  # short runs measure their start-up more than their speed
             self.per_second = seats / seconds
 
 

@@ -29,6 +29,7 @@ from maubinh.naturals import find_instant_win
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from maubinh.strategy import kernel
 from maubinh.strategy.rule_arrays import solver_arrays_of, subset_tables
+from maubinh.strategy.screen import may_hold_instant_win
 from maubinh.strategy.vector import (
     SPLITS,
     HandSplits,
@@ -297,8 +298,9 @@ def solve_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet | str) -> list
 
 def _solve_with_kernel(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[Arrangement]:
     check_hands(hands)
-    naturals = [find_instant_win(cards, rule_set) if rule_set.naturals else None for cards in hands]
     idx = np.array([[card.index for card in cards] for cards in hands], dtype=np.int64)
+    screened = may_hold_instant_win(idx) if rule_set.naturals else np.zeros(len(hands), dtype=np.bool_)
+    naturals = [find_instant_win(cards, rule_set) if flagged else None for cards, flagged in zip(hands, screened)]
     todo = [h for h, natural in enumerate(naturals) if natural is None or natural.split is None]
     arranged: list[Arrangement | None] = [natural.split if natural is not None else None for natural in naturals]
     if todo:
