@@ -43,7 +43,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from maubinh.strategy import loops as _loops_module
 from maubinh.strategy.rule_arrays import SettleArrays, SolverArrays, SubsetTables, order_flags, split_columns
 from maubinh.strategy.seats import Opponents, TableArrays
 
@@ -68,13 +67,22 @@ F64 = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 
 _N5, _N3 = 1287, 286
-_loops: Any = _loops_module  # compiled, untyped: called only here, with checked arguments
-LINES: int = _loops_module.LINES
+LINES = 14
 """Columns of :func:`split_totals`' lines: back, middle, front, scoop, foul, instant wins, aces (chi); then
 the opponents compared chi by chi, and per chi the opponents it won against (8-10) and lost to (11-13)."""
 
 
 # --------------------------------------------------------------------------- typed wrappers
+
+
+def _loops() -> Any:
+    """The compiled loops, imported on first use (importing numba takes a second or two: the pages that
+    never need it do not wait for it). Untyped: called only here, with checked arguments."""
+    from maubinh.strategy import loops
+
+    if loops.LINES != LINES:  # pragma: no cover - the two modules out of step
+        raise RuntimeError("maubinh.strategy.loops.LINES differs from maubinh.strategy.kernel.LINES")
+    return loops
 
 _Job = Callable[[int, int], None]
 
@@ -117,7 +125,7 @@ def value_hands(cards: I64, tables: SubsetTables) -> tuple[I64, I64, I64, I64]:
     h = cards.shape[0]
     key5, class5 = np.empty((h, _N5), np.int64), np.empty((h, _N5), np.int64)
     key3, class3 = np.empty((h, _N3), np.int64), np.empty((h, _N3), np.int64)
-    _loops.value_batch(cards, tables.terms5, tables.terms3, tables.key5, tables.class5, tables.key3, tables.class3,
+    _loops().value_batch(cards, tables.terms5, tables.terms3, tables.key5, tables.class5, tables.key3, tables.class3,
                  tables.mask5, tables.mask3, key5, class5, key3, class3)
     return key5, class5, key3, class3
 
@@ -143,7 +151,7 @@ def solve_rows(cards: I64, tables: SubsetTables, solver: SolverArrays) -> tuple[
     splits = split_columns()
 
     def job(start: int, stop: int) -> None:
-        _loops.solve_batch(cards[start:stop], tables.terms5, tables.terms3, tables.key5, tables.class5, tables.key3,
+        _loops().solve_batch(cards[start:stop], tables.terms5, tables.terms3, tables.key5, tables.class5, tables.key3,
                      tables.class3, tables.mask5, tables.bits5, tables.rest8, solver.five, solver.three,
                      float(solver.scoop),
                      tie_bm, tie_mf, splits, rows[start:stop], scores[start:stop], keys[start:stop],
@@ -172,7 +180,7 @@ def settle_tables(tables: TableArrays, rules: SettleArrays) -> Settled:
             np.ascontiguousarray(tables.natural_pairs, dtype=np.int64))
 
     def job(start: int, stop: int) -> None:
-        _loops.settle_batch(*(a[start:stop] for a in args), rules.pay5, rules.family5, rules.aces5, rules.pay3,
+        _loops().settle_batch(*(a[start:stop] for a in args), rules.pay5, rules.family5, rules.aces5, rules.pay3,
                       rules.family3, rules.aces3, rules.params, rules.factors,
                       out.totals[start:stop], out.sources[start:stop], out.events[start:stop], out.scoops[start:stop])
 
@@ -227,7 +235,7 @@ def split_totals(splits: npt.ArrayLike, hand: Hand, declared: bool, my_aces: int
     n, d = rows.shape[0], opponents.keys.shape[0]
     totals = np.empty((n, d), np.int64)
     lines = np.empty((n, d, LINES), np.int64)
-    _loops.split_totals(np.ascontiguousarray(rows[:, 0]), np.ascontiguousarray(rows[:, 1]),
+    _loops().split_totals(np.ascontiguousarray(rows[:, 0]), np.ascontiguousarray(rows[:, 1]),
                   np.ascontiguousarray(rows[:, 2]), *_hand(hand), bool(declared), int(my_aces),
                   *opponents.arrays(), np.ascontiguousarray(opponents.among, dtype=np.int64),
                   rules.pay5, rules.family5, rules.aces5, rules.pay3, rules.family3, rules.aces3,
@@ -251,11 +259,11 @@ def split_sums(rows: npt.ArrayLike, hand: Hand, declared: bool, my_aces: int, op
 
     def job(start: int, stop: int) -> None:
         if heads_up:
-            _loops.heads_up_sums(picked[start:stop], splits, *hand_arrays, int(my_aces), *opp,
+            _loops().heads_up_sums(picked[start:stop], splits, *hand_arrays, int(my_aces), *opp,
                                  rules.pay5, rules.family5, rules.aces5, rules.pay3, rules.family3, rules.aces3,
                                  rules.params, rules.factors, out[start:stop])
         else:
-            _loops.split_sums(picked[start:stop], splits, *hand_arrays, bool(declared), int(my_aces), *opp, among,
+            _loops().split_sums(picked[start:stop], splits, *hand_arrays, bool(declared), int(my_aces), *opp, among,
                               rules.pay5, rules.family5, rules.aces5, rules.pay3, rules.family3, rules.aces3,
                               rules.params, rules.factors, out[start:stop])
 
@@ -306,13 +314,19 @@ def _run_warm_up(in_process: bool) -> None:
         if not in_process:
             # Compile in a child process first: a compile holds the interpreter lock for tens of seconds,
             # which would slow every page of the server meanwhile. Then load the cached code here.
+            # At the lowest priority, so that the pages served meanwhile keep the cores.
             subprocess.run([sys.executable, "-m", "maubinh.strategy.kernel"], check=False, timeout=900,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                           cwd=Path(__file__).resolve().parents[2])
+                           cwd=Path(__file__).resolve().parents[2], preexec_fn=_lowest_priority)
         _compile_all()
         _STATE["ready"] = True
     except Exception as error:  # noqa: BLE001 - a broken numba install: stay on the numpy path
         _STATE["error"] = repr(error)
+
+
+def _lowest_priority() -> None:  # pragma: no cover - runs in the child process
+    if hasattr(os, "nice"):
+        os.nice(19)
 
 
 def warm_up(background: bool = True) -> None:
