@@ -81,7 +81,7 @@ LEVELS: dict[Level, BetterLevel] = {
     Level.EXPERT: BetterLevel(3, 0.1, 1.0, (2000, 4000), ("near",)),
     Level.MASTER: BetterLevel(2, 0.1, 0.5, (2000, 4000, 8000, 16000), ("near",)),
 }
-BEST_SAMPLES = 2000
+BEST_SAMPLES = 1000
 """Deals on which the best of every legal split is chosen (then scored on the question's own deals)."""
 
 

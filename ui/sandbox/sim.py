@@ -5,6 +5,7 @@ came from (plain chi, bonuses, chặt chồng, instant wins, fouls, scoops, aces
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Sequence
 
 import pandas as pd
@@ -12,7 +13,15 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from maubinh.rules import RuleSet
-from maubinh.strategy.simulate import CHI_SOURCES, DEFAULT_DEALS, EVENTS, MAX_DEALS, Simulation, simulate
+from maubinh.strategy.simulate import (
+    CHI_SOURCES,
+    DEFAULT_DEALS,
+    EVENTS,
+    MAX_DEALS,
+    Simulation,
+    estimate_seconds,
+    simulate,
+)
 from ui.i18n import t
 from ui.labels import number
 from ui.sandbox.model import MAX_SEED
@@ -28,7 +37,8 @@ PARALLEL_FROM = 400
 
 
 def workers_for(deals: int) -> int:
-    """Processes for a run: every core (at most 4) for a long run, one for a short one."""
+    """Processes for a run on the numpy path: every core (at most 4) for a long run, one for a short one.
+    (With the compiled kernel ready, a run uses one thread per core whatever this says.)"""
     return max(1, min(4, os.cpu_count() or 1)) if deals >= PARALLEL_FROM else 1
 
 
@@ -119,11 +129,14 @@ def _shares_chart(result: Simulation, names: dict[str, str]) -> go.Figure:
     return figure
 
 
-def _run(rule_sets: Sequence[RuleSet], deals: int, seats: int, seed: int) -> Simulation:
+def _run(rule_sets: Sequence[RuleSet], deals: int, seats: int, seed: int, lang: str) -> Simulation:
     bar = st.progress(0.0, text=t("sim.progress", done=0, total=deals))
+    started = time.perf_counter()
 
     def progress(done: int, total: int) -> None:
-        bar.progress(done / max(1, total), text=t("sim.progress", done=done, total=total))
+        left = (time.perf_counter() - started) * (total - done) / max(1, done)
+        bar.progress(done / max(1, total), text=t("sim.progress_left", done=number(done, lang, digits=0),
+                                                  total=number(total, lang, digits=0), left=number(left, lang, digits=0)))
 
     result = simulate(rule_sets, deals=deals, seats=seats, seed=seed, workers=workers_for(deals), progress=progress)
     bar.empty()
@@ -152,10 +165,12 @@ def show_simulation(rule_sets: Sequence[RuleSet], lang: str) -> Simulation | Non
     seed = int(columns[2].number_input(t("common.seed"), min_value=0, max_value=MAX_SEED, step=1, key=SEED_KEY))
     run = columns[3].button(t("sim.run"), key=P + "run", type="primary", icon=":material/play_arrow:",
                             width="stretch")
+    st.caption(t("sim.estimate", seconds=number(max(0.1, estimate_seconds(len(rule_sets), deals, seats)), lang,
+                                                  digits=1)))
     wanted = (tuple(rule_sets), deals, seats, seed)
     stored = st.session_state.get(RESULT_KEY)
     if run:
-        result = _run(rule_sets, deals, seats, seed)
+        result = _run(rule_sets, deals, seats, seed, lang)
         stored = (wanted, result)
         st.session_state[RESULT_KEY] = stored
     if stored is None:
