@@ -12,6 +12,7 @@ import streamlit as st
 from ui.i18n import t
 from ui.sandbox.house import show_house_editor
 from ui.sandbox.model import read_table
+from ui.sandbox.plays import show_plays
 from ui.sandbox.settle import show_settlement
 from ui.sandbox.sim import show_simulation
 from ui.sandbox.state import (
@@ -46,6 +47,7 @@ if table_tab.open:
         if table.ready:
             remember_table(texts)
         show_settlement(table, seats, compared, lang)
+        show_plays(table, seats, compared, lang)
         st.caption(t("sandbox.share_caption"))
 if house_tab.open:
     with house_tab:

@@ -11,6 +11,7 @@ Shared modules:
     ui.labels    words for the engine's values (categories, instant wins, settlement lines).
     ui.params    values from the URL's query parameters, with a clear warning for a broken one.
     ui.examples  the category examples in ``content/examples.toml`` (data, no Streamlit).
+    ui.plays     one hand's best split under each rule set, side by side (Sandbox, Learn, Drill).
     ui._once     draw something at most once per script run.
     ui/locales/  the catalogues, ``<lang>/<part>.po``.
 

@@ -45,6 +45,7 @@ from maubinh.naturals import find_instant_win
 from maubinh.rules import Position, RuleSet
 from maubinh.strategy.arrangers import arrange_simple, random_legal, random_split, sort_and_split
 from maubinh.strategy.ev import EVResult
+from maubinh.strategy.payouts import same_split
 from maubinh.strategy.solver import solve
 
 __all__ = ["GAP_IN_STDERRS", "LEVELS", "BetterLevel", "BetterQuestion", "make_better_question", "same_split"]
@@ -157,11 +158,6 @@ class BetterQuestion:
 
 def _key(arrangement: Arrangement) -> tuple[frozenset[Card], ...]:
     return (frozenset(arrangement.back), frozenset(arrangement.middle), frozenset(arrangement.front))
-
-
-def same_split(a: Arrangement, b: Arrangement) -> bool:
-    """Whether two arrangements put the same cards in each chi (the order inside a chi aside)."""
-    return _key(a) == _key(b)
 
 
 def _near(cards: tuple[Card, ...], rule_set: RuleSet, rng: random.Random, rules: BetterLevel,

@@ -418,3 +418,15 @@ def test_picking_is_refused_while_typed_text_is_unreadable() -> None:
     at.button_group(key="sandbox_mode0").set_value("type")
     at.run()
     assert at.text_input(key=_key(0, "front")).value == "Zz 2c 3c"
+
+
+def test_the_best_play_under_each_rule_set_is_compared_on_request() -> None:
+    # issue 14: one seat's cards, its best split under each rule set compared, each settled under all of them.
+    at = _run(seed="7", lang="en")
+    assert any(s.value == "Does the payout table change the right play?" for s in at.subheader)
+    at.button(key="sandbox_plays_run").click().run()
+    _assert_ok(at)
+    frame = next(f for f in _tables(at) if "Split played" in f.columns)
+    assert list(frame.columns)[1:] == [load_rule_set(i).name("en") for i in RULE_SET_IDS]
+    assert len(frame) == len(RULE_SET_IDS)
+    assert any("sampled deals" in c.value for c in at.caption)
