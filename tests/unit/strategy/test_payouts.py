@@ -9,6 +9,7 @@ from maubinh import RULE_SET_IDS, load_rule_set
 from maubinh.cards import parse_cards
 from maubinh.strategy.field import best_splits, field_values, sample_field
 from maubinh.strategy.payouts import compare_rules, find_contrast, same_split
+from maubinh.strategy.vector import hand_splits
 
 SOURCES = [load_rule_set(rule_set_id) for rule_set_id in RULE_SET_IDS]
 
@@ -19,6 +20,7 @@ def test_each_rule_sets_best_split_is_the_best_of_every_split_and_scored_on_othe
     for k, rule_set in enumerate(play.rule_sets):
         choose = sample_field(hand, rule_set, opponents=1, samples=150, seed=2 * (4 * 16 + k))
         rows, _ = best_splits(choose)
+        assert str(hand_splits(hand, rule_set).arrangement(int(rows[0]))) == str(play.best[k])
         score = sample_field(hand, rule_set, opponents=1, samples=150, seed=2 * (4 * 16 + k) + 1)
         totals, _ = field_values(list(play.best), score)
         assert np.allclose(play.worth[:, k], totals.mean(axis=1))
