@@ -1,4 +1,4 @@
-"""Drills: six kinds of question, each generated from a seed and graded by the engine.
+"""Drills: seven kinds of question, each generated from a seed and graded by the engine.
 
 Modules (one per kind, each documents its levels and traps; then the shared parts):
 
@@ -8,6 +8,7 @@ Modules (one per kind, each documents its levels and traps; then the shared part
 - :mod:`maubinh.drills.foul`: binh lủng or not, and why;
 - :mod:`maubinh.drills.settle`: how many chi seat A collects from seat B;
 - :mod:`maubinh.drills.natural`: which instant win, if any, 13 cards hold;
+- :mod:`maubinh.drills.payouts`: for which rule set a split is the best play;
 - :mod:`maubinh.drills.sets`: drill sets as data (kinds, levels, lesson steps);
 - :mod:`maubinh.drills.build`: hands built to order (a pool of cards, hands of a chosen category);
 - :mod:`maubinh.drills.sampling`: opponents sampled once per question, reused for every option;
@@ -33,8 +34,10 @@ from maubinh.drills.better import GAP_IN_STDERRS, BetterQuestion, make_better_qu
 from maubinh.drills.chi import ChiQuestion, Decider, Outcome, Trap, Verdict, decide, make_chi_question
 from maubinh.drills.foul import FoulAnswer, FoulQuestion, foul_answer, make_foul_question
 from maubinh.drills.natural import NaturalQuestion, make_natural_question
+from maubinh.drills.payouts import RulesQuestion, make_rules_question
 from maubinh.drills.sets import (
     DEFAULT_COUNT,
+    DEFAULT_KINDS,
     KINDS,
     MAX_QUESTIONS,
     MAX_SEED,
@@ -50,6 +53,7 @@ from maubinh.rules import RuleSet
 
 __all__ = [
     "DEFAULT_COUNT",
+    "DEFAULT_KINDS",
     "GAP_IN_STDERRS",
     "KINDS",
     "MAX_QUESTIONS",
@@ -68,6 +72,7 @@ __all__ = [
     "NaturalQuestion",
     "Outcome",
     "Question",
+    "RulesQuestion",
     "SettleQuestion",
     "Trap",
     "Verdict",
@@ -80,7 +85,9 @@ __all__ = [
     "partial_foul",
 ]
 
-Question = BetterQuestion | ArrangeQuestion | ChiQuestion | FoulQuestion | SettleQuestion | NaturalQuestion
+Question = (
+    BetterQuestion | ArrangeQuestion | ChiQuestion | FoulQuestion | SettleQuestion | NaturalQuestion | RulesQuestion
+)
 """A question of any kind; each has ``kind``, ``seed``, ``level``, ``key`` and ``lesson``."""
 
 _MAKERS: dict[Kind, Callable[[int, RuleSet, Level], Question]] = {
@@ -90,6 +97,7 @@ _MAKERS: dict[Kind, Callable[[int, RuleSet, Level], Question]] = {
     Kind.FOUL: make_foul_question,
     Kind.SETTLE: make_settle_question,
     Kind.NATURAL: make_natural_question,
+    Kind.RULES: make_rules_question,
 }
 
 

@@ -120,11 +120,13 @@ def compare_rules(cards: Sequence[Card], rule_sets: Sequence[RuleSet], *, sample
 
 
 def find_contrast(rule_sets: Sequence[RuleSet], seed: int, *, samples: int = 600, min_cost: float = 0.3,
-                  tries: int = 400) -> PlayByRules:
+                  tries: int = 400, alone: bool = False) -> PlayByRules:
     """Deal hands from ``seed`` until the rule sets' best splits differ and playing one's split under another
     costs at least ``min_cost`` chi per deal beyond three standard errors; the first such hand's comparison.
 
-    The solver's splits screen the hands first (a hand where they all agree is skipped unsampled).
+    With ``alone``, one rule set must also play a split no other one plays (the drill asks for it). The
+    solver screens the hands first: a hand where its splits agree, or where its own estimate of the cost is
+    well below ``min_cost``, is skipped without sampling.
 
     Raises:
         RuntimeError: if no hand in ``tries`` shows a contrast.
@@ -137,8 +139,36 @@ def find_contrast(rule_sets: Sequence[RuleSet], seed: int, *, samples: int = 600
         solved = [solve(cards, rule_set) for rule_set in rule_sets]
         if all(same_split(solved[0], other) for other in solved[1:]):
             continue
+        if alone and not any(sum(same_split(a, b) for b in solved) == 1 for a in solved):
+            continue
+        if _estimated_cost(cards, solved, rule_sets) < 0.7 * min_cost:
+            continue
         play = compare_rules(cards, rule_sets, samples=samples, seed=seed * 1000 + attempt)
+        if alone and not any(len(group) == 1 for group in play.groups()):
+            continue
         n = len(rule_sets)
         if any(play.cost(i, j) >= max(min_cost, 3 * play.cost_stderr[i, j]) for i in range(n) for j in range(n)):
             return play
     raise RuntimeError(f"no hand of seed {seed} shows the rule sets playing differently")  # pragma: no cover
+
+
+def _estimated_cost(cards: Sequence[Card], solved: Sequence[Arrangement], rule_sets: Sequence[RuleSet]) -> float:
+    """The largest cost of playing one rule set's solver split under another, by the solver's own tables."""
+    from maubinh.strategy.solver import load_tables, split_scores
+    from maubinh.strategy.vector import hand_splits
+
+    worst = 0.0
+    for j, rule_set in enumerate(rule_sets):
+        hand = hand_splits(cards, rule_set)
+        scores = split_scores(hand, load_tables(rule_set))
+        rows = [_row_of(hand.cards, arrangement) for arrangement in solved]
+        worst = max(worst, *(float(scores[rows[j]] - scores[row]) for row in rows))
+    return worst
+
+
+def _row_of(cards: npt.NDArray[np.int64], arrangement: Arrangement) -> int:
+    from maubinh.strategy.field import subsets_of
+    from maubinh.strategy.vector import SPLITS
+
+    back, middle, _ = subsets_of([Card.from_index(int(i)) for i in cards], arrangement)
+    return int(np.flatnonzero((SPLITS[:, 0] == back) & (SPLITS[:, 1] == middle))[0])

@@ -198,7 +198,7 @@ class SolverArrays:
 
     five: F64
     three: F64
-    scoop: int
+    scoop: float
 
 
 def solver_arrays(tables: Tables) -> SolverArrays:
@@ -206,15 +206,16 @@ def solver_arrays(tables: Tables) -> SolverArrays:
     rows = (tables.net, tables.win, tables.lose, tables.mean_won, tables.mean_lost, tables.won)
     five = np.ascontiguousarray(np.array([row[p] for p in (0, 1) for row in rows], dtype=np.float64).T)
     three = np.ascontiguousarray(np.array([row[2] for row in rows], dtype=np.float64).T)
-    return SolverArrays(five, three, int(tables.scoop))
+    return SolverArrays(five, three, float(tables.scoop))
 
 
 @lru_cache(maxsize=64)
-def solver_arrays_of(rule_set: RuleSet) -> SolverArrays:
-    """:func:`solver_arrays` of the rule set's own tables (:func:`~maubinh.strategy.solver.load_tables`), cached."""
+def solver_arrays_of(rule_set: RuleSet, seats: int = 2) -> SolverArrays:
+    """:func:`solver_arrays` of the rule set's own tables for ``seats`` players
+    (:func:`~maubinh.strategy.solver.load_tables`), cached."""
     from maubinh.strategy.solver import load_tables
 
-    return solver_arrays(load_tables(rule_set))
+    return solver_arrays(load_tables(rule_set, seats))
 
 
 @dataclass(frozen=True, eq=False)

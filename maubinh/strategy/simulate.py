@@ -203,7 +203,7 @@ def play_deal(hands: Sequence[Sequence[Card]], rule_sets: Sequence[RuleSet]) -> 
                     bounds = hand_bounds(valued)
                     shared[rule_set.wheel][seat] = (valued, bounds)
                 hand = replace(valued, natural=natural)
-                arrangement = hand.arrangement(solve_splits(hand, load_tables(rule_set), bounds))
+                arrangement = hand.arrangement(solve_splits(hand, load_tables(rule_set, len(hands)), bounds))
             values = hand_values(arrangement, rule_set.wheel)
             facts.append(SeatFacts(arrangement, values, out_of_order(values) is not None, natural, valued.aces))
         settlements.append(settle_facts(facts, rule_set))
@@ -260,7 +260,7 @@ def _kernel_chunk(rule_sets: Sequence[RuleSet], seats: int, indexes: Sequence[Se
         todo = np.setdiff1d(np.arange(n * seats), np.array(shown, dtype=np.int64))
         if len(todo):
             _, _, keys[todo], classes_[todo] = kernel.solve_rows(flat[todo], subset_tables(rule_set.wheel),
-                                                                  solver_arrays_of(rule_set))
+                                                                  solver_arrays_of(rule_set, seats))
         if shown:
             splits = [naturals[h].split for h in shown]
             chosen = np.array([[card.index for card in arrangement.cards] for arrangement in splits if arrangement],

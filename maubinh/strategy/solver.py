@@ -53,7 +53,9 @@ class Tables:
     Attributes:
         win, lose: probabilities, one array per position (back, middle: 7,462 classes; front: 455).
         won, lost: expected chi won / lost in that chi against one opponent.
-        scoop: the scoop multiplier against one opponent (1 = no scoop rule).
+        scoop: the scoop multiplier against one opponent (1 = no scoop rule); at a larger table, the
+            average multiplier a scoop gets there (sập làng and ladders pay more, see
+            :func:`maubinh.strategy.train.effective_scoop`).
         counts: the opponents' class counts per position the tables came from.
     """
 
@@ -61,7 +63,7 @@ class Tables:
     lose: tuple[F64, F64, F64]
     won: tuple[F64, F64, F64]
     lost: tuple[F64, F64, F64]
-    scoop: int
+    scoop: float
     counts: tuple[F64, F64, F64]
     net: tuple[F64, F64, F64] = field(init=False)
     mean_won: tuple[F64, F64, F64] = field(init=False)
@@ -80,12 +82,13 @@ def _ratio(num: F64, den: F64) -> F64:
     return np.divide(num, den, out=np.zeros_like(num), where=den > 0)
 
 
-def tables_from_counts(counts: Sequence[npt.ArrayLike], rule_set: RuleSet) -> Tables:
+def tables_from_counts(counts: Sequence[npt.ArrayLike], rule_set: RuleSet, scoop: float | None = None) -> Tables:
     """Build :class:`Tables` from how often each class appears in each position of opponents' hands.
 
     Args:
         counts: three arrays (back, middle, front) of class counts (any non-negative weights).
         rule_set: gives the payouts (bonuses, chặt chồng) and the scoop multiplier.
+        scoop: the scoop multiplier to use (default: the rule set's for one scooped opponent).
     """
     _, pay5, fam5, _ = classes(rule_set, 5)
     _, pay3, fam3, _ = classes(rule_set, 3)
@@ -117,7 +120,8 @@ def tables_from_counts(counts: Sequence[npt.ArrayLike], rule_set: RuleSet) -> Ta
         kept.append(np.asarray(raw, dtype=np.float64))
     return Tables(
         (win[0], win[1], win[2]), (lose[0], lose[1], lose[2]), (won[0], won[1], won[2]),
-        (lost[0], lost[1], lost[2]), rule_set.scoop.multipliers[0], (kept[0], kept[1], kept[2]),
+        (lost[0], lost[1], lost[2]), rule_set.scoop.multipliers[0] if scoop is None else scoop,
+        (kept[0], kept[1], kept[2]),
     )
 
 
@@ -143,7 +147,7 @@ def _subset_values(hand: HandSplits, tables: Tables) -> _SubsetValues:
     )
 
 
-def _scores(rows: npt.NDArray[np.intp], hand: HandSplits, v: _SubsetValues, scoop: int) -> F64:
+def _scores(rows: npt.NDArray[np.intp], hand: HandSplits, v: _SubsetValues, scoop: float) -> F64:
     b, m, f = rows[:, 0], rows[:, 1], rows[:, 2]
     score = v.net[0][b] + v.net[1][m] + v.net[2][f]
     if scoop != 1:
@@ -239,30 +243,41 @@ def solve_splits(hand: HandSplits, tables: Tables, bounds: Bounds | None = None)
 
 
 @cache
-def load_tables(rule_set: RuleSet) -> Tables:
+def load_tables(rule_set: RuleSet, seats: int = 2) -> Tables:
     """The solver's tables for any rule set: a source's shipped ones; for house rules, tables built
     with their own payouts over the opponent distribution of the source they started from (the
     source with the same ``source_file``; ``chi-at``'s when none matches).
+
+    ``seats``: the table size. Where training showed a gain at that size (``python -m
+    maubinh.strategy.train --seats N``: a file ``solver-<source>-<N>seats.npz``, kept only when a
+    head-to-head at that size beat the heads-up tables), its opponent distribution and scoop multiplier;
+    otherwise the heads-up tables.
     """
     base = rule_set.id if rule_set.id in RULE_SET_IDS else next(
         (i for i in RULE_SET_IDS if load_rule_set(i).source_file == rule_set.source_file), RULE_SET_IDS[0]
     )
-    path = DATA_DIR / f"solver-{base}.npz"
+    sized = DATA_DIR / f"solver-{base}-{seats}seats.npz"
+    path = sized if seats > 2 and sized.exists() else DATA_DIR / f"solver-{base}.npz"
+    scoop: float | None = None
     if path.exists():
         with np.load(path) as data:
             counts = (data["back"], data["middle"], data["front"])
+            if "scoop" in data and rule_set.id == base:
+                scoop = float(data["scoop"])
     else:  # before training: a flat prior
         n5, n3 = len(classes(rule_set, 5)[0]), len(classes(rule_set, 3)[0])
         counts = (np.ones(n5), np.ones(n5), np.ones(n3))
-    return tables_from_counts(counts, rule_set)
+    return tables_from_counts(counts, rule_set, scoop)
 
 
-def solve(cards: Sequence[Card], rule_set: RuleSet | str) -> Arrangement:
+def solve(cards: Sequence[Card], rule_set: RuleSet | str, *, seats: int = 2) -> Arrangement:
     """Xếp bài: the arrangement with the highest expected chi against opponents who arrange well.
 
     Args:
         cards: 13 distinct cards.
         rule_set: a :class:`RuleSet` or a source id.
+        seats: players at the table (2-4): the tables trained for that size where they proved better
+            (:func:`load_tables`).
 
     Returns:
         The best legal :class:`Arrangement` (never binh lủng). A hand with an
@@ -273,10 +288,10 @@ def solve(cards: Sequence[Card], rule_set: RuleSet | str) -> Arrangement:
         ValueError: if ``cards`` is not 13 distinct cards.
         UnknownRuleSetError: for an unknown rule-set id.
     """
-    return solve_many([cards], rule_set)[0]
+    return solve_many([cards], rule_set, seats=seats)[0]
 
 
-def solve_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet | str) -> list[Arrangement]:
+def solve_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet | str, *, seats: int = 2) -> list[Arrangement]:
     """:func:`solve` for many hands. Same errors.
 
     With the compiled kernel ready (:func:`maubinh.strategy.kernel.ready`) the hands are solved there,
@@ -285,8 +300,8 @@ def solve_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet | str) -> list
     """
     rules = load_rule_set(rule_set) if isinstance(rule_set, str) else rule_set
     if hands and kernel.ready():
-        return _solve_with_kernel(hands, rules)
-    tables = load_tables(rules)
+        return _solve_with_kernel(hands, rules, seats)
+    tables = load_tables(rules, seats)
     arranged = []
     for hand in hand_splits_many(hands, rules):
         if hand.natural is not None and hand.natural.split is not None:
@@ -296,7 +311,7 @@ def solve_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet | str) -> list
     return arranged
 
 
-def _solve_with_kernel(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[Arrangement]:
+def _solve_with_kernel(hands: Sequence[Sequence[Card]], rule_set: RuleSet, seats: int) -> list[Arrangement]:
     check_hands(hands)
     idx = np.array([[card.index for card in cards] for cards in hands], dtype=np.int64)
     screened = may_hold_instant_win(idx) if rule_set.naturals else np.zeros(len(hands), dtype=np.bool_)
@@ -304,7 +319,7 @@ def _solve_with_kernel(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> li
     todo = [h for h, natural in enumerate(naturals) if natural is None or natural.split is None]
     arranged: list[Arrangement | None] = [natural.split if natural is not None else None for natural in naturals]
     if todo:
-        rows, *_ = kernel.solve_rows(idx[todo], subset_tables(rule_set.wheel), solver_arrays_of(rule_set))
+        rows, *_ = kernel.solve_rows(idx[todo], subset_tables(rule_set.wheel), solver_arrays_of(rule_set, seats))
         for h, row in zip(todo, rows.tolist()):
             arranged[h] = split_arrangement(idx[h], row)
     return [arrangement for arrangement in arranged if arrangement is not None]

@@ -25,6 +25,7 @@ from maubinh.drills import (
     Lesson,
     NaturalQuestion,
     Question,
+    RulesQuestion,
     SettleQuestion,
 )
 from maubinh.drills.better import same_split
@@ -58,6 +59,7 @@ from ui.labels import (
     number,
     provenance_note,
 )
+from ui.plays import arrangement_html, show_play_by_rules
 
 __all__ = [
     "CARD_WIDTH", "DRILL_CSS", "inject_drill_css", "lesson_link", "odds_text", "show_feedback", "show_question",
@@ -406,6 +408,24 @@ def _natural_facts(cards: Sequence[Card]) -> str:
 # --------------------------------------------------------------------------- dispatch
 
 
+# --------------------------------------------------------------------------- which rule set is this split best for
+
+
+def _rules_question(state: SetState, index: int, q: RulesQuestion, rule_set: RuleSet, lang: str) -> None:
+    st.markdown(t("drill.rules.prompt"))
+    st.markdown(_hand(q.cards, t("drill.dealt"), SMALL_CARD_WIDTH), unsafe_allow_html=True)
+    shown = q.play.rule_sets[q.choices.index(q.key)]
+    st.markdown(f"**{t('drill.rules.split')}**")
+    st.markdown(arrangement_html(q.split, shown, lang), unsafe_allow_html=True)
+    _choices(state, index, q, list(q.choices), rule_set, lang, 2)
+
+
+def _rules_feedback(q: RulesQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
+    names = {r.id: r.name(lang) for r in q.play.rule_sets}
+    _verdict(answer.correct, t("drill.rules.right", rules=names[q.key]), t("drill.rules.wrong", rules=names[q.key]))
+    show_play_by_rules(q.play, lang)
+
+
 def show_question(state: SetState, index: int, question: Question, rule_set: RuleSet, lang: str) -> None:
     """Draw question ``index`` with its answer controls (disabled once answered)."""
     if isinstance(question, BetterQuestion):
@@ -418,6 +438,8 @@ def show_question(state: SetState, index: int, question: Question, rule_set: Rul
         _foul_question(state, index, question, rule_set, lang)
     elif isinstance(question, SettleQuestion):
         _settle_question(state, index, question, rule_set, lang)
+    elif isinstance(question, RulesQuestion):
+        _rules_question(state, index, question, rule_set, lang)
     else:
         _natural_question(state, index, question, rule_set, lang)
 
@@ -434,6 +456,8 @@ def show_feedback(question: Question, answer: Answer, rule_set: RuleSet, lang: s
         _foul_feedback(question, answer, rule_set, lang)
     elif isinstance(question, SettleQuestion):
         _settle_feedback(question, answer, rule_set, lang)
+    elif isinstance(question, RulesQuestion):
+        _rules_feedback(question, answer, rule_set, lang)
     else:
         _natural_feedback(question, answer, rule_set, lang)
     _time(question, answer, rule_set, lang)
