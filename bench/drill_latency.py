@@ -5,13 +5,15 @@ through a set of every kind, answering each question, waiting ``--think`` second
 feedback) and clicking "Next question". The clock runs in the page (``performance.now``): from the click
 until the next question's heading is in the page ("on screen"), and until the script has finished
 ("done": the whole question, with its cards and buttons, drawn). Questions are prepared ahead in background threads
-(ui/drill/prepare.py), so the figure is the page's own rerun and drawing. Usage:
-``python bench/drill_latency.py [--questions 18] [--think 2] [--level intermediate]``.
+(ui/drill/prepare.py), so the figure is the page's own rerun and drawing, plus any wait for a question still being
+made. Runs a server with the compiled kernel, then one on the numpy path (``MAUBINH_KERNEL=0``), and prints both.
+Usage: ``python bench/drill_latency.py [--questions 18] [--think 2] [--level intermediate] [--kernel-only]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import statistics
 import subprocess
@@ -82,20 +84,17 @@ def _answer(page: Page, kind: str) -> None:
     _idle(page)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--questions", type=int, default=18)
-    parser.add_argument("--think", type=float, default=2.0, help="seconds spent reading each answer")
-    parser.add_argument("--level", default="intermediate")
-    parser.add_argument("--seed", type=int, default=2026)
-    args = parser.parse_args()
+def _run(args: argparse.Namespace, compiled: bool) -> dict[str, list[tuple[float, float]]]:
+    """Work through the set in a fresh server (``MAUBINH_KERNEL=0`` for the numpy path); timings per kind."""
     port = _free_port()
+    env = {**os.environ, "MAUBINH_KERNEL": "1" if compiled else "0"}
     server = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
          "--server.headless", "true", "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
          "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
     )
+    timings: dict[str, list[tuple[float, float]]] = {}
     try:
         for _ in range(300):
             try:
@@ -103,11 +102,10 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.2)
-        timings: dict[str, list[tuple[float, float]]] = {}
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.set_default_timeout(60_000)
+            page.set_default_timeout(120_000)
             page.goto(f"http://127.0.0.1:{port}/drill?lang=en&kinds={KINDS_PARAM}&level={args.level}"
                       f"&rules=chi-at&seed={args.seed}&n={args.questions + 1}")
             _idle(page)
@@ -116,22 +114,43 @@ def main() -> None:
                 _answer(page, kind)
                 page.wait_for_timeout(int(args.think * 1000))
                 shown, done = page.evaluate(_CLICK_AND_TIME, number + 1)
-                elapsed = (shown, done)
                 next_kind = KINDS[number % len(KINDS)].value
-                timings.setdefault(next_kind, []).append(elapsed)
+                timings.setdefault(next_kind, []).append((shown, done))
             browser.close()
     finally:
         server.terminate()
         server.wait(timeout=10)
+    return timings
+
+
+def _report(name: str, timings: dict[str, list[tuple[float, float]]], think: float) -> float:
     shown = [t[0] for values in timings.values() for t in values]
     done = [t[1] for values in timings.values() for t in values]
-    print(f"next question after the click ({len(shown)} clicks, think time {args.think:g} s), in ms:")
+    print(f"{name}: next question after the click ({len(shown)} clicks, think time {think:g} s), in ms:")
     for kind, values in timings.items():
-        print(f"  {kind:8s} on screen median {statistics.median(v[0] for v in values):4.0f}, "
-              f"max {max(v[0] for v in values):4.0f}; done median {statistics.median(v[1] for v in values):4.0f}")
-    print(f"next-question latency: on screen median {statistics.median(shown):.0f} ms "
+        print(f"  {kind:8s} on screen median {statistics.median(v[0] for v in values):5.0f}, "
+              f"max {max(v[0] for v in values):5.0f}; done median {statistics.median(v[1] for v in values):5.0f}")
+    print(f"{name}: next-question latency: on screen median {statistics.median(shown):.0f} ms "
           f"(95th percentile {_p95(shown):.0f} ms, max {max(shown):.0f} ms); "
           f"fully drawn median {statistics.median(done):.0f} ms (95th percentile {_p95(done):.0f} ms)")
+    return _p95(shown)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--questions", type=int, default=18)
+    parser.add_argument("--think", type=float, default=2.0, help="seconds spent reading each answer")
+    parser.add_argument("--level", default="intermediate")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--kernel-only", action="store_true", help="skip the numpy-path server")
+    args = parser.parse_args()
+    subprocess.run([sys.executable, "-m", "maubinh.strategy.kernel"], cwd=ROOT, check=False,
+                   stdout=subprocess.DEVNULL)  # the kernel in the cache, as after the first start
+    print(f"load average {os.getloadavg()[0]:.2f} (other programs share the cores)")
+    fast = _report("kernel", _run(args, True), args.think)
+    if not args.kernel_only:
+        slow = _report("numpy path", _run(args, False), args.think)
+        print(f"95th percentile, numpy path / kernel: x{slow / max(fast, 1.0):.1f}   target: <= 300 ms p95")
 
 
 def _p95(values: list[float]) -> float:

@@ -13,6 +13,7 @@ from ui.i18n import t
 from ui.sandbox.declare import declared_flags, write_declare
 from ui.sandbox.house import show_house_editor
 from ui.sandbox.model import read_table
+from ui.sandbox.plays import show_plays
 from ui.sandbox.settle import show_settlement
 from ui.sandbox.sim import show_simulation
 from ui.sandbox.state import (
@@ -49,6 +50,7 @@ if table_tab.open:
             remember_table(texts)
             write_declare(choices)
         show_settlement(table, seats, compared, lang, declared_flags(seats, choices), main)
+        show_plays(table, seats, compared, lang)
         st.caption(t("sandbox.share_caption"))
 if house_tab.open:
     with house_tab:

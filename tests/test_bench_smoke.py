@@ -12,16 +12,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 RUNS = [
-    (["bench/solve_speed.py", "--hands", "20"], "ratio brute/solver"),
-    (["bench/quality.py", "--hands", "2", "--opponents", "20"], "best-split EV minus solver EV"),
+    (["bench/solve_speed.py", "--hands", "40", "--numpy-hands", "4", "--calls", "10"], "same splits, kernel and numpy: True"),
+    (["bench/quality.py", "--hands", "2", "--opponents", "20", "--numpy-hands", "1"], "same numbers: True"),
     (["bench/head_to_head.py", "--deals", "10"], "solver vs strongest-back-first"),
-    (["bench/ev_stderr.py", "--hands", "1", "--budget", "0.2"], "mean stderr of the difference"),
-    (["bench/simulate_speed.py", "--deals", "8", "--workers", "2"], "target: <= 20 s"),
     (["bench/classroom_store.py", "--learners", "3", "--questions", "2", "--runs", "1"], "save an answer, SQLite"),
     (["bench/class_load.py", "--learners", "2", "--questions", "2", "--think", "0"],
      "answers stored: 4 (4 distinct learner x question; expected 4: ok)"),
     (["bench/class_load.py", "--free-drill", "--kinds", "chi,settle", "--learners", "2", "--questions", "2",
       "--think", "0"], "errors: 0 (target: 0)"),
+    (["bench/ev_stderr.py", "--hands", "1", "--budget", "0.1", "--grade-opponents", "20"], "same best split: True"),
+    (["bench/simulate_speed.py", "--deals", "8", "--numpy-deals", "2", "--workers", "2"],
+     "same totals, kernel and numpy: True"),
 ]
 
 

@@ -19,6 +19,7 @@ Shared modules:
     ui.builtin_text  Streamlit's own interface text (uploader, number boxes, hints) in the session's language.
     ui.problems  lists of problems: repeats once with a count, the first few, then "and N more".
     ui.examples  the category examples in ``content/examples.toml`` (data, no Streamlit).
+    ui.plays     one hand's best split under each rule set, side by side (Sandbox, Learn, Drill).
     ui._once     draw something at most once per script run.
     ui/locales/  the catalogues, ``<lang>/<part>.po``.
 

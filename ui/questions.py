@@ -29,6 +29,7 @@ from maubinh.drills import (
     NaturalQuestion,
     Outcome,
     Question,
+    RulesQuestion,
     SettleQuestion,
     Verdict,
 )
@@ -159,6 +160,8 @@ def choice_label(question: Question, choice: object, rule_set: RuleSet, lang: st
         return natural_name(choice, lang) if choice is not None else translate("drill.natural.none", lang)
     if isinstance(question, DeclareQuestion) and isinstance(choice, DeclareAnswer):
         return translate(f"drill.declare.{choice.value}", lang)
+    if isinstance(question, RulesQuestion) and isinstance(choice, str):
+        return next((r.name(lang) for r in question.play.rule_sets if r.id == choice), choice)
     return str(choice)
 
 
@@ -174,6 +177,8 @@ def question_text(question: Question, rule_set: RuleSet, lang: str) -> str:
         detail = "; ".join(f"{label}: {cards_line(hand)}" for label, hand in zip(labels, question.hands))
     elif isinstance(question, FoulQuestion):
         detail = arrangement_text(question.arrangement)
+    elif isinstance(question, RulesQuestion):
+        detail = f"{cards_line(question.cards)} — {arrangement_text(question.split)}"
     elif isinstance(question, SettleQuestion):
         seats = "; ".join(
             f"{seat_name(seat, lang)}: {arrangement_text(arr)}" for seat, arr in enumerate(question.arrangements)

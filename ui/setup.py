@@ -20,6 +20,7 @@ import streamlit as st
 
 from maubinh.house import Difference, ExpectedKind, HouseRulesError, default_mark, from_link_token, link_token
 from maubinh.rules import RULE_SET_IDS, Provenance, RuleSet, load_rule_set
+from maubinh.strategy import kernel
 from ui.builtin_text import localise_builtins
 from ui.cards import inject_css
 from ui.i18n import (
@@ -174,8 +175,11 @@ def setup_page(title_key: str) -> str:
 
     Call it at the top of every page (and, if wanted, of the entry script: the CSS and the selector
     are drawn once per run however often it is called). ``title_key`` is the catalogue key of the
-    page's title, shown in the browser tab; the page draws its own heading.
+    page's title, shown in the browser tab; the page draws its own heading. The first call of the
+    server process starts compiling the engine's fast path in the background
+    (:func:`maubinh.strategy.kernel.warm_up`; until it is ready the engine uses its numpy path).
     """
+    kernel.warm_up(background=True)
     lang = current_language()
     st.set_page_config(page_title=translate(title_key, lang), layout="wide")
     sync_language_to_url()

@@ -9,6 +9,7 @@ Modules (one per kind, each documents its levels and traps; then the shared part
 - :mod:`maubinh.drills.settle`: how many chi seat A collects from seat B;
 - :mod:`maubinh.drills.natural`: which instant win, if any, 13 cards hold;
 - :mod:`maubinh.drills.declare`: báo hay đánh? declare an instant win, or play the hand out (graded in chi);
+- :mod:`maubinh.drills.payouts`: for which rule set a split is the best play;
 - :mod:`maubinh.drills.sets`: drill sets as data (kinds, levels, lesson steps);
 - :mod:`maubinh.drills.build`: hands built to order (a pool of cards, hands of a chosen category);
 - :mod:`maubinh.drills.sampling`: opponents sampled once per question, reused for every option;
@@ -37,8 +38,10 @@ from maubinh.drills.chi import ChiQuestion, Decider, Outcome, Trap, Verdict, dec
 from maubinh.drills.declare import DeclareAnswer, DeclareQuestion, make_declare_question
 from maubinh.drills.foul import FoulAnswer, FoulQuestion, foul_answer, make_foul_question
 from maubinh.drills.natural import NaturalQuestion, make_natural_question
+from maubinh.drills.payouts import RulesQuestion, make_rules_question
 from maubinh.drills.sets import (
     DEFAULT_COUNT,
+    DEFAULT_KINDS,
     KINDS,
     MAX_QUESTIONS,
     MAX_SEED,
@@ -56,6 +59,7 @@ from maubinh.rules import RuleSet
 
 __all__ = [
     "DEFAULT_COUNT",
+    "DEFAULT_KINDS",
     "GAP_IN_STDERRS",
     "KINDS",
     "MAX_QUESTIONS",
@@ -78,6 +82,7 @@ __all__ = [
     "Question",
     "QuestionList",
     "QuestionRef",
+    "RulesQuestion",
     "SettleQuestion",
     "Trap",
     "Verdict",
@@ -93,6 +98,7 @@ __all__ = [
 
 Question = (
     BetterQuestion | ArrangeQuestion | ChiQuestion | FoulQuestion | SettleQuestion | NaturalQuestion | DeclareQuestion
+    | RulesQuestion
 )
 """A question of any kind; each has ``kind``, ``seed``, ``level``, ``key`` and ``lesson``."""
 
@@ -104,6 +110,7 @@ _MAKERS: dict[Kind, Callable[[int, RuleSet, Level], Question]] = {
     Kind.SETTLE: make_settle_question,
     Kind.NATURAL: make_natural_question,
     Kind.DECLARE: make_declare_question,
+    Kind.RULES: make_rules_question,
 }
 
 

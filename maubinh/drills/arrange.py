@@ -1,12 +1,15 @@
-"""Drill kind "set it yourself": the learner splits 13 cards into the three chi, graded against the solver.
+"""Drill kind "set it yourself": the learner splits 13 cards into the three chi, graded against the best split.
 
-The hand's opponents are sampled and set by the solver when the question is made
-(:mod:`maubinh.drills.sampling`), so grading the learner's arrangement only settles it against
-them: its expected chi next to the solver's arrangement's, and the cost of each chi (the solver's
-mean chi from that chi minus the learner's), plus scoops and the foul penalty, all on the same
-deals. An answer is right when it is legal and costs at most the level's tolerance
-(:data:`LEVELS`). Beginners get hands where the plain "strongest back first" split is already
-(nearly) the best; experts hands where it is a trap, costing at least 0.3 chi.
+When the question is made, the best split is found by trying *every* legal split of the hand against
+one sample of opponents set by the solver (:func:`maubinh.drills.sampling.true_best`), and a second,
+independent sample is drawn to score it (:mod:`maubinh.drills.sampling`; the best of many noisy
+estimates would look too good on the deals that chose it). Grading the learner's arrangement settles
+it against that second sample: its expected chi next to the best split's, and the cost of each chi
+(the best split's mean chi from that chi minus the learner's), plus scoops and the foul penalty, all
+on the same deals, with the standard error of the difference. An answer is right when it is legal and
+costs at most the level's tolerance (:data:`LEVELS`). Beginners get hands where the plain "strongest
+back first" split is already (nearly) the best; experts and masters hands where it is a trap, costing
+at least 0.3 chi.
 
 While the cards are being placed, :func:`partial_foul` flags a binh lủng as soon as two complete
 chi are out of order.
@@ -37,13 +40,13 @@ from maubinh.drills.sampling import (
     sample_opponents,
     split_of,
     table_scores,
+    true_best,
 )
 from maubinh.drills.sets import Kind, Lesson, Level
 from maubinh.hands import evaluate
 from maubinh.naturals import find_instant_win
 from maubinh.rules import POSITIONS, Position, RuleSet
 from maubinh.strategy.arrangers import arrange_simple
-from maubinh.strategy.solver import solve
 
 __all__ = [
     "LEVELS",
@@ -64,18 +67,19 @@ class ArrangeLevel:
         tolerance: the most an answer may cost (chi per deal) and still be right.
         trap: the range of the solver's estimate of what the "strongest back first" split costs on
             the hands asked (beginners: nothing; experts: 0.3 chi or more).
-        samples: sampled deals per question.
+        samples: sampled deals per question, to choose the best split and again to score it.
     """
 
     tolerance: float
     trap: tuple[float, float]
-    samples: int = 300
+    samples: int = 2000
 
 
 LEVELS: dict[Level, ArrangeLevel] = {
     Level.BEGINNER: ArrangeLevel(0.75, (0.0, 0.05)),
     Level.INTERMEDIATE: ArrangeLevel(0.4, (0.0, math.inf)),
     Level.EXPERT: ArrangeLevel(0.2, (0.3, math.inf)),
+    Level.MASTER: ArrangeLevel(0.1, (0.3, math.inf), samples=4000),
 }
 
 
@@ -87,9 +91,9 @@ class ArrangeQuestion:
         seed: the question's seed.
         level: its level.
         cards: the 13 cards dealt, high to low.
-        best: the solver's arrangement (the key).
-        opponents: the sampled opponents every answer is settled against.
-        best_breakdown: the solver's arrangement's chi against them, line by line.
+        best: the best legal split (the key), chosen on one sample of opponents.
+        opponents: the other, independent sample every answer is settled against.
+        best_breakdown: the best split's chi against them, line by line.
         tolerance: the most a right answer may cost.
     """
 
@@ -106,7 +110,7 @@ class ArrangeQuestion:
 
     @property
     def key(self) -> Arrangement:
-        """The solver's arrangement."""
+        """The best split."""
         return self.best
 
 
@@ -117,7 +121,7 @@ class ArrangeResult:
     Attributes:
         arrangement: the learner's arrangement.
         foul: the pair of chi out of order, or ``None`` when legal.
-        mine: its breakdown; ``best``: the solver's arrangement's.
+        mine: its breakdown; ``best``: the best split's.
         cost: ``best.mean - mine.mean``, chi per deal (negative when the learner did better).
         cost_stderr: the standard error of ``cost`` (same deals).
         correct: legal and ``cost <= tolerance``.
@@ -132,7 +136,7 @@ class ArrangeResult:
     correct: bool
 
     def cost_of(self, line: Line) -> float:
-        """What one line cost: the solver's mean chi from it minus the learner's (0 where neither has it)."""
+        """What one line cost: the best split's mean chi from it minus the learner's (0 where neither has it)."""
         return self.best.lines.get(line, 0.0) - self.mine.lines.get(line, 0.0)
 
 
@@ -180,8 +184,9 @@ def make_arrange_question(seed: int, rule_set: RuleSet, level: Level) -> Arrange
         trap = float(scores.max() - scores[split_of(hand, arrange_simple(cards, rule_set))])
         if not rules.trap[0] <= trap <= rules.trap[1]:
             continue
-        best = solve(cards, rule_set)
-        opponents = sample_opponents(cards, rule_set, rules.samples, seed * 101 + attempt)
+        choose, score = 2 * (seed * 101 + attempt), 2 * (seed * 101 + attempt) + 1
+        best = true_best(cards, rule_set, rules.samples, choose)
+        opponents = sample_opponents(cards, rule_set, rules.samples, score)
         return ArrangeQuestion(seed, level, cards, best, opponents, breakdown(best, opponents, rule_set),
                                rules.tolerance)
     raise RuntimeError(f"no arrangement could be dealt from seed {seed}")  # pragma: no cover

@@ -8,7 +8,12 @@ option by more than :data:`GAP_IN_STDERRS` standard errors of the difference *an
 level's range (:data:`LEVELS`): beginners compare the solver's arrangement with a naive or binh lủng
 one (gaps of a chi or more), intermediate learners with the simple arranger's or a random legal one
 (0.3-2 chi), experts choose among three close arrangements from the solver's own short list
-(0.1-1 chi).
+(0.1-1 chi), masters between two splits 0.1-0.5 chi apart (the deals are sampled in growing
+numbers, up to 16,000, until the gap is beyond the error).
+
+Every option is also measured against the best of *every* legal split of the hand (found on another,
+independent sample of opponents, then settled on the question's deals): what each option leaves on
+the table, with its standard error.
 
 >>> from maubinh.rules import load_rule_set
 >>> q = make_better_question(11, load_rule_set("guide-2026"), Level.BEGINNER)
@@ -25,15 +30,25 @@ from typing import ClassVar
 
 from maubinh.arrangement import Arrangement, foul_reason
 from maubinh.cards import FULL_DECK, Card
-from maubinh.drills.sampling import Breakdown, breakdown, expected, sample_opponents, split_of, table_scores
+from maubinh.drills.sampling import (
+    Breakdown,
+    Opponents,
+    breakdowns,
+    expected,
+    sample_opponents,
+    split_of,
+    table_scores,
+    true_best,
+)
 from maubinh.drills.sets import Kind, Lesson, Level
 from maubinh.naturals import find_instant_win
 from maubinh.rules import Position, RuleSet
 from maubinh.strategy.arrangers import arrange_simple, random_legal, random_split, sort_and_split
 from maubinh.strategy.ev import EVResult
+from maubinh.strategy.payouts import same_split
 from maubinh.strategy.solver import solve
 
-__all__ = ["GAP_IN_STDERRS", "LEVELS", "BetterLevel", "BetterQuestion", "make_better_question"]
+__all__ = ["GAP_IN_STDERRS", "LEVELS", "BetterLevel", "BetterQuestion", "make_better_question", "same_split"]
 
 GAP_IN_STDERRS = 3.0
 """The better option must beat each other one by more than this many standard errors of the difference."""
@@ -47,7 +62,8 @@ class BetterLevel:
         options: arrangements shown (2 or 3).
         min_gap, max_gap: the range of the gap (chi per deal) between the better option and the
             runner-up.
-        samples: sampled deals per question.
+        samples: sampled deals per question: the first number, then the next ones in turn while the
+            gap is not yet beyond :data:`GAP_IN_STDERRS` standard errors.
         sources: where the other options come from: ``"simple"`` (strongest back first),
             ``"sort"`` (sort and cut 5/5/3, often binh lủng), ``"split"`` (a random split, mostly
             binh lủng), ``"legal"`` (a random legal split), ``"near"`` (the solver's close runners-up).
@@ -56,15 +72,18 @@ class BetterLevel:
     options: int
     min_gap: float
     max_gap: float
-    samples: int
+    samples: tuple[int, ...]
     sources: tuple[str, ...]
 
 
 LEVELS: dict[Level, BetterLevel] = {
-    Level.BEGINNER: BetterLevel(2, 1.0, math.inf, 300, ("sort", "split", "legal")),
-    Level.INTERMEDIATE: BetterLevel(2, 0.3, 2.0, 300, ("simple", "sort", "legal", "near")),
-    Level.EXPERT: BetterLevel(3, 0.1, 1.0, 400, ("near",)),
+    Level.BEGINNER: BetterLevel(2, 1.0, math.inf, (1000,), ("sort", "split", "legal")),
+    Level.INTERMEDIATE: BetterLevel(2, 0.3, 2.0, (1000, 2000), ("simple", "sort", "legal", "near")),
+    Level.EXPERT: BetterLevel(3, 0.1, 1.0, (2000, 4000), ("near",)),
+    Level.MASTER: BetterLevel(2, 0.1, 0.5, (2000, 4000, 8000, 16000), ("near",)),
 }
+BEST_SAMPLES = 1000
+"""Deals on which the best of every legal split is chosen (then scored on the question's own deals)."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +104,8 @@ class BetterQuestion:
         breakdowns: per option, its chi on the same deals line by line (each chi, scoops, the foul
             penalty, instant wins, aces): :func:`maubinh.drills.sampling.breakdown`, whose means equal
             :attr:`results`' means.
+        best: the best of every legal split, chosen on other deals (:func:`maubinh.drills.sampling.true_best`).
+        best_breakdown: its chi on the question's deals.
     """
 
     kind: ClassVar[Kind] = Kind.BETTER
@@ -100,6 +121,8 @@ class BetterQuestion:
     gap_stderr: float
     sample_seed: int
     breakdowns: tuple[Breakdown, ...]
+    best: Arrangement
+    best_breakdown: Breakdown
 
     @property
     def reason(self) -> str:
@@ -125,6 +148,12 @@ class BetterQuestion:
     def is_correct(self, answer: int) -> bool:
         """Whether ``answer`` (an option index) is the key."""
         return answer == self.key
+
+    def left(self, option: int) -> tuple[float, float]:
+        """What option ``option`` leaves against the best of every split: ``(best mean - its mean, the
+        standard error of that difference)``, chi per deal on the question's deals."""
+        mine = self.breakdowns[option]
+        return self.best_breakdown.mean - mine.mean, self.best_breakdown.stderr_against(mine)
 
 
 def _key(arrangement: Arrangement) -> tuple[frozenset[Card], ...]:
@@ -177,6 +206,25 @@ def _plausible(cards: tuple[Card, ...], options: list[Arrangement], rule_set: Ru
     return gap >= rules.min_gap * 0.5 and (math.isinf(gap) or gap <= rules.max_gap * 2 + 0.5)
 
 
+def _graded(cards: tuple[Card, ...], options: list[Arrangement], rule_set: RuleSet, rules: BetterLevel,
+            sample_seed: int) -> tuple[Opponents, list[EVResult], int, float, float] | None:
+    """The options against more and more sampled deals until the best leads every other beyond the
+    error: ``(opponents, results, key, gap, its stderr)``, or ``None`` when the gap is not in the level's
+    range or not resolved with the most deals."""
+    for samples in rules.samples:
+        opponents = sample_opponents(cards, rule_set, samples, sample_seed)
+        results = expected(options, opponents, rule_set)
+        key = max(range(len(options)), key=lambda k: results[k].mean)
+        leads = [(results[key].mean - results[k].mean, results[key].diffs_stderr[k])
+                 for k in range(len(options)) if k != key]
+        gap, err = min(leads)
+        if gap > rules.max_gap + 3 * err or gap < rules.min_gap - 3 * err:
+            return None  # clearly outside the level's range: more deals will not bring it in
+        if all(lead > GAP_IN_STDERRS * e for lead, e in leads):
+            return (opponents, results, key, gap, err) if rules.min_gap <= gap <= rules.max_gap else None
+    return None
+
+
 def make_better_question(seed: int, rule_set: RuleSet, level: Level) -> BetterQuestion:
     """A "which arrangement is better" question from ``seed`` at ``level`` (same inputs, same question).
 
@@ -198,18 +246,13 @@ def make_better_question(seed: int, rule_set: RuleSet, level: Level) -> BetterQu
         if not _plausible(cards, options, rule_set, rules):
             continue
         sample_seed = seed * 101 + attempt
-        opponents = sample_opponents(cards, rule_set, rules.samples, sample_seed)
-        results = expected(options, opponents, rule_set)
-        key = max(range(len(options)), key=lambda k: results[k].mean)
-        leads = [(results[key].mean - results[k].mean, results[key].diffs_stderr[k])
-                 for k in range(len(options)) if k != key]
-        if any(lead <= GAP_IN_STDERRS * err for lead, err in leads):
+        graded = _graded(cards, options, rule_set, rules, sample_seed)
+        if graded is None:
             continue
-        gap, err = min(leads)
-        if not rules.min_gap <= gap <= rules.max_gap:
-            continue
+        opponents, results, key, gap, err = graded
         fouls = tuple(foul_reason(option, rule_set) for option in options)
-        breakdowns = tuple(breakdown(option, opponents, rule_set) for option in options)
+        best = true_best(cards, rule_set, BEST_SAMPLES, sample_seed + (1 << 40))
+        *found, best_breakdown = breakdowns([*options, best], opponents, rule_set)
         return BetterQuestion(seed, level, cards, tuple(options), fouls, tuple(results), key, gap, err, sample_seed,
-                              breakdowns)
+                              tuple(found), best, best_breakdown)
     raise RuntimeError(f"no arrangement question could be built from seed {seed}")  # pragma: no cover

@@ -174,6 +174,7 @@ LEVEL_TRAPS: dict[Level, tuple[Trap, ...]] = {
     Level.EXPERT: (Trap.WHEEL, Trap.FRONT, Trap.FULL_HOUSE, Trap.KICKER, Trap.TIE, Trap.CARD_BY_CARD),
 }
 """The traps asked at each level (drawn uniformly from the tuple; repeats weigh)."""
+LEVEL_TRAPS[Level.MASTER] = LEVEL_TRAPS[Level.EXPERT]  # the master level asks the expert questions here
 
 _ACCEPT: dict[Trap, frozenset[Decider]] = {
     Trap.CATEGORY: frozenset({Decider.CATEGORY}),
@@ -222,7 +223,7 @@ def _kicker_pair(pool: Pool, level: Level, size: int) -> tuple[tuple[Card, ...],
     a = build_hand(pool, category, size)
     made = tuple(g for g in _groups(a) if g[1] >= 2)
     kept = made
-    if level is Level.EXPERT and category is Category.DOI and size == 5:
+    if level in (Level.EXPERT, Level.MASTER) and category is Category.DOI and size == 5:
         singles = [g for g in _groups(a) if g[1] == 1]
         kept = made + tuple(singles[: pool.rng.randint(1, 2)])  # the decision falls deeper
     return a, build_hand(pool, category, size, keep=kept)
@@ -231,7 +232,7 @@ def _kicker_pair(pool: Pool, level: Level, size: int) -> tuple[tuple[Card, ...],
 def _card_by_card_pair(pool: Pool, level: Level, size: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     category = Category.MAU_THAU if size == 3 else pool.rng.choice((Category.MAU_THAU, Category.THUNG))
     a = build_hand(pool, category, size)
-    shared = pool.rng.randint(1, size - 2 if level is Level.EXPERT else 2)
+    shared = pool.rng.randint(1, size - 2 if level in (Level.EXPERT, Level.MASTER) else 2)
     keep = tuple((int(c.rank), 1) for c in a[:shared])
     if category is Category.THUNG:
         rest = [r for r in RANKS if r not in {k for k, _ in keep}]

@@ -66,6 +66,7 @@ LEVEL_TRAPS: dict[Level, tuple[Trap, ...]] = {
     Level.EXPERT: (Trap.WHEEL, Trap.FRONT, Trap.FRONT, Trap.KICKER, Trap.TIE, Trap.FULL_HOUSE),
 }
 """The trap in the deciding comparison at each level (drawn uniformly; repeats weigh)."""
+LEVEL_TRAPS[Level.MASTER] = LEVEL_TRAPS[Level.EXPERT]  # the master level asks the expert questions here
 
 _FIVE_ONLY = (Trap.WHEEL, Trap.FULL_HOUSE, Trap.TIE, Trap.CARD_BY_CARD)
 _THREE = (Category.MAU_THAU, Category.DOI, Category.SAM_CO)

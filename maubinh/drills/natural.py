@@ -238,6 +238,7 @@ LEVEL_BUILDS: dict[Level, tuple[Build, ...]] = {
     ),
 }
 """How the cards are built at each level (drawn uniformly; repeats weigh)."""
+LEVEL_BUILDS[Level.MASTER] = LEVEL_BUILDS[Level.EXPERT]  # the master level asks the expert questions here
 
 
 def _cards_for(

@@ -1,12 +1,14 @@
 """Opponents sampled once per question, reused for every arrangement graded against them.
 
-Grading by expected chi (:func:`maubinh.strategy.ev.expected_value`) spends nearly all its time setting the
-sampled opponents' hands with the solver. A question samples them once (:func:`sample_opponents`);
-the options, and later the learner's own arrangement, are then settled against the same deals
-(common random numbers), so their differences are measured on the same deals:
-:func:`expected` gives :func:`~maubinh.strategy.ev.expected_value`'s numbers and :func:`breakdown` the same
-means split line by line (each chi, scoops, fouls, instant wins, aces) with
-:func:`maubinh.settle.settle_facts`, deal by deal.
+A question samples its opponents once (:func:`sample_opponents`: a :class:`~maubinh.strategy.field.Field`,
+every opponent set by the solver in one compiled batch); the options, the best of every legal split and
+later the learner's own arrangement are then settled against the same deals (common random numbers),
+so their differences are measured on the same deals: :func:`expected` gives
+:func:`~maubinh.strategy.ev.expected_value`'s numbers and :func:`breakdown` the same means split line
+by line (each chi, scoops, fouls, instant wins, aces).
+
+The best split is found on one sample and scored on another (:func:`true_best`): the best of many
+noisy estimates, scored on the deals that chose it, would look better than it is.
 
 Also the solver's estimate of every split (:func:`table_score`), used to pick hands and options
 before sampling.
@@ -17,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from itertools import combinations
 
 import numpy as np
@@ -26,47 +28,60 @@ import numpy.typing as npt
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card
 from maubinh.rules import POSITIONS, Position, RuleSet
-from maubinh.settle import ItemKind, SeatFacts, seat_facts, settle_facts
-from maubinh.strategy.ev import EVResult, expected_value, sample_tables
+from maubinh.settle import ItemKind, SeatFacts, seat_facts
+from maubinh.strategy.ev import EVResult
+from maubinh.strategy.field import Field, best_splits, ev_results, field_values, sample_field
 from maubinh.strategy.solver import load_tables, split_scores
-from maubinh.strategy.vector import SPLITS, HandSplits, hand_splits
+from maubinh.strategy.vector import SPLITS, HandSplits, hand_splits, split_arrangement
 
 __all__ = [
     "Breakdown",
     "Line",
     "Opponents",
     "breakdown",
+    "breakdowns",
     "expected",
     "sample_opponents",
     "split_of",
     "table_scores",
+    "true_best",
 ]
 
 Line = Position | ItemKind
 """One line of a breakdown: a chi (its CHI, BONUS or CLASH items), or another kind of item
-(SCOOP, FOUL, BOTH_FOUL, NATURAL, NATURALS_EVEN, ACES)."""
+(SCOOP, FOUL, NATURAL, ACES)."""
+_OTHER_LINES = ((3, ItemKind.SCOOP), (4, ItemKind.FOUL), (5, ItemKind.NATURAL), (6, ItemKind.ACES))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Opponents:
     """Opponent hands sampled for one 13-card hand, set by the solver.
 
     Attributes:
         cards: the hand they were sampled against (13 cards).
-        seed: the sampling seed (:func:`maubinh.strategy.ev.sample_tables`).
-        arrangements: one solver arrangement per deal.
-        facts: each opponent's :class:`~maubinh.settle.SeatFacts` (values, foul, instant win, aces).
+        seed: the sampling seed (:func:`maubinh.strategy.field.sample_field`).
+        field: the sampled deals as arrays.
     """
 
     cards: tuple[Card, ...]
     seed: int
-    arrangements: tuple[Arrangement, ...]
-    facts: tuple[SeatFacts, ...]
+    field: Field
 
     @property
     def samples(self) -> int:
         """Number of deals."""
-        return len(self.arrangements)
+        return self.field.samples
+
+    @cached_property
+    def arrangements(self) -> tuple[Arrangement, ...]:
+        """One solver arrangement per deal."""
+        return tuple(self.field.arrangement(t) for t in range(self.samples))
+
+    @cached_property
+    def facts(self) -> tuple[SeatFacts, ...]:
+        """Each opponent's :class:`~maubinh.settle.SeatFacts` (values, foul, instant win, aces)."""
+        return tuple(seat_facts(arrangement, self.field.rule_set, (t, 0) in self.field.naturals)
+                     for t, arrangement in enumerate(self.arrangements))
 
 
 def sample_opponents(cards: Sequence[Card], rule_set: RuleSet, samples: int, seed: int) -> Opponents:
@@ -74,11 +89,7 @@ def sample_opponents(cards: Sequence[Card], rule_set: RuleSet, samples: int, see
 
     The same deals as :func:`maubinh.strategy.ev.expected_value` with the same ``seed`` and one opponent.
     """
-    tables = sample_tables(cards, rule_set, opponents=1, samples=samples, seed=seed)
-    arrangements = tuple(table[0] for table in tables.arrangements)
-    facts = tuple(seat_facts(arrangement, rule_set, natural[0] is not None)
-                  for arrangement, natural in zip(arrangements, tables.naturals))
-    return Opponents(tuple(cards), seed, arrangements, facts)
+    return Opponents(tuple(cards), seed, sample_field(cards, rule_set, opponents=1, samples=samples, seed=seed))
 
 
 def expected(arrangements: Sequence[Arrangement], opponents: Opponents, rule_set: RuleSet,
@@ -89,18 +100,8 @@ def expected(arrangements: Sequence[Arrangement], opponents: Opponents, rule_set
     Raises:
         ValueError: as :func:`~maubinh.strategy.ev.expected_value` (an arrangement of other cards...).
     """
-
-    def replay(hands: Sequence[Sequence[Card]], _: RuleSet) -> list[Arrangement]:
-        if len(hands) != opponents.samples or any(
-            set(hand) != set(arr.cards) for hand, arr in zip(hands, opponents.arrangements)
-        ):
-            raise ValueError("the deals differ from the sampled opponents")
-        return list(opponents.arrangements)
-
-    return expected_value(
-        arrangements, opponents.cards, rule_set, samples=opponents.samples, seed=opponents.seed, arranger=replay,
-        declared=declared,
-    )
+    _check_rules(opponents, rule_set)
+    return ev_results(*field_values(arrangements, opponents.field, declared=declared), 1)
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,7 @@ class Breakdown:
 
     Attributes:
         lines: the mean chi per deal of each :data:`Line` (every position present, other lines
-            only where they occurred).
+            only where they moved chi).
         totals: the chi won in each deal (all lines summed).
         odds: per position, the shares of deals in which that chi was won, tied and lost
             (deals settled by an instant win or a foul count in none).
@@ -130,32 +131,55 @@ class Breakdown:
         return math.sqrt(float(diffs.var(ddof=1)) / len(diffs)) if len(diffs) > 1 else math.inf
 
 
+def breakdowns(arrangements: Sequence[Arrangement], opponents: Opponents, rule_set: RuleSet,
+               declared: Sequence[bool] | None = None) -> list[Breakdown]:
+    """:func:`breakdown` of several arrangements in one pass (``declared``: one flag per arrangement,
+    whether the hand's instant win is declared with it; ``None``: with every one)."""
+    _check_rules(opponents, rule_set)
+    for arrangement in arrangements:
+        if set(arrangement.cards) != set(opponents.cards):
+            raise ValueError(f"arrangement {arrangement} does not hold the 13 cards dealt")
+    totals, lines = field_values(arrangements, opponents.field, declared=declared)
+    return [_breakdown(totals[k], lines[k]) for k in range(len(arrangements))]
+
+
 def breakdown(arrangement: Arrangement, opponents: Opponents, rule_set: RuleSet, declare: bool = True) -> Breakdown:
-    """Settle ``arrangement`` against every sampled opponent (:func:`~maubinh.settle.settle_facts`) and sum by line.
+    """Settle ``arrangement`` against every sampled opponent and sum by line.
 
     ``declare``: whether the hand's instant win, if any, is declared (False: played out on ``arrangement``).
 
     Raises:
         ValueError: if ``arrangement`` does not hold the opponents' hand's cards.
     """
-    if set(arrangement.cards) != set(opponents.cards):
-        raise ValueError(f"arrangement {arrangement} does not hold the 13 cards dealt")
-    mine = seat_facts(arrangement, rule_set, declare)
-    sums: dict[Line, float] = {position: 0.0 for position in POSITIONS}
-    counts = {position: [0, 0, 0] for position in POSITIONS}
-    totals: list[int] = []
-    for theirs in opponents.facts:
-        pair = settle_facts([mine, theirs], rule_set).pairs[0]
-        for item in pair.items:
-            line: Line = item.position if item.position is not None else item.kind
-            sums[line] = sums.get(line, 0.0) + item.amount
-            if item.position is not None:
-                counts[item.position][0 if item.amount > 0 else 2 if item.amount < 0 else 1] += 1
-        totals.append(pair.total)
+    return breakdowns([arrangement], opponents, rule_set, [declare])[0]
+
+
+def _breakdown(totals: npt.NDArray[np.int64], lines: npt.NDArray[np.int64]) -> Breakdown:
     n = len(totals)
-    lines = {line: total / n for line, total in sums.items()}
-    odds = {p: (c[0] / n, c[1] / n, c[2] / n) for p, c in counts.items()}
-    return Breakdown(lines, tuple(totals), odds)
+    means: dict[Line, float] = {position: float(lines[:, p].sum()) / n for p, position in enumerate(POSITIONS)}
+    for column, kind in _OTHER_LINES:
+        if lines[:, column].any():
+            means[kind] = float(lines[:, column].sum()) / n
+    odds = {
+        position: (float(lines[:, 8 + p].sum()) / n,
+                   float((lines[:, 7] - lines[:, 8 + p] - lines[:, 11 + p]).sum()) / n,
+                   float(lines[:, 11 + p].sum()) / n)
+        for p, position in enumerate(POSITIONS)
+    }
+    return Breakdown(means, tuple(int(v) for v in totals), odds)
+
+
+def true_best(cards: Sequence[Card], rule_set: RuleSet, samples: int, seed: int) -> Arrangement:
+    """The best of every legal split of ``cards`` against ``samples`` opponents sampled from ``seed``
+    (:func:`maubinh.strategy.field.best_splits`). Score it on other deals, not these."""
+    field = sample_field(cards, rule_set, opponents=1, samples=samples, seed=seed)
+    rows, _ = best_splits(field)
+    return split_arrangement(np.array([c.index for c in cards], dtype=np.int64), int(rows[0]))
+
+
+def _check_rules(opponents: Opponents, rule_set: RuleSet) -> None:
+    if opponents.field.rule_set != rule_set:
+        raise ValueError(f"the opponents were set for {opponents.field.rule_set.id}, not {rule_set.id}")
 
 
 # --------------------------------------------------------------------------- the solver's estimate

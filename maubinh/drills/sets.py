@@ -1,4 +1,4 @@
-"""Drill sets as data: the seven kinds, the three levels, the lesson steps, and a set of questions.
+"""Drill sets as data: the kinds, the levels, the lesson steps, and a set of questions.
 
 A :class:`DrillSet` (kinds, level, rule set, seed, number of questions) fully determines its
 questions: the same set gives every learner the same questions in the same order, so a set can be
@@ -14,7 +14,7 @@ shared as a link (:meth:`DrillSet.params`).
 >>> parse_kinds("chi,poker")
 Traceback (most recent call last):
 ...
-ValueError: unknown drill kind 'poker'; known: better, arrange, chi, foul, settle, natural, declare
+ValueError: unknown drill kind 'poker'; known: better, arrange, chi, foul, settle, natural, declare, rules
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 
 __all__ = [
     "DEFAULT_COUNT",
+    "DEFAULT_KINDS",
     "KINDS",
     "MAX_QUESTIONS",
     "MAX_SEED",
@@ -48,7 +49,7 @@ DEFAULT_COUNT = 10
 
 
 class Kind(str, Enum):
-    """The seven kinds of drill question; the values are the ids used in links (``?kinds=chi,foul``)."""
+    """The kinds of drill question; the values are the ids used in links (``?kinds=chi,foul``)."""
 
     BETTER = "better"
     """Which of two or three arrangements of one hand wins more chi on average."""
@@ -64,10 +65,14 @@ class Kind(str, Enum):
     """Which instant win (mậu binh), if any, 13 cards hold."""
     DECLARE = "declare"
     """Báo hay đánh? 13 cards holding an instant win: declare it, or play the best split out (graded in chi)."""
+    RULES = "rules"
+    """For which rule set is this split the best play (the payout table changes the right play, issue 14)."""
 
 
 KINDS: tuple[Kind, ...] = tuple(Kind)
 """Every kind, in the order shown to learners."""
+DEFAULT_KINDS: tuple[Kind, ...] = (Kind.BETTER, Kind.ARRANGE, Kind.CHI, Kind.FOUL, Kind.SETTLE, Kind.NATURAL)
+"""The kinds of a set when the link does not say (the six of the first release; the others are chosen)."""
 
 
 class Level(str, Enum):
@@ -76,6 +81,9 @@ class Level(str, Enum):
     BEGINNER = "beginner"
     INTERMEDIATE = "intermediate"
     EXPERT = "expert"
+    MASTER = "master"
+    """Close calls (issue 14): "which is better" between splits 0.1-0.5 chi apart, "set it yourself"
+    within 0.1 chi of the best; the other kinds ask their expert questions."""
 
 
 class Lesson(str, Enum):
@@ -96,6 +104,8 @@ class Lesson(str, Enum):
     NATURALS = "naturals"
     SCOOP = "scoop"
     ACES = "aces"
+    SOURCES = "sources"
+    """How the sources differ (and the payout table changing the right play)."""
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,7 @@ LEVEL_SEATS: dict[Level, tuple[int, ...]] = {
     Level.EXPERT: (3, 4),
 }
 """Seats at the table per level (drawn uniformly)."""
+LEVEL_SEATS[Level.MASTER] = LEVEL_SEATS[Level.EXPERT]  # the master level asks the expert questions here
 
 LEVEL_PLANTS: dict[Level, tuple[Plant, ...]] = {
     Level.BEGINNER: (Plant.NONE,),
@@ -65,6 +66,7 @@ LEVEL_PLANTS: dict[Level, tuple[Plant, ...]] = {
     Level.EXPERT: (Plant.NATURAL, Plant.CLASH, Plant.FOUL, Plant.QUADS, Plant.ACES, Plant.NONE),
 }
 """What seat A or B may be given per level (drawn uniformly)."""
+LEVEL_PLANTS[Level.MASTER] = LEVEL_PLANTS[Level.EXPERT]  # the master level asks the expert questions here
 
 _SPECIAL = (ItemKind.BONUS, ItemKind.CLASH, ItemKind.SCOOP, ItemKind.FOUL, ItemKind.NATURAL, ItemKind.ACES)
 

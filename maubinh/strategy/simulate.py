@@ -29,6 +29,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from itertools import islice
 from pickle import PicklingError
 
 import numpy as np
@@ -37,12 +38,16 @@ import numpy.typing as npt
 from maubinh.arrangement import hand_values, out_of_order
 from maubinh.cards import FULL_DECK, Card, Rank
 from maubinh.hands import WheelRank
-from maubinh.naturals import find_instant_win
+from maubinh.naturals import InstantWin, find_instant_win
 from maubinh.rules import RuleSet
 from maubinh.settle import ItemKind, SeatFacts, Settlement, settle_facts
+from maubinh.strategy import kernel
 from maubinh.strategy.fast import evaluate_many
-from maubinh.strategy.solver import Bounds, hand_bounds, load_tables, quick_declare
-from maubinh.strategy.vector import COMB3, COMB5, HandSplits, classes
+from maubinh.strategy.rule_arrays import settle_arrays, solver_arrays_of, subset_tables
+from maubinh.strategy.screen import may_hold_instant_win
+from maubinh.strategy.seats import TableArrays, chi_classes, natural_pairs
+from maubinh.strategy.solver import Bounds, declared_instant_win, hand_bounds, load_tables, quick_declare
+from maubinh.strategy.vector import COMB3, COMB5, HandSplits, classes, in_order
 
 __all__ = [
     "CHI_SOURCES",
@@ -51,6 +56,7 @@ __all__ = [
     "ChiSource",
     "Simulation",
     "deal_cards",
+    "estimate_seconds",
     "play_deal",
     "seat_sources",
     "simulate",
@@ -61,8 +67,8 @@ I64 = npt.NDArray[np.int64]
 
 DEFAULT_DEALS = 2000
 """Deals per run unless told otherwise (issue 7)."""
-MAX_DEALS = 20000
-"""The most deals one run may ask for."""
+MAX_DEALS = 100_000
+"""The most deals one run may ask for (issue 14: 100,000 in about a minute and a half on 2 cores)."""
 
 
 class ChiSource(str, Enum):
@@ -195,7 +201,7 @@ def play_deal(hands: Sequence[Sequence[Card]], rule_sets: Sequence[RuleSet]) -> 
                 bounds = hand_bounds(valued)
                 shared[rule_set.wheel][seat] = (valued, bounds)
             hand = replace(valued, natural=natural)
-            declare, split = quick_declare(hand, load_tables(rule_set), bounds)
+            declare, split = quick_declare(hand, load_tables(rule_set, len(hands)), bounds)
             shown = natural.split if declare and natural is not None else None
             arrangement = shown if shown is not None else hand.arrangement(split)
             values = hand_values(arrangement, rule_set.wheel)
@@ -225,6 +231,59 @@ def _run_chunk(rule_sets: Sequence[RuleSet], seats: int, indexes: Sequence[Seque
                 sum(len(scooped) for scooped in settlement.scoops),
                 sum(settlement.fouls),
             )
+    return totals, sources, events
+
+
+def _kernel_chunk(rule_sets: Sequence[RuleSet], seats: int, indexes: Sequence[Sequence[int]]) -> _Chunk:
+    """:func:`_run_chunk` with the compiled kernel: every hand of the chunk solved in one batch per rule
+    set (in threads), every table settled in one batch (:func:`maubinh.strategy.kernel.settle_tables`).
+
+    The same arrangements and settlements as :func:`play_deal` (a test checks): the same solver splits,
+    instant wins found (only on the hands :func:`~maubinh.strategy.screen.may_hold_instant_win` lets
+    through) and declared where the solver's quick choice declares them
+    (:func:`~maubinh.strategy.solver.declared_instant_win`), as :func:`play_deal` does.
+    """
+    idx = np.asarray(indexes, dtype=np.int64).reshape(len(indexes), seats, 13)
+    n = idx.shape[0]
+    flat = idx.reshape(n * seats, 13)
+    screened = np.flatnonzero(may_hold_instant_win(flat)).tolist()
+    aces = (idx // 4 == Rank.ACE - 2).sum(axis=2).astype(np.int64)
+    totals, sources, events = [], [], []
+    for rule_set in rule_sets:
+        naturals: dict[int, InstantWin] = {}
+        if rule_set.naturals:
+            for h in screened:
+                natural = declared_instant_win([Card.from_index(int(i)) for i in flat[h]], rule_set, seats)
+                if natural is not None:  # held and declared (quick_declare, as play_deal)
+                    naturals[h] = natural
+        keys = np.empty((n * seats, 3), dtype=np.int64)
+        classes_ = np.empty((n * seats, 3), dtype=np.int64)
+        shown = [h for h, natural in naturals.items() if natural.split is not None]
+        todo = np.setdiff1d(np.arange(n * seats), np.array(shown, dtype=np.int64))
+        if len(todo):
+            _, _, keys[todo], classes_[todo] = kernel.solve_rows(flat[todo], subset_tables(rule_set.wheel),
+                                                                  solver_arrays_of(rule_set, seats))
+        if shown:
+            splits = [naturals[h].split for h in shown]
+            chosen = np.array([[card.index for card in arrangement.cards] for arrangement in splits if arrangement],
+                              dtype=np.int64)
+            keys[shown] = np.stack([evaluate_many(chosen[:, :5], rule_set.wheel),
+                                    evaluate_many(chosen[:, 5:10], rule_set.wheel),
+                                    evaluate_many(chosen[:, 10:], rule_set.wheel)], axis=1)
+            classes_[shown] = chi_classes(keys[shown], rule_set)
+        declared = np.zeros(n * seats, dtype=np.bool_)
+        declared[list(naturals)] = True
+        pairs = np.zeros((n, seats, seats), dtype=np.int64)
+        for d in sorted({h // seats for h in naturals}):
+            pairs[d] = natural_pairs([naturals.get(d * seats + s) for s in range(seats)], rule_set)
+        keys3 = keys.reshape(n, seats, 3)
+        tables = TableArrays(keys3, classes_.reshape(n, seats, 3),
+                             ~in_order(keys3[..., 0], keys3[..., 1], keys3[..., 2]), aces,
+                             declared.reshape(n, seats), pairs)
+        settled = kernel.settle_tables(tables, settle_arrays(rule_set))
+        totals.append(settled.totals)
+        sources.append(settled.sources)
+        events.append(settled.events)
     return totals, sources, events
 
 
@@ -295,8 +354,9 @@ def simulate(
     seed: int = 1,
     *,
     workers: int = 1,
-    chunk_size: int = 50,
+    chunk_size: int | None = None,
     progress: Progress | None = None,
+    compiled: bool | None = None,
 ) -> Simulation:
     """Play ``deals`` seeded deals of ``seats`` players under each rule set, every seat set by the solver.
 
@@ -305,9 +365,13 @@ def simulate(
         deals: how many deals (0..:data:`MAX_DEALS`).
         seats: players per table, 2-4.
         seed: the deals' seed (see :func:`deal_cards`).
-        workers: processes to use (``1``: in this process). The result does not depend on it.
-        chunk_size: deals per task (and per progress call).
-        progress: see :data:`Progress`.
+        workers: processes for the numpy path (``1``: in this process); the compiled kernel uses one
+            thread per core instead. The result does not depend on it.
+        chunk_size: deals per task and per progress call (default 1,000 with the kernel, 50 without).
+        progress: see :data:`Progress`; it may raise to stop the run (the exception goes to the caller).
+        compiled: ``True``: the compiled kernel (:mod:`maubinh.strategy.kernel`); ``False``: the numpy
+            path (the solver's numpy search and :func:`maubinh.settle.settle_facts`, deal by deal);
+            ``None``: the kernel when it is ready. Both give the same result (a test checks).
 
     Returns:
         A :class:`Simulation`.
@@ -315,31 +379,38 @@ def simulate(
     Raises:
         ValueError: for a bad number of seats or deals, or two rule sets with the same id.
 
-    About 10 ms per four-seat deal and rule set in one process (``bench/simulate_speed.py``).
+    With the kernel, about 0.1 ms per seat and rule set on one core (``bench/simulate_speed.py``;
+    :func:`estimate_seconds` says how long a run will take); the numpy path, about 3 ms.
     """
     if not 0 <= deals <= MAX_DEALS:
         raise ValueError(f"deals must be 0..{MAX_DEALS}, got {deals}")
     ids = tuple(rule_set.id for rule_set in rule_sets)
     if len(set(ids)) != len(ids):
         raise ValueError(f"two rule sets with the same id among {', '.join(ids)}")
+    use_kernel = kernel.ready() if compiled is None else compiled
+    size = max(1, chunk_size or (1000 if use_kernel else 50))
     started = time.perf_counter()
-    indexes = [[card.index for card in cards] for cards in deal_cards(deals, seats, seed)]
-    chunks = [indexes[i : i + chunk_size] for i in range(0, deals, max(1, chunk_size))]
-    results: list[_Chunk | None] = [None] * len(chunks)
-    used = 1
-    if workers > 1 and len(chunks) > 1:
+    dealt = _deal_indexes(deals, seats, seed)
+    results: list[_Chunk | None] = []
+    used = kernel.threads() if use_kernel else 1
+    if not use_kernel and workers > 1 and deals > size:
+        chunks = [list(islice(dealt, size)) for _ in range(0, deals, size)]
         try:
             results = _in_processes(tuple(rule_sets), seats, chunks, workers, progress)
             used = workers
         except (OSError, BrokenProcessPool, PicklingError):  # no processes here: play in this one
-            results = [None] * len(chunks)
-    done = 0
-    for i, chunk in enumerate(chunks):
-        if results[i] is None:
-            results[i] = _run_chunk(rule_sets, seats, chunk)
-            done += len(chunk)
-            if progress is not None:
-                progress(done, deals)
+            dealt = iter([deal for chunk in chunks for deal in chunk])
+            results = []
+    done = sum(len(result[0][0]) for result in results if result is not None)
+    run_chunk = _kernel_chunk if use_kernel else _run_chunk
+    while done < deals:
+        chunk = list(islice(dealt, size))
+        results.append(run_chunk(rule_sets, seats, chunk))
+        done += len(chunk)
+        if use_kernel:
+            _RATE.record(done * seats * len(rule_sets), time.perf_counter() - started)
+        if progress is not None:
+            progress(done, deals)
 
     def joined(part: int, r: int, shape: tuple[int, ...]) -> I64:
         arrays = [result[part][r] for result in results if result is not None]
@@ -356,6 +427,42 @@ def simulate(
         seconds=time.perf_counter() - started,
         workers=used,
     )
+
+
+def _deal_indexes(deals: int, seats: int, seed: int) -> Iterator[list[int]]:
+    """:func:`deal_cards` as card indexes (the same deals: ``FULL_DECK[i].index == i``), made lazily."""
+    if not 2 <= seats <= 4:
+        raise ValueError(f"a table has 2-4 seats, got {seats}")
+    rng = random.Random(seed)
+    positions = range(len(FULL_DECK))
+    for _ in range(deals):
+        yield rng.sample(positions, 13 * seats)
+
+
+class _Rate:
+    """The kernel's recent speed in this process: seats solved and settled (per rule set) a second."""
+
+    def __init__(self) -> None:
+        self.per_second = 0.0
+
+    def record(self, seats: int, seconds: float) -> None:
+        if seconds > 0.2 and seats >= 4000:  # short runs measure their start-up more than their speed
+            self.per_second = seats / seconds
+
+
+_RATE = _Rate()
+_DEFAULT_RATE = 6000.0
+"""Seats a second with the kernel on a 2-core machine shared with other work, before any run is timed."""
+_NUMPY_RATE = 300.0
+"""Seats a second on the numpy path (one process)."""
+
+
+def estimate_seconds(rule_sets: int, deals: int, seats: int, compiled: bool | None = None) -> float:
+    """About how long :func:`simulate` will take, in seconds, from this process's last runs (or a
+    typical rate before the first): for the "this will take about..." line before a run starts."""
+    use_kernel = kernel.ready(wait=False) if compiled is None else compiled
+    rate = (_RATE.per_second or _DEFAULT_RATE) if use_kernel else _NUMPY_RATE
+    return deals * seats * max(1, rule_sets) / rate
 
 
 def _in_processes(

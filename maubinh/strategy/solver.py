@@ -23,11 +23,23 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from maubinh.arrangement import Arrangement, keys_in_order
+from maubinh.arrangement import Arrangement
 from maubinh.cards import Card
 from maubinh.naturals import InstantWin, find_instant_win
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
-from maubinh.strategy.vector import SPLITS, HandSplits, classes, hand_splits, hand_splits_many
+from maubinh.strategy import kernel
+from maubinh.strategy.rule_arrays import solver_arrays_of, subset_tables
+from maubinh.strategy.screen import may_hold_instant_win
+from maubinh.strategy.vector import (
+    SPLITS,
+    HandSplits,
+    check_hands,
+    classes,
+    hand_splits,
+    hand_splits_many,
+    in_order,
+    split_arrangement,
+)
 
 __all__ = [
     "TABLES_CACHED",
@@ -54,7 +66,9 @@ class Tables:
     Attributes:
         win, lose: probabilities, one array per position (back, middle: 7,462 classes; front: 455).
         won, lost: expected chi won / lost in that chi against one opponent.
-        scoop: the scoop multiplier against one opponent (1 = no scoop rule).
+        scoop: the scoop multiplier against one opponent (1 = no scoop rule); at a larger table, the
+            average multiplier a scoop gets there (sập làng and ladders pay more, see
+            :func:`maubinh.strategy.train.effective_scoop`).
         counts: the opponents' class counts per position the tables came from.
     """
 
@@ -62,7 +76,7 @@ class Tables:
     lose: tuple[F64, F64, F64]
     won: tuple[F64, F64, F64]
     lost: tuple[F64, F64, F64]
-    scoop: int
+    scoop: float
     counts: tuple[F64, F64, F64]
     net: tuple[F64, F64, F64] = field(init=False)
     mean_won: tuple[F64, F64, F64] = field(init=False)
@@ -81,12 +95,13 @@ def _ratio(num: F64, den: F64) -> F64:
     return np.divide(num, den, out=np.zeros_like(num), where=den > 0)
 
 
-def tables_from_counts(counts: Sequence[npt.ArrayLike], rule_set: RuleSet) -> Tables:
+def tables_from_counts(counts: Sequence[npt.ArrayLike], rule_set: RuleSet, scoop: float | None = None) -> Tables:
     """Build :class:`Tables` from how often each class appears in each position of opponents' hands.
 
     Args:
         counts: three arrays (back, middle, front) of class counts (any non-negative weights).
         rule_set: gives the payouts (bonuses, chặt chồng) and the scoop multiplier.
+        scoop: the scoop multiplier to use (default: the rule set's for one scooped opponent).
     """
     _, pay5, fam5, _ = classes(rule_set, 5)
     _, pay3, fam3, _ = classes(rule_set, 3)
@@ -118,7 +133,8 @@ def tables_from_counts(counts: Sequence[npt.ArrayLike], rule_set: RuleSet) -> Ta
         kept.append(np.asarray(raw, dtype=np.float64))
     return Tables(
         (win[0], win[1], win[2]), (lose[0], lose[1], lose[2]), (won[0], won[1], won[2]),
-        (lost[0], lost[1], lost[2]), rule_set.scoop.multipliers[0], (kept[0], kept[1], kept[2]),
+        (lost[0], lost[1], lost[2]), rule_set.scoop.multipliers[0] if scoop is None else scoop,
+        (kept[0], kept[1], kept[2]),
     )
 
 
@@ -144,7 +160,7 @@ def _subset_values(hand: HandSplits, tables: Tables) -> _SubsetValues:
     )
 
 
-def _scores(rows: npt.NDArray[np.intp], hand: HandSplits, v: _SubsetValues, scoop: int) -> F64:
+def _scores(rows: npt.NDArray[np.intp], hand: HandSplits, v: _SubsetValues, scoop: float) -> F64:
     b, m, f = rows[:, 0], rows[:, 1], rows[:, 2]
     score = v.net[0][b] + v.net[1][m] + v.net[2][f]
     if scoop != 1:
@@ -153,8 +169,7 @@ def _scores(rows: npt.NDArray[np.intp], hand: HandSplits, v: _SubsetValues, scoo
         won = v.mean_won[0][b] + v.mean_won[1][m] + v.mean_won[2][f]
         lost = v.mean_lost[0][b] + v.mean_lost[1][m] + v.mean_lost[2][f]
         score = score + (scoop - 1) * (p_win * won - p_lose * lost)
-    legal = keys_in_order(hand.key5[b], hand.key5[m], hand.key3[f])
-    return np.where(legal, score, -np.inf)
+    return np.where(in_order(hand.key5[b], hand.key5[m], hand.key3[f]), score, -np.inf)
 
 
 def split_scores(hand: HandSplits, tables: Tables) -> F64:
@@ -211,9 +226,11 @@ def solve_splits(hand: HandSplits, tables: Tables, bounds: Bounds | None = None)
     Branch and bound over backs: each back's bound is its own value plus the best
     middle and front values any weaker subsets could add (and the most a scoop
     could add); backs are scored 56 splits at a time in order of their bound, and
-    the search stops when no remaining back can beat the best split found. The
-    result equals the exhaustive argmax (a test checks it). ``bounds`` may be
-    given when the same hand is solved under several rule sets (:func:`hand_bounds`).
+    the search stops when no remaining back can beat or tie the best split found. The
+    result equals the exhaustive argmax, ties going to the lowest split index as with
+    ``np.argmax(split_scores(hand, tables))`` (a test checks it), so that the compiled kernel
+    (:mod:`maubinh.strategy.kernel`), which visits backs in another order, returns the same split.
+    ``bounds`` may be given when the same hand is solved under several rule sets (:func:`hand_bounds`).
     """
     v = _subset_values(hand, tables)
     b = bounds or hand_bounds(hand)
@@ -227,13 +244,14 @@ def solve_splits(hand: HandSplits, tables: Tables, bounds: Bounds | None = None)
     offsets = np.arange(_SPLITS_PER_BACK)
     for start in range(0, len(order), _CHUNK):
         backs = order[start : start + _CHUNK]
-        if bound[backs[0]] <= best_score:
+        if bound[backs[0]] < best_score:
             break
         rows = (backs[:, None] * _SPLITS_PER_BACK + offsets).ravel()
         scores = _scores(SPLITS[rows], hand, v, tables.scoop)
-        k = int(np.argmax(scores))
-        if scores[k] > best_score:
-            best_score, best_row = float(scores[k]), int(rows[k])
+        top = float(scores.max())
+        row = int(rows[scores == top].min())
+        if top > best_score or (top == best_score and (best_row < 0 or row < best_row)):
+            best_score, best_row = top, row
     return best_row
 
 
@@ -257,9 +275,10 @@ def quick_declare(hand: HandSplits, tables: Tables, bounds: Bounds | None = None
     return hand.natural.chi >= estimate, split
 
 
-def declared_instant_win(cards: Sequence[Card], rule_set: RuleSet) -> InstantWin | None:
-    """The instant win the solver declares for 13 cards (:func:`quick_declare`), or ``None``: none held,
-    or the hand is worth more played out. What sampled opponents declare.
+def declared_instant_win(cards: Sequence[Card], rule_set: RuleSet, seats: int = 2) -> InstantWin | None:
+    """The instant win the solver declares for 13 cards (:func:`quick_declare`, with the tables for
+    ``seats`` players), or ``None``: none held, or the hand is worth more played out. What sampled
+    opponents and the many-deals simulation's players declare.
 
     Raises:
         ValueError: if ``cards`` is not 13 distinct cards.
@@ -267,7 +286,7 @@ def declared_instant_win(cards: Sequence[Card], rule_set: RuleSet) -> InstantWin
     if not rule_set.naturals or find_instant_win(cards, rule_set) is None:
         return None
     hand = hand_splits(cards, rule_set)
-    declare, _ = quick_declare(hand, load_tables(rule_set))
+    declare, _ = quick_declare(hand, load_tables(rule_set, seats))
     return hand.natural if declare else None
 
 
@@ -277,33 +296,44 @@ house rules in use; any other is rebuilt when asked (a few ms), so the cache onl
 
 
 @lru_cache(maxsize=TABLES_CACHED)
-def load_tables(rule_set: RuleSet) -> Tables:
+def load_tables(rule_set: RuleSet, seats: int = 2) -> Tables:
     """The solver's tables for any rule set: a source's shipped ones; for house rules, tables built
     with their own payouts over the opponent distribution of the source they started from (the
     source with the same ``source_file``; ``chi-at``'s when none matches).
 
     The last :data:`TABLES_CACHED` rule sets' tables are kept, keyed by the whole rule set (equal rule
     sets, names included, share an entry; see :class:`~maubinh.rules.RuleSet`).
+
+    ``seats``: the table size. Where training showed a gain at that size (``python -m
+    maubinh.strategy.train --seats N``: a file ``solver-<source>-<N>seats.npz``, kept only when a
+    head-to-head at that size beat the heads-up tables), its opponent distribution and scoop multiplier;
+    otherwise the heads-up tables.
     """
     base = rule_set.id if rule_set.id in RULE_SET_IDS else next(
         (i for i in RULE_SET_IDS if load_rule_set(i).source_file == rule_set.source_file), RULE_SET_IDS[0]
     )
-    path = DATA_DIR / f"solver-{base}.npz"
+    sized = DATA_DIR / f"solver-{base}-{seats}seats.npz"
+    path = sized if seats > 2 and sized.exists() else DATA_DIR / f"solver-{base}.npz"
+    scoop: float | None = None
     if path.exists():
         with np.load(path) as data:
             counts = (data["back"], data["middle"], data["front"])
+            if "scoop" in data and rule_set.id == base:
+                scoop = float(data["scoop"])
     else:  # before training: a flat prior
         n5, n3 = len(classes(rule_set, 5)[0]), len(classes(rule_set, 3)[0])
         counts = (np.ones(n5), np.ones(n5), np.ones(n3))
-    return tables_from_counts(counts, rule_set)
+    return tables_from_counts(counts, rule_set, scoop)
 
 
-def solve(cards: Sequence[Card], rule_set: RuleSet | str) -> Arrangement:
+def solve(cards: Sequence[Card], rule_set: RuleSet | str, *, seats: int = 2) -> Arrangement:
     """Xếp bài: the arrangement with the highest expected chi against opponents who arrange well.
 
     Args:
         cards: 13 distinct cards.
         rule_set: a :class:`RuleSet` or a source id.
+        seats: players at the table (2-4): the tables trained for that size where they proved better
+            (:func:`load_tables`).
 
     Returns:
         The best legal :class:`Arrangement` (never binh lủng). For a hand with an
@@ -316,13 +346,20 @@ def solve(cards: Sequence[Card], rule_set: RuleSet | str) -> Arrangement:
         ValueError: if ``cards`` is not 13 distinct cards.
         UnknownRuleSetError: for an unknown rule-set id.
     """
-    return solve_many([cards], rule_set)[0]
+    return solve_many([cards], rule_set, seats=seats)[0]
 
 
-def solve_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet | str) -> list[Arrangement]:
-    """:func:`solve` for many hands (their subsets valued in one vectorised pass). Same errors."""
+def solve_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet | str, *, seats: int = 2) -> list[Arrangement]:
+    """:func:`solve` for many hands. Same errors.
+
+    With the compiled kernel ready (:func:`maubinh.strategy.kernel.ready`) the hands are solved there,
+    in threads; otherwise with numpy (:func:`solve_splits`, their subsets valued in one vectorised
+    pass). Both give the same splits (a test checks).
+    """
     rules = load_rule_set(rule_set) if isinstance(rule_set, str) else rule_set
-    tables = load_tables(rules)
+    if hands and kernel.ready():
+        return _solve_with_kernel(hands, rules, seats)
+    tables = load_tables(rules, seats)
     arranged = []
     for hand in hand_splits_many(hands, rules):
         if hand.natural is None:
@@ -332,3 +369,17 @@ def solve_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet | str) -> list
         shown = hand.natural.split if declare else None
         arranged.append(shown if shown is not None else hand.arrangement(split))
     return arranged
+
+
+def _solve_with_kernel(hands: Sequence[Sequence[Card]], rule_set: RuleSet, seats: int) -> list[Arrangement]:
+    check_hands(hands)
+    idx = np.array([[card.index for card in cards] for cards in hands], dtype=np.int64)
+    screened = may_hold_instant_win(idx) if rule_set.naturals else np.zeros(len(hands), dtype=np.bool_)
+    naturals = [find_instant_win(cards, rule_set) if flagged else None for cards, flagged in zip(hands, screened)]
+    todo = [h for h, natural in enumerate(naturals) if natural is None or natural.split is None]
+    arranged: list[Arrangement | None] = [natural.split if natural is not None else None for natural in naturals]
+    if todo:
+        rows, *_ = kernel.solve_rows(idx[todo], subset_tables(rule_set.wheel), solver_arrays_of(rule_set, seats))
+        for h, row in zip(todo, rows.tolist()):
+            arranged[h] = split_arrangement(idx[h], row)
+    return [arrangement for arrangement in arranged if arrangement is not None]

@@ -35,11 +35,14 @@ __all__ = [
     "HandSplits",
     "HeadsUp",
     "Side",
+    "check_hands",
     "classes",
     "hand_splits",
     "hand_splits_many",
     "heads_up",
+    "in_order",
     "side_of",
+    "split_arrangement",
     "table_totals",
 ]
 
@@ -67,6 +70,16 @@ def _build_splits() -> npt.NDArray[np.intp]:
 
 SPLITS = _build_splits()
 """All 72,072 splits as rows ``(back, middle, front)`` of indexes into :data:`COMB5`, :data:`COMB5`, :data:`COMB3`."""
+
+
+def in_order(back: npt.ArrayLike, middle: npt.ArrayLike, front: npt.ArrayLike) -> BoolArray:
+    """Whether chi values (:attr:`HandValue.key` integers, any matching shapes) are in legal order.
+
+    The strategy layer's form of :func:`maubinh.arrangement.keys_in_order` (digest §1, reading revised:
+    back > middle > front, equal chi are binh lủng); the compiled kernel (:mod:`maubinh.strategy.kernel`)
+    takes its legality from this function too (:mod:`maubinh.strategy.rule_arrays`).
+    """
+    return np.asarray(keys_in_order(np.asarray(back), np.asarray(middle), np.asarray(front)), dtype=np.bool_)
 
 
 CLASSES_CACHED = 32
@@ -148,17 +161,12 @@ class HandSplits:
     aces: int
 
     def legal(self) -> BoolArray:
-        """``(72072,)``: which splits are not binh lủng (:func:`maubinh.arrangement.keys_in_order`: equal chi foul)."""
-        b, m, f = self.key5[SPLITS[:, 0]], self.key5[SPLITS[:, 1]], self.key3[SPLITS[:, 2]]
-        legal: BoolArray = keys_in_order(b, m, f)
-        return legal
+        """``(72072,)``: which splits are not binh lủng."""
+        return in_order(self.key5[SPLITS[:, 0]], self.key5[SPLITS[:, 1]], self.key3[SPLITS[:, 2]])
 
     def arrangement(self, split: int) -> Arrangement:
         """The :class:`Arrangement` of split number ``split``."""
-        b, m, f = SPLITS[split]
-        pick = [self.cards[COMB5[b]], self.cards[COMB5[m]], self.cards[COMB3[f]]]
-        chis = [tuple(Card.from_index(int(i)) for i in part) for part in pick]
-        return Arrangement(chis[0], chis[1], chis[2])
+        return split_arrangement(self.cards, split)
 
     def side(self, rule_set: RuleSet, splits: npt.ArrayLike | None = None) -> Side:
         """The :class:`Side` of the given splits (all 72,072 by default)."""
@@ -170,7 +178,25 @@ class HandSplits:
         pay = np.stack([pay5[0, cb], pay5[1, cm], pay3[0, cf]], axis=1)
         family = np.stack([fam5[0, cb], fam5[1, cm], fam3[0, cf]], axis=1)
         four_aces = np.stack([fa5[0, cb], fa5[1, cm], fa3[0, cf]], axis=1)
-        return Side(keys, pay, family, four_aces, _fouls(keys))
+        foul = ~in_order(keys[:, 0], keys[:, 1], keys[:, 2])
+        return Side(keys, pay, family, four_aces, foul)
+
+
+def split_arrangement(cards: npt.ArrayLike, split: int) -> Arrangement:
+    """The :class:`Arrangement` of split number ``split`` (a row of :data:`SPLITS`) of a hand given as
+    13 :attr:`Card.index` values in the hand's order."""
+    idx = np.asarray(cards, dtype=np.int64)
+    b, m, f = SPLITS[split]
+    pick = [idx[COMB5[b]], idx[COMB5[m]], idx[COMB3[f]]]
+    chis = [tuple(Card.from_index(int(i)) for i in part) for part in pick]
+    return Arrangement(chis[0], chis[1], chis[2])
+
+
+def check_hands(hands: Sequence[Sequence[Card]]) -> None:
+    """Raise ``ValueError`` unless every hand is 13 distinct cards."""
+    for cards in hands:
+        if len(set(cards)) != 13 or len(cards) != 13:
+            raise ValueError(f"a hand has 13 distinct cards, got {len(set(cards))} of {len(cards)}")
 
 
 def hand_splits(cards: Sequence[Card], rule_set: RuleSet) -> HandSplits:
@@ -188,9 +214,7 @@ def hand_splits_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list
     Raises:
         ValueError: if a hand is not 13 distinct cards.
     """
-    for cards in hands:
-        if len(set(cards)) != 13 or len(cards) != 13:
-            raise ValueError(f"a hand has 13 distinct cards, got {len(set(cards))} of {len(cards)}")
+    check_hands(hands)
     if not hands:
         return []
     idx = np.array([[c.index for c in cards] for cards in hands], dtype=np.int64)
@@ -230,14 +254,8 @@ def side_of(arrangements: Sequence[Arrangement], rule_set: RuleSet) -> Side:
         np.stack([pay5[0, cb], pay5[1, cm], pay3[0, cf]], axis=1),
         np.stack([fam5[0, cb], fam5[1, cm], fam3[0, cf]], axis=1),
         np.stack([fa5[0, cb], fa5[1, cm], fa3[0, cf]], axis=1),
-        _fouls(keys),
+        ~in_order(keys[:, 0], keys[:, 1], keys[:, 2]),
     )
-
-
-def _fouls(keys: I64) -> BoolArray:
-    """Binh lủng per row of ``(n, 3)`` back / middle / front keys (the order rule of :mod:`maubinh.arrangement`)."""
-    legal: BoolArray = keys_in_order(keys[:, 0], keys[:, 1], keys[:, 2])
-    return ~legal
 
 
 @dataclass(frozen=True)

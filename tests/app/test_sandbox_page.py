@@ -68,10 +68,10 @@ def test_first_visit_deals_two_players_and_settles_under_every_rule_set() -> Non
     assert frame.iloc[:, 0].tolist() == [7, -7]
     assert frame.iloc[:, 3].tolist() == [3, -3]
     assert (_param(at, "seats"), _param(at, "seed")) == ("2", "1")
-    # Three views, then one tab per rule set with one expander per pair.
+    # Three views, then one tab per rule set; only the open tab is drawn, one expander per pair.
     labels = [tab.label for tab in at.tabs]
     assert labels == ["Bàn chơi", *(load_rule_set(i).name("vi") for i in RULE_SET_IDS), "Luật nhà", "Nhiều ván"]
-    assert len(at.expander) == len(RULE_SET_IDS)
+    assert len(at.expander) == 1
     assert not at.error
 
 
@@ -102,7 +102,7 @@ def test_four_players_dealt() -> None:
     _assert_ok(at)
     assert _inputs(at, 4) == [seat_texts(a) for a in deal(4, 7)]
     _assert_settled(at, 4)
-    assert len(at.expander) == 6 * len(RULE_SET_IDS)
+    assert len(at.expander) == 6  # the pairs of the open rule set's tab
     assert (_param(at, "seats"), _param(at, "seed")) == ("4", "7")
 
 
@@ -282,10 +282,12 @@ def test_who_pays_whom_matrices_sources_and_spread() -> None:
         assert [matrix.iloc[i, i] for i in range(3)] == ["—"] * 3
         assert all(values[i][j] == -values[j][i] for i in range(3) for j in range(3))
         assert [sum(row) for row in values] == totals[load_rule_set(rule_set_id).name("en")].tolist()
-    by_source = [frame for frame in _tables(at) if "Total" in frame.columns and "Plain chi" in frame.columns]
-    assert len(by_source) == len(RULE_SET_IDS)
-    for frame, rule_set_id in zip(by_source, RULE_SET_IDS):
-        parts = frame.drop(columns=["Total"]).map(lambda v: int(str(v).replace("−", "-").lstrip("+")))
+    for rule_set_id in RULE_SET_IDS:  # only the open breakdown tab is drawn: open each in turn
+        at.session_state["sandbox_breakdown_tabs"] = load_rule_set(rule_set_id).name("en")
+        at.run()
+        by_source = [frame for frame in _tables(at) if "Total" in frame.columns and "Plain chi" in frame.columns]
+        assert len(by_source) == 1
+        parts = by_source[0].drop(columns=["Total"]).map(lambda v: int(str(v).replace("−", "-").lstrip("+")))
         assert parts.sum(axis=1).tolist() == totals[load_rule_set(rule_set_id).name("en")].tolist()
     assert at.get("plotly_chart"), "the totals chart is drawn"
 
@@ -488,3 +490,13 @@ def test_sandbox_declare_switch() -> None:
     assert _param(at, "declare") == "1-"
     events = [m.value for m in at.markdown if m.value.startswith("- ")]
     assert any("Mậu binh của Người chơi 1" in line for line in events)
+def test_the_best_play_under_each_rule_set_is_compared_on_request() -> None:
+    # issue 14: one seat's cards, its best split under each rule set compared, each settled under all of them.
+    at = _run(seed="7", lang="en")
+    assert any(s.value == "Does the payout table change the right play?" for s in at.subheader)
+    at.button(key="sandbox_plays_run").click().run()
+    _assert_ok(at)
+    frame = next(f for f in _tables(at) if "Split played" in f.columns)
+    assert list(frame.columns)[1:] == [load_rule_set(i).name("en") for i in RULE_SET_IDS]
+    assert len(frame) == len(RULE_SET_IDS)
+    assert any("sampled deals" in c.value for c in at.caption)

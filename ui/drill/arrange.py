@@ -172,7 +172,8 @@ def _odds(shares: tuple[float, float, float]) -> str:
 
 
 def show_arrange_feedback(question: ArrangeQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
-    """The grade: cost against the solver, both arrangements, and the cost line by line."""
+    """The grade: cost against the best split (with its standard error), both arrangements, and the cost
+    line by line."""
     result = answer.result
     if result is None:
         return
@@ -188,6 +189,9 @@ def show_arrange_feedback(question: ArrangeQuestion, answer: Answer, rule_set: R
         st.success(t("drill.arrange.right", cost=cost, tolerance=tolerance))
     else:
         st.error(t("drill.arrange.wrong", cost=cost, tolerance=tolerance))
+    st.markdown(t("drill.arrange.summary", best=number(result.best.mean, lang, signed=True),
+                  mine=number(result.mine.mean, lang, signed=True), left=number(result.cost, lang),
+                  err=number(result.cost_stderr, lang)))
     yours, best = st.columns(2)
     with yours:
         _show(result.arrangement, t("drill.arrange.yours"), rule_set, lang)

@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from maubinh.drills import DEFAULT_COUNT, KINDS, MAX_QUESTIONS, MAX_SEED, DrillSet, Kind, Level
+from maubinh.drills import DEFAULT_COUNT, DEFAULT_KINDS, KINDS, MAX_QUESTIONS, MAX_SEED, DrillSet, Kind, Level
 from maubinh.drills.sets import parse_kinds, parse_level
 from maubinh.rules import RULE_SET_IDS, RuleSet
 from ui.drill.state import STATE_KEY, SetState
@@ -62,7 +62,7 @@ def _kinds() -> tuple[Kind, ...] | None:
         return parse_kinds(raw)
     except ValueError:
         st.warning(t("drill.bad_kinds", value=markdown_literal(raw), known=", ".join(k.value for k in KINDS)))
-        return KINDS
+        return DEFAULT_KINDS
 
 
 def _level() -> Level | None:
@@ -104,7 +104,7 @@ def read_set_choice() -> SetChoice:
         return SetChoice(last.kinds, last.level, last.seed, last.count)
     kinds = _kinds()
     if kinds is None:  # links from before the six kinds: ?seed= alone was the one-kind drill
-        kinds = (Kind.BETTER,) if SEED_PARAM in st.query_params else KINDS
+        kinds = (Kind.BETTER,) if SEED_PARAM in st.query_params else DEFAULT_KINDS
     level = _level() or DEFAULT_LEVEL
     count = int_param(COUNT_PARAM, minimum=1, maximum=MAX_QUESTIONS, default=DEFAULT_COUNT)
     seed = int_param(SEED_PARAM, minimum=0, maximum=MAX_SEED)
@@ -129,7 +129,7 @@ def rules_param_broken() -> bool:
 def set_title(choice: SetChoice, lang: str) -> str:
     """The set in one line, the label of the expander that changes it."""
     return t("drill.set.title", seed=choice.seed, count=choice.count, level=level_name(choice.level, lang),
-             kinds=len(choice.kinds))
+             kinds=len(choice.kinds), total=len(KINDS))
 
 
 def start_set(drill_set: DrillSet) -> None:

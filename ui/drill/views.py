@@ -28,8 +28,10 @@ from maubinh.drills import (
     Lesson,
     NaturalQuestion,
     Question,
+    RulesQuestion,
     SettleQuestion,
 )
+from maubinh.drills.better import same_split
 from maubinh.drills.chi import Trap
 from maubinh.drills.natural import NEAR_MISSES, Build
 from maubinh.rules import POSITIONS, NaturalPattern, Position, RuleSet
@@ -61,6 +63,7 @@ from ui.questions import (
     signed,
     step_name,
 )
+from ui.plays import arrangement_html, show_play_by_rules
 
 __all__ = [
     "CARD_WIDTH", "DRILL_CSS", "inject_drill_css", "lesson_link", "odds_text", "show_feedback", "show_question",
@@ -216,7 +219,27 @@ def _better_feedback(q: BetterQuestion, answer: Answer, rule_set: RuleSet, lang:
          **{LETTERS[k]: number(b.lines.get(line, 0.0), lang, signed=True) for k, b in enumerate(q.breakdowns)}}
         for line in breakdown_lines(*q.breakdowns)
     ]), hide_index=True, border="horizontal")
+    _against_best(q, rule_set, lang)
     st.caption(t("drill.method"))
+
+
+def _against_best(q: BetterQuestion, rule_set: RuleSet, lang: str) -> None:
+    """What each option leaves against the best of every legal split, on the question's deals."""
+    st.markdown(f"**{t('drill.best.title')}**")
+    same = [k for k, option in enumerate(q.options) if same_split(option, q.best)]
+    if same:
+        st.markdown(t("drill.best.is_option", letter=LETTERS[same[0]]))
+    else:
+        st.markdown(t("drill.best.not_option"))
+        _arrangement(q.best, rule_set, lang, highlight=True)
+    rows = []
+    for k in range(len(q.options)):
+        left, err = q.left(k)
+        rows.append({t("drill.col_option"): LETTERS[k],
+                     t("drill.col_mean"): number(q.breakdowns[k].mean, lang, signed=True),
+                     t("drill.best.col_left"): f"{number(left, lang)} ± {number(err, lang)}"})
+    st.table(pd.DataFrame(rows), hide_index=True, border="horizontal")
+    st.caption(t("drill.best.caption", samples=q.results[0].samples))
 
 
 # --------------------------------------------------------------------------- which chi wins
@@ -440,6 +463,24 @@ def _declare_feedback(q: DeclareQuestion, answer: Answer, rule_set: RuleSet, lan
 # --------------------------------------------------------------------------- dispatch
 
 
+# --------------------------------------------------------------------------- which rule set is this split best for
+
+
+def _rules_question(state: SetState, index: int, q: RulesQuestion, rule_set: RuleSet, lang: str) -> None:
+    st.markdown(t("drill.rules.prompt"))
+    st.markdown(_hand(q.cards, t("drill.dealt"), SMALL_CARD_WIDTH), unsafe_allow_html=True)
+    shown = q.play.rule_sets[q.choices.index(q.key)]
+    st.markdown(f"**{t('drill.rules.split')}**")
+    st.markdown(arrangement_html(q.split, shown, lang), unsafe_allow_html=True)
+    _choices(state, index, q, list(q.choices), rule_set, lang, 2)
+
+
+def _rules_feedback(q: RulesQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
+    names = {r.id: r.name(lang) for r in q.play.rule_sets}
+    _verdict(answer.correct, t("drill.rules.right", rules=names[q.key]), t("drill.rules.wrong", rules=names[q.key]))
+    show_play_by_rules(q.play, lang)
+
+
 def show_question(state: SetState, index: int, question: Question, rule_set: RuleSet, lang: str) -> None:
     """Draw question ``index`` with its answer controls (disabled once answered)."""
     if isinstance(question, BetterQuestion):
@@ -454,6 +495,8 @@ def show_question(state: SetState, index: int, question: Question, rule_set: Rul
         _settle_question(state, index, question, rule_set, lang)
     elif isinstance(question, DeclareQuestion):
         _declare_question(state, index, question, rule_set, lang)
+    elif isinstance(question, RulesQuestion):
+        _rules_question(state, index, question, rule_set, lang)
     else:
         _natural_question(state, index, question, rule_set, lang)
 
@@ -472,6 +515,8 @@ def show_feedback(question: Question, answer: Answer, rule_set: RuleSet, lang: s
         _settle_feedback(question, answer, rule_set, lang)
     elif isinstance(question, DeclareQuestion):
         _declare_feedback(question, answer, rule_set, lang)
+    elif isinstance(question, RulesQuestion):
+        _rules_feedback(question, answer, rule_set, lang)
     else:
         _natural_feedback(question, answer, rule_set, lang)
     _time(question, answer, rule_set, lang)

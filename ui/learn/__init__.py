@@ -10,4 +10,5 @@ Modules:
     ui.learn.view        view: the step selector and each lesson step.
     ui.learn.quiz_view   view: the quiz at the end of a step.
     ui.learn.check_view  view: the "check my hand" tool.
+    ui.learn.contrast    view: the payout table changes the right play, on a hand the engine chose.
 """

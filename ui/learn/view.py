@@ -45,6 +45,7 @@ from ui.learn.content import (
     load_lesson_examples,
     matches,
 )
+from ui.learn.contrast import show_contrast
 from ui.learn.draw import (
     CARD_WIDTH,
     LADDER_CARD_WIDTH,
@@ -659,6 +660,7 @@ def step_sources_after(ctx: LessonContext) -> None:
                 rows.append(row)
             st.table(rows, hide_index=True)
             st.caption(t("learn.diff.one_deal_note"))
+    show_contrast(ctx.lang)
 
 
 # --------------------------------------------------------------------------- one step, whole

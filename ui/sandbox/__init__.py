@@ -12,4 +12,5 @@ Modules:
     ui.sandbox.settle      view: the settlement under every rule set, side by side.
     ui.sandbox.house       view: the house-rules editor (diff, TOML save and load, link).
     ui.sandbox.sim         view: the many-deals simulation with its charts and CSV.
+    ui.sandbox.plays       view: one seat's best split under each rule set compared.
 """

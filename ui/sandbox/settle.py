@@ -214,10 +214,14 @@ def show_matrices(settlements: Mapping[str, Settlement], rule_sets: Sequence[Rul
 def show_breakdowns(settlements: Mapping[str, Settlement], rule_sets: Sequence[RuleSet], lang: str,
                     seat_names: list[str], arrangements: Sequence[Arrangement] = (),
                     naming: RuleSet | None = None) -> None:
-    """Per rule set (one tab each): events, chi by source per seat, and the pairs item by item."""
+    """Per rule set (one tab each): events, chi by source per seat, and the pairs item by item. Only the
+    open tab is drawn (a rerun when another opens): four rule sets' six pairs each were most of the page."""
     st.subheader(t("sandbox.breakdown"))
     names = source_names()
-    for tab, rule_set in zip(st.tabs([rule_set.name(lang) for rule_set in rule_sets]), rule_sets):
+    tabs = st.tabs([rule_set.name(lang) for rule_set in rule_sets], key="sandbox_breakdown_tabs", on_change="rerun")
+    for tab, rule_set in zip(tabs, rule_sets):
+        if not tab.open:
+            continue
         with tab:
             summary = rule_set.summaries.get(lang)
             if summary:

@@ -9,6 +9,7 @@ deals; its progress is polled by a fragment while it runs."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 import pandas as pd
@@ -16,8 +17,16 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from maubinh.rules import RuleSet
-from maubinh.strategy.simulate import CHI_SOURCES, DEFAULT_DEALS, EVENTS, MAX_DEALS, Simulation, simulate
-from ui.i18n import t
+from maubinh.strategy.simulate import (
+    CHI_SOURCES,
+    DEFAULT_DEALS,
+    EVENTS,
+    MAX_DEALS,
+    Simulation,
+    estimate_seconds,
+    simulate,
+)
+from ui.i18n import current_language, t
 from ui.jobs import JOB_TIME_LIMIT_S, Job, JobState, runner, session_owner
 from ui.labels import number
 from ui.sandbox.model import MAX_SEED
@@ -178,10 +187,18 @@ def _run_status() -> None:
             st.info(t("jobs.queued", place=job.place(), running=running, limit=runner().limit),
                     icon=":material/hourglass_top:")
         else:
-            total = max(1, job.total)
-            st.progress(min(1.0, job.done / total), text=t("sim.progress", done=job.done, total=job.total))
+            st.progress(min(1.0, job.done / max(1, job.total)), text=_progress_text(job, current_language()))
     columns[1].button(t("jobs.cancel"), key=P + "cancel", on_click=_on_cancel, icon=":material/stop:",
                       width="stretch")
+
+
+def _progress_text(job: Job, lang: str) -> str:
+    """Deals done of the total and, once some are done, the seconds left at the rate so far."""
+    if not job.done or job.started is None:
+        return t("sim.progress", done=number(job.done, lang, digits=0), total=number(job.total, lang, digits=0))
+    left = (time.monotonic() - job.started) * (job.total - job.done) / job.done
+    return t("sim.progress_left", done=number(job.done, lang, digits=0), total=number(job.total, lang, digits=0),
+             left=number(left, lang, digits=0))
 
 
 def _keep_widgets() -> None:
@@ -206,7 +223,9 @@ def show_simulation(rule_sets: Sequence[RuleSet], lang: str) -> Simulation | Non
     seed = int(columns[2].number_input(t("common.seed"), min_value=0, max_value=MAX_SEED, step=1, key=SEED_KEY))
     columns[3].button(t("sim.run"), key=P + "run", type="primary", icon=":material/play_arrow:",
                       width="stretch", on_click=_on_run, args=(tuple(rule_sets),))
-    st.caption(t("sim.limits", most=number(MAX_DEALS, lang, digits=0), limit=runner().limit))
+    st.caption(t("sim.estimate", seconds=number(max(0.1, estimate_seconds(len(rule_sets), deals, seats)), lang,
+                                                  digits=1))
+               + " " + t("sim.limits", most=number(MAX_DEALS, lang, digits=0), limit=runner().limit))
     wanted = (tuple(rule_sets), deals, seats, seed)
     _collect()
     flash = st.session_state.pop(FLASH_KEY, None)

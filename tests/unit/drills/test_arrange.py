@@ -73,3 +73,21 @@ def test_partial_foul_flags_complete_chi_only() -> None:
     wheel = {Position.BACK: p("As 2d 3c 4h 5s"), Position.MIDDLE: p("9s Td Jc Qh Kd")}
     assert partial_foul(wheel, rule_set) is None
     assert partial_foul(wheel, load_rule_set("luckywin")) == (Position.BACK, Position.MIDDLE)
+
+
+def test_the_key_is_the_best_of_every_split_scored_on_independent_deals() -> None:
+    # issue 14: chosen on one sample, scored on another (never flattered by the deals that chose it).
+    from maubinh.drills.arrange import LEVELS as ARRANGE_LEVELS
+    from maubinh.drills.arrange import make_arrange_question
+    from maubinh.drills.sampling import breakdown
+    from maubinh.strategy.field import best_splits, sample_field
+    from maubinh.strategy.vector import hand_splits
+
+    rule_set = load_rule_set("guide-2026")
+    q = make_arrange_question(3, rule_set, Level.MASTER)
+    samples = ARRANGE_LEVELS[Level.MASTER].samples
+    assert q.opponents.samples == samples and q.opponents.seed % 2 == 1
+    choose = sample_field(q.cards, rule_set, opponents=1, samples=samples, seed=q.opponents.seed - 1)
+    rows, _ = best_splits(choose)
+    assert str(hand_splits(q.cards, rule_set).arrangement(int(rows[0]))) == str(q.best)
+    assert q.best_breakdown.mean == pytest.approx(breakdown(q.best, q.opponents, rule_set).mean)

@@ -7,7 +7,7 @@ import pytest
 
 from maubinh.arrangement import foul_reason
 from maubinh.drills import GAP_IN_STDERRS, Level
-from maubinh.drills.better import LEVELS, make_better_question
+from maubinh.drills.better import LEVELS, make_better_question, same_split
 from maubinh.drills.sampling import breakdown, sample_opponents
 from maubinh.rules import RULE_SET_IDS, load_rule_set
 
@@ -52,3 +52,23 @@ def test_beginners_see_binh_lung_options_that_lose_big() -> None:
                 fouled += 1
                 assert k != q.key and q.results[k].mean < q.results[q.key].mean - 1.0
     assert fouled >= 2
+
+
+def test_options_are_measured_against_the_best_of_every_split_chosen_on_other_deals() -> None:
+    # issue 14: the best of every legal split, found on an independent sample, scored on the question's deals.
+    from maubinh.drills.better import BEST_SAMPLES
+    from maubinh.strategy.field import best_splits, sample_field
+    from maubinh.strategy.vector import hand_splits
+
+    rule_set = load_rule_set("chi-at")
+    q = make_better_question(2, rule_set, Level.MASTER)
+    choose = sample_field(q.cards, rule_set, opponents=1, samples=BEST_SAMPLES, seed=q.sample_seed + (1 << 40))
+    rows, _ = best_splits(choose)
+    assert str(hand_splits(q.cards, rule_set).arrangement(int(rows[0]))) == str(q.best)
+    opponents = sample_opponents(q.cards, rule_set, q.results[0].samples, q.sample_seed)
+    assert breakdown(q.best, opponents, rule_set).mean == pytest.approx(q.best_breakdown.mean)
+    for k in range(len(q.options)):
+        left, err = q.left(k)
+        assert left == pytest.approx(q.best_breakdown.mean - q.results[k].mean)
+        assert (err == 0) == same_split(q.options[k], q.best)
+    assert 0.1 <= q.gap <= 0.5 and q.gap > GAP_IN_STDERRS * q.gap_stderr

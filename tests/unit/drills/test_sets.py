@@ -96,7 +96,7 @@ def test_lessons_are_the_learn_pages_steps() -> None:
     assert {lesson.value for lesson in Lesson} <= set(STEP_IDS)  # ?step= links the Learn page understands
     drill_set = DrillSet(CHEAP, Level.EXPERT, "chi-at", seed=2, count=12)
     assert {make_question(drill_set, i).lesson for i in range(12)} <= set(Lesson)
-    assert {kind.value for kind in KINDS} == {"better", "arrange", "chi", "foul", "settle", "natural", "declare"}
+    assert {kind.value for kind in KINDS} == {"better", "arrange", "chi", "foul", "settle", "natural", "declare", "rules"}
 
 
 def test_a_set_under_house_rules_is_graded_under_them():

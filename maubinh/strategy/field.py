@@ -1,0 +1,404 @@
+"""The field: opponent tables sampled for one hand and set by the solver, kept as arrays.
+
+Expected chi is measured against sampled opponents (common random numbers: every arrangement of the
+hand meets the same deals). :func:`sample_field` deals ``samples`` tables of ``opponents`` hands from
+the 39 cards not in the hand (one ``random.Random(seed)`` stream, the same deals as
+:func:`maubinh.strategy.ev.sample_tables`), sets every opponent with the solver in one compiled batch
+(:func:`maubinh.strategy.kernel.solve_rows`; the numpy solver when the kernel is not ready) and keeps
+their chi keys and classes, fouls, aces and instant wins, without building an object per opponent.
+:func:`field_values` then settles any splits of the hand against the whole field
+(:func:`maubinh.strategy.kernel.split_totals`), and :func:`best_splits` finds the best of *every*
+legal split (:func:`maubinh.strategy.kernel.split_sums`).
+
+>>> from maubinh.cards import parse_cards
+>>> from maubinh.rules import load_rule_set
+>>> hand = parse_cards("As Ks Qs Js 9h 8h 7d 6d 5c 4c 3c 2s 2h")
+>>> field = sample_field(hand, load_rule_set("guide-2026"), opponents=1, samples=50, seed=1)
+>>> field.keys.shape, field.samples
+((50, 1, 3), 50)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
+from functools import cache
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from maubinh.arrangement import Arrangement
+from maubinh.cards import FULL_DECK, Card, Rank
+from maubinh.naturals import InstantWin, find_instant_win
+from maubinh.rules import POSITIONS, RuleSet
+from maubinh.settle import ItemKind, seat_facts, settle_facts
+from maubinh.strategy import kernel
+from maubinh.strategy.fast import evaluate_many
+from maubinh.strategy.rule_arrays import settle_arrays, solver_arrays_of, subset_tables
+from maubinh.strategy.screen import may_hold_instant_win
+from maubinh.strategy.seats import Opponents, TableArrays, chi_classes, natural_pairs
+from maubinh.strategy.vector import SPLITS, _natural_amount, in_order, split_arrangement
+
+if TYPE_CHECKING:
+    from maubinh.strategy.ev import EVResult
+
+__all__ = [
+    "Field",
+    "HandValues",
+    "best_splits",
+    "ev_results",
+    "field_values",
+    "hand_values",
+    "sample_field",
+    "subsets_of",
+]
+
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True, eq=False)
+class Field:
+    """Sampled opponent tables for one hand, set by the solver (see :func:`sample_field`).
+
+    Attributes:
+        cards: the hand they were sampled against.
+        rule_set: the rules they were set and are settled under.
+        seed: the sampling seed.
+        hands: ``(D, m, 13)`` each opponent's card indexes, as dealt.
+        rows: ``(D, m)`` the solver's split of each (a row of :data:`~maubinh.strategy.vector.SPLITS` of
+            the hand as dealt), or -1 where an instant win's own split is shown.
+        keys, classes: ``(D, m, 3)`` their chi (back, middle, front).
+        naturals: ``{(deal, seat): InstantWin}`` the opponents' instant wins.
+        among: ``(D, m)`` how many other opponents each one scoops (the opponents settled among themselves).
+    """
+
+    cards: tuple[Card, ...]
+    rule_set: RuleSet
+    seed: int
+    hands: I64
+    rows: I64
+    keys: I64
+    classes: I64
+    naturals: dict[tuple[int, int], InstantWin]
+    among: I64
+    _splits: dict[tuple[int, int], Arrangement] = dataclass_field(default_factory=dict, repr=False)
+
+    @property
+    def samples(self) -> int:
+        """Number of deals."""
+        return int(self.hands.shape[0])
+
+    @property
+    def opponents(self) -> int:
+        """Opponents per deal."""
+        return int(self.hands.shape[1])
+
+    def arrangement(self, deal: int, seat: int = 0) -> Arrangement:
+        """Opponent ``seat``'s arrangement in deal ``deal`` (the solver's, or its instant win's split)."""
+        natural = self.naturals.get((deal, seat))
+        if natural is not None and natural.split is not None:
+            return natural.split
+        return split_arrangement(self.hands[deal, seat], int(self.rows[deal, seat]))
+
+    def against(self, mine: InstantWin | None) -> Opponents:
+        """The field as the kernel settles it against a hand whose own instant win is ``mine``."""
+        d, m = self.rows.shape
+        natural_any = np.zeros((d, m), dtype=np.bool_)
+        natural_chi = np.zeros((d, m), dtype=np.int64)
+        if mine is not None:
+            natural_any[:] = True
+            natural_chi[:] = _natural_amount(mine, None, self.rule_set)
+        for (t, j), theirs in self.naturals.items():
+            natural_any[t, j] = True
+            natural_chi[t, j] = _natural_amount(mine, theirs, self.rule_set)
+        fouls = ~in_order(self.keys[..., 0], self.keys[..., 1], self.keys[..., 2])
+        aces = (self.hands // 4 == Rank.ACE - 2).sum(axis=2).astype(np.int64)
+        return Opponents(self.keys, self.classes, fouls, aces, natural_any, natural_chi, self.among)
+
+
+def _deal(cards: Sequence[Card], opponents: int, samples: int, seed: int) -> I64:
+    """The sampled opponents' card indexes ``(samples, opponents, 13)`` (the deals of
+    :func:`maubinh.strategy.ev.sample_tables`: ``random.Random(seed).sample`` of the other cards)."""
+    rng = random.Random(seed)
+    held = set(cards)
+    rest = [c.index for c in FULL_DECK if c not in held]
+    out = np.empty((samples, opponents * 13), dtype=np.int64)
+    for s in range(samples):
+        out[s] = rng.sample(rest, 13 * opponents)
+    return out.reshape(samples, opponents, 13)
+
+
+def sample_field(cards: Sequence[Card], rule_set: RuleSet, *, opponents: int = 1, samples: int = 300,
+                 seed: int = 0, compiled: bool | None = None) -> Field:
+    """Deal ``samples`` tables of ``opponents`` hands from the cards not in ``cards`` and set them with the solver.
+
+    Args:
+        cards: my 13 cards.
+        rule_set: the rules the opponents arrange for.
+        opponents: opponents per deal (1-3).
+        samples: deals.
+        seed: the same seed gives the same field.
+        compiled: ``True``: solve with the kernel; ``False``: with the numpy solver; ``None``: the kernel
+            when it is ready. The same splits either way.
+
+    Raises:
+        ValueError: for 1-3 opponents not given, fewer than 1 sample, or not 13 distinct cards.
+    """
+    if not 1 <= opponents <= 3:
+        raise ValueError(f"opponents must be 1-3, got {opponents}")
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, got {samples}")
+    if len(set(cards)) != 13 or len(cards) != 13:
+        raise ValueError(f"a hand has 13 distinct cards, got {len(set(cards))} of {len(cards)}")
+    hands = _deal(cards, opponents, samples, seed)
+    flat = hands.reshape(-1, 13)
+    naturals: dict[tuple[int, int], InstantWin] = {}
+    if rule_set.naturals:
+        from maubinh.strategy.solver import declared_instant_win
+
+        for h in np.flatnonzero(may_hold_instant_win(flat)).tolist():
+            natural = declared_instant_win([Card.from_index(int(i)) for i in flat[h]], rule_set)
+            if natural is not None:  # held and declared: the solver's quick choice (digest §2.4)
+                naturals[(h // opponents, h % opponents)] = natural
+    rows, keys, classes = _solve(flat, rule_set, compiled)
+    for (t, j), natural in naturals.items():
+        if natural.split is not None:
+            h = t * opponents + j
+            shown = np.array([[c.index for c in natural.split.cards]], dtype=np.int64)
+            keys[h] = [int(evaluate_many(shown[:, :5], rule_set.wheel)[0]),
+                       int(evaluate_many(shown[:, 5:10], rule_set.wheel)[0]),
+                       int(evaluate_many(shown[:, 10:], rule_set.wheel)[0])]
+            classes[h] = chi_classes(keys[h], rule_set)
+            rows[h] = -1
+    keys = keys.reshape(samples, opponents, 3)
+    classes = classes.reshape(samples, opponents, 3)
+    rows = rows.reshape(samples, opponents)
+    among = np.zeros((samples, opponents), dtype=np.int64)
+    if opponents > 1:
+        declared = np.zeros((samples, opponents), dtype=np.bool_)
+        pairs = np.zeros((samples, opponents, opponents), dtype=np.int64)
+        for t in sorted({t for t, _ in naturals}):
+            found = [naturals.get((t, j)) for j in range(opponents)]
+            declared[t] = [natural is not None for natural in found]
+            pairs[t] = natural_pairs(found, rule_set)
+        table = TableArrays(keys, classes, ~in_order(keys[..., 0], keys[..., 1], keys[..., 2]),
+                            (hands // 4 == Rank.ACE - 2).sum(axis=2).astype(np.int64), declared, pairs)
+        if compiled is False or not kernel.ready():
+            among = _among_numpy(hands, rows, naturals, rule_set)
+        else:
+            among = kernel.settle_tables(table, settle_arrays(rule_set)).scoops
+    return Field(tuple(cards), rule_set, seed, hands, rows, keys, classes, naturals, among)
+
+
+def _solve(flat: I64, rule_set: RuleSet, compiled: bool | None) -> tuple[I64, I64, I64]:
+    if compiled is True or (compiled is None and kernel.ready()):
+        rows, _, keys, classes = kernel.solve_rows(flat, subset_tables(rule_set.wheel), solver_arrays_of(rule_set))
+        return rows, keys, classes
+    from maubinh.strategy.solver import load_tables, solve_splits
+    from maubinh.strategy.vector import hand_splits
+
+    tables = load_tables(rule_set)
+    rows = np.empty(len(flat), dtype=np.int64)
+    keys = np.empty((len(flat), 3), dtype=np.int64)
+    classes = np.empty((len(flat), 3), dtype=np.int64)
+    for h, idx in enumerate(flat):
+        hand = hand_splits([Card.from_index(int(i)) for i in idx], rule_set)
+        rows[h] = solve_splits(hand, tables)
+        b, m, f = SPLITS[rows[h]]
+        keys[h] = (hand.key5[b], hand.key5[m], hand.key3[f])
+        classes[h] = (hand.class5[b], hand.class5[m], hand.class3[f])
+    return rows, keys, classes
+
+
+def _among_numpy(hands: I64, rows: I64, naturals: dict[tuple[int, int], InstantWin], rule_set: RuleSet) -> I64:
+    """How many other opponents each one scoops, with :func:`maubinh.settle.settle_facts` (the numpy path)."""
+    from maubinh.settle import seat_facts, settle_facts
+
+    among = np.zeros(rows.shape, dtype=np.int64)
+    for t in range(rows.shape[0]):
+        table = []
+        for j in range(rows.shape[1]):
+            natural = naturals.get((t, j))
+            table.append(natural.split if natural is not None and natural.split is not None
+                         else split_arrangement(hands[t, j], int(rows[t, j])))
+        facts = [seat_facts(a, rule_set, (t, j) in naturals) for j, a in enumerate(table)]
+        among[t] = [len(s) for s in settle_facts(facts, rule_set).scoops]
+    return among
+
+
+HandValues = kernel.Hand
+"""A hand's subset keys and classes (``key5, class5, key3, class3``) in its own card order."""
+
+
+def hand_values(cards: Sequence[Card], rule_set: RuleSet) -> HandValues:
+    """The keys and classes of every subset of ``cards`` (in their order) under ``rule_set``'s straight order."""
+    idx = np.array([[c.index for c in cards]], dtype=np.int64)
+    if kernel.ready():
+        key5, class5, key3, class3 = kernel.value_hands(idx, subset_tables(rule_set.wheel))
+        return key5[0], class5[0], key3[0], class3[0]
+    from maubinh.strategy.vector import hand_splits
+
+    hand = hand_splits(cards, rule_set)
+    return hand.key5, hand.class5, hand.key3, hand.class3
+
+
+@cache
+def _subset_index(size: int) -> dict[int, int]:
+    return {sum(1 << i for i in combo): k for k, combo in enumerate(combinations(range(13), size))}
+
+
+def subsets_of(cards: Sequence[Card], arrangement: Arrangement) -> tuple[int, int, int]:
+    """The subset indexes (back, middle, front) of ``arrangement`` among ``cards``' subsets
+    (:data:`~maubinh.strategy.vector.COMB5` / ``COMB3`` order).
+
+    Raises:
+        KeyError: if the arrangement holds other cards.
+    """
+    where = {card: i for i, card in enumerate(cards)}
+
+    def mask(chi: Sequence[Card]) -> int:
+        return sum(1 << where[card] for card in chi)
+
+    return (_subset_index(5)[mask(arrangement.back)], _subset_index(5)[mask(arrangement.middle)],
+            _subset_index(3)[mask(arrangement.front)])
+
+
+def field_values(arrangements: Sequence[Arrangement], field: Field, compiled: bool | None = None,
+                 declared: Sequence[bool] | None = None) -> tuple[I64, I64]:
+    """Each arrangement of the field's hand settled against every sampled table.
+
+    Args:
+        arrangements: arrangements of the field's hand.
+        field: the sampled tables.
+        compiled: ``True``: the kernel (:func:`maubinh.strategy.kernel.split_totals`); ``False``:
+            :func:`maubinh.settle.settle_facts` deal by deal; ``None``: the kernel when it is ready.
+            The same numbers either way.
+        declared: per arrangement, whether the hand's instant win (if it holds one) is declared with it
+            (:func:`maubinh.settle.settle`'s ``declared``, digest §2.4); ``None``: declared with every one.
+
+    Returns:
+        ``totals (n, D)`` chi per deal, and ``lines (n, D, kernel.LINES)`` (each chi, scoop, foul,
+        instant wins, aces; the opponents compared and the chi won and lost, see :data:`kernel.LINES`).
+
+    Raises:
+        ValueError: if an arrangement does not hold the field's 13 cards.
+    """
+    for arrangement in arrangements:
+        if set(arrangement.cards) != set(field.cards):
+            raise ValueError(f"arrangement {arrangement} does not hold the 13 cards given")
+    flags = [True] * len(arrangements) if declared is None else [bool(flag) for flag in declared]
+    if len(flags) != len(arrangements):
+        raise ValueError(f"declared needs one flag per arrangement ({len(arrangements)}), got {len(flags)}")
+    if not (compiled is True or (compiled is None and kernel.ready())):
+        return _field_values_numpy(arrangements, field, flags)
+    held = find_instant_win(field.cards, field.rule_set) if field.rule_set.naturals else None
+    values = hand_values(field.cards, field.rule_set)
+    aces = sum(c.rank == Rank.ACE for c in field.cards)
+    totals = np.zeros((len(arrangements), field.samples), dtype=np.int64)
+    lines = np.zeros((len(arrangements), field.samples, kernel.LINES), dtype=np.int64)
+    for flag in sorted(set(flags)):
+        rows = [k for k, f in enumerate(flags) if f == flag]
+        mine = held if flag else None
+        splits = np.array([subsets_of(field.cards, arrangements[k]) for k in rows], dtype=np.int64).reshape(-1, 3)
+        totals[rows], lines[rows] = kernel.split_totals(splits, values, mine is not None, aces, field.against(mine),
+                                                        settle_arrays(field.rule_set))
+    return totals, lines
+
+
+_LINE_COLUMN = {ItemKind.SCOOP: 3, ItemKind.FOUL: 4, ItemKind.BOTH_FOUL: 4, ItemKind.NATURAL: 5,
+                ItemKind.NATURALS_EVEN: 5, ItemKind.ACES: 6}
+
+
+def _field_values_numpy(arrangements: Sequence[Arrangement], field: Field, flags: Sequence[bool]) -> tuple[I64, I64]:
+    """:func:`field_values` with :func:`maubinh.settle.settle_facts`, deal by deal (the reference)."""
+    rule_set = field.rule_set
+    tables = [[seat_facts(field.arrangement(t, j), rule_set, (t, j) in field.naturals) for j in range(field.opponents)]
+              for t in range(field.samples)]
+    totals = np.zeros((len(arrangements), field.samples), dtype=np.int64)
+    lines = np.zeros((len(arrangements), field.samples, kernel.LINES), dtype=np.int64)
+    for k, arrangement in enumerate(arrangements):
+        mine = seat_facts(arrangement, rule_set, flags[k])
+        for t, table in enumerate(tables):
+            result = settle_facts([mine, *table], rule_set)
+            totals[k, t] = result.totals[0]
+            for pair in result.pairs:
+                if pair.a != 0:
+                    continue
+                compared = False
+                for item in pair.items:
+                    if item.position is not None:
+                        p = POSITIONS.index(item.position)
+                        lines[k, t, p] += item.amount
+                        lines[k, t, 8 + p] += item.amount > 0
+                        lines[k, t, 11 + p] += item.amount < 0
+                        compared = True
+                    else:
+                        lines[k, t, _LINE_COLUMN[item.kind]] += item.amount
+                lines[k, t, 7] += compared
+    return totals, lines
+
+
+def best_splits(field: Field, count: int = 1, compiled: bool | None = None) -> tuple[I64, F64]:
+    """The ``count`` legal splits of the field's hand with the highest mean chi against it, best first
+    (ties: the lower split first).
+
+    Every legal split is settled against every deal: with the kernel, :func:`maubinh.strategy.kernel.split_sums`
+    (fast heads-up sums, or deal by deal for larger tables); otherwise the vectorised settlement of
+    :mod:`maubinh.strategy.vector`. The same numbers either way.
+
+    Returns:
+        ``rows (count,)`` (rows of :data:`~maubinh.strategy.vector.SPLITS` of the hand in its order) and
+        their ``means (count,)`` in chi per deal. A hand that declares an instant win is worth the same
+        whatever its split: its first legal splits are returned.
+    """
+    values = hand_values(field.cards, field.rule_set)
+    key5, _, key3, _ = values
+    legal = np.flatnonzero(in_order(key5[SPLITS[:, 0]], key5[SPLITS[:, 1]], key3[SPLITS[:, 2]]))
+    mine = find_instant_win(field.cards, field.rule_set) if field.rule_set.naturals else None
+    if compiled is True or (compiled is None and kernel.ready()):
+        aces = sum(c.rank == Rank.ACE for c in field.cards)
+        sums = kernel.split_sums(legal, values, mine is not None, aces, field.against(mine),
+                                 settle_arrays(field.rule_set))
+    else:
+        sums = _split_sums_numpy(legal, field)
+    top = np.argsort(-sums, kind="stable")[:count]
+    return legal[top], sums[top] / field.samples
+
+
+def _split_sums_numpy(legal: I64, field: Field) -> I64:
+    from maubinh.strategy.vector import hand_splits, heads_up, side_of, table_totals
+
+    rule_set = field.rule_set
+    hand = hand_splits(field.cards, rule_set)
+    sums = np.zeros(len(legal), dtype=np.int64)
+    factor = rule_set.scoop.factor(1, 1)
+    for t in range(field.samples) if field.opponents > 1 else [None]:
+        deals = range(field.samples) if t is None else [t]
+        table = [field.arrangement(d, j) for d in deals for j in range(field.opponents)]
+        side = side_of(table, rule_set)
+        nats = [field.naturals.get((d, j)) for d in deals for j in range(field.opponents)]
+        aces = [sum(c.rank == Rank.ACE for c in a.cards) for a in table]
+        for start in range(0, len(legal), 2000):
+            rows = legal[start : start + 2000]
+            result = heads_up(hand.side(rule_set, rows), hand.natural, hand.aces, side, nats, aces, rule_set)
+            if t is None:
+                scoop = np.where(result.win_all | result.lose_all, factor, 1)
+                sums[start : start + len(rows)] += (result.compared * scoop + result.other + result.aces).sum(axis=1)
+            else:
+                sums[start : start + len(rows)] += table_totals(result, field.among[t].tolist(), rule_set)
+    return sums
+
+
+def ev_results(totals: I64, lines: I64, opponents: int) -> list[EVResult]:
+    """:class:`~maubinh.strategy.ev.EVResult` values from :func:`field_values`' totals and lines."""
+    from maubinh.strategy.ev import results_from
+
+    wins, losses = lines[:, :, 8:11].sum(axis=1), lines[:, :, 11:14].sum(axis=1)
+    ties = lines[:, :, 7:8].sum(axis=1) - wins - losses
+    counts = np.stack([wins, ties, losses], axis=2).astype(np.float64)
+    return results_from(totals.astype(np.float64), counts, totals.shape[1] * opponents)

@@ -1,0 +1,174 @@
+"""The payout table changes the right play: one hand's best split under each rule set, compared.
+
+For each rule set, the best of every legal split is found against opponents who arrange for that rule
+set (:func:`maubinh.strategy.field.best_splits` on one sample), then every rule set's best split is
+settled under every rule set on another, independent sample (each rule set's own opponents), so the
+table says what each split is worth under the others and what playing one rule set's split costs under
+another, with its standard error (common random numbers within a rule set). :func:`find_contrast`
+deals hands until two rule sets disagree on the best split by a clear margin (a lesson example and a
+drill are chosen this way).
+
+>>> from maubinh.cards import parse_cards
+>>> from maubinh.rules import load_rule_set
+>>> hand = parse_cards("As Ks Qs Js Ts 9s 9c 8s 8c 7s 7c 2c Ah")
+>>> play = compare_rules(hand, [load_rule_set("chi-at"), load_rule_set("guide-2026")], samples=100, seed=1)
+>>> play.worth.shape, len(play.best)
+((2, 2), 2)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from maubinh.arrangement import Arrangement
+from maubinh.cards import FULL_DECK, Card
+from maubinh.naturals import find_instant_win
+from maubinh.rules import POSITIONS, RuleSet
+from maubinh.strategy.field import best_splits, field_values, sample_field
+from maubinh.strategy.solver import solve
+from maubinh.strategy.vector import split_arrangement
+
+__all__ = ["PlayByRules", "compare_rules", "find_contrast", "same_split"]
+
+F64 = npt.NDArray[np.float64]
+
+
+def same_split(a: Arrangement, b: Arrangement) -> bool:
+    """Whether two arrangements put the same cards in each chi (the order inside a chi aside)."""
+    return all(set(a.chi(p)) == set(b.chi(p)) for p in POSITIONS)
+
+
+@dataclass(frozen=True, eq=False)
+class PlayByRules:
+    """One hand's best split under each of several rule sets, each settled under all of them.
+
+    Attributes:
+        cards: the hand.
+        rule_sets: the rule sets, in order.
+        best: per rule set, its best split (found on one sample of opponents set for it).
+        worth: ``(R, R)``: ``worth[i, j]`` is the mean chi per deal of rule set ``i``'s best split
+            settled under rule set ``j`` (against opponents set for ``j``, on an independent sample).
+        cost_stderr: ``(R, R)``: the standard error of ``worth[j, j] - worth[i, j]`` (what playing rule set
+            ``i``'s split costs under ``j``; the same deals).
+        samples: deals per sample.
+    """
+
+    cards: tuple[Card, ...]
+    rule_sets: tuple[RuleSet, ...]
+    best: tuple[Arrangement, ...]
+    worth: F64
+    cost_stderr: F64
+    samples: int
+
+    def cost(self, played: int, under: int) -> float:
+        """What playing rule set ``played``'s best split costs under rule set ``under``, chi per deal."""
+        return float(self.worth[under, under] - self.worth[played, under])
+
+    def groups(self) -> list[list[int]]:
+        """The rule sets grouped by the split they play (same split, same group), in order."""
+        found: list[list[int]] = []
+        for i, split in enumerate(self.best):
+            for group in found:
+                if same_split(self.best[group[0]], split):
+                    group.append(i)
+                    break
+            else:
+                found.append([i])
+        return found
+
+    @property
+    def differs(self) -> bool:
+        """Whether the rule sets do not all play the same split."""
+        return len(self.groups()) > 1
+
+
+def compare_rules(cards: Sequence[Card], rule_sets: Sequence[RuleSet], *, samples: int = 1000,
+                  seed: int = 0) -> PlayByRules:
+    """:class:`PlayByRules` of ``cards`` under ``rule_sets`` (sampled from ``seed``; the same seed, the same numbers).
+
+    Raises:
+        ValueError: for no rule set, or not 13 distinct cards.
+    """
+    if not rule_sets:
+        raise ValueError("compare at least one rule set")
+    hand = tuple(cards)
+    idx = np.array([c.index for c in hand], dtype=np.int64)
+    best: list[Arrangement] = []
+    for k, rule_set in enumerate(rule_sets):
+        natural = find_instant_win(hand, rule_set) if rule_set.naturals else None
+        if natural is not None:  # declared: every split is worth the same; show the solver's
+            best.append(solve(hand, rule_set))
+            continue
+        choose = sample_field(hand, rule_set, opponents=1, samples=samples, seed=2 * (seed * 16 + k))
+        rows, _ = best_splits(choose)
+        best.append(split_arrangement(idx, int(rows[0])))
+    n = len(rule_sets)
+    worth = np.zeros((n, n))
+    stderr = np.zeros((n, n))
+    for j, rule_set in enumerate(rule_sets):
+        score = sample_field(hand, rule_set, opponents=1, samples=samples, seed=2 * (seed * 16 + j) + 1)
+        totals, _ = field_values(best, score)
+        worth[:, j] = totals.mean(axis=1)
+        diffs = totals[j][None, :] - totals
+        stderr[:, j] = diffs.std(axis=1, ddof=1) / np.sqrt(samples) if samples > 1 else np.inf
+    return PlayByRules(hand, tuple(rule_sets), tuple(best), worth, stderr, samples)
+
+
+def find_contrast(rule_sets: Sequence[RuleSet], seed: int, *, samples: int = 600, min_cost: float = 0.3,
+                  tries: int = 400, alone: bool = False) -> PlayByRules:
+    """Deal hands from ``seed`` until the rule sets' best splits differ and playing one's split under another
+    costs at least ``min_cost`` chi per deal beyond three standard errors; the first such hand's comparison.
+
+    With ``alone``, one rule set must also play a split no other one plays (the drill asks for it). The
+    solver screens the hands first: a hand where its splits agree, or where its own estimate of the cost is
+    well below ``min_cost``, is skipped without sampling.
+
+    Raises:
+        RuntimeError: if no hand in ``tries`` shows a contrast.
+    """
+    rng = random.Random(seed)
+    for attempt in range(tries):
+        cards = rng.sample(FULL_DECK, 13)
+        if any(rule_set.naturals and find_instant_win(cards, rule_set) for rule_set in rule_sets):
+            continue
+        solved = [solve(cards, rule_set) for rule_set in rule_sets]
+        if all(same_split(solved[0], other) for other in solved[1:]):
+            continue
+        if alone and not any(sum(same_split(a, b) for b in solved) == 1 for a in solved):
+            continue
+        if _estimated_cost(cards, solved, rule_sets) < 0.7 * min_cost:
+            continue
+        play = compare_rules(cards, rule_sets, samples=samples, seed=seed * 1000 + attempt)
+        if alone and not any(len(group) == 1 for group in play.groups()):
+            continue
+        n = len(rule_sets)
+        if any(play.cost(i, j) >= max(min_cost, 3 * play.cost_stderr[i, j]) for i in range(n) for j in range(n)):
+            return play
+    raise RuntimeError(f"no hand of seed {seed} shows the rule sets playing differently")  # pragma: no cover
+
+
+def _estimated_cost(cards: Sequence[Card], solved: Sequence[Arrangement], rule_sets: Sequence[RuleSet]) -> float:
+    """The largest cost of playing one rule set's solver split under another, by the solver's own tables."""
+    from maubinh.strategy.solver import load_tables, split_scores
+    from maubinh.strategy.vector import hand_splits
+
+    worst = 0.0
+    for j, rule_set in enumerate(rule_sets):
+        hand = hand_splits(cards, rule_set)
+        scores = split_scores(hand, load_tables(rule_set))
+        rows = [_row_of(hand.cards, arrangement) for arrangement in solved]
+        worst = max(worst, *(float(scores[rows[j]] - scores[row]) for row in rows))
+    return worst
+
+
+def _row_of(cards: npt.NDArray[np.int64], arrangement: Arrangement) -> int:
+    from maubinh.strategy.field import subsets_of
+    from maubinh.strategy.vector import SPLITS
+
+    back, middle, _ = subsets_of([Card.from_index(int(i)) for i in cards], arrangement)
+    return int(np.flatnonzero((SPLITS[:, 0] == back) & (SPLITS[:, 1] == middle))[0])

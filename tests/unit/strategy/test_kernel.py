@@ -1,0 +1,201 @@
+"""The compiled kernel gives the numpy path's numbers (issue 14): the same subset values, the same split as
+the numpy solver (and the exhaustive argmax, ties to the lowest split), the same settlement as ``settle``
+on thousands of random hands and tables, for every rule set and for house rules."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from maubinh import RULE_SET_IDS, Arrangement, load_rule_set, settle
+from maubinh.cards import FULL_DECK, Card, Rank, Suit
+from maubinh.hands import WheelRank
+from maubinh.house import edit
+from maubinh.rules import POSITIONS, RuleSet
+from maubinh.strategy import kernel
+from maubinh.strategy.arrangers import arrange_simple
+from maubinh.strategy.rule_arrays import settle_arrays, solver_arrays, solver_arrays_of, subset_tables
+from maubinh.strategy.seats import opponent_arrays, table_arrays
+from maubinh.strategy.simulate import CHI_SOURCES, seat_sources
+from maubinh.strategy.solver import load_tables, solve_splits, split_scores
+from maubinh.strategy.vector import SPLITS, hand_splits
+
+SOURCES = [load_rule_set(rule_set_id) for rule_set_id in RULE_SET_IDS]
+HOUSE = [
+    edit(load_rule_set("tinh-chi"), {"foul.penalty": 6, "bonus_clash.multiplier": 2, "aces.rule": "pairwise"},
+         rule_set_id="nha-toi", names={"vi": "Nhà tôi", "en": "Our house"}),
+    edit(load_rule_set("chi-at"), {"scoop.multipliers": [3, 3, 3], "scoop.sweep_multiplier": 1, "wheel.value": "lowest"},
+         rule_set_id="nha-ban", names={"vi": "Nhà bạn", "en": "Friends"}),
+]
+ALL = [*SOURCES, *HOUSE]
+IDS = [rule_set.id for rule_set in ALL]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled() -> None:
+    assert kernel.ready(wait=True), kernel.status()
+
+
+def _hands(seed: object, n: int) -> list[list[Card]]:
+    rng = random.Random(str(seed))
+    return [rng.sample(FULL_DECK, 13) for _ in range(n)]
+
+
+def _indexes(hands: list[list[Card]]) -> np.ndarray:
+    return np.array([[card.index for card in hand] for hand in hands], dtype=np.int64)
+
+
+@pytest.mark.parametrize("wheel", list(WheelRank))
+def test_subset_values_equal_the_numpy_tables(wheel):
+    rule_set = next(r for r in ALL if r.wheel is wheel)
+    hands = _hands(wheel, 300)
+    key5, class5, key3, class3 = kernel.value_hands(_indexes(hands), subset_tables(wheel))
+    for h, cards in enumerate(hands):
+        hand = hand_splits(cards, rule_set)
+        assert (hand.key5 == key5[h]).all() and (hand.key3 == key3[h]).all()
+        assert (hand.class5 == class5[h]).all() and (hand.class3 == class3[h]).all()
+
+
+@pytest.mark.parametrize("rule_set", ALL, ids=IDS)
+def test_the_kernel_solves_to_the_numpy_split(rule_set: RuleSet):
+    hands = _hands(rule_set.id, 1000)
+    tables = load_tables(rule_set)
+    rows, scores, keys, classes = kernel.solve_rows(_indexes(hands), subset_tables(rule_set.wheel),
+                                                    solver_arrays_of(rule_set))
+    for h, cards in enumerate(hands):
+        hand = hand_splits(cards, rule_set)
+        assert rows[h] == solve_splits(hand, tables), (rule_set.id, h)
+        back, middle, front = SPLITS[rows[h]]
+        assert keys[h].tolist() == [hand.key5[back], hand.key5[middle], hand.key3[front]]
+        assert classes[h].tolist() == [hand.class5[back], hand.class5[middle], hand.class3[front]]
+        if h < 60:  # the exhaustive argmax: the same score to the last bit, ties to the lowest split
+            all_scores = split_scores(hand, tables)
+            assert rows[h] == int(np.argmax(all_scores)) and scores[h] == all_scores.max()
+
+
+def test_ties_go_to_the_lowest_split_in_hand_order():
+    # Two sevens of the same colour in different chi: swapping them scores the same.
+    rule_set = load_rule_set("guide-2026")
+    cards = [Card(Rank(r), s) for r, s in [(14, Suit.SPADES), (14, Suit.HEARTS), (13, Suit.CLUBS), (7, Suit.SPADES),
+                                            (7, Suit.HEARTS), (7, Suit.CLUBS), (9, Suit.DIAMONDS), (4, Suit.CLUBS),
+                                            (5, Suit.HEARTS), (11, Suit.SPADES), (2, Suit.CLUBS), (3, Suit.DIAMONDS),
+                                            (10, Suit.HEARTS)]]
+    tables = load_tables(rule_set)
+    for order in range(5):
+        shuffled = random.Random(order).sample(cards, 13)
+        hand = hand_splits(shuffled, rule_set)
+        scores = split_scores(hand, tables)
+        assert (scores == scores.max()).sum() > 1  # a real tie
+        rows, *_ = kernel.solve_rows(_indexes([shuffled]), subset_tables(rule_set.wheel), solver_arrays(tables))
+        assert rows[0] == int(np.argmax(scores)) == solve_splits(hand, tables)
+
+
+def _natural_hands(rng: random.Random) -> list[Card]:
+    """A hand built to hold an instant win: a dragon, six pairs, five pairs and trips, or three flushes."""
+    kind = rng.randrange(4)
+    if kind == 0:
+        return [Card(Rank(r), rng.choice(list(Suit))) for r in range(2, 15)]
+    if kind == 3:
+        suits = rng.sample(list(Suit), 3)
+        by_suit = [[c for c in FULL_DECK if c.suit is s] for s in suits]
+        return rng.sample(by_suit[0], 5) + rng.sample(by_suit[1], 5) + rng.sample(by_suit[2], 3)
+    ranks = rng.sample(range(2, 15), 7)
+    cards = []
+    for i, rank in enumerate(ranks[:6]):
+        cards += [Card(Rank(rank), s) for s in rng.sample(list(Suit), 3 if kind == 2 and i == 0 else 2)]
+    cards += [Card(Rank(ranks[6]), rng.choice(list(Suit)))]
+    return cards[:13]
+
+
+def _random_tables(rule_set: RuleSet, n: int) -> list[list[Arrangement]]:
+    """Random tables of 2-4 seats: random splits (often binh lủng), some built around an instant win."""
+    rng = random.Random(rule_set.id)
+    tables = []
+    for _ in range(n):
+        seats = rng.randint(2, 4)
+        first = _natural_hands(rng) if rng.random() < 0.15 else []
+        rest = [c for c in FULL_DECK if c not in set(first)]
+        cards = first + rng.sample(rest, 13 * seats - len(first))
+        hands = [cards[13 * s : 13 * s + 13] for s in range(seats)]
+        table = []
+        for hand in hands:
+            if rng.random() < 0.5:  # a sensible split: strongest back first
+                table.append(arrange_simple(hand, rule_set))
+            else:
+                table.append(Arrangement.from_cards(rng.sample(hand, 13)))
+        tables.append(table)
+    return tables
+
+
+@pytest.mark.parametrize("rule_set", ALL, ids=IDS)
+def test_the_kernel_settles_tables_as_settle_does(rule_set: RuleSet):
+    tables = _random_tables(rule_set, 1500)
+    by_size: dict[int, list[int]] = {}
+    for t, table in enumerate(tables):
+        by_size.setdefault(len(table), []).append(t)
+    seen = np.zeros(3, dtype=np.int64)
+    for picked in by_size.values():
+        group = [tables[t] for t in picked]
+        arrays = table_arrays(group, rule_set)
+        settled = kernel.settle_tables(arrays, settle_arrays(rule_set))
+        totals, sources, events = settled.totals, settled.sources, settled.events
+        for k, table in enumerate(group):
+            expected = settle(table, rule_set)
+            assert tuple(totals[k]) == expected.totals, (rule_set.id, picked[k])
+            assert sources[k].tolist() == seat_sources(expected, rule_set)
+            scooped = sum(len(s) for s in expected.scoops)
+            declared = sum(n is not None for n in expected.naturals)
+            assert events[k].tolist() == [declared, scooped, sum(expected.fouls)]
+            assert settled.scoops[k].tolist() == [len(s) for s in expected.scoops]
+        seen += events.sum(axis=0)
+    assert len(CHI_SOURCES) == sources.shape[2]
+    assert (seen[[0, 2]] > 50).all() and (seen[1] > 50 or not rule_set.scoop.active), seen  # every rule was met
+
+
+@pytest.mark.parametrize("rule_set", ALL, ids=IDS)
+def test_splits_against_sampled_tables_as_settle_does(rule_set: RuleSet):
+    rng = random.Random(f"tables {rule_set.id}")
+    rules = settle_arrays(rule_set)
+    for case in range(12):
+        opponents = 1 + case % 3
+        first = _natural_hands(rng) if case % 6 == 5 else []
+        rest = [c for c in FULL_DECK if c not in set(first)]
+        cards = first + rng.sample(rest, 13 - len(first))
+        others = [c for c in FULL_DECK if c not in set(cards)]
+        tables = []
+        for _ in range(20):
+            drawn = rng.sample(others, 13 * opponents)
+            tables.append([arrange_simple(drawn[13 * j : 13 * j + 13], rule_set) if rng.random() < 0.7
+                           else Arrangement.from_cards(drawn[13 * j : 13 * j + 13]) for j in range(opponents)])
+        hand = hand_splits(cards, rule_set)
+        opp = opponent_arrays(tables, rule_set, hand.natural)
+        picks = rng.sample(range(72_072), 20)
+        values = (hand.key5, hand.class5, hand.key3, hand.class3)
+        totals, lines = kernel.split_totals(SPLITS[picks], values, hand.natural is not None, hand.aces, opp, rules)
+        for k, split in enumerate(picks):
+            for t, table in enumerate(tables):
+                expected = settle([hand.arrangement(split), *table], rule_set)
+                assert totals[k, t] == expected.totals[0], (rule_set.id, case, split, t)
+                assert lines[k, t, :7].sum() == totals[k, t]
+                chi = [sum(item.amount for pair in expected.pairs if pair.a == 0 for item in pair.items
+                           if item.position is position) for position in POSITIONS]
+                assert lines[k, t, :3].tolist() == chi
+        legal = np.flatnonzero(hand.legal())[:: 1 + 10 * (opponents > 1)]
+        sums = kernel.split_sums(legal, values, hand.natural is not None, hand.aces, opp, rules)
+        full, _ = kernel.split_totals(SPLITS[legal], values, hand.natural is not None, hand.aces, opp, rules)
+        assert (sums == full.sum(axis=1)).all()
+
+
+def test_solve_many_gives_the_same_arrangements_with_or_without_the_kernel(monkeypatch):
+    from maubinh.strategy.solver import solve_many
+
+    hands = _hands("either way", 40) + [_natural_hands(random.Random(k)) for k in range(8)]
+    for rule_set in (SOURCES[0], HOUSE[0]):
+        fast = solve_many(hands, rule_set)
+        monkeypatch.setenv("MAUBINH_KERNEL", "0")
+        assert not kernel.ready()
+        slow = solve_many(hands, rule_set)
+        monkeypatch.delenv("MAUBINH_KERNEL")
+        assert [str(a) for a in fast] == [str(a) for a in slow]

@@ -1,0 +1,42 @@
+"""The payout table changes the right play (issue 14): each rule set's best split, settled under every rule set."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from maubinh import RULE_SET_IDS, load_rule_set
+from maubinh.cards import parse_cards
+from maubinh.strategy.field import best_splits, field_values, sample_field
+from maubinh.strategy.payouts import compare_rules, find_contrast, same_split
+from maubinh.strategy.vector import hand_splits
+
+SOURCES = [load_rule_set(rule_set_id) for rule_set_id in RULE_SET_IDS]
+
+
+def test_each_rule_sets_best_split_is_the_best_of_every_split_and_scored_on_other_deals():
+    hand = parse_cards("Qh Qd 9d 9s 9h 6d Kd 6h Kc 6s 7c 3s 2d")
+    play = compare_rules(hand, SOURCES[:2], samples=150, seed=4)
+    for k, rule_set in enumerate(play.rule_sets):
+        choose = sample_field(hand, rule_set, opponents=1, samples=150, seed=2 * (4 * 16 + k))
+        rows, _ = best_splits(choose)
+        assert str(hand_splits(hand, rule_set).arrangement(int(rows[0]))) == str(play.best[k])
+        score = sample_field(hand, rule_set, opponents=1, samples=150, seed=2 * (4 * 16 + k) + 1)
+        totals, _ = field_values(list(play.best), score)
+        assert np.allclose(play.worth[:, k], totals.mean(axis=1))
+        assert play.cost(k, k) == 0 and play.cost_stderr[k, k] == 0
+    assert sum(len(group) for group in play.groups()) == 2
+
+
+def test_a_contrast_is_found_where_the_sources_play_differently():
+    play = find_contrast(SOURCES, seed=1, samples=300)
+    assert play.differs
+    n = len(SOURCES)
+    assert any(play.cost(i, j) >= max(0.3, 3 * play.cost_stderr[i, j]) for i in range(n) for j in range(n))
+    for i, j in ((i, j) for group in play.groups() for i in group for j in group):
+        assert same_split(play.best[i], play.best[j])
+
+
+def test_bad_input():
+    with pytest.raises(ValueError, match="at least one"):
+        compare_rules(parse_cards("Qh Qd 9d 9s 9h 6d Kd 6h Kc 6s 7c 3s 2d"), [])
