@@ -355,11 +355,13 @@ async def free_learner(learner: Learner, questions: int, seed: int, kinds: str, 
 
 
 async def answer_any(learner: Learner) -> bool:
-    """Answer the question shown, whatever its kind: a choice, the number shown, or the cards one by one."""
+    """Answer the question shown, whatever its kind: a choice, the number 0, or the cards one by one."""
     tab = learner.tab
     settle = tab.find(key="drill_settle_submit")
-    if settle is not None:
-        return await learner.step("answer", lambda: tab.click(settle), learner.feedback_shown)
+    if settle is not None:  # the box starts empty (nothing typed is not graded): type 0 and submit
+        box = next((n for n in tab.find_all(kind="number_input") if n.key.startswith("drill_settle_value_")), None)
+        values = {} if box is None else {box: 0}
+        return await learner.step("answer", lambda: tab.submit(settle, values), learner.feedback_shown)
     if tab.find(key="drill_arr_submit") is None:
         return await learner.answer_choice()
     for _ in range(13):

@@ -1,4 +1,4 @@
-"""Drills: seven kinds of question, each generated from a seed and graded by the engine.
+"""Drills: eight kinds of question, each generated from a seed and graded by the engine.
 
 Modules (one per kind, each documents its levels and traps; then the shared parts):
 

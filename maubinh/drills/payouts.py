@@ -70,7 +70,10 @@ def make_rules_question(seed: int, rule_set: RuleSet, level: Level) -> RulesQues
     sources = [load_rule_set(rule_set_id) for rule_set_id in RULE_SET_IDS]
     rng = random.Random(seed)
     for attempt in range(20):
-        play = find_contrast(sources, seed * 37 + attempt, samples=SAMPLES, min_cost=MARGINS[level], alone=True)
+        try:
+            play = find_contrast(sources, seed * 37 + attempt, samples=SAMPLES, min_cost=MARGINS[level], alone=True)
+        except RuntimeError:  # none of that seed's hands: the next seed (the revised readings made the sources closer)
+            continue
         alone = [group[0] for group in play.groups() if len(group) == 1]
         if not alone:
             continue

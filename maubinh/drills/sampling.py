@@ -53,7 +53,7 @@ Line = Position | ItemKind
 _OTHER_LINES = ((3, ItemKind.SCOOP), (4, ItemKind.FOUL), (5, ItemKind.NATURAL), (6, ItemKind.ACES))
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Opponents:
     """Opponent hands sampled for one 13-card hand, set by the solver.
 

@@ -88,6 +88,21 @@ class Field:
     among: I64
     _splits: dict[tuple[int, int], Arrangement] = dataclass_field(default_factory=dict, repr=False)
 
+    def _identity(self) -> tuple[object, ...]:
+        return (self.cards, self.rule_set, self.seed, self.hands.shape)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when sampled for the same hand, rules, seed and size (the deals and the solver's splits
+        are a function of those; a stored question read back equals the one made), and holding the same
+        deals and chi."""
+        if not isinstance(other, Field):
+            return NotImplemented
+        return self._identity() == other._identity() and bool(
+            np.array_equal(self.hands, other.hands) and np.array_equal(self.keys, other.keys))
+
+    def __hash__(self) -> int:
+        return hash(self._identity())
+
     @property
     def samples(self) -> int:
         """Number of deals."""

@@ -65,6 +65,17 @@ class PlayByRules:
     cost_stderr: F64
     samples: int
 
+    def __eq__(self, other: object) -> bool:
+        """Equal when the same hand, rule sets, splits and numbers (a stored question read back equals the one made)."""
+        if not isinstance(other, PlayByRules):
+            return NotImplemented
+        return (self.cards, self.rule_sets, self.best, self.samples) == (
+            other.cards, other.rule_sets, other.best, other.samples) and bool(
+            np.array_equal(self.worth, other.worth) and np.array_equal(self.cost_stderr, other.cost_stderr))
+
+    def __hash__(self) -> int:
+        return hash((self.cards, self.rule_sets, self.best, self.samples))
+
     def cost(self, played: int, under: int) -> float:
         """What playing rule set ``played``'s best split costs under rule set ``under``, chi per deal."""
         return float(self.worth[under, under] - self.worth[played, under])

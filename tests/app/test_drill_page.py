@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from maubinh.arrangement import Arrangement, is_foul
 from maubinh.drills import (
+    DEFAULT_KINDS,
     ArrangeQuestion,
     BetterQuestion,
     DrillSet,
@@ -153,10 +154,10 @@ def test_old_links_with_only_a_seed_keep_the_one_kind_drill() -> None:
     assert at.button(key="drill_choice_0").label == "Cách A tốt hơn"
 
 
-def test_a_fresh_visit_gets_every_kind_and_a_seed_in_the_url() -> None:
+def test_a_fresh_visit_gets_the_default_kinds_and_a_seed_in_the_url() -> None:
     at = drill()
     drill_set, _, _ = current(at)
-    assert len(drill_set.kinds) == 7 and drill_set.level is Level.INTERMEDIATE
+    assert drill_set.kinds == DEFAULT_KINDS and len(DEFAULT_KINDS) == 6 and drill_set.level is Level.INTERMEDIATE
     assert str(drill_set.seed) in str(at.query_params["seed"])
 
 

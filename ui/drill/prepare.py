@@ -1,4 +1,4 @@
-"""Questions prepared ahead, in background threads, shared by every session of the server.
+"""Questions prepared ahead, in background threads, shared by every session of the server (no Streamlit).
 
 Grading some kinds settles hundreds of sampled deals against opponents set by the solver (about half
 a second), so the page asks for the next questions of the set while the learner is still thinking

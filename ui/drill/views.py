@@ -51,6 +51,7 @@ from ui.labels import (
     provenance_note,
 )
 from ui.nav import link_to
+from ui.plays import arrangement_html, show_play_by_rules
 from ui.questions import (
     LETTERS,
     answer_text,
@@ -63,7 +64,6 @@ from ui.questions import (
     signed,
     step_name,
 )
-from ui.plays import arrangement_html, show_play_by_rules
 
 __all__ = [
     "CARD_WIDTH", "DRILL_CSS", "inject_drill_css", "lesson_link", "odds_text", "show_feedback", "show_question",

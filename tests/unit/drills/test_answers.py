@@ -53,3 +53,10 @@ def test_set_it_yourself_costs_what_the_grade_says_and_right_or_wrong_kinds_cost
         chi_lost(arrange, arrange.best)
     chi = next(q for n in range(SET.count) if (q := make_question(SET, n)).kind.value == "chi")
     assert chi_lost(chi, chi.key) is None
+
+
+def test_declare_or_play_costs_its_gap_in_chi() -> None:
+    declare = next(q for n in range(SET.count) if (q := make_question(SET, n)).kind.value == "declare")
+    assert chi_lost(declare, declare.key) == 0.0
+    other = next(c for c in declare.choices if c is not declare.key)
+    assert chi_lost(declare, other) == pytest.approx(declare.gap) and declare.gap > 0

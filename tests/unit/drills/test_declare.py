@@ -51,4 +51,4 @@ def test_the_declare_kind_is_a_drill_kind_with_its_lesson_in_both_languages() ->
             assert translate(key, lang) != key
     assert translate("drill.kind.declare", "vi") == "Báo hay đánh?"
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "seven kinds" in readme and "báo hay đánh?" in readme
+    assert "eight kinds" in readme and "báo hay đánh?" in readme
