@@ -58,7 +58,7 @@ def feedback(page: Page):
 
 
 LEVELS = {Kind.BETTER: "beginner", Kind.ARRANGE: "intermediate", Kind.CHI: "expert", Kind.FOUL: "expert",
-          Kind.SETTLE: "expert", Kind.NATURAL: "expert", Kind.DECLARE: "beginner"}
+          Kind.SETTLE: "expert", Kind.NATURAL: "expert", Kind.DECLARE: "beginner", Kind.RULES: "beginner"}
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=[k.value for k in KINDS])
