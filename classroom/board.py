@@ -26,11 +26,31 @@ from typing import Any
 
 from classroom.service import LearnerInfo, StoredAnswer
 
-__all__ = ["Board", "KindRow", "LearnerRow", "QuestionRow", "board", "export_rows"]
+__all__ = ["Board", "KindRow", "LearnerRow", "QuestionRow", "Rates", "board", "export_rows"]
+
+
+class Rates:
+    """The shares of anything that counts ``answered``, ``right``, ``decisions`` (answers graded by
+    expected chi) and the ``chi_lost`` over them: a board row, a learner's progress summary."""
+
+    answered: int
+    right: int
+    decisions: int
+    chi_lost: float
+
+    @property
+    def share_right(self) -> float | None:
+        """Right answers over answers (``None`` before any)."""
+        return self.right / self.answered if self.answered else None
+
+    @property
+    def error_rate(self) -> float | None:
+        """The error rate: mean chi lost per decision graded by expected chi (``None`` before any)."""
+        return self.chi_lost / self.decisions if self.decisions else None
 
 
 @dataclass(frozen=True)
-class LearnerRow:
+class LearnerRow(Rates):
     """One learner's totals: answered, right, chi lost over decisions, seconds; per kind (right, answered)."""
 
     learner_id: str
@@ -42,14 +62,6 @@ class LearnerRow:
     seconds: float
     per_kind: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
-    @property
-    def share_right(self) -> float | None:
-        return self.right / self.answered if self.answered else None
-
-    @property
-    def chi_lost_per_decision(self) -> float | None:
-        """The error rate: mean chi lost per decision graded by expected chi (``None`` before any)."""
-        return self.chi_lost / self.decisions if self.decisions else None
 
 
 @dataclass(frozen=True)

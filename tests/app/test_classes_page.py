@@ -4,8 +4,6 @@ resume after a reload, the board, and what a wrong link shows (nothing)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -15,28 +13,12 @@ from classroom.service import ClassroomStore
 from maubinh.drills import DrillSet, Kind, Level, make_question
 from maubinh.drills.answers import answer_code
 from maubinh.rules import load_rule_set
+from tests.app.conftest import open_page
 
-ROOT = Path(__file__).resolve().parents[2]
-CLASSES, DRILL = str(ROOT / "pages" / "classes.py"), str(ROOT / "pages" / "drill.py")
-TIMEOUT = 90
+CLASSES, DRILL = "classes", "drill"
 SET = DrillSet((Kind.CHI, Kind.FOUL, Kind.NATURAL), Level.BEGINNER, "chi-at", seed=17, count=3)
 
 
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassroomStore]:
-    """The app's classroom on a fresh SQLite file (the pages open it through MAUBINH_DATABASE_URL)."""
-    url = f"sqlite:///{tmp_path / 'classroom.sqlite'}"
-    monkeypatch.setenv("MAUBINH_DATABASE_URL", url)
-    store = ClassroomStore.open(url)
-    yield store
-    store.engine.dispose()
-
-
-def page(script: str, **params: str) -> AppTest:
-    at = AppTest.from_file(script, default_timeout=TIMEOUT)
-    for key, value in params.items():
-        at.query_params[key] = value
-    return at.run()
 
 
 def texts(at: AppTest) -> str:
@@ -55,7 +37,7 @@ def _wait_ready(store: ClassroomStore, assignment_id: int) -> None:
 
 
 def test_a_teacher_creates_a_class_and_sees_the_teacher_link_once(db: ClassroomStore) -> None:
-    at = page(CLASSES, lang="en")
+    at = open_page(CLASSES, lang="en")
     at.text_input(key="classes_new_name").input("Thursday club")
     at.selectbox(key="classes_new_rules").set_value("tinh-chi")
     at.button(key="FormSubmitter:classes_create_form-Create the class").click().run()
@@ -71,7 +53,7 @@ def test_a_teacher_creates_a_class_and_sees_the_teacher_link_once(db: ClassroomS
 
 
 def test_an_empty_class_name_is_refused_next_to_the_form(db: ClassroomStore) -> None:
-    at = page(CLASSES, lang="vi")
+    at = open_page(CLASSES, lang="vi")
     at.button(key="FormSubmitter:classes_create_form-Tạo lớp").click().run()
     assert "teacher" not in at.query_params
     assert any("tên lớp" in e.value for e in at.error)
@@ -81,7 +63,7 @@ def test_an_empty_class_name_is_refused_next_to_the_form(db: ClassroomStore) -> 
 def test_a_wrong_teacher_link_shows_nothing_of_the_class(db: ClassroomStore, token: str) -> None:
     created = db.create_class("Lớp bí mật", "vi", load_rule_set("chi-at"))
     db.join(created.info.id, "Học viên Kín")
-    at = page(CLASSES, teacher=token or f"{created.info.id}.{'B' * 22}")
+    at = open_page(CLASSES, teacher=token or f"{created.info.id}.{'B' * 22}")
     assert not at.exception
     shown = texts(at)
     assert "Lớp bí mật" not in shown and "Học viên Kín" not in shown and created.info.join_code not in shown
@@ -91,7 +73,7 @@ def test_a_wrong_teacher_link_shows_nothing_of_the_class(db: ClassroomStore, tok
 def test_assigning_a_set_grades_it_once_and_the_board_follows_the_answers(db: ClassroomStore) -> None:
     created = db.create_class("Lớp 1", "vi", load_rule_set("chi-at"))
     token = str(created.teacher_token)
-    at = page(CLASSES, teacher=token, lang="en")
+    at = open_page(CLASSES, teacher=token, lang="en")
     at.text_input(key="classes_assign_title").input("Session 1")
     at.multiselect(key="classes_assign_kinds").set_value([Kind.CHI, Kind.FOUL])
     at.number_input(key="classes_assign_n").set_value(4)
@@ -104,7 +86,7 @@ def test_assigning_a_set_grades_it_once_and_the_board_follows_the_answers(db: Cl
     lan = db.join(created.info.id, "<b>Lan</b>*")
     q = db.question(assignment.id, 0)
     db.submit(assignment.id, lan.info.id, 0, answer_code(q, q.key), True, None, 4.0)
-    at = page(CLASSES, teacher=token, lang="en")
+    at = open_page(CLASSES, teacher=token, lang="en")
     assert not at.exception
     frames = [df.value for df in at.dataframe]
     learners = next(f for f in frames if "Learner" in f.columns)
@@ -122,7 +104,7 @@ def test_a_learner_joins_answers_in_the_drill_page_and_a_reload_resumes(db: Clas
     Grader(db).grade(assignment).result(timeout=300)
     db.join(created.info.id, "Lan")
 
-    at = page(CLASSES, join=created.info.join_code.lower(), lang="vi")
+    at = open_page(CLASSES, join=created.info.join_code.lower(), lang="vi")
     at.text_input(key="classes_learner_name").input("lan")
     at.button(key="FormSubmitter:classes_join_name-Vào lớp").click().run()
     assert "me" not in at.query_params
@@ -134,13 +116,13 @@ def test_a_learner_joins_answers_in_the_drill_page_and_a_reload_resumes(db: Clas
     assert learner is not None and learner.name == "lan 2"
     assert me in texts(at)  # the personal link, shown on arrival
 
-    drill = page(DRILL, me=me, assignment=str(assignment.id), lang="vi")
+    drill = open_page(DRILL, me=me, assignment=str(assignment.id), lang="vi")
     assert not drill.exception
     first = make_question(SET, 0)
     drill.button(key=f"drill_choice_{list(first.choices).index(first.key)}").click().run()
     assert [(a.number, a.correct) for a in db.answers(assignment.id, learner.id)] == [(0, True)]
 
-    again = page(DRILL, me=me, assignment=str(assignment.id), lang="vi")  # a reload, another device
+    again = open_page(DRILL, me=me, assignment=str(assignment.id), lang="vi")  # a reload, another device
     assert again.session_state["drill_assigned"].state.index == 1
     second = make_question(SET, 1)
     wrong = next(k for k, c in enumerate(second.choices) if c != second.key)
@@ -154,7 +136,7 @@ def test_a_learner_joins_answers_in_the_drill_page_and_a_reload_resumes(db: Clas
     assert [(a.number, a.correct) for a in stored] == [(0, True), (1, False), (2, True)]
     assert not [b for b in again.button if b.key in ("drill_again", "drill_new_set")]
 
-    home = page(CLASSES, me=me, lang="en")
+    home = open_page(CLASSES, me=me, lang="en")
     mine = home.dataframe[0].value
     assert list(mine["You: right"]) == ["2/3 (67%)"]
 
@@ -166,6 +148,6 @@ def test_a_drill_link_for_another_class_or_a_wrong_learner_shows_nothing(db: Cla
     Grader(db).grade(assignment).result(timeout=300)
     stranger = db.join(ours.info.id, "Lạ")
     for me in (str(stranger.token), "nobody.AAAAAAAAAAAAAAAAAAAAAA"):
-        at = page(DRILL, me=me, assignment=str(assignment.id))
+        at = open_page(DRILL, me=me, assignment=str(assignment.id))
         assert not at.exception and at.error
         assert "Bài riêng" not in texts(at) and not [b for b in at.button if b.key and "drill_choice" in b.key]

@@ -3,9 +3,7 @@ resume, review what was missed (the clock moved), practise at one's level; both 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -14,26 +12,12 @@ from classroom.models import utcnow
 from classroom.practice import Practice
 from classroom.service import ClassroomStore
 from maubinh.drills import DrillSet, Kind, Level, make_question
+from tests.app.conftest import open_page
 
-ROOT = Path(__file__).resolve().parents[2]
-PROGRESS, DRILL = str(ROOT / "pages" / "progress.py"), str(ROOT / "pages" / "drill.py")
+PROGRESS, DRILL = "progress", "drill"
 SET = DrillSet((Kind.CHI, Kind.FOUL), Level.BEGINNER, "chi-at", seed=5, count=3)
 
 
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassroomStore]:
-    url = f"sqlite:///{tmp_path / 'classroom.sqlite'}"
-    monkeypatch.setenv("MAUBINH_DATABASE_URL", url)
-    store = ClassroomStore.open(url)
-    yield store
-    store.engine.dispose()
-
-
-def page(script: str, **params: str) -> AppTest:
-    at = AppTest.from_file(script, default_timeout=120)
-    for key, value in params.items():
-        at.query_params[key] = value
-    return at.run()
 
 
 def _choose(at: AppTest, number: int, right: bool) -> None:
@@ -46,7 +30,7 @@ def _choose(at: AppTest, number: int, right: bool) -> None:
 
 @pytest.mark.parametrize("lang", ["vi", "en"])
 def test_a_profile_is_made_then_practice_is_kept_across_a_reload(db: ClassroomStore, lang: str) -> None:
-    at = page(PROGRESS, lang=lang)
+    at = open_page(PROGRESS, lang=lang)
     assert not at.exception
     at.text_input(key="progress_name").input("Bảo <i>")
     at.button[0].click().run()
@@ -55,20 +39,20 @@ def test_a_profile_is_made_then_practice_is_kept_across_a_reload(db: ClassroomSt
     assert learner is not None and learner.name == "Bảo <i>" and learner.class_id is None
     assert any(me in c.value for c in at.code)  # the personal link, shown on arrival
 
-    drill = page(DRILL, me=me, lang=lang, **SET.params())
+    drill = open_page(DRILL, me=me, lang=lang, **SET.params())
     assert not drill.exception
     run = drill.query_params["run"]
     _choose(drill, 0, right=False)
     practice = Practice(db)
     assert [(a.number, a.correct, a.run_id) for a in practice.history(learner.id)] == [(0, False, run)]
 
-    again = page(DRILL, me=me, lang=lang, run=run, **SET.params())  # a reload
+    again = open_page(DRILL, me=me, lang=lang, run=run, **SET.params())  # a reload
     assert again.session_state["drill_state"].index == 1
     assert again.query_params["run"] == run
     _choose(again, 1, right=True)
     assert [a.number for a in practice.history(learner.id)] == [0, 1]
 
-    progress = page(PROGRESS, me=me, lang=lang)
+    progress = open_page(PROGRESS, me=me, lang=lang)
     assert not progress.exception
     values = {m.label: m.value for m in progress.metric}
     assert "1/2" in values.values()  # right / answered
@@ -83,9 +67,9 @@ def test_what_was_missed_comes_back_for_review_a_day_later(db: ClassroomStore) -
     q = make_question(SET, 0)
     practice.record(me.info.id, SET.ref(0), run_id="r", number=0, mode="practice", lesson=q.lesson.value,
                     code="none-of-these", correct=False, chi_lost=None, seconds=4, now=yesterday)
-    progress = page(PROGRESS, me=str(me.token), lang="en")
+    progress = open_page(PROGRESS, me=str(me.token), lang="en")
     assert "1/1" in [m.value for m in progress.metric]
-    review = page(DRILL, me=str(me.token), mode="review", lang="en")
+    review = open_page(DRILL, me=str(me.token), mode="review", lang="en")
     assert not review.exception
     state = review.session_state["drill_profile_lists"][(me.info.id, "review")]
     assert [ref for ref in state.drill_set.refs] == [SET.ref(0)]
@@ -101,9 +85,9 @@ def test_what_was_missed_comes_back_for_review_a_day_later(db: ClassroomStore) -
 def test_practice_at_my_level_deals_ten_and_a_wrong_link_shows_nothing(db: ClassroomStore) -> None:
     practice = Practice(db)
     me = practice.create_profile("Minh")
-    at = page(DRILL, me=str(me.token), mode="level", lang="vi")
+    at = open_page(DRILL, me=str(me.token), mode="level", lang="vi")
     assert not at.exception
     state = at.session_state["drill_profile_lists"][(me.info.id, "level")]
     assert state.drill_set.count == 10 and {r.level for r in state.drill_set.refs} == {Level.INTERMEDIATE}
-    wrong = page(PROGRESS, me=f"{me.info.id}.{'A' * 22}", lang="vi")
+    wrong = open_page(PROGRESS, me=f"{me.info.id}.{'A' * 22}", lang="vi")
     assert wrong.error and "Minh" not in "".join(s.value for s in wrong.subheader)

@@ -102,8 +102,8 @@ def _learner_table(result: Board, lang: str) -> None:
         }
         if any(r.decisions for r in result.learners):  # chi lost: only where this assignment has decisions
             entry[t("classes.col.chi_lost")] = number(row.chi_lost, lang) if row.decisions else "—"
-            entry[t("classes.col.chi_per_decision")] = ("—" if row.chi_lost_per_decision is None
-                                                         else number(row.chi_lost_per_decision, lang))
+            entry[t("classes.col.chi_per_decision")] = ("—" if row.error_rate is None
+                                                         else number(row.error_rate, lang))
         entry[t("classes.col.seconds")] = round(row.seconds)
         for kind in kinds:
             right, total = row.per_kind.get(kind, (0, 0))

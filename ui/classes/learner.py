@@ -141,7 +141,7 @@ def _assignments(learner: LearnerInfo, token: str, lang: str, zone: tzinfo | Non
         rows.append({
             t("classes.col.assignment"): assignment.title,
             t("classes.col.mine"): share(mine.right, mine.answered, lang) if mine else "—",
-            t("classes.col.my_chi_lost"): _per_decision(mine.chi_lost_per_decision if mine else None, lang),
+            t("classes.col.my_chi_lost"): _per_decision(mine.error_rate if mine else None, lang),
             t("classes.col.class_right"): _mean_share(others, lang),
             t("classes.col.class_chi_lost"): _per_decision(
                 sum(r.chi_lost for r in others) / sum(r.decisions for r in others)

@@ -18,28 +18,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from classroom.board import Rates
 from classroom.practice import AttemptInfo
 
 __all__ = ["Summary", "by_kind", "by_lesson", "error_series", "export_rows", "rating_series", "summary", "weakest"]
 
 
 @dataclass(frozen=True)
-class Summary:
+class Summary(Rates):
     """Totals over some attempts: answered, right, decisions graded in chi and the chi lost over them."""
 
     answered: int
     right: int
     decisions: int
     chi_lost: float
-
-    @property
-    def share_right(self) -> float | None:
-        return self.right / self.answered if self.answered else None
-
-    @property
-    def error_rate(self) -> float | None:
-        """Mean chi lost per decision (``None`` before any decision graded in chi)."""
-        return self.chi_lost / self.decisions if self.decisions else None
 
 
 def summary(attempts: Sequence[AttemptInfo]) -> Summary:

@@ -34,7 +34,7 @@ def test_each_learner_s_totals() -> None:
     result = board(PEOPLE, RECORDS, ANSWERS)
     rows = {r.name: r for r in result.learners}
     assert (rows["Lan"].answered, rows["Lan"].right, rows["Lan"].decisions) == (3, 2, 2)
-    assert rows["Lan"].chi_lost == 0.8 and rows["Lan"].chi_lost_per_decision == 0.4
+    assert rows["Lan"].chi_lost == 0.8 and rows["Lan"].error_rate == 0.4
     assert rows["Minh"].per_kind == {"better": (0, 1), "chi": (0, 1)}
     assert rows["Tú"].chi_lost == 1.4 and rows["Tú"].seconds == 51
     assert rows["Tú"].per_kind == {"better": (0, 1), "chi": (1, 2), "arrange": (0, 1)}
