@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pandas as pd
 import streamlit as st
@@ -481,43 +481,26 @@ def _rules_feedback(q: RulesQuestion, answer: Answer, rule_set: RuleSet, lang: s
     show_play_by_rules(q.play, lang)
 
 
+_VIEWS: dict[type, tuple[Callable[..., None], Callable[..., None]]] = {
+    BetterQuestion: (_better_question, _better_feedback),
+    ArrangeQuestion: (show_arrange_question, show_arrange_feedback),
+    ChiQuestion: (_chi_question, _chi_feedback),
+    FoulQuestion: (_foul_question, _foul_feedback),
+    SettleQuestion: (_settle_question, _settle_feedback),
+    NaturalQuestion: (_natural_question, _natural_feedback),
+    DeclareQuestion: (_declare_question, _declare_feedback),
+    RulesQuestion: (_rules_question, _rules_feedback),
+}
+"""Per kind of question: the view drawing it with its answer controls, and the one giving its feedback."""
+
+
 def show_question(state: SetState, index: int, question: Question, rule_set: RuleSet, lang: str) -> None:
     """Draw question ``index`` with its answer controls (disabled once answered)."""
-    if isinstance(question, BetterQuestion):
-        _better_question(state, index, question, rule_set, lang)
-    elif isinstance(question, ArrangeQuestion):
-        show_arrange_question(state, index, question, rule_set, lang)
-    elif isinstance(question, ChiQuestion):
-        _chi_question(state, index, question, rule_set, lang)
-    elif isinstance(question, FoulQuestion):
-        _foul_question(state, index, question, rule_set, lang)
-    elif isinstance(question, SettleQuestion):
-        _settle_question(state, index, question, rule_set, lang)
-    elif isinstance(question, DeclareQuestion):
-        _declare_question(state, index, question, rule_set, lang)
-    elif isinstance(question, RulesQuestion):
-        _rules_question(state, index, question, rule_set, lang)
-    else:
-        _natural_question(state, index, question, rule_set, lang)
+    _VIEWS[type(question)][0](state, index, question, rule_set, lang)
 
 
 def show_feedback(question: Question, answer: Answer, rule_set: RuleSet, lang: str) -> None:
     """Right or wrong, the numbers behind it, the rule that decided, and the lesson step that teaches it."""
-    if isinstance(question, BetterQuestion):
-        _better_feedback(question, answer, rule_set, lang)
-    elif isinstance(question, ArrangeQuestion):
-        show_arrange_feedback(question, answer, rule_set, lang)
-    elif isinstance(question, ChiQuestion):
-        _chi_feedback(question, answer, rule_set, lang)
-    elif isinstance(question, FoulQuestion):
-        _foul_feedback(question, answer, rule_set, lang)
-    elif isinstance(question, SettleQuestion):
-        _settle_feedback(question, answer, rule_set, lang)
-    elif isinstance(question, DeclareQuestion):
-        _declare_feedback(question, answer, rule_set, lang)
-    elif isinstance(question, RulesQuestion):
-        _rules_feedback(question, answer, rule_set, lang)
-    else:
-        _natural_feedback(question, answer, rule_set, lang)
+    _VIEWS[type(question)][1](question, answer, rule_set, lang)
     _time(question, answer, rule_set, lang)
     lesson_link(question.lesson, rule_set, lang)
