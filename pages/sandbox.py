@@ -50,7 +50,7 @@ if table_tab.open:
             remember_table(texts)
             write_declare(choices)
         show_settlement(table, seats, compared, lang, declared_flags(seats, choices), main)
-        show_plays(table, seats, compared, lang)
+        show_plays(table, seats, compared, lang, main)
         st.caption(t("sandbox.share_caption"))
 if house_tab.open:
     with house_tab:

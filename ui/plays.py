@@ -50,8 +50,11 @@ def play_table(play: PlayByRules, lang: str) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def show_play_by_rules(play: PlayByRules, lang: str) -> None:
-    """The groups of rule sets with the split each plays, then :func:`play_table` and how it was measured."""
+def show_play_by_rules(play: PlayByRules, lang: str, naming: RuleSet | None = None) -> None:
+    """The groups of rule sets with the split each plays, then :func:`play_table` and how it was measured.
+
+    Every split's chi are named one way, ``naming``'s (the page's rule set; the first compared when not
+    given): one naming on a screen, and no group given away by its names."""
     groups = play.groups()
     if len(groups) == 1:
         st.success(t("plays.all_same"))
@@ -60,6 +63,6 @@ def show_play_by_rules(play: PlayByRules, lang: str) -> None:
         with column:
             names = ", ".join(play.rule_sets[k].name(lang) for k in group)
             st.markdown(f"**{t('plays.group', rules=names)}**")
-            st.markdown(arrangement_html(play.best[group[0]], play.rule_sets[group[0]], lang), unsafe_allow_html=True)
+            st.markdown(arrangement_html(play.best[group[0]], naming or play.rule_sets[0], lang), unsafe_allow_html=True)
     st.table(play_table(play, lang), hide_index=True, border="horizontal")
     st.caption(t("plays.method", samples=play.samples))

@@ -22,7 +22,7 @@ from maubinh.drills import (
     make_question,
     partial_foul,
 )
-from maubinh.rules import POSITIONS, load_rule_set
+from maubinh.rules import POSITIONS, RULE_SET_IDS, load_rule_set
 from maubinh.strategy.arrangers import random_split
 
 TIMEOUT = 90
@@ -295,3 +295,20 @@ def test_the_set_panel_does_not_repeat_the_chosen_kinds_above_the_selector() -> 
     assert at.multiselect(key="drill_form_kinds").value == [Kind.CHI, Kind.FOUL]
     listed = ", ".join(kind_name(kind, "en") for kind in (Kind.CHI, Kind.FOUL))
     assert not any(c.value == listed for c in at.caption)
+
+
+def test_the_rule_set_question_names_the_chi_as_the_set_does_not_as_its_answer() -> None:
+    # The split asked about is labelled with the drill set's own chi names (chi-at's here) whatever rule set
+    # is the answer: another source's names would give the answer away.
+    at = drill(kinds="rules", level="beginner", rules="chi-at", seed="3", n="2", lang="vi")  # its answer: tinh-chi
+    assert not at.exception
+    shown = " ".join(m.value for m in at.markdown)
+    chi_at = load_rule_set("chi-at")
+    for position in POSITIONS:
+        assert chi_at.position_name(position, "vi") in shown
+    for rule_set_id in RULE_SET_IDS:
+        other = load_rule_set(rule_set_id)
+        for position in POSITIONS:
+            name = other.position_name(position, "vi")
+            if name not in {chi_at.position_name(p, "vi") for p in POSITIONS}:
+                assert name not in shown, (rule_set_id, name)

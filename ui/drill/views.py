@@ -469,16 +469,15 @@ def _declare_feedback(q: DeclareQuestion, answer: Answer, rule_set: RuleSet, lan
 def _rules_question(state: SetState, index: int, q: RulesQuestion, rule_set: RuleSet, lang: str) -> None:
     st.markdown(t("drill.rules.prompt"))
     st.markdown(_hand(q.cards, t("drill.dealt"), SMALL_CARD_WIDTH), unsafe_allow_html=True)
-    shown = q.play.rule_sets[q.choices.index(q.key)]
-    st.markdown(f"**{t('drill.rules.split')}**")
-    st.markdown(arrangement_html(q.split, shown, lang), unsafe_allow_html=True)
+    st.markdown(f"**{t('drill.rules.split')}**")  # named as the set's rule set names chi, not the key's
+    st.markdown(arrangement_html(q.split, rule_set, lang), unsafe_allow_html=True)
     _choices(state, index, q, list(q.choices), rule_set, lang, 2)
 
 
 def _rules_feedback(q: RulesQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
     names = {r.id: r.name(lang) for r in q.play.rule_sets}
     _verdict(answer.correct, t("drill.rules.right", rules=names[q.key]), t("drill.rules.wrong", rules=names[q.key]))
-    show_play_by_rules(q.play, lang)
+    show_play_by_rules(q.play, lang, rule_set)
 
 
 _VIEWS: dict[type, tuple[Callable[..., None], Callable[..., None]]] = {

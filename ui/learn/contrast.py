@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from maubinh.rules import RULE_SET_IDS, load_rule_set
+from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from maubinh.strategy.payouts import PlayByRules, find_contrast
 from ui.i18n import t
 from ui.plays import show_play_by_rules
@@ -27,8 +27,9 @@ def _another() -> None:
     st.session_state[_SEED_KEY] = st.session_state.get(_SEED_KEY, 1) + 1
 
 
-def show_contrast(lang: str) -> None:
-    """The section: the example (found on the first request), and a button for another."""
+def show_contrast(lang: str, naming: RuleSet | None = None) -> None:
+    """The section: the example (found on the first request), and a button for another; chi named as
+    ``naming`` (the lesson's rule set) names them."""
     with st.container(border=True):
         st.markdown(f"#### {t('plays.learn_title')}")
         seed = st.session_state.get(_SEED_KEY)
@@ -40,6 +41,6 @@ def show_contrast(lang: str) -> None:
         st.caption(t("plays.learn_intro"))
         with st.spinner(t("plays.working")):
             play = contrast(int(seed))
-        show_play_by_rules(play, lang)
+        show_play_by_rules(play, lang, naming)
         st.button(t("plays.learn_another"), key="learn_contrast_another", on_click=_another,
                   icon=":material/refresh:")

@@ -660,7 +660,7 @@ def step_sources_after(ctx: LessonContext) -> None:
                 rows.append(row)
             st.table(rows, hide_index=True)
             st.caption(t("learn.diff.one_deal_note"))
-    show_contrast(ctx.lang)
+    show_contrast(ctx.lang, ctx.rule_set)
 
 
 # --------------------------------------------------------------------------- one step, whole

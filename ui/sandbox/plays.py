@@ -22,8 +22,10 @@ SAMPLES = 1000
 _P = "sandbox_plays_"
 
 
-def show_plays(table: Table, seats: int, rule_sets: Sequence[RuleSet], lang: str) -> PlayByRules | None:
-    """The section: a seat to look at, a button, then the comparison (returned) once made."""
+def show_plays(table: Table, seats: int, rule_sets: Sequence[RuleSet], lang: str,
+               naming: RuleSet | None = None) -> PlayByRules | None:
+    """The section: a seat to look at, a button, then the comparison (returned) once made; chi named as
+    ``naming`` (the main rule set) names them."""
     st.subheader(t("plays.sandbox_title"))
     st.caption(t("plays.sandbox_intro"))
     ready = [seat for seat in range(seats) if seat < len(table.arrangements) and table.arrangements[seat] is not None]
@@ -43,5 +45,5 @@ def show_plays(table: Table, seats: int, rule_sets: Sequence[RuleSet], lang: str
         st.session_state[_P + "result"] = found
     if found is None or found[0] != key:
         return None
-    show_play_by_rules(found[1], lang)
+    show_play_by_rules(found[1], lang, naming)
     return found[1]
