@@ -36,7 +36,7 @@ __all__ = [
 
 def number(value: float, lang: str, *, digits: int = 2, signed: bool = False) -> str:
     """A number in the language's notation: ``"+1,25"`` in Vietnamese, ``"+1.25"`` in English (Babel)."""
-    pattern = "0." + "0" * digits if digits else "0"
+    pattern = "#,##0." + "0" * digits if digits else "#,##0"  # thousands grouped: 100,000 (en), 100.000 (vi)
     text = format_decimal(abs(value) if signed else value, format=pattern, locale=lang)
     if signed:
         return ("+" if value >= 0 else "−") + text

@@ -24,3 +24,10 @@ def test_a_house_change_read_from_a_link_is_told_in_each_language() -> None:
     assert note_vi == "Luật nhà từ đường link, đã đổi: foul.penalty 3 -> 6."
     assert note_en == "House rules from a link, changed: foul.penalty 3 -> 6."
     assert "house rules" not in note_vi
+
+
+def test_numbers_group_their_thousands_in_each_language() -> None:
+    from ui.labels import number
+
+    assert number(100_000, "en", digits=0) == "100,000" and number(100_000, "vi", digits=0) == "100.000"
+    assert number(1234.5, "vi") == "1.234,50" and number(-3.25, "en", signed=True) == "−3.25"
