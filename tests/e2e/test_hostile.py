@@ -111,7 +111,7 @@ def test_a_run_shows_progress_and_its_processes_end_with_the_tab(app_url: str, e
     open_tab(page, f"{app_url}/sandbox?lang=en", "Many deals")
     type_into(page, "sandbox_sim_deals", "20000")
     page.locator(".st-key-sandbox_sim_run button").click()
-    expect(page.get_by_text(re.compile(r"/20000 deals played"))).to_be_visible(timeout=30_000)
+    expect(page.get_by_text(re.compile(r"/20,000 deals played"))).to_be_visible(timeout=30_000)
     assert_no_exception(page)
     screenshot(page, "hostile_run_in_progress")
     deadline = time.monotonic() + 30
@@ -144,7 +144,7 @@ def test_the_queue_shows_each_run_its_place(app_url: str, e2e_browser: Browser) 
         screenshot(waiting, "hostile_run_queued_phone_vi")
         width = waiting.evaluate("() => document.documentElement.scrollWidth")
         assert width <= PHONE["width"] + 1, f"the page scrolls sideways: {width} px"
-        expect(pages[0].get_by_text(re.compile(r"/20000 deals played"))).to_be_visible(timeout=60_000)
+        expect(pages[0].get_by_text(re.compile(r"/20,000 deals played"))).to_be_visible(timeout=60_000)
         waiting.locator(".st-key-sandbox_sim_cancel button").click()
         expect(waiting.get_by_text("Đã huỷ lượt chạy.")).to_be_visible(timeout=60_000)
     finally:
