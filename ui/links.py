@@ -23,7 +23,7 @@ import streamlit as st
 from ui.i18n import t
 from ui.store import LEARNER_PARAM
 
-__all__ = ["JOIN_PARAM", "TEACHER_PARAM", "personal_link_box", "qr_data_uri", "sibling"]
+__all__ = ["JOIN_PARAM", "TEACHER_PARAM", "go_to_personal_link", "personal_link_box", "qr_data_uri", "sibling"]
 
 JOIN_PARAM = "join"
 """Query parameter of the join link (``?join=<code>``)."""
@@ -39,6 +39,14 @@ def sibling(current: str | None, page: str, params: dict[str, str]) -> str:
     parts = urlsplit(current or "")
     path = parts.path.rsplit("/", 1)[0] + "/" + page if parts.path else "/" + page
     return urlunsplit((parts.scheme, parts.netloc, path, urlencode(params), ""))
+
+
+def go_to_personal_link(param: str, token: str, lang: str) -> None:
+    """Make this page's address a personal link: only ``?<param>=<token>`` and the language (a reload or a
+    bookmark comes back to the same profile or class; a callback's change, drawn on the next run)."""
+    st.query_params.clear()
+    st.query_params[param] = token
+    st.query_params["lang"] = lang
 
 
 def qr_data_uri(link: str) -> str:

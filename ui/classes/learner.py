@@ -19,7 +19,7 @@ from classroom.service import ClassInfo, ClassroomError, LearnerInfo, NameTakenE
 from ui.classes.words import moment, share, state_key
 from ui.i18n import t
 from ui.labels import number
-from ui.links import personal_link_box
+from ui.links import go_to_personal_link, personal_link_box
 from ui.nav import link_to
 from ui.params import markdown_literal
 from ui.setup import rule_set_label
@@ -52,9 +52,7 @@ def _join(klass: ClassInfo, lang: str) -> None:
         return
     st.session_state.pop("classes_name_problem", None)
     st.session_state[JOINED_KEY] = joined.info.id
-    st.query_params.clear()
-    st.query_params[LEARNER_PARAM] = str(joined.token)
-    st.query_params["lang"] = lang
+    go_to_personal_link(LEARNER_PARAM, str(joined.token), lang)
 
 
 def _use_suggestion(suggestion: str) -> None:

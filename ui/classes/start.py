@@ -9,7 +9,7 @@ from classroom.service import LANGUAGES, ClassroomError
 from classroom.tokens import JOIN_LENGTH
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from ui.i18n import t, translate
-from ui.links import JOIN_PARAM, TEACHER_PARAM
+from ui.links import JOIN_PARAM, TEACHER_PARAM, go_to_personal_link
 from ui.setup import house_rule_sets, rule_set_label
 from ui.store import classroom
 
@@ -34,9 +34,7 @@ def _create(lang: str) -> None:
         return
     st.session_state.pop("classes_new_error", None)
     st.session_state[CREATED_KEY] = created.info.id
-    st.query_params.clear()
-    st.query_params[TEACHER_PARAM] = str(created.teacher_token)
-    st.query_params["lang"] = lang
+    go_to_personal_link(TEACHER_PARAM, str(created.teacher_token), lang)
 
 
 def _join(lang: str) -> None:

@@ -13,7 +13,7 @@ from maubinh.drills import Kind, Lesson
 from maubinh.drills.levels import level_of, levels, reference_note, reference_players
 from ui.i18n import t
 from ui.labels import number
-from ui.links import personal_link_box
+from ui.links import go_to_personal_link, personal_link_box
 from ui.nav import link_to
 from ui.params import markdown_literal
 from ui.progress.stats import by_kind, by_lesson, error_series, export_rows, rating_series, summary, weakest
@@ -34,9 +34,7 @@ def _create(lang: str) -> None:
         return
     st.session_state.pop("progress_name_error", None)
     st.session_state[CREATED_KEY] = made.info.id
-    st.query_params.clear()
-    st.query_params[LEARNER_PARAM] = str(made.token)
-    st.query_params["lang"] = lang
+    go_to_personal_link(LEARNER_PARAM, str(made.token), lang)
 
 
 def show_new_profile(lang: str) -> None:
