@@ -29,7 +29,7 @@ from maubinh.strategy.vector import hand_splits
 def first_legal(cards: Sequence[Card], rule_set: RuleSet) -> Arrangement:
     """The first legal split in enumeration order (what a careless 'auto' button might return)."""
     hand = hand_splits(cards, rule_set)
-    return hand.arrangement(int(np.flatnonzero(hand.legal())[0]))
+    return hand.arrangement(int(np.flatnonzero(hand.legal(strict=rule_set.strict_order))[0]))
 
 
 ARRANGERS: dict[str, Callable[[Sequence[Card], RuleSet], Arrangement]] = {

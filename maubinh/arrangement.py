@@ -7,6 +7,13 @@ False
 >>> foul = Arrangement.parse("Ks Kd 9c 8s 2h", "As Ad Ac 7h 7d", "Qs Qc 3d")
 >>> foul_reason(foul, load_rule_set("chi-at"))
 (<Position.BACK: 'back'>, <Position.MIDDLE: 'middle'>)
+
+An equal back and middle are legal (digest §1, reading revised again), binh lủng under the strict order:
+
+>>> from maubinh.house import edit
+>>> equal = Arrangement.parse("As Ks 9s 5s 2s", "Ah Kh 9h 5h 2h", "3c 4d 6c")
+>>> is_foul(equal, load_rule_set("guide-2026")), is_foul(equal, edit(load_rule_set("guide-2026"), {"order.strict": True}))
+(False, True)
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ from typing import Any, Protocol
 
 from maubinh.cards import Card, cards_text, parse_cards
 from maubinh.hands import HandValue, WheelRank, evaluate
-from maubinh.rules import POSITIONS, Position, Provenance, RuleSet
+from maubinh.rules import ORDER_PROVENANCE, POSITIONS, Position, RuleSet
 
 __all__ = [
     "ORDER_PROVENANCE",
@@ -117,69 +124,60 @@ def hand_values(arrangement: Arrangement, wheel: WheelRank) -> dict[Position, Ha
 
 class _Ordered(Protocol):
     def __gt__(self, other: Any, /) -> Any: ...
+    def __ge__(self, other: Any, /) -> Any: ...
 
 
-ORDER_PROVENANCE = Provenance(
-    "§1 (every source): chi 1 lớn hơn chi 2, chi 2 lớn hơn chi 3 (\"lớn hơn\", \"mạnh hơn\", \"Chi 1 > Chi 2 > Chi 3\")",
-    {
-        "vi": "Mọi nguồn đều viết \"lớn hơn\", nên chi 5 lá mạnh nhất và chi giữa bằng nhau hoàn toàn là binh lủng: "
-        "hai chi bằng nhau không thể đứng theo thứ tự đã nêu.",
-        "en": "Every source says \"stronger\", so a strongest 5-card chi exactly equal to the middle is binh lủng: "
-        "two equal chi cannot stand in the stated order.",
-    },
-    other={
-        "vi": "bằng nhau vẫn hợp lệ (cách đọc cũ)",
-        "en": "equal chi are legal (the earlier reading)",
-    },
-)
-"""Where the order rule comes from, with the project's (revised) reading and the other one (digest §1)."""
+def in_order(stronger: _Ordered, weaker: _Ordered, *, strict: bool) -> Any:
+    """The order rule for one pair of chi: ``stronger`` must not be weaker than ``weaker``.
 
-
-def in_order(stronger: _Ordered, weaker: _Ordered) -> Any:
-    """The order rule for one pair of chi: ``stronger`` must beat ``weaker``, strictly.
-
-    Digest §1, reading (revised): every source says "stronger", so a back and a middle of exactly
-    equal value are binh lủng (a front can never equal a middle: one scale, no missing kickers in a
-    five-card hand). This is the one place the rule is decided: it takes :class:`HandValue` s, keys,
-    or numpy arrays of keys (elementwise), so the split tables of :mod:`maubinh.strategy` use it too.
+    Digest §1, reading revised again: a back and a middle of exactly equal value are legal
+    (``stronger >= weaker``); with ``strict`` (a house rule, :attr:`~maubinh.rules.RuleSet.strict_order`)
+    an equal pair is binh lủng (``stronger > weaker``). A front can never equal a middle (one scale, no
+    missing kickers in a five-card hand), so the rule only matters for the back and the middle. This is
+    the one place the rule is decided: it takes :class:`HandValue` s, keys, or numpy arrays of keys
+    (elementwise), so the split tables of :mod:`maubinh.strategy` use it too.
 
     >>> from maubinh.cards import parse_cards
     >>> straight = evaluate(parse_cards("9s 8h 7d 6c 5s"))
-    >>> in_order(straight, evaluate(parse_cards("9h 8d 7c 6s 5h"))), in_order(straight, evaluate(parse_cards("Ks Kh 2c")))
-    (False, True)
+    >>> same = evaluate(parse_cards("9h 8d 7c 6s 5h"))
+    >>> in_order(straight, same, strict=False), in_order(straight, same, strict=True)
+    (True, False)
+    >>> in_order(evaluate(parse_cards("Ks Kh 2c")), straight, strict=False)
+    False
     """
-    return stronger > weaker
+    return stronger >= weaker if not strict else stronger > weaker
 
 
-def keys_in_order(back: _Ordered, middle: _Ordered, front: _Ordered) -> Any:
+def keys_in_order(back: _Ordered, middle: _Ordered, front: _Ordered, *, strict: bool) -> Any:
     """Whether back, middle and front (values, keys or arrays of keys) obey :func:`in_order` both ways."""
-    return in_order(back, middle) & in_order(middle, front)
+    return in_order(back, middle, strict=strict) & in_order(middle, front, strict=strict)
 
 
 def foul_reason(arrangement: Arrangement, rule_set: RuleSet) -> tuple[Position, Position] | None:
-    """Why an arrangement is binh lủng (foul), or ``None`` if it is legal.
+    """Why an arrangement is binh lủng (foul) under ``rule_set``, or ``None`` if it is legal.
 
     Returns:
         ``(stronger_required, weaker)``: the first pair out of order, e.g.
-        ``(Position.MIDDLE, Position.FRONT)`` when the front beats the middle.
-        Equal chi are out of order too (:func:`in_order`: back > middle > front, digest §1).
+        ``(Position.MIDDLE, Position.FRONT)`` when the front beats the middle. An equal back and middle
+        are out of order only under the strict order (:func:`in_order`, digest §1).
     """
-    return out_of_order(hand_values(arrangement, rule_set.wheel))
+    return out_of_order(hand_values(arrangement, rule_set.wheel), strict=rule_set.strict_order)
 
 
-def out_of_order(values: dict[Position, HandValue]) -> tuple[Position, Position] | None:
+def out_of_order(values: dict[Position, HandValue], *, strict: bool) -> tuple[Position, Position] | None:
     """The first pair of chi out of order in already evaluated ``values`` (see :func:`foul_reason`)."""
-    if not in_order(values[Position.BACK], values[Position.MIDDLE]):
+    if not in_order(values[Position.BACK], values[Position.MIDDLE], strict=strict):
         return (Position.BACK, Position.MIDDLE)
-    if not in_order(values[Position.MIDDLE], values[Position.FRONT]):
+    if not in_order(values[Position.MIDDLE], values[Position.FRONT], strict=strict):
         return (Position.MIDDLE, Position.FRONT)
     return None
 
 
 def is_foul(arrangement: Arrangement, rule_set: RuleSet) -> bool:
-    """True when the arrangement is binh lủng: the back does not beat the middle, or the middle the front.
+    """True when the arrangement is binh lủng: the middle beats the back, or the front the middle.
 
-    Digest §1 (reading revised: equal chi foul, :func:`in_order`). The wheel order of ``rule_set``
+    Digest §1 (reading revised again: an equal back and middle are legal unless the rule set's order is
+    strict, :func:`in_order`). The wheel order of ``rule_set``
     matters: under ``chi-at`` A-2-3-4-5 outranks 9-10-J-Q-K, under ``luckywin`` it does not.
     """
     return foul_reason(arrangement, rule_set) is not None

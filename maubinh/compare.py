@@ -25,7 +25,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from maubinh.arrangement import ORDER_PROVENANCE
 from maubinh.cards import parse_cards
 from maubinh.hands import WheelRank, evaluate
 from maubinh.rules import (
@@ -58,8 +57,8 @@ class Topic(str, Enum):
     NAME = "name"
     """The rule set's name for one position (§2.1); the row's ``position`` says which."""
     ORDER = "order"
-    """Whether a back equal to the middle is binh lủng (§1, reading revised): ``True`` in every rule set
-    (the order rule is the same everywhere, :func:`maubinh.arrangement.in_order`)."""
+    """Whether a back equal to the middle is binh lủng (§1, reading revised again): ``False`` in every
+    source; ``True`` under a house's strict order (:attr:`~maubinh.rules.RuleSet.strict_order`)."""
     WHEEL = "wheel"
     """Where A-2-3-4-5 ranks (§2.2)."""
     FOUL = "foul"
@@ -85,7 +84,7 @@ CellValue = (
 )
 """A cell's value; its type follows the row's :class:`Topic`:
 
-NAME: the names by language (``{"vi": ..., "en": ...}``); ORDER: bool (equal chi foul); WHEEL: :class:`~maubinh.hands.WheelRank`;
+NAME: the names by language (``{"vi": ..., "en": ...}``); ORDER: bool (strict: an equal back and middle foul); WHEEL: :class:`~maubinh.hands.WheelRank`;
 FOUL, CLASH, BONUS: chi (int); SCOOP: ``(x1, x2, x3, sweep)``; NATURAL: chi or ``None``;
 NATURALS_VERSUS: :class:`~maubinh.rules.NaturalsVersus`; ACES: :class:`~maubinh.rules.AceRule`;
 ACES_FOUR_EXCLUDED: bool.
@@ -225,7 +224,7 @@ def differences(rule_sets: Sequence[RuleSet]) -> tuple[Row, ...]:
         )
         for position in POSITIONS
     ]
-    rows.append(Row(Topic.ORDER, tuple(Cell(rs.id, True, ORDER_PROVENANCE) for rs in rule_sets)))
+    rows.append(row(Topic.ORDER, "order", lambda rs: rs.strict_order))
     rows.append(row(Topic.WHEEL, "wheel", lambda rs: rs.wheel))
     rows.append(row(Topic.FOUL, "foul", lambda rs: rs.foul_penalty))
     rows.append(row(Topic.SCOOP, "scoop", lambda rs: (*rs.scoop.multipliers, rs.scoop.sweep_multiplier)))

@@ -117,6 +117,7 @@ hands (sám cô, sám cô A) only in the front, the 5-card ones in the back and 
 _SCALAR_KEYS: tuple[str, ...] = (
     "positions",
     "wheel.value",
+    "order.strict",
     "chi_win.value",
     "foul.penalty",
     "scoop.multipliers",
@@ -133,6 +134,7 @@ EDITABLE_KEYS: tuple[str, ...] = _SCALAR_KEYS + _BONUS_KEYS + _NATURAL_KEYS + _T
 
 - ``positions``: the three chi names, ``((vi, en) back, (vi, en) middle, (vi, en) front)``;
 - ``wheel.value``: ``"lowest"`` or ``"second"`` (where A-2-3-4-5 ranks, digest §2.2);
+- ``order.strict``: true or false (an equal back and middle are binh lủng; digest §1, a house option);
 - ``chi_win.value``, ``foul.penalty``, ``scoop.sweep_multiplier``, ``bonus_clash.multiplier``: whole
   numbers (chi, or factors);
 - ``scoop.multipliers``: three factors, for one, two and three opponents scooped (digest §2.5);
@@ -178,6 +180,7 @@ def values_of(rule_set: RuleSet) -> dict[str, Value]:
             tuple(rule_set.position_name(position, lang) for lang in LANGUAGES) for position in POSITIONS
         ),
         "wheel.value": rule_set.wheel.value,
+        "order.strict": rule_set.strict_order,
         "chi_win.value": rule_set.chi_win,
         "foul.penalty": rule_set.foul_penalty,
         "scoop.multipliers": tuple(rule_set.scoop.multipliers),
@@ -262,6 +265,7 @@ def rule_set_data(rule_set: RuleSet) -> dict[str, Any]:
             **_provenance_data(p["positions"]),
         },
         "wheel": {"value": rule_set.wheel.value, **_provenance_data(p["wheel"])},
+        "order": {"strict": rule_set.strict_order, **_provenance_data(p["order"])},
         "chi_win": {"value": rule_set.chi_win, **_provenance_data(p["chi_win"])},
         "foul": {"penalty": rule_set.foul_penalty, **_provenance_data(p["foul"])},
         "scoop": {
@@ -488,6 +492,7 @@ _PROVENANCE_KEYS = ("source", "reading", "house_default", "other_reading")
 _TABLE_KEYS: dict[str, tuple[str, ...]] = {
     "positions": tuple(p.value for p in POSITIONS),
     "wheel": ("value",),
+    "order": ("strict",),
     "chi_win": ("value",),
     "foul": ("penalty",),
     "scoop": ("multipliers", "sweep_multiplier"),
@@ -629,6 +634,8 @@ class _Checker:
             for position in POSITIONS:
                 self.texts(positions, position.value, f"positions.{position.value}", "positions")
         self.one_of(self.table(data, "wheel"), "value", "wheel.value", WheelRank)
+        if "order" in data:  # files saved before the order rule was a value have none: not strict
+            self.flag(self.table(data, "order"), "strict", "order.strict")
         self.whole(self.table(data, "chi_win"), "value", "chi_win.value", "chi_win.value")
         self.whole(self.table(data, "foul"), "penalty", "foul.penalty", "foul.penalty")
         scoop = self.table(data, "scoop")

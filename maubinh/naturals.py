@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from maubinh.arrangement import Arrangement
+from maubinh.arrangement import Arrangement, keys_in_order
 from maubinh.cards import Card, Suit
 from maubinh.hands import WheelRank, evaluate
 from maubinh.rules import NaturalPattern, NaturalRule, RuleSet
@@ -86,7 +86,7 @@ def find_instant_win(cards: Sequence[Card], rule_set: RuleSet) -> InstantWin | N
             _five_pairs_trips(hand) is not None
         ):
             continue
-        found = _match(rule.pattern, hand, rule_set.wheel)
+        found = _match(rule.pattern, hand, rule_set.wheel, rule_set.strict_order)
         if found is not None:
             matches.append((rank, rule, found[0], found[1]))
     if not matches:
@@ -103,14 +103,22 @@ def matching_patterns(cards: Sequence[Card]) -> list[NaturalPattern]:
 
 
 def natural_split(
-    cards: Sequence[Card], pattern: NaturalPattern, wheel: WheelRank = WheelRank.LOWEST
+    cards: Sequence[Card], pattern: NaturalPattern, wheel: WheelRank = WheelRank.LOWEST, *, strict: bool = False
 ) -> Arrangement | None:
     """The strongest split that shows a split pattern (three flushes / straights / straight flushes), if any.
 
-    Strongest under ``wheel``'s straight order, chi by chi from the back (digest §2.4, reading): the
-    split a player shows when two players hold the same pattern (``luckywin``'s tie-break).
+    Strongest under ``wheel``'s straight order, chi by chi from the back, among the splits that are not
+    binh lủng under the order rule ``strict`` where there is one (digest §2.4, reading): the split a player
+    shows when two players hold the same pattern (``luckywin``'s tie-break), and on the screen.
+
+    >>> from maubinh.cards import parse_cards
+    >>> hand = parse_cards("2c 3d 4h 5s 5h 6s 6d 7c 7h 8s 8d 9c 9h")
+    >>> str(natural_split(hand, NaturalPattern.BA_SANH))
+    '9c 8s 7c 6s 5s | 9h 8d 7h 6d 5h | 4h 3d 2c'
+    >>> str(natural_split(hand, NaturalPattern.BA_SANH, strict=True))
+    '9c 8s 7c 6s 5s | 6d 5h 4h 3d 2c | 9h 8d 7h'
     """
-    found = _match(pattern, _check(cards), wheel)
+    found = _match(pattern, _check(cards), wheel, strict)
     return found[1] if found else None
 
 
@@ -249,19 +257,30 @@ _SPLIT_SHAPES: dict[NaturalPattern, _Shape] = {
 }
 
 
-def _strongest_split(hand: Sequence[Card], shape: _Shape, wheel: WheelRank) -> _Found:
+def _strongest_split(hand: Sequence[Card], shape: _Shape, wheel: WheelRank, strict: bool) -> _Found:
     """The strongest split that shows a split pattern, and its chi-by-chi key (digest §2.4, reading).
 
     Strongest: the back highest as an ordinary hand (a straight flush beats a plain flush or
     straight, suits never break a tie), then the middle, then the front (:meth:`_Shape.front_key`).
     Found from ranks and suits together: the backs of the pattern, strongest first; for the first
     strength that leaves a middle and front of the pattern, the best of those among its backs.
+    Only splits that are not binh lủng under the order rule (``strict``: the rule set's
+    :attr:`~maubinh.rules.RuleSet.strict_order`) are taken where one exists (digest §2.4, reading: the
+    strongest legal split); a hand with no legal split of its pattern shows its strongest fouled one.
     """
     if not shape.possible(hand):
         return None
     backs: dict[int, list[tuple[Card, ...]]] = {}
     for chi in shape.chis(hand, 5):
         backs.setdefault(evaluate(chi, wheel).key, []).append(chi)
+    return _strongest_of(hand, shape, wheel, backs, strict) or _strongest_of(hand, shape, wheel, backs, None)
+
+
+def _strongest_of(
+    hand: Sequence[Card], shape: _Shape, wheel: WheelRank, backs: dict[int, list[tuple[Card, ...]]],
+    strict: bool | None,
+) -> _Found:
+    """:func:`_strongest_split` among the splits in order under ``strict`` (``None``: every split)."""
     for back_key in sorted(backs, reverse=True):
         best: tuple[tuple[int, int], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]] | None = None
         for back in backs[back_key]:
@@ -270,7 +289,12 @@ def _strongest_split(hand: Sequence[Card], shape: _Shape, wheel: WheelRank) -> _
                 front = tuple(card for card in rest if card not in middle)
                 if next(shape.chis(front, 3), None) is None:
                     continue
-                key = (evaluate(middle, wheel).key, shape.front_key(front, wheel))
+                middle_value = evaluate(middle, wheel)
+                if strict is not None and not keys_in_order(
+                    back_key, middle_value.key, evaluate(front, wheel).key, strict=strict
+                ):
+                    continue
+                key = (middle_value.key, shape.front_key(front, wheel))
                 if best is None or key > best[0]:
                     best = (key, back, middle, front)
         if best is not None:
@@ -290,8 +314,12 @@ _COUNT_MATCHERS: dict[NaturalPattern, Callable[[Sequence[Card]], _Found]] = {
     NaturalPattern.BON_SAM: _four_trips,
     NaturalPattern.BA_TU_QUY: _three_quads,
 }
-def _match(pattern: NaturalPattern, hand: Sequence[Card], wheel: WheelRank = WheelRank.LOWEST) -> _Found:
+
+
+def _match(
+    pattern: NaturalPattern, hand: Sequence[Card], wheel: WheelRank = WheelRank.LOWEST, strict: bool = False
+) -> _Found:
     """``(tiebreak, split)`` when ``hand`` shows ``pattern``, else ``None``."""
     if pattern in _SPLIT_SHAPES:
-        return _strongest_split(hand, _SPLIT_SHAPES[pattern], wheel)
+        return _strongest_split(hand, _SPLIT_SHAPES[pattern], wheel, strict)
     return _COUNT_MATCHERS[pattern](hand)

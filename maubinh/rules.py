@@ -35,6 +35,7 @@ from maubinh.hands import WheelRank
 __all__ = [
     "AMOUNT_RANGES",
     "MAX_RULES_CHARS",
+    "ORDER_PROVENANCE",
     "RULE_SET_IDS",
     "TEXT_LIMITS",
     "AceRule",
@@ -245,6 +246,28 @@ class Provenance:
         return self.other.get(lang) or self.other.get("vi")
 
 
+ORDER_PROVENANCE = Provenance(
+    "§1 (every source): chi 1 lớn hơn chi 2, chi 2 lớn hơn chi 3; guide-2026: binh lủng là "
+    "\"Chi 2 mạnh hơn Chi 1, hoặc Chi 3 mạnh hơn Chi 2\"",
+    {
+        "vi": "Cách đọc (sửa lại lần nữa): chi 1 và chi 2 bằng nhau hoàn toàn vẫn hợp lệ (chi 1 ≥ chi 2 ≥ chi 3). "
+        "guide-2026 định nghĩa binh lủng là xếp chi yếu hơn lên trên chi mạnh hơn, và chi-at, tinh-chi trả 20 chi "
+        "cho thùng phá sảnh thượng ở chi giữa, điều chỉ xảy ra được khi chi 1 cũng là một thùng phá sảnh thượng "
+        "bằng nó. Thứ tự chặt (bằng nhau là binh lủng) là một luật nhà, mặc định tắt.",
+        "en": "Reading (revised again): a back and a middle of exactly equal value are legal (back ≥ middle ≥ front). "
+        "guide-2026 defines binh lủng as a weaker chi placed above a stronger one, and chi-at and tinh-chi pay "
+        "20 chi for a royal flush in the middle, which can only happen with an equal royal flush in the back. "
+        "The strict order (equal chi foul) is a house rule, off by default.",
+    },
+    other={
+        "vi": "thứ tự chặt: chi 1 bằng chi 2 là binh lủng (luật nhà)",
+        "en": "strict order: a back equal to the middle is binh lủng (a house rule)",
+    },
+)
+"""The order rule's provenance (digest §1, reading revised again), for a rule-set file without an
+``[order]`` table; the shipped files carry their own, citing their own source."""
+
+
 @dataclass(frozen=True)
 class Bonus:
     """One bonus-table entry: ``hand`` in ``position`` wins ``chi`` from each opponent when that chi wins."""
@@ -314,6 +337,9 @@ class RuleSet:
         summaries: one-line summary per language.
         positions: chi display names: ``positions[position][language]``.
         wheel: where A-2-3-4-5 ranks.
+        strict_order: the order rule (digest §1, reading revised again): ``False`` (every source, by
+            default) lets a back equal its middle (back >= middle >= front); ``True``, a house option,
+            makes an equal back and middle binh lủng (back > middle > front). TOML ``[order] strict``.
         chi_win: chi for a plain chi won (1 in every source).
         foul_penalty: chi a fouled hand pays each non-fouled opponent.
         scoop: the scoop multipliers.
@@ -324,7 +350,7 @@ class RuleSet:
         ace_rule: the ace rule, or ``AceRule.NONE``.
         exclude_bonus_four_aces: ``tinh-chi``: four aces paid as a bonus do not count again.
         provenance: where each value comes from, by key
-            (``"wheel"``, ``"foul"``, ``"scoop"``, ``"bonus_clash"``, ``"naturals"``, ``"aces"``,
+            (``"wheel"``, ``"order"``, ``"foul"``, ``"scoop"``, ``"bonus_clash"``, ``"naturals"``, ``"aces"``,
             ``"chi_win"``, ``"positions"``).
     """
 
@@ -334,6 +360,7 @@ class RuleSet:
     summaries: Mapping[str, str]
     positions: Mapping[Position, Mapping[str, str]]
     wheel: WheelRank
+    strict_order: bool
     chi_win: int
     foul_penalty: int
     scoop: ScoopRule
@@ -349,7 +376,7 @@ class RuleSet:
         return hash((
             self.id, self.source_file, _frozen(self.names), _frozen(self.summaries),
             tuple((position.value, _frozen(self.positions.get(position))) for position in Position),
-            self.wheel, self.chi_win, self.foul_penalty, self.scoop, self.bonus_clash, self.bonuses,
+            self.wheel, self.strict_order, self.chi_win, self.foul_penalty, self.scoop, self.bonus_clash, self.bonuses,
             self.naturals, self.naturals_versus, self.ace_rule, self.exclude_bonus_four_aces,
             _frozen(self.provenance),
         ))
@@ -551,6 +578,8 @@ class _Reader:
         wheel = self.enum(WheelRank, wheel_table.get("value"), "wheel.value")
         provenance["wheel"] = self.provenance(wheel_table, "wheel")
 
+        strict_order, provenance["order"] = self.order()
+
         chi_table = self.table("chi_win")
         chi_win = self.count(chi_table, "value", "chi_win.value", "chi_win.value")
         provenance["chi_win"] = self.provenance(chi_table, "chi_win")
@@ -630,6 +659,7 @@ class _Reader:
             summaries=summaries,
             positions=positions,
             wheel=wheel,
+            strict_order=strict_order,
             chi_win=chi_win,
             foul_penalty=foul_penalty,
             scoop=scoop,
@@ -641,6 +671,18 @@ class _Reader:
             exclude_bonus_four_aces=exclude,
             provenance=provenance,
         )
+
+    def order(self) -> tuple[bool, Provenance]:
+        """The order rule: ``[order] strict`` (false when the table or the key is absent, as in files
+        saved before it existed) and its provenance (:data:`ORDER_PROVENANCE` without a table)."""
+        if "order" not in self.data:
+            return False, ORDER_PROVENANCE
+        table = self.table("order")
+        strict = table.get("strict", False)
+        if not isinstance(strict, bool):
+            self.fail("order.strict", f"expected true or false, got {_short(strict)}")
+            strict = False
+        return strict, self.provenance(table, "order")
 
     def source_file(self) -> str:
         """The source text's file name: ``source_file``, or that of the source named by ``based_on``."""

@@ -278,7 +278,7 @@ def seat_facts(arrangement: Arrangement, rule_set: RuleSet, declare: bool = True
     return SeatFacts(
         arrangement,
         values,
-        out_of_order(values) is not None,
+        out_of_order(values, strict=rule_set.strict_order) is not None,
         find_instant_win(arrangement.cards, rule_set) if declare and rule_set.naturals else None,
         sum(card.rank == Rank.ACE for card in arrangement.cards),
     )

@@ -141,7 +141,7 @@ def describe_foul(arrangement: Arrangement, rule_set: RuleSet, lang: str, names:
 def order_fault(strong_cards: Sequence[Card], weak_cards: Sequence[Card], positions: tuple[Position, Position],
                 rule_set: RuleSet, lang: str, names: RuleSet | None = None) -> str:
     """Why two chi are out of order, in words: the weaker-placed one beats the other, or they are equal
-    (the order is strict, :func:`maubinh.arrangement.in_order`); the chi named by ``names`` (default ``rule_set``)."""
+    (under the strict order, :func:`maubinh.arrangement.in_order`); the chi named by ``names`` (default ``rule_set``)."""
     strong, weak = (position_label(p, names or rule_set, lang) for p in positions)
     equal = evaluate(strong_cards, rule_set.wheel) == evaluate(weak_cards, rule_set.wheel)
     return translate("foul.equal" if equal else "foul.reason", lang, strong=strong, weak=weak)

@@ -157,14 +157,16 @@ def assess(question: ArrangeQuestion, arrangement: Arrangement, rule_set: RuleSe
 def partial_foul(chis: Mapping[Position, Sequence[Card]], rule_set: RuleSet) -> tuple[Position, Position] | None:
     """The first pair of *complete* chi out of order, while the cards are still being placed.
 
-    Back against middle, then middle against front (equal chi foul too, :func:`maubinh.arrangement.in_order`);
+    Back against middle, then middle against front (an equal back and middle foul only under the strict
+    order, :func:`maubinh.arrangement.in_order`);
     with the middle incomplete, a front that beats the back already fouls (the middle cannot sit between them). ``None`` when no complete pair is
     out of order yet.
     """
     values = {p: evaluate(chis[p], rule_set.wheel) for p in POSITIONS if len(chis.get(p, ())) == p.size}
     for strong, weak in ((Position.BACK, Position.MIDDLE), (Position.MIDDLE, Position.FRONT),
                          (Position.BACK, Position.FRONT)):
-        if strong in values and weak in values and not in_order(values[strong], values[weak]):
+        if strong in values and weak in values and not in_order(values[strong], values[weak],
+                                                                         strict=rule_set.strict_order):
             return (strong, weak)
     return None
 

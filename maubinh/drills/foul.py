@@ -1,12 +1,13 @@
 """Drill kind "binh lủng or not, and why": one arrangement, is it legal, and which chi are out of order.
 
-An arrangement is binh lủng (foul) when the back does not beat the middle or the middle does not
-beat the front (digest §1, §2.7; reading revised: equal chi foul, :func:`maubinh.arrangement.in_order`). The answer names which pair is out of
+An arrangement is binh lủng (foul) when the middle beats the back or the front beats the middle
+(digest §1, §2.7; reading revised again: an equal back and middle are legal, binh lủng only under the
+strict order, a house rule: :func:`maubinh.arrangement.in_order`). The answer names which pair is out of
 order (:class:`FoulAnswer`). Each question is built around one comparison that decides it, with the
 other comparison kept plain, and the level picks the trap in that comparison: categories for
 beginners; made cards, kickers and neighbouring categories for intermediate learners; the wheel
 under the rule set's straight order, a 3-card front against a 5-card middle, a back equal to the
-middle (binh lủng: the order is strict) and full houses for experts.
+middle (legal, binh lủng only under the strict order) and full houses for experts.
 
 >>> from maubinh.arrangement import Arrangement, in_order
 >>> from maubinh.rules import load_rule_set
@@ -40,19 +41,20 @@ class FoulAnswer(str, Enum):
     """Legal, or which chi are out of order."""
 
     LEGAL = "legal"
-    """Back > middle > front."""
+    """Back >= middle >= front (back > middle under the strict order)."""
     BACK_MIDDLE = "back_middle"
-    """Binh lủng: the back does not beat the middle (weaker or equal)."""
+    """Binh lủng: the middle beats the back (or equals it, under the strict order)."""
     MIDDLE_FRONT = "middle_front"
-    """Binh lủng: the middle does not beat the front."""
+    """Binh lủng: the front beats the middle."""
     BOTH = "both"
-    """Binh lủng both ways: the back does not beat the middle, nor the middle the front."""
+    """Binh lủng both ways: the middle beats the back, and the front the middle."""
 
 
 def foul_answer(arrangement: Arrangement, rule_set: RuleSet) -> FoulAnswer:
-    """Which chi of ``arrangement`` are out of order under ``rule_set``'s straight order."""
+    """Which chi of ``arrangement`` are out of order under ``rule_set``'s straight order and order rule."""
     back, middle, front = (evaluate(arrangement.chi(p), rule_set.wheel) for p in POSITIONS)
-    first, second = not in_order(back, middle), not in_order(middle, front)
+    strict = rule_set.strict_order
+    first, second = not in_order(back, middle, strict=strict), not in_order(middle, front, strict=strict)
     if first and second:
         return FoulAnswer.BOTH
     if first:
@@ -145,7 +147,9 @@ def _plain_above(pool: Pool, below: tuple[Card, ...], rule_set: RuleSet) -> tupl
     return build_hand(pool, pool.rng.choice(higher), wheel=rule_set.wheel)
 
 
-def _plan(rng: random.Random, level: Level) -> tuple[Trap, tuple[Position, Position], FoulAnswer]:
+def _plan(
+    rng: random.Random, level: Level, rule_set: RuleSet
+) -> tuple[Trap, tuple[Position, Position], FoulAnswer]:
     """The trap, the deciding pair of chi and the answer, drawn once per question (so answers stay balanced)."""
     trap = rng.choice(LEVEL_TRAPS[level])
     if trap is Trap.FRONT or (trap not in _FIVE_ONLY and rng.random() < 0.4):
@@ -154,8 +158,8 @@ def _plan(rng: random.Random, level: Level) -> tuple[Trap, tuple[Position, Posit
         critical = (Position.BACK, Position.MIDDLE)
     weights = _weights(level, critical)
     target = rng.choices(list(weights), list(weights.values()))[0]
-    if trap is Trap.TIE and target is FoulAnswer.LEGAL:  # equal back and middle are binh lủng (strict order)
-        target = FoulAnswer.BACK_MIDDLE
+    if trap is Trap.TIE:  # an equal back and middle: legal, binh lủng only under the strict order (digest §1)
+        target = FoulAnswer.BACK_MIDDLE if rule_set.strict_order else FoulAnswer.LEGAL
     return trap, critical, target
 
 
@@ -182,7 +186,7 @@ def make_foul_question(seed: int, rule_set: RuleSet, level: Level) -> FoulQuesti
     """A "binh lủng or not" question from ``seed`` at ``level`` under ``rule_set`` (same inputs, same question)."""
     rng = random.Random(seed)
     for _ in range(400):
-        trap, critical, target = _plan(rng, level)
+        trap, critical, target = _plan(rng, level, rule_set)
         for _ in range(40):
             try:
                 arrangement = _build(rng, rule_set, level, trap, critical, target)

@@ -24,12 +24,13 @@ def _to_arrangement(indexes: Sequence[int]) -> Arrangement:
     return Arrangement.from_cards([Card.from_index(int(i)) for i in indexes])
 
 
-def arrange_many_simple(hands: Sequence[Sequence[Card]], wheel: WheelRank) -> list[Arrangement]:
-    """:func:`arrange_simple` for many hands at once (vectorised)."""
+def arrange_many_simple(hands: Sequence[Sequence[Card]], wheel: WheelRank, *, strict: bool) -> list[Arrangement]:
+    """:func:`arrange_simple` for many hands at once (vectorised); ``wheel`` and ``strict`` are the rule
+    set's straight order and order rule (:attr:`~maubinh.rules.RuleSet.strict_order`)."""
     if not hands:
         return []
     idx = np.array([[c.index for c in hand] for hand in hands], dtype=np.int64)
-    return [_to_arrangement(row) for row in strongest_back_first(idx, wheel)]
+    return [_to_arrangement(row) for row in strongest_back_first(idx, wheel, strict=strict)]
 
 
 def arrange_simple(cards: Sequence[Card], rule_set: RuleSet) -> Arrangement:
@@ -43,7 +44,7 @@ def arrange_simple(cards: Sequence[Card], rule_set: RuleSet) -> Arrangement:
     """
     if len(cards) != 13:
         raise ValueError(f"an arrangement has 13 cards, got {len(cards)}")
-    return arrange_many_simple([cards], rule_set.wheel)[0]
+    return arrange_many_simple([cards], rule_set.wheel, strict=rule_set.strict_order)[0]
 
 
 def sort_and_split(cards: Sequence[Card]) -> Arrangement:

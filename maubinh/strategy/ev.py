@@ -76,7 +76,7 @@ def solver_arranger(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[
 
 def simple_arranger(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[Arrangement]:
     """Arrange each hand strongest back first (the simple arranger)."""
-    return arrange_many_simple(hands, rule_set.wheel)
+    return arrange_many_simple(hands, rule_set.wheel, strict=rule_set.strict_order)
 
 
 @dataclass(frozen=True)

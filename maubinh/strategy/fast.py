@@ -110,17 +110,20 @@ _COMB5_OF_8 = _combos(8, 5)
 _REST3_OF_8 = np.array([[i for i in range(8) if i not in c] for c in _COMB5_OF_8], dtype=np.intp)
 
 
-def strongest_back_first(hands: npt.ArrayLike, wheel: WheelRank = WheelRank.LOWEST) -> npt.NDArray[np.int64]:
+def strongest_back_first(
+    hands: npt.ArrayLike, wheel: WheelRank = WheelRank.LOWEST, *, strict: bool = False
+) -> npt.NDArray[np.int64]:
     """The simple arranger: the strongest 5-card back, then the strongest middle of the other 8 that
     keeps the order rule.
 
-    The order rule is strict (:func:`maubinh.arrangement.keys_in_order`, digest §1): where the best
-    five of the other eight equal the back (two straights of the same ranks, say), the middle is the
-    strongest five that are weaker than the back and still beat the three cards left; where this
-    back leaves no such middle, the next strongest back is tried. So the result is never binh lủng.
+    The order rule (:func:`maubinh.arrangement.keys_in_order`, digest §1): a middle may equal the back
+    (two straights of the same ranks, say) unless ``strict`` (a house rule); under the strict order the
+    middle is the strongest five that are weaker than the back and still beat the three cards left.
+    Where a back leaves no legal middle, the next strongest back is tried. So the result is never binh lủng.
 
     Args:
         hands: card indexes of shape ``(H, 13)``.
+        wheel: where A-2-3-4-5 ranks; strict: the rule set's :attr:`~maubinh.rules.RuleSet.strict_order`.
 
     Returns:
         Card indexes of shape ``(H, 13)``: back (5), middle (5), front (3), each hand's cards rearranged.
@@ -129,10 +132,11 @@ def strongest_back_first(hands: npt.ArrayLike, wheel: WheelRank = WheelRank.LOWE
     rows = np.arange(h.shape[0])[:, None]
     back_keys = evaluate_many(h[:, COMB5_OF_13], wheel)  # (H, 1287)
     back_choice = np.argmax(back_keys, axis=1)
-    middle_choice, found = _middles(h, back_choice, back_keys[rows[:, 0], back_choice], wheel)
+    middle_choice, found = _middles(h, back_choice, back_keys[rows[:, 0], back_choice], wheel, strict)
     for i in np.flatnonzero(~found):  # rare: this back leaves no legal middle, try the next backs
         for candidate in np.argsort(-back_keys[i], kind="stable"):
-            m, ok = _middles(h[i : i + 1], np.array([candidate]), back_keys[i, candidate : candidate + 1], wheel)
+            m, ok = _middles(h[i : i + 1], np.array([candidate]), back_keys[i, candidate : candidate + 1], wheel,
+                             strict)
             if ok[0]:
                 back_choice[i], middle_choice[i] = candidate, m[0]
                 break
@@ -144,7 +148,7 @@ def strongest_back_first(hands: npt.ArrayLike, wheel: WheelRank = WheelRank.LOWE
 
 
 def _middles(
-    h: IntArray, back_choice: npt.NDArray[np.intp], back_key: IntArray, wheel: WheelRank
+    h: IntArray, back_choice: npt.NDArray[np.intp], back_key: IntArray, wheel: WheelRank, strict: bool
 ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
     """For each hand and its chosen back: the strongest legal middle of the other 8 (index into the
     56 five-card subsets) and whether there is one."""
@@ -152,6 +156,6 @@ def _middles(
     rest = h[rows, _REST8_OF_13[back_choice]]  # (H, 8)
     middle_keys = evaluate_many(rest[:, _COMB5_OF_8], wheel)  # (H, 56)
     front_keys = evaluate_many(rest[:, _REST3_OF_8], wheel)  # (H, 56)
-    legal: npt.NDArray[np.bool_] = keys_in_order(back_key[:, None], middle_keys, front_keys)
+    legal: npt.NDArray[np.bool_] = keys_in_order(back_key[:, None], middle_keys, front_keys, strict=strict)
     choice = np.argmax(np.where(legal, middle_keys, -1), axis=1)
     return choice, np.asarray(legal.any(axis=1))

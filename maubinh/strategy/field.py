@@ -131,7 +131,7 @@ class Field:
         for (t, j), theirs in self.naturals.items():
             natural_any[t, j] = True
             natural_chi[t, j] = _natural_amount(mine, theirs, self.rule_set)
-        fouls = ~in_order(self.keys[..., 0], self.keys[..., 1], self.keys[..., 2])
+        fouls = ~in_order(self.keys[..., 0], self.keys[..., 1], self.keys[..., 2], strict=self.rule_set.strict_order)
         aces = (self.hands // 4 == Rank.ACE - 2).sum(axis=2).astype(np.int64)
         return Opponents(self.keys, self.classes, fouls, aces, natural_any, natural_chi, self.among)
 
@@ -201,7 +201,7 @@ def sample_field(cards: Sequence[Card], rule_set: RuleSet, *, opponents: int = 1
             found = [naturals.get((t, j)) for j in range(opponents)]
             declared[t] = [natural is not None for natural in found]
             pairs[t] = natural_pairs(found, rule_set)
-        table = TableArrays(keys, classes, ~in_order(keys[..., 0], keys[..., 1], keys[..., 2]),
+        table = TableArrays(keys, classes, ~in_order(keys[..., 0], keys[..., 1], keys[..., 2], strict=rule_set.strict_order),
                             (hands // 4 == Rank.ACE - 2).sum(axis=2).astype(np.int64), declared, pairs)
         if compiled is False or not kernel.ready():
             among = _among_numpy(hands, rows, naturals, rule_set)
@@ -373,7 +373,8 @@ def best_splits(field: Field, count: int = 1, compiled: bool | None = None) -> t
     """
     values = hand_values(field.cards, field.rule_set)
     key5, _, key3, _ = values
-    legal = np.flatnonzero(in_order(key5[SPLITS[:, 0]], key5[SPLITS[:, 1]], key3[SPLITS[:, 2]]))
+    legal = np.flatnonzero(in_order(key5[SPLITS[:, 0]], key5[SPLITS[:, 1]], key3[SPLITS[:, 2]],
+                                    strict=field.rule_set.strict_order))
     mine = find_instant_win(field.cards, field.rule_set) if field.rule_set.naturals else None
     if compiled is True or (compiled is None and kernel.ready()):
         aces = sum(c.rank == Rank.ACE for c in field.cards)

@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from maubinh.strategy.rule_arrays import SettleArrays, SolverArrays, SubsetTables, order_flags, split_columns
+from maubinh.strategy.rule_arrays import SettleArrays, SolverArrays, SubsetTables, split_columns
 from maubinh.strategy.seats import Opponents, TableArrays
 
 __all__ = [
@@ -147,7 +147,7 @@ def solve_rows(cards: I64, tables: SubsetTables, solver: SolverArrays) -> tuple[
     h = cards.shape[0]
     rows, scores = np.empty(h, np.int64), np.empty(h, np.float64)
     keys, classes = np.empty((h, 3), np.int64), np.empty((h, 3), np.int64)
-    tie_bm, tie_mf = (bool(flag) for flag in order_flags())
+    tie_bm, tie_mf = solver.tie_bm, solver.tie_mf
     splits = split_columns()
 
     def job(start: int, stop: int) -> None:

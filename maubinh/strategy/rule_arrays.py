@@ -180,9 +180,10 @@ def split_columns() -> npt.NDArray[np.int32]:
     return np.ascontiguousarray(SPLITS[:, 1:], dtype=np.int32)
 
 
-def order_flags() -> tuple[int, int]:
-    """Whether a back may equal its middle, and a middle its front, as :func:`~maubinh.strategy.vector.in_order` says."""
-    return int(in_order(5, 5, 0)), int(in_order(9, 5, 5))
+def order_flags(strict: bool) -> tuple[int, int]:
+    """Whether a back may equal its middle, and a middle its front, as :func:`~maubinh.strategy.vector.in_order`
+    says under the order rule ``strict`` (:attr:`~maubinh.rules.RuleSet.strict_order`)."""
+    return int(in_order(5, 5, 0, strict=strict)), int(in_order(9, 5, 5, strict=strict))
 
 
 @dataclass(frozen=True, eq=False)
@@ -194,11 +195,15 @@ class SolverArrays:
             mean_lost, won (one row per class, so that a subset's values share a cache line).
         three: ``(n3, 6)``: the same for the front.
         scoop: the scoop multiplier against one opponent (1 = none).
+        tie_bm, tie_mf: whether a back may equal its middle and a middle its front (:func:`order_flags`
+            of the tables' order rule).
     """
 
     five: F64
     three: F64
     scoop: float
+    tie_bm: bool
+    tie_mf: bool
 
 
 def solver_arrays(tables: Tables) -> SolverArrays:
@@ -206,7 +211,8 @@ def solver_arrays(tables: Tables) -> SolverArrays:
     rows = (tables.net, tables.win, tables.lose, tables.mean_won, tables.mean_lost, tables.won)
     five = np.ascontiguousarray(np.array([row[p] for p in (0, 1) for row in rows], dtype=np.float64).T)
     three = np.ascontiguousarray(np.array([row[2] for row in rows], dtype=np.float64).T)
-    return SolverArrays(five, three, float(tables.scoop))
+    tie_bm, tie_mf = order_flags(tables.strict)
+    return SolverArrays(five, three, float(tables.scoop), bool(tie_bm), bool(tie_mf))
 
 
 @lru_cache(maxsize=64)
@@ -249,7 +255,7 @@ def settle_arrays(rule_set: RuleSet) -> SettleArrays:
     """The :class:`SettleArrays` of ``rule_set`` (from :func:`~maubinh.strategy.vector.classes` and the rule set)."""
     _, pay5, fam5, fa5 = classes(rule_set, 5)
     _, pay3, fam3, fa3 = classes(rule_set, 3)
-    tie_bm, tie_mf = order_flags()
+    tie_bm, tie_mf = order_flags(rule_set.strict_order)
     params = np.array(
         [rule_set.chi_win, rule_set.foul_penalty, rule_set.bonus_clash, int(rule_set.ace_rule is not AceRule.NONE),
          int(rule_set.exclude_bonus_four_aces), int(rule_set.scoop.active), tie_bm, tie_mf],

@@ -100,7 +100,7 @@ def table_arrays(
     declared = np.array([[natural is not None for natural in found] for found in naturals],
                         dtype=np.bool_).reshape(d, s)
     return TableArrays(
-        keys, chi_classes(keys, rule_set), ~in_order(keys[..., 0], keys[..., 1], keys[..., 2]),
+        keys, chi_classes(keys, rule_set), ~in_order(keys[..., 0], keys[..., 1], keys[..., 2], strict=rule_set.strict_order),
         (idx // 4 == _ACE).sum(axis=2).astype(np.int64), declared, pairs,
     )
 

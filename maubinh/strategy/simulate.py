@@ -205,7 +205,7 @@ def play_deal(hands: Sequence[Sequence[Card]], rule_sets: Sequence[RuleSet]) -> 
             shown = natural.split if declare and natural is not None else None
             arrangement = shown if shown is not None else hand.arrangement(split)
             values = hand_values(arrangement, rule_set.wheel)
-            facts.append(SeatFacts(arrangement, values, out_of_order(values) is not None,
+            facts.append(SeatFacts(arrangement, values, out_of_order(values, strict=rule_set.strict_order) is not None,
                                    natural if declare else None, valued.aces))
         settlements.append(settle_facts(facts, rule_set))
     return settlements
@@ -278,7 +278,7 @@ def _kernel_chunk(rule_sets: Sequence[RuleSet], seats: int, indexes: Sequence[Se
             pairs[d] = natural_pairs([naturals.get(d * seats + s) for s in range(seats)], rule_set)
         keys3 = keys.reshape(n, seats, 3)
         tables = TableArrays(keys3, classes_.reshape(n, seats, 3),
-                             ~in_order(keys3[..., 0], keys3[..., 1], keys3[..., 2]), aces,
+                             ~in_order(keys3[..., 0], keys3[..., 1], keys3[..., 2], strict=rule_set.strict_order), aces,
                              declared.reshape(n, seats), pairs)
         settled = kernel.settle_tables(tables, settle_arrays(rule_set))
         totals.append(settled.totals)

@@ -70,6 +70,8 @@ class Tables:
             average multiplier a scoop gets there (sập làng and ladders pay more, see
             :func:`maubinh.strategy.train.effective_scoop`).
         counts: the opponents' class counts per position the tables came from.
+        strict: the rule set's order rule (:attr:`~maubinh.rules.RuleSet.strict_order`): which splits
+            are binh lủng, never chosen.
     """
 
     win: tuple[F64, F64, F64]
@@ -78,6 +80,7 @@ class Tables:
     lost: tuple[F64, F64, F64]
     scoop: float
     counts: tuple[F64, F64, F64]
+    strict: bool = False
     net: tuple[F64, F64, F64] = field(init=False)
     mean_won: tuple[F64, F64, F64] = field(init=False)
     mean_lost: tuple[F64, F64, F64] = field(init=False)
@@ -134,7 +137,7 @@ def tables_from_counts(counts: Sequence[npt.ArrayLike], rule_set: RuleSet, scoop
     return Tables(
         (win[0], win[1], win[2]), (lose[0], lose[1], lose[2]), (won[0], won[1], won[2]),
         (lost[0], lost[1], lost[2]), rule_set.scoop.multipliers[0] if scoop is None else scoop,
-        (kept[0], kept[1], kept[2]),
+        (kept[0], kept[1], kept[2]), rule_set.strict_order,
     )
 
 
@@ -160,7 +163,8 @@ def _subset_values(hand: HandSplits, tables: Tables) -> _SubsetValues:
     )
 
 
-def _scores(rows: npt.NDArray[np.intp], hand: HandSplits, v: _SubsetValues, scoop: float) -> F64:
+def _scores(rows: npt.NDArray[np.intp], hand: HandSplits, v: _SubsetValues, tables: Tables) -> F64:
+    scoop = tables.scoop
     b, m, f = rows[:, 0], rows[:, 1], rows[:, 2]
     score = v.net[0][b] + v.net[1][m] + v.net[2][f]
     if scoop != 1:
@@ -169,12 +173,12 @@ def _scores(rows: npt.NDArray[np.intp], hand: HandSplits, v: _SubsetValues, scoo
         won = v.mean_won[0][b] + v.mean_won[1][m] + v.mean_won[2][f]
         lost = v.mean_lost[0][b] + v.mean_lost[1][m] + v.mean_lost[2][f]
         score = score + (scoop - 1) * (p_win * won - p_lose * lost)
-    return np.where(in_order(hand.key5[b], hand.key5[m], hand.key3[f]), score, -np.inf)
+    return np.where(in_order(hand.key5[b], hand.key5[m], hand.key3[f], strict=tables.strict), score, -np.inf)
 
 
 def split_scores(hand: HandSplits, tables: Tables) -> F64:
     """Expected chi against one opponent for every split, ``-inf`` for binh lủng ones: ``(72072,)``."""
-    return _scores(SPLITS, hand, _subset_values(hand, tables), tables.scoop)
+    return _scores(SPLITS, hand, _subset_values(hand, tables), tables)
 
 
 class _PrefixMax:
@@ -247,7 +251,7 @@ def solve_splits(hand: HandSplits, tables: Tables, bounds: Bounds | None = None)
         if bound[backs[0]] < best_score:
             break
         rows = (backs[:, None] * _SPLITS_PER_BACK + offsets).ravel()
-        scores = _scores(SPLITS[rows], hand, v, tables.scoop)
+        scores = _scores(SPLITS[rows], hand, v, tables)
         top = float(scores.max())
         row = int(rows[scores == top].min())
         if top > best_score or (top == best_score and (best_row < 0 or row < best_row)):
@@ -271,7 +275,7 @@ def quick_declare(hand: HandSplits, tables: Tables, bounds: Bounds | None = None
     split = solve_splits(hand, tables, bounds)
     if hand.natural is None:
         return False, split
-    estimate = float(_scores(SPLITS[[split]], hand, _subset_values(hand, tables), tables.scoop)[0])
+    estimate = float(_scores(SPLITS[[split]], hand, _subset_values(hand, tables), tables)[0])
     return hand.natural.chi >= estimate, split
 
 

@@ -78,7 +78,7 @@ def train(
     plain = [hs for hs in splits if hs.natural is None]  # instant wins never compare chi
     keys5, keys3 = classes(rule_set, 5)[0], classes(rule_set, 3)[0]
     simple = side_of(arrange_many_simple([sample[i] for i, hs in enumerate(splits) if hs.natural is None],
-                                         rule_set.wheel), rule_set)
+                                         rule_set.wheel, strict=rule_set.strict_order), rule_set)
     counts = counts_of(np.searchsorted(keys5, simple.keys[:, 0]), np.searchsorted(keys5, simple.keys[:, 1]),
                        np.searchsorted(keys3, simple.keys[:, 2]), rule_set)
     changes: list[float] = []
@@ -174,7 +174,7 @@ def head_to_head(rule_set: RuleSet, candidate: Tables, baseline: Tables, seats: 
     pairs = np.zeros((deals, seats, seats), dtype=np.int64)
 
     def totals(keys: npt.NDArray[np.int64], classes_: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-        fouls = ~in_order(keys[..., 0], keys[..., 1], keys[..., 2])
+        fouls = ~in_order(keys[..., 0], keys[..., 1], keys[..., 2], strict=rule_set.strict_order)
         return kernel.settle_tables(TableArrays(keys, classes_, fouls, aces, no, pairs), rules).totals
 
     before = totals(base_keys, base_classes)

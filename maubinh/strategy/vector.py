@@ -72,14 +72,16 @@ SPLITS = _build_splits()
 """All 72,072 splits as rows ``(back, middle, front)`` of indexes into :data:`COMB5`, :data:`COMB5`, :data:`COMB3`."""
 
 
-def in_order(back: npt.ArrayLike, middle: npt.ArrayLike, front: npt.ArrayLike) -> BoolArray:
+def in_order(back: npt.ArrayLike, middle: npt.ArrayLike, front: npt.ArrayLike, *, strict: bool) -> BoolArray:
     """Whether chi values (:attr:`HandValue.key` integers, any matching shapes) are in legal order.
 
-    The strategy layer's form of :func:`maubinh.arrangement.keys_in_order` (digest §1, reading revised:
-    back > middle > front, equal chi are binh lủng); the compiled kernel (:mod:`maubinh.strategy.kernel`)
-    takes its legality from this function too (:mod:`maubinh.strategy.rule_arrays`).
+    The strategy layer's form of :func:`maubinh.arrangement.keys_in_order` (digest §1, reading revised
+    again: back >= middle >= front; ``strict``, the rule set's :attr:`~maubinh.rules.RuleSet.strict_order`,
+    a house rule: back > middle > front); the compiled kernel (:mod:`maubinh.strategy.kernel`) takes its
+    legality from this function too (:func:`maubinh.strategy.rule_arrays.order_flags`).
     """
-    return np.asarray(keys_in_order(np.asarray(back), np.asarray(middle), np.asarray(front)), dtype=np.bool_)
+    return np.asarray(keys_in_order(np.asarray(back), np.asarray(middle), np.asarray(front), strict=strict),
+                      dtype=np.bool_)
 
 
 CLASSES_CACHED = 32
@@ -160,9 +162,10 @@ class HandSplits:
     natural: InstantWin | None
     aces: int
 
-    def legal(self) -> BoolArray:
-        """``(72072,)``: which splits are not binh lủng."""
-        return in_order(self.key5[SPLITS[:, 0]], self.key5[SPLITS[:, 1]], self.key3[SPLITS[:, 2]])
+    def legal(self, *, strict: bool) -> BoolArray:
+        """``(72072,)``: which splits are not binh lủng (``strict``: the rule set's
+        :attr:`~maubinh.rules.RuleSet.strict_order`)."""
+        return in_order(self.key5[SPLITS[:, 0]], self.key5[SPLITS[:, 1]], self.key3[SPLITS[:, 2]], strict=strict)
 
     def arrangement(self, split: int) -> Arrangement:
         """The :class:`Arrangement` of split number ``split``."""
@@ -178,7 +181,7 @@ class HandSplits:
         pay = np.stack([pay5[0, cb], pay5[1, cm], pay3[0, cf]], axis=1)
         family = np.stack([fam5[0, cb], fam5[1, cm], fam3[0, cf]], axis=1)
         four_aces = np.stack([fa5[0, cb], fa5[1, cm], fa3[0, cf]], axis=1)
-        foul = ~in_order(keys[:, 0], keys[:, 1], keys[:, 2])
+        foul = ~in_order(keys[:, 0], keys[:, 1], keys[:, 2], strict=rule_set.strict_order)
         return Side(keys, pay, family, four_aces, foul)
 
 
@@ -254,7 +257,7 @@ def side_of(arrangements: Sequence[Arrangement], rule_set: RuleSet) -> Side:
         np.stack([pay5[0, cb], pay5[1, cm], pay3[0, cf]], axis=1),
         np.stack([fam5[0, cb], fam5[1, cm], fam3[0, cf]], axis=1),
         np.stack([fa5[0, cb], fa5[1, cm], fa3[0, cf]], axis=1),
-        ~in_order(keys[:, 0], keys[:, 1], keys[:, 2]),
+        ~in_order(keys[:, 0], keys[:, 1], keys[:, 2], strict=rule_set.strict_order),
     )
 
 

@@ -24,6 +24,7 @@ from maubinh.strategy.arrangers import arrange_simple
 # The special hand, the chi it sits in, and a legal arrangement holding it with weak other chi.
 HANDS = {
     ("royal", "back"): ("Ts Js Qs Ks As", "9h 9d 4c 3h 2d", "8c 6d 5h"),
+    ("royal", "middle"): ("Th Jh Qh Kh Ah", "Ts Js Qs Ks As", "8c 6d 5c"),
     ("steel", "back"): ("Ah 2h 3h 4h 5h", "9h 9d 4c 3d 2d", "8c 6d 5c"),
     ("steel", "middle"): ("Ts Js Qs Ks As", "Ah 2h 3h 4h 5h", "8c 6d 5c"),
     ("sf", "back"): ("5d 6d 7d 8d 9d", "Kh Kc 4c 3h 2c", "Qc Jh Th"),
@@ -53,6 +54,7 @@ def opponent_for(winner, position, rule_set):
 # digest §2.3: hand, position -> (chi-at, luckywin default, tinh-chi, guide-2026)
 DIGEST = {
     ("royal", "back"): (10, 5, 10, 5),
+    ("royal", "middle"): (20, 10, 20, 10),
     ("steel", "back"): (5, 5, 7, 5),
     ("steel", "middle"): (10, 10, 14, 10),
     ("sf", "back"): (5, 5, 5, 5),
@@ -87,10 +89,15 @@ def test_bonus_paid_when_that_chi_wins(hand, position, rule_set_id, amount):
 
 
 @pytest.mark.parametrize("rule_set_id", RULE_SETS)
-def test_royal_flush_in_the_middle_is_always_binh_lung(rule_set_id):
-    # The order is strict (digest §1, reading revised): nothing beats 10-J-Q-K-A of one suit, and a
-    # second one is only equal, so the table's "royal in the middle" (20 chi) can never be held legally.
+def test_a_royal_flush_in_the_middle_stands_on_an_equal_back_but_fouls_under_the_strict_order(rule_set_id):
+    # Digest §1 (reading revised again): a back equal to the middle is legal, which is the only way the
+    # table's "royal in the middle" (20 chi in chi-at and tinh-chi) can be held; the strict order, a house
+    # rule, makes the same hand binh lủng.
+    from maubinh.house import edit
+
     rule_set = load_rule_set(rule_set_id)
     equal = Arrangement.parse("Th Jh Qh Kh Ah", "Ts Js Qs Ks As", "8c 6d 4c")
-    assert is_foul(equal, rule_set)
-    assert settle([equal, Arrangement.parse("9h 9d 4d 3h 2d", "8s 8d 5c 4h 2h", "7c 6s 5h")], rule_set).fouls[0]
+    other = Arrangement.parse("9h 9d 4d 3h 2d", "8s 8d 5c 4h 2h", "7c 6s 5h")
+    assert not is_foul(equal, rule_set) and not settle([equal, other], rule_set).fouls[0]
+    strict = edit(rule_set, {"order.strict": True}, rule_set_id="strict")
+    assert is_foul(equal, strict) and settle([equal, other], strict).fouls[0]

@@ -154,7 +154,7 @@ def test_revised_readings_carry_the_other_reading_beside_them() -> None:
     wheel = _row(Topic.WHEEL).cell("tinh-chi")
     assert wheel.provenance is not None and "lowest" in (wheel.provenance.other_in("en") or "")
     order = _row(Topic.ORDER)
-    assert [cell.value for cell in order.cells] == [True] * 4 and not order.differs
+    assert [cell.value for cell in order.cells] == [False] * 4 and not order.differs  # §1, revised again
     assert all(cell.reading and cell.provenance and cell.provenance.other_in("en") for cell in order.cells)
 
 

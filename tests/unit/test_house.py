@@ -44,6 +44,7 @@ def house_copy(rule_set_id: str):
 EVERYTHING = {
     "positions": (("Chi cuối", "Chi cuối (back)"), ("Chi giữa", "Chi giữa (middle)"), ("Chi đầu", "Chi đầu (front)")),
     "wheel.value": "lowest",
+    "order.strict": True,
     "chi_win.value": 2,
     "foul.penalty": 6,
     "scoop.multipliers": (2, 3, 4),
@@ -331,15 +332,16 @@ def test_removing_and_adding_bonuses():
 def test_the_order_of_instant_wins_decides_two_of_them():
     six_pairs = A("Jh Jc 9h 9c Ah", "6h 6c 5h 5c 2h", "4h 4c 2d")
     three_flushes = A("As Ks Qs 9s 7s", "Ad Kd Qd 8d 6d", "Kc Qc 3c")
-    guide = load_rule_set("guide-2026")  # versus "rank"; its list puts lục phé bôn before three flushes
+    # versus "rank"; the source lists three flushes before lục phé bôn (digest §2.4, revised again)
+    guide = load_rule_set("guide-2026")
     order = values_of(guide)["naturals.order"]
-    assert order.index("luc_phe_bon") < order.index("ba_thung")
-    assert settle([six_pairs, three_flushes], guide).totals[0] > 0
-    swapped = [p for p in order if p != "ba_thung"]
-    swapped.insert(swapped.index("luc_phe_bon"), "ba_thung")
+    assert order.index("ba_thung") < order.index("luc_phe_bon")
+    assert settle([six_pairs, three_flushes], guide).totals[0] < 0
+    swapped = [p for p in order if p != "luc_phe_bon"]
+    swapped.insert(swapped.index("ba_thung"), "luc_phe_bon")
     house = edit(guide, {"naturals.order": tuple(swapped)}, rule_set_id="x", names=NAMES)
     assert [d.key for d in diff(guide, house)] == ["naturals.order"]
-    assert settle([six_pairs, three_flushes], house).totals[0] < 0
+    assert settle([six_pairs, three_flushes], house).totals[0] > 0
     even = edit(guide, {"naturals.versus": "none"}, rule_set_id="x", names=NAMES)
     assert settle([six_pairs, three_flushes], even).totals == (0, 0)
 

@@ -24,7 +24,7 @@ def deals(draw, legal_only=False):
         from maubinh.hands import WheelRank
         from maubinh.strategy.arrangers import arrange_many_simple
 
-        return arrange_many_simple(hands, WheelRank.LOWEST)
+        return arrange_many_simple(hands, WheelRank.LOWEST, strict=False)
     return [Arrangement.from_cards(hand) for hand in hands]
 
 
@@ -75,5 +75,5 @@ def test_seat_order_and_card_order_change_nothing(arrangements, rule_set, rnd):
 def test_simple_arranger_never_fouls(arrangements, rule_set):
     from maubinh.strategy.arrangers import arrange_many_simple
 
-    rearranged = arrange_many_simple([arr.cards for arr in arrangements], rule_set.wheel)
+    rearranged = arrange_many_simple([arr.cards for arr in arrangements], rule_set.wheel, strict=rule_set.strict_order)
     assert not any(settle(rearranged, rule_set).fouls)

@@ -17,10 +17,11 @@ from tests.unit.drills.test_reference import compare
 SEEDS = range(60)
 
 
-def _reference(arrangement: Arrangement, second: bool) -> FoulAnswer:
-    # Digest §1, reading (revised): each chi must beat the next, strictly; equal chi foul.
-    first = compare(arrangement.back, arrangement.middle, second) <= 0
-    other = compare(arrangement.middle, arrangement.front, second) <= 0
+def _reference(arrangement: Arrangement, second: bool, strict: bool = False) -> FoulAnswer:
+    # Digest §1, reading (revised again): a chi placed above must not be weaker; an equal back and
+    # middle foul only under the strict order (a house rule).
+    first = compare(arrangement.back, arrangement.middle, second) < (1 if strict else 0)
+    other = compare(arrangement.middle, arrangement.front, second) < (1 if strict else 0)
     return {(False, False): FoulAnswer.LEGAL, (True, False): FoulAnswer.BACK_MIDDLE,
             (False, True): FoulAnswer.MIDDLE_FRONT, (True, True): FoulAnswer.BOTH}[(first, other)]
 
@@ -66,20 +67,29 @@ def test_the_wheel_decides_the_same_arrangement_differently() -> None:
     assert foul_answer(arrangement, load_rule_set("luckywin")) is FoulAnswer.BACK_MIDDLE
 
 
-def test_equal_chi_are_binh_lung_and_both_ways_is_both() -> None:
+def test_equal_chi_are_legal_but_binh_lung_under_the_strict_order_and_both_ways_is_both() -> None:
     tie = Arrangement.parse("Ks Kd 9c 5s 3h", "Kh Kc 9d 5c 3d", "Qs Jc 2d")
     for rule_set_id in RULE_SET_IDS:
-        assert foul_answer(tie, load_rule_set(rule_set_id)) is FoulAnswer.BACK_MIDDLE
+        assert foul_answer(tie, load_rule_set(rule_set_id)) is FoulAnswer.LEGAL
+        assert foul_answer(tie, _strict(rule_set_id)) is FoulAnswer.BACK_MIDDLE
     both = Arrangement.parse("9s 7d 5c 4s 2h", "Ks Qd 8c 6s 3h", "Ah Ac Ad")
     assert foul_answer(both, load_rule_set("chi-at")) is FoulAnswer.BOTH
 
 
-def test_the_tie_trap_is_always_binh_lung() -> None:
-    rule_set = load_rule_set("luckywin")
-    ties = [q for q in (make_foul_question(s, rule_set, Level.EXPERT) for s in range(120)) if q.trap.value == "tie"]
-    assert len(ties) >= 5
-    assert all(q.key in (FoulAnswer.BACK_MIDDLE, FoulAnswer.BOTH) for q in ties)
-    assert all(q.values[0] == q.values[1] for q in ties)
+def _strict(rule_set_id: str):
+    from maubinh.house import edit
+
+    return edit(load_rule_set(rule_set_id), {"order.strict": True}, rule_set_id="strict")
+
+
+def test_the_tie_trap_is_legal_and_binh_lung_only_under_the_strict_order() -> None:
+    for rule_set, fouled in ((load_rule_set("luckywin"), False), (_strict("luckywin"), True)):
+        ties = [q for q in (make_foul_question(s, rule_set, Level.EXPERT) for s in range(120)) if q.trap.value == "tie"]
+        assert len(ties) >= 5
+        expected = (FoulAnswer.BACK_MIDDLE, FoulAnswer.BOTH) if fouled else (FoulAnswer.LEGAL,)
+        assert all(q.key in expected for q in ties)
+        assert all(q.values[0] == q.values[1] for q in ties)
+        assert all(q.key is _reference(q.arrangement, False, fouled) for q in ties)
 
 
 def test_experts_meet_the_front_and_the_wheel() -> None:

@@ -66,7 +66,7 @@ def test_the_best_of_every_legal_split_is_the_exhaustive_numpy_best(rule_set_id)
     field = sample_field(cards, rule_set, opponents=1, samples=120, seed=2)
     rows, means = best_splits(field, count=5)
     hand = hand_splits(cards, rule_set)
-    legal = np.flatnonzero(hand.legal())
+    legal = np.flatnonzero(hand.legal(strict=rule_set.strict_order))
     opponents = [field.arrangement(t) for t in range(field.samples)]
     result = heads_up(hand.side(rule_set, legal), hand.natural, hand.aces, side_of(opponents, rule_set),
                       [field.naturals.get((t, 0)) for t in range(field.samples)],

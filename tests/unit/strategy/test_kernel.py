@@ -182,7 +182,7 @@ def test_splits_against_sampled_tables_as_settle_does(rule_set: RuleSet):
                 chi = [sum(item.amount for pair in expected.pairs if pair.a == 0 for item in pair.items
                            if item.position is position) for position in POSITIONS]
                 assert lines[k, t, :3].tolist() == chi
-        legal = np.flatnonzero(hand.legal())[:: 1 + 10 * (opponents > 1)]
+        legal = np.flatnonzero(hand.legal(strict=rule_set.strict_order))[:: 1 + 10 * (opponents > 1)]
         sums = kernel.split_sums(legal, values, hand.natural is not None, hand.aces, opp, rules)
         full, _ = kernel.split_totals(SPLITS[legal], values, hand.natural is not None, hand.aces, opp, rules)
         assert (sums == full.sum(axis=1)).all()
