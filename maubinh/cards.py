@@ -136,11 +136,11 @@ _DECK_BY_INDEX = FULL_DECK
 class CardParseError(ValueError):
     """Raised when typed cards cannot be read.
 
-    The message names the offending token and why: unknown rank, unknown suit,
+    The message names the offending token exactly as typed and why: unknown rank, unknown suit,
     duplicate card, or a wrong number of cards for what was asked.
 
     Attributes:
-        token: the offending text (``""`` for a wrong count).
+        token: the offending text exactly as typed (``""`` for a wrong count of the whole text).
         reason: a short machine-readable reason: ``"rank"``, ``"suit"``,
             ``"duplicate"``, ``"count"`` or ``"empty"`` (so a UI can word it in its language).
         expected: for ``"count"`` / ``"empty"``, the allowed numbers of cards.
@@ -187,8 +187,12 @@ def _shown(token: str) -> str:
 def parse_card(token: str) -> Card:
     """Read one card: a rank (2-10, T, J, Q, K, A; 1 also reads as A) then a suit (s h d c or ♠ ♥ ♦ ♣).
 
+    Variation selectors (U+FE0E, U+FE0F) after a glyph are ignored.
+
     Raises:
-        CardParseError: naming the token and whether its rank or its suit is unknown.
+        CardParseError: naming the token exactly as typed (``.token`` too) and whether its rank or its
+            suit is unknown (or missing); a token that starts with cards glued together (``"AsKh10"``)
+            also names the cards read before the part that is wrong.
 
     >>> parse_card("10♥").pretty
     '10♥'
@@ -196,60 +200,94 @@ def parse_card(token: str) -> Card:
     Traceback (most recent call last):
     ...
     maubinh.cards.CardParseError: '14h': unknown rank '14' (use 2-10, J, Q, K, A)
+    >>> parse_card("AsKh10")
+    Traceback (most recent call last):
+    ...
+    maubinh.cards.CardParseError: 'AsKh10': after A♠ K♥, '10' has no suit (add s/h/d/c or ♠ ♥ ♦ ♣, e.g. 10s)
     """
     clean = _VARIATION.sub("", token)
     if clean.upper() in _JOKERS:
         raise CardParseError(f"{_shown(token)}: Mậu Binh uses no jokers (52 cards)", token, "rank")
     match = _TOKEN.match(clean)
-    typed_rank, suit_text = (match.group(1), match.group(2)) if match else (clean, "")
+    if match is not None:
+        rank = _RANK_WORDS.get(match.group(1).upper())
+        suit = _SUIT_WORDS.get(match.group(2).upper())
+        if rank is not None and suit is not None:
+            return Card(rank, suit)
+    raise _fault(token)
+
+
+def _fault(token: str) -> CardParseError:
+    """Why ``token`` (as typed) is not one card; the message and ``.token`` name it as typed.
+
+    Where cards glued together start the token (``"AsKh10"``), the fault is in the rest (``"10"``), named
+    after the cards read; otherwise in the token's rank (its first character, or its digits) or its suit
+    (the rest). A token of several cards glued together (``"AsKh"``) has reason ``"count"``.
+    """
+    glued, pos = [], 0
+    while (found := _GLUED.match(token, pos)) is not None:
+        glued.append(found)
+        pos = found.end()
+    rest = token[pos:]
+    if len(glued) > 1 and not _VARIATION.sub("", rest):
+        return CardParseError(f"{_shown(token)}: {len(glued)} cards glued together (one card expected)",
+                              token, "count", (1,), len(glued))
+    if not glued or not rest:
+        reason, why = _part_fault(token, "no suit")
+        return CardParseError(f"{_shown(token)}: {why}", token, reason)
+    read = " ".join(Card(_RANK_WORDS[g.group(1).upper()], _SUIT_WORDS[g.group(2).upper()]).pretty for g in glued)
+    if _VARIATION.sub("", rest).upper() in _JOKERS:
+        reason, why = "rank", f"{_shown(rest)}: Mậu Binh uses no jokers (52 cards)"
+    else:
+        reason, why = _part_fault(rest, f"{_shown(rest)} has no suit")
+    return CardParseError(f"{_shown(token)}: after {read}, {why}", token, reason)
+
+
+def _part_fault(part: str, no_suit: str) -> tuple[str, str]:
+    """The reason code (``"rank"`` / ``"suit"``) and words for a text (as typed) that is not one card."""
+    match = _TOKEN.match(part)
+    typed_rank, suit_text = (match.group(1), match.group(2)) if match else (part, "")
     rank_text = typed_rank.upper()
     if rank_text not in _RANK_WORDS:
-        raise CardParseError(
-            f"{_shown(token)}: unknown rank {_shown(typed_rank)} (use 2-10, J, Q, K, A)", token, "rank"
-        )
-    if not suit_text:
-        raise CardParseError(
-            f"{_shown(token)}: no suit (add s/h/d/c or ♠ ♥ ♦ ♣, e.g. {rank_text}s)", token, "suit"
-        )
-    suit = _SUIT_WORDS.get(suit_text.upper())
-    if suit is None:
-        raise CardParseError(
-            f"{_shown(token)}: unknown suit {_shown(suit_text)} (use s, h, d, c or ♠ ♥ ♦ ♣)", token, "suit"
-        )
-    return Card(_RANK_WORDS[rank_text], suit)
+        return "rank", f"unknown rank {_shown(typed_rank)} (use 2-10, J, Q, K, A)"
+    if not _VARIATION.sub("", suit_text):
+        return "suit", f"{no_suit} (add s/h/d/c or ♠ ♥ ♦ ♣, e.g. {_RANK_WORDS[rank_text].label}s)"
+    return "suit", f"unknown suit {_shown(suit_text)} (use s, h, d, c or ♠ ♥ ♦ ♣)"
 
 
 def split_tokens(text: str) -> list[str]:
-    """Split typed text into card tokens on spaces, commas and semicolons.
+    """Split typed text into card tokens on spaces, commas and semicolons, each token as typed.
 
-    Glued cards such as ``"AsKh10d"`` are split too.
+    Glued cards such as ``"AsKh10d"`` are split too; a chunk that does not read as cards throughout
+    stays whole (``"AsKh10"``, ``"ace"``), so an error names what was typed. Variation selectors are
+    kept in the tokens (:func:`parse_card` ignores them); a chunk of nothing else is dropped.
 
     >>> split_tokens("AsKh, 10d  2c")
     ['As', 'Kh', '10d', '2c']
+    >>> split_tokens("AsKsX ace")
+    ['AsKsX', 'ace']
     """
     tokens: list[str] = []
-    for chunk in _SEPARATORS.split(_VARIATION.sub("", text.strip())):
-        if chunk:
+    for chunk in _SEPARATORS.split(text.strip()):
+        if _VARIATION.sub("", chunk):
             tokens.extend(_split_glued(chunk))
     return tokens
 
 
-_GLUED = re.compile(r"(10|[2-9TJQKA1])([SHDC♠♥♦♣♤♡♢♧])", re.IGNORECASE)
+_GLUED = re.compile(r"(10|[2-9TJQKA1])([SHDC♠♥♦♣♤♡♢♧])[\ufe0e\ufe0f]*", re.IGNORECASE)
 
 
 def _split_glued(chunk: str) -> list[str]:
-    """``"AsKh10d"`` -> ``["As", "Kh", "10d"]``; what does not read as a card stays one token (``"AsKsX"`` -> ``["As", "Ks", "X"]``)."""
+    """``"AsKh10d"`` -> ``["As", "Kh", "10d"]``; a chunk that is not cards throughout stays one token
+    (``"AsKsX"``, ``"100s"``)."""
     parts: list[str] = []
     pos = 0
     while pos < len(chunk):
         match = _GLUED.match(chunk, pos)
         if match is None:
-            parts.append(chunk[pos:])
-            break
+            return [chunk]
         parts.append(match.group(0))
         pos = match.end()
-    if len(parts) > 1 and not _GLUED.fullmatch(parts[-1]) and len(parts[-1]) > 1 and parts[-1][0].isdigit():
-        return [chunk]  # e.g. "100s": one bad token, not "10" + "0s"
     return parts
 
 
@@ -272,7 +310,8 @@ def parse_cards(text: str, count: int | Iterable[int] | None = None) -> tuple[Ca
         CardParseError: naming the offending token and why: unknown rank
             (jokers included), unknown suit, duplicate card, no cards, the
             wrong count, or a text longer than :data:`MAX_CARDS_TEXT` (refused unread).
-        TypeError: for a ``count`` that is text.
+        TypeError: for a ``count`` that is not a whole number or whole numbers (text, ``1.5``, ``True``),
+            naming it.
 
     >>> [str(c) for c in parse_cards("10h, j♣ QD")]
     ['Th', 'Jc', 'Qd']
@@ -290,8 +329,7 @@ def parse_cards(text: str, count: int | Iterable[int] | None = None) -> tuple[Ca
     if len(text) > MAX_CARDS_TEXT:
         raise CardParseError(f"too long: {len(text):,} characters (52 cards need far fewer than "
                              f"{MAX_CARDS_TEXT})", "", "long", got=len(text))
-    if isinstance(count, str):
-        raise TypeError(f"count must be a whole number or numbers, got {count!r}")
+    allowed = _allowed_counts(count)
     tokens = split_tokens(text)
     cards: list[Card] = []
     seen: set[Card] = set()
@@ -301,14 +339,27 @@ def parse_cards(text: str, count: int | Iterable[int] | None = None) -> tuple[Ca
             raise CardParseError(f"{token!r}: duplicate card {card.pretty}", token, "duplicate")
         seen.add(card)
         cards.append(card)
-    if count is not None:
-        allowed = (count,) if isinstance(count, int) else tuple(count)
-        if len(cards) not in allowed:
-            wanted = " or ".join(str(n) for n in allowed)
-            if not cards:
-                raise CardParseError(f"no cards given (expected {wanted})", "", "empty", allowed)
-            raise CardParseError(f"expected {wanted} cards, got {len(cards)}", "", "count", allowed, len(cards))
+    if allowed is not None and len(cards) not in allowed:
+        wanted = " or ".join(str(n) for n in allowed)
+        if not cards:
+            raise CardParseError(f"no cards given (expected {wanted})", "", "empty", allowed)
+        raise CardParseError(f"expected {wanted} cards, got {len(cards)}", "", "count", allowed, len(cards))
     return tuple(cards)
+
+
+def _allowed_counts(count: object) -> tuple[int, ...] | None:
+    """``parse_cards``'s ``count`` as a tuple of whole numbers (``None`` for any number); ``TypeError``
+    naming it for anything else (text, ``1.5``, ``True``, a list holding one)."""
+    if count is None:
+        return None
+    if isinstance(count, int) and not isinstance(count, bool):
+        return (count,)
+    if isinstance(count, Iterable) and not isinstance(count, (str, bytes)):
+        allowed = tuple(count)
+        if allowed and all(isinstance(n, int) and not isinstance(n, bool) for n in allowed):
+            return allowed
+    shown = repr(count)
+    raise TypeError(f"count must be a whole number or whole numbers, got {shown[:40]}{'…' if len(shown) > 40 else ''}")
 
 
 def cards_text(cards: Iterable[Card]) -> str:

@@ -122,7 +122,8 @@ class DrillSet:
         house: house rules the set is graded under (their id is ``rule_set_id``), or ``None`` for a source.
 
     Raises:
-        ValueError: for no kinds, a kind listed twice, an unknown rule set, or a seed or count out of range.
+        ValueError: for no kinds, a kind listed twice, an unknown rule set, or a seed or count that is not
+            a whole number (``1.5``, ``"2"``, ``True``) or is out of range, naming it.
     """
 
     kinds: tuple[Kind, ...]
@@ -146,10 +147,12 @@ class DrillSet:
             raise ValueError(f"house rules {self.house.id!r} given for rule set {self.rule_set_id!r}")
         if self.house is None and self.rule_set_id not in RULE_SET_IDS:
             raise ValueError(f"unknown rule set {self.rule_set_id!r}; known: {', '.join(RULE_SET_IDS)}")
-        if not 0 <= self.seed <= MAX_SEED:
-            raise ValueError(f"seed {self.seed} is outside 0..{MAX_SEED}")
-        if not 1 <= self.count <= MAX_QUESTIONS:
-            raise ValueError(f"count {self.count} is outside 1..{MAX_QUESTIONS}")
+        for name, value, low, high in (("seed", self.seed, 0, MAX_SEED), ("count", self.count, 1, MAX_QUESTIONS)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                # a ValueError like every other broken value, so one ``except ValueError`` catches them all
+                raise ValueError(f"{name} {value!r:.40} is not a whole number ({low}..{high})")  # noqa: TRY004
+            if not low <= value <= high:
+                raise ValueError(f"{name} {value} is outside {low}..{high}")
 
     def kind_at(self, index: int) -> Kind:
         """The kind of question ``index`` (0-based); ``IndexError`` outside ``0..count - 1``."""

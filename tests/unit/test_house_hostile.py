@@ -229,3 +229,22 @@ def test_the_largest_amounts_allowed_stay_exact_in_the_solver_and_the_simulation
     result = simulate([house], deals=4, seats=4, seed=3)
     totals = result.totals["max"]
     assert (totals.sum(axis=1) == 0).all() and abs(int(totals.max())) < 2**31
+
+
+# Issue 24, item 7: a fraction (or a flag, or a text) where a whole number goes, in a link or an edit, is a
+# HouseRulesError naming the key and the whole numbers expected, never a bare TypeError.
+@pytest.mark.parametrize(("key", "value", "expected"), [
+    ("foul.penalty", 1.5, "expected a whole number from 0 to 100, got 1.5"),
+    ("chi_win.value", True, "expected a whole number from"),
+    ("natural.rong_cuon", "13", "expected a whole number from"),
+    ("bonus.tu_quy.back", 2.0, "expected a whole number from"),
+    ("scoop.multipliers", [1.5, 2, 2], "expected three whole numbers from"),
+    ("scoop.sweep_multiplier", 1.5, "expected a whole number from"),
+])
+def test_a_fraction_for_an_amount_names_the_key_in_links_and_edits(key: str, value: Any, expected: str) -> None:
+    token = _token({"b": "chi-at", "i": "nha", "n": ["Nhà", "Home"], "c": {key: value}})
+    for attempt in (lambda: from_link_token(token), lambda: edit(CHI_AT, {key: value}, rule_set_id="nha", names=NAMES)):
+        with pytest.raises(HouseRulesError) as raised:
+            attempt()
+        assert [found for found, _ in raised.value.problems] == [key]
+        assert expected in raised.value.problems[0][1]

@@ -37,6 +37,10 @@ def test_kinds_are_taken_in_turn() -> None:
         ({"seed": -1}, "seed"),
         ({"count": 0}, "count"),
         ({"count": 51}, "count"),
+        ({"count": 1.5}, r"count 1\.5 is not a whole number \(1\.\.50\)"),
+        ({"count": "2"}, r"count '2' is not a whole number"),
+        ({"count": True}, r"count True is not a whole number"),
+        ({"seed": 2.0}, r"seed 2\.0 is not a whole number"),
     ],
 )
 def test_a_broken_set_is_refused_with_a_message(kwargs: dict[str, object], message: str) -> None:
