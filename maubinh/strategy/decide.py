@@ -31,7 +31,7 @@ from maubinh.cards import Card
 from maubinh.naturals import InstantWin, find_instant_win
 from maubinh.rules import RuleSet, load_rule_set
 from maubinh.strategy.ev import EVResult, expected_value
-from maubinh.strategy.solver import load_tables, quick_declare, solve, split_scores
+from maubinh.strategy.solver import load_tables, plain_declares, quick_declare, solve, split_scores
 from maubinh.strategy.vector import hand_splits
 
 __all__ = ["DECIDE_HANDS", "Decision", "decide"]
@@ -146,8 +146,9 @@ def _decide(cards: tuple[Card, ...], rule_set: RuleSet, opponents: int, samples:
     _, row = quick_declare(hand, tables)
     split = hand.arrangement(row)
     estimate = float(split_scores(hand, tables)[row])
-    play, declared = expected_value([split, split], cards, rule_set, opponents=opponents, samples=samples,
-                                    seed=seed, declared=[False, True])
+    with plain_declares():  # the sampled opponents' own instant wins: the plain choice (no nested measurement)
+        play, declared = expected_value([split, split], cards, rule_set, opponents=opponents, samples=samples,
+                                        seed=seed, declared=[False, True])
     declare = declared.mean >= play.mean
     shown = natural.split if declare and natural.split is not None else split
     return Decision(shown, declare, natural, split, opponents, samples, play, declared, play.diffs_stderr[1],

@@ -201,7 +201,8 @@ def play_deal(hands: Sequence[Sequence[Card]], rule_sets: Sequence[RuleSet]) -> 
                 bounds = hand_bounds(valued)
                 shared[rule_set.wheel][seat] = (valued, bounds)
             hand = replace(valued, natural=natural)
-            declare, split = quick_declare(hand, load_tables(rule_set, len(hands)), bounds)
+            declare, split = quick_declare(hand, load_tables(rule_set, len(hands)), bounds, rule_set=rule_set,
+                                           seats=len(hands))
             shown = natural.split if declare and natural is not None else None
             arrangement = shown if shown is not None else hand.arrangement(split)
             values = hand_values(arrangement, rule_set.wheel)
