@@ -32,9 +32,9 @@ from classroom.models import LEARNER_NAME_MAX, Attempt, Learner, QuestionRating,
 from classroom.rating import Rating, play
 from classroom.service import ClassroomError, ClassroomStore, NewLearner, clean_text, learner_info
 from classroom.tokens import Token, hash_secret, new_id
-from maubinh.drills import MAX_SEED, Kind, Level, QuestionRef
+from maubinh.drills import MAX_SEED, Kind, Level, QuestionRef, available
 from maubinh.house import dump_rule_set, load_house_rules
-from maubinh.rules import RULE_SET_IDS
+from maubinh.rules import RULE_SET_IDS, load_rule_set
 
 __all__ = ["LEVEL_PRIORS", "MODES", "AttemptInfo", "DueReview", "Practice", "level_for"]
 
@@ -284,7 +284,9 @@ class Practice:
              rng: random.Random | None = None, spread: float = 150.0) -> list[QuestionRef]:
         """``count`` questions of ``kinds`` (in turn) near the learner's rating: questions already rated
         within ``spread`` of it and not yet attempted by the learner first, then fresh ones at the level
-        nearest the rating (the engine deals endless questions, so "near" is cheap).
+        nearest the rating (the engine deals endless questions, so "near" is cheap). A kind the rule set cannot
+        ask at that level (:func:`maubinh.drills.available`) gets its turn's fresh question from the next kind
+        that can be asked.
 
         Raises:
             ClassroomError: for house rules (dealt only from a set) or no kinds.
@@ -308,6 +310,8 @@ class Practice:
                     continue
                 seed = int(row.key.rsplit(":", 1)[1])
                 pool.setdefault(row.kind, []).append(QuestionRef(Kind(row.kind), Level(row.level), rule_set_id, seed))
+        rule_set = load_rule_set(rule_set_id)
+        fresh = [kind for kind in kinds if available(kind, level, rule_set) is None] or [Kind.CHI]
         dealt = []
         for number in range(count):
             kind = kinds[number % len(kinds)]
@@ -315,6 +319,8 @@ class Practice:
             if rated:
                 dealt.append(rated.pop(rng.randrange(len(rated))))
             else:
+                if kind not in fresh:
+                    kind = fresh[number % len(fresh)]
                 dealt.append(QuestionRef(kind, level, rule_set_id, rng.randrange(MAX_SEED * 1000)))
         return dealt
 

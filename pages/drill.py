@@ -140,10 +140,11 @@ else:
         st.title(t("drill.title"))
         intro = st.empty()
         choice = read_set_choice()
+        notice = st.container()  # a kind the rules cannot ask at this level is left out, and said so here
         with st.expander(set_title(choice, lang), icon=":material/tune:", expanded=rules_param_broken(),
                          key="drill_set_box", on_change="rerun") as set_box:
             rule_set = rule_set_picker("drill")
-            drill_set = settle_set(choice, rule_set)
+            drill_set = settle_set(choice, rule_set, notice)
             if set_box.open:
                 set_editor(drill_set, lang)
         state = set_state(drill_set)

@@ -31,7 +31,9 @@ from maubinh.drills import (
     Question,
     RulesQuestion,
     SettleQuestion,
+    Unavailable,
     Verdict,
+    available,
 )
 from maubinh.drills.chi import made_count
 from maubinh.drills.natural import NEAR_MISSES
@@ -61,6 +63,7 @@ __all__ = [
     "seat_name",
     "signed",
     "step_name",
+    "unavailable_lines",
 ]
 
 LETTERS = "ABC"
@@ -80,6 +83,7 @@ DYNAMIC_KEYS: tuple[str, ...] = (
     *(f"drill.line.{kind.value}" for kind in ItemKind),
     *(f"drill.natural.near.{build.value}" for build in NEAR_MISSES),
     *(f"drill.declare.{answer.value}" for answer in DeclareAnswer),
+    *(f"drill.unavailable.{reason.value}" for reason in Unavailable),
 )
 """Catalogue keys built from values at run time."""
 
@@ -87,6 +91,34 @@ DYNAMIC_KEYS: tuple[str, ...] = (
 def kind_name(kind: Kind, lang: str) -> str:
     """``"Chi nào thắng?"``..."""
     return translate(f"drill.kind.{kind.value}", lang)
+
+
+def unavailable_lines(rule_set: RuleSet, lang: str, kinds: Sequence[Kind] = KINDS,
+                      levels: Sequence[Level] = tuple(Level)) -> list[str]:
+    """One line per kind of ``kinds`` not asked at some of ``levels`` under ``rule_set``, naming those levels
+    (or "at any level") and why (:func:`maubinh.drills.available`); empty when every one is asked.
+
+    >>> from maubinh.rules import load_rule_set
+    >>> unavailable_lines(load_rule_set("guide-2026"), "en")  # doctest: +ELLIPSIS
+    ['**Báo hay đánh? (declare or play it out?)** is not asked at Expert, Master under these rules: ...']
+    >>> unavailable_lines(load_rule_set("chi-at"), "en")
+    []
+    """
+    lines = []
+    for kind in kinds:
+        missing: dict[Unavailable, list[Level]] = {}
+        for level in levels:
+            reason = available(kind, level, rule_set)
+            if reason is not None:
+                missing.setdefault(reason, []).append(level)
+        for reason, where in missing.items():
+            why = translate(f"drill.unavailable.{reason.value}", lang)
+            if len(where) == len(Level):
+                lines.append(translate("drill.unavailable.kind", lang, kind=kind_name(kind, lang), why=why))
+            else:
+                lines.append(translate("drill.unavailable.kind_at", lang, kind=kind_name(kind, lang), why=why,
+                                       levels=", ".join(level_name(level, lang) for level in where)))
+    return lines
 
 
 def level_name(level: Level, lang: str) -> str:

@@ -11,28 +11,46 @@ from dataclasses import replace
 
 import streamlit as st
 
-from maubinh.drills import KINDS, MAX_QUESTIONS, MAX_SEED, DrillSet, Level
+from maubinh.drills import KINDS, MAX_QUESTIONS, MAX_SEED, DrillSet, Kind, Level, available
 from maubinh.rules import RULE_SET_IDS, RuleSet
 from ui.i18n import t
-from ui.questions import kind_name, level_name
+from ui.questions import kind_name, level_name, unavailable_lines
 
-__all__ = ["read_set", "set_fields"]
+__all__ = ["offered_kinds", "read_set", "set_fields", "unavailable_in"]
 
 
 def _keys(prefix: str) -> tuple[str, str, str, str, str]:
     return (f"{prefix}_kinds", f"{prefix}_level", f"{prefix}_n", f"{prefix}_seed", f"{prefix}_for")
 
 
+def offered_kinds(rule_set: RuleSet) -> tuple[Kind, ...]:
+    """The kinds ``rule_set`` can ask at some level (the others are not offered)."""
+    return tuple(kind for kind in KINDS if any(available(kind, level, rule_set) is None for level in Level))
+
+
+def unavailable_in(drill_set: DrillSet, lang: str) -> list[str]:
+    """One line per kind of ``drill_set`` its rule set cannot ask at its level, saying why; empty when none."""
+    return unavailable_lines(drill_set.rule_set, lang, drill_set.kinds, (drill_set.level,))
+
+
 def set_fields(prefix: str, drill_set: DrillSet, lang: str) -> None:
-    """The kinds, level (with what each level asks), count and seed fields, filled from ``drill_set``."""
+    """The kinds, level (with what each level asks), count and seed fields, filled from ``drill_set``.
+
+    Only the kinds ``drill_set``'s rule set can ask are offered; a caption names those it cannot ask at some
+    levels, and why.
+    """
     kinds, level, count, seed, filled_for = _keys(prefix)
+    offered = offered_kinds(drill_set.rule_set)
     if st.session_state.get(filled_for) != drill_set:
         st.session_state[filled_for] = drill_set
-        st.session_state[kinds] = list(drill_set.kinds)
+        st.session_state[kinds] = [kind for kind in drill_set.kinds if kind in offered]
         st.session_state[level] = drill_set.level
         st.session_state[count] = drill_set.count
         st.session_state[seed] = drill_set.seed
-    st.multiselect(t("drill.set.kinds"), KINDS, format_func=lambda k: kind_name(k, lang), key=kinds)
+    st.multiselect(t("drill.set.kinds"), offered, format_func=lambda k: kind_name(k, lang), key=kinds)
+    missing = unavailable_lines(drill_set.rule_set, lang)
+    if missing:
+        st.caption("  \n".join(missing))
     st.segmented_control(t("drill.set.level"), tuple(Level), format_func=lambda v: level_name(v, lang),
                          key=level, required=True)
     st.caption("  \n".join(f"**{level_name(v, lang)}**: {t(f'drill.level_help.{v.value}')}" for v in Level))

@@ -18,7 +18,8 @@ Modules (one per kind, each documents its levels and traps; then the shared part
 - :mod:`maubinh.drills.levels`: error-rate levels named from measured reference players (``data/``).
 
 A :class:`DrillSet` (kinds, level, rule set, seed, count) fixes every question:
-:func:`make_question` gives question ``index`` of a set, the same for everyone.
+:func:`make_question` gives question ``index`` of a set, the same for everyone. Every kind is asked at every
+level under every rule set except where :func:`available` gives a reason (:class:`Unavailable`).
 :mod:`maubinh.drills.progress` sums up a session's answers.
 
 >>> s = DrillSet((Kind.CHI, Kind.NATURAL), Level.BEGINNER, "luckywin", seed=3, count=4)
@@ -36,6 +37,7 @@ from maubinh.drills.arrange import ArrangeQuestion, ArrangeResult, assess, make_
 from maubinh.drills.better import GAP_IN_STDERRS, BetterQuestion, make_better_question
 from maubinh.drills.chi import ChiQuestion, Decider, Outcome, Trap, Verdict, decide, make_chi_question
 from maubinh.drills.declare import DeclareAnswer, DeclareQuestion, make_declare_question
+from maubinh.drills.declare import unavailable as declare_unavailable
 from maubinh.drills.foul import FoulAnswer, FoulQuestion, foul_answer, make_foul_question
 from maubinh.drills.natural import NaturalQuestion, make_natural_question
 from maubinh.drills.payouts import RulesQuestion, make_rules_question
@@ -51,6 +53,8 @@ from maubinh.drills.sets import (
     Level,
     QuestionList,
     QuestionRef,
+    Unavailable,
+    UnavailableError,
     parse_kinds,
     parse_level,
 )
@@ -85,8 +89,11 @@ __all__ = [
     "RulesQuestion",
     "SettleQuestion",
     "Trap",
+    "Unavailable",
+    "UnavailableError",
     "Verdict",
     "assess",
+    "available",
     "decide",
     "foul_answer",
     "make_from_ref",
@@ -114,6 +121,35 @@ _MAKERS: dict[Kind, Callable[[int, RuleSet, Level], Question]] = {
 }
 
 
+def available(kind: Kind, level: Level, rule_set: RuleSet) -> Unavailable | None:
+    """Whether ``kind`` is asked at ``level`` under ``rule_set`` (a source or house rules): ``None`` when it is,
+    else why not. Cheap after the first call per rule set ("báo hay đánh?" builds a few hands once, about half a
+    second).
+
+    - "spot the instant win" needs an instant win listed; "báo hay đánh?" one other than rồng cuốn, and at
+      expert and master a hand close enough to playing out (:func:`maubinh.drills.declare.unavailable`);
+    - every other kind is asked everywhere ("which rule set" compares the four sources whatever the set's).
+
+    >>> from maubinh.rules import load_rule_set
+    >>> available(Kind.DECLARE, Level.EXPERT, load_rule_set("guide-2026"))
+    <Unavailable.NO_CLOSE_CALL: 'no_close_call'>
+    >>> [k.value for k in KINDS if available(k, Level.MASTER, load_rule_set("chi-at")) is not None]
+    []
+    """
+    if kind is Kind.NATURAL and not rule_set.naturals:
+        return Unavailable.NO_INSTANT_WINS
+    if kind is Kind.DECLARE:
+        return declare_unavailable(rule_set, level)
+    return None
+
+
+def _make(kind: Kind, seed: int, rule_set: RuleSet, level: Level) -> Question:
+    reason = available(kind, level, rule_set)
+    if reason is not None:
+        raise UnavailableError(kind, level, rule_set.id, reason)
+    return _MAKERS[kind](seed, rule_set, level)
+
+
 def make_question(drill_set: DrillSet | QuestionList, index: int) -> Question:
     """Question ``index`` (0-based) of ``drill_set``: its kind in turn, from the set's seed, graded under its rule set
     (or, for a :class:`QuestionList`, the question it names).
@@ -122,11 +158,12 @@ def make_question(drill_set: DrillSet | QuestionList, index: int) -> Question:
 
     Raises:
         IndexError: for an index outside ``0..count - 1``.
+        UnavailableError: when the question's kind is not asked at its level under its rule set (:func:`available`).
     """
     if isinstance(drill_set, QuestionList):
         return make_from_ref(drill_set.ref(index))
     kind = drill_set.kind_at(index)
-    return _MAKERS[kind](drill_set.question_seed(index), drill_set.rule_set, drill_set.level)
+    return _make(kind, drill_set.question_seed(index), drill_set.rule_set, drill_set.level)
 
 
 def make_from_ref(ref: QuestionRef) -> Question:
@@ -135,5 +172,8 @@ def make_from_ref(ref: QuestionRef) -> Question:
     >>> s = DrillSet((Kind.CHI, Kind.NATURAL), Level.BEGINNER, "luckywin", seed=3, count=4)
     >>> make_from_ref(s.ref(2)) == make_question(s, 2)
     True
+
+    Raises:
+        UnavailableError: as :func:`make_question`.
     """
-    return _MAKERS[ref.kind](ref.seed, ref.rule_set, ref.level)
+    return _make(ref.kind, ref.seed, ref.rule_set, ref.level)

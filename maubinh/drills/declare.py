@@ -11,7 +11,12 @@ the level's range (:data:`LEVELS`), so the feedback can say what the wrong choic
 The hands are built to hold an instant win (:func:`maubinh.drills.natural.pattern_hand`), some of them
 with strength worth playing: twelve cards of one colour holding a straight flush, three flushes one of
 which is a straight flush. Beginners get the clear cases (a gap of 2 chi
-or more), intermediate learners 1 chi or more, experts the close ones (0.5-3 chi, still beyond the error).
+or more), intermediate learners 1 chi or more, experts the close ones (0.5-3 chi, still beyond the error),
+masters the closest (0.4-1.5 chi, on 1,200 sampled deals so that the error stays below a third of the gap).
+
+A rule set whose instant wins are all worth far more (or far less) than any hand the builder makes played out
+has no close call to ask: :func:`unavailable` says so before a question is tried (guide-2026 at expert and
+master: its smallest instant win, 18 chi, is over 3 chi more than the hands holding one make played out).
 
 >>> from maubinh.rules import load_rule_set
 >>> q = make_declare_question(4, load_rule_set("chi-at"), Level.BEGINNER)
@@ -26,6 +31,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import ClassVar
 
 from maubinh.arrangement import Arrangement
@@ -34,14 +40,23 @@ from maubinh.drills.better import GAP_IN_STDERRS
 from maubinh.drills.build import BuildError, Pool
 from maubinh.drills.natural import pattern_hand
 from maubinh.drills.sampling import Breakdown, breakdown, expected, sample_opponents
-from maubinh.drills.sets import Kind, Lesson, Level
+from maubinh.drills.sets import Kind, Lesson, Level, Unavailable
 from maubinh.naturals import InstantWin, find_instant_win
 from maubinh.rules import NaturalPattern, RuleSet
 from maubinh.strategy.ev import EVResult
 from maubinh.strategy.solver import load_tables, quick_declare, split_scores
 from maubinh.strategy.vector import hand_splits
 
-__all__ = ["LEVELS", "DeclareAnswer", "DeclareLevel", "DeclareQuestion", "make_declare_question"]
+__all__ = [
+    "LEVELS",
+    "PROBE_HANDS",
+    "PROBE_LEAST",
+    "DeclareAnswer",
+    "DeclareLevel",
+    "DeclareQuestion",
+    "make_declare_question",
+    "unavailable",
+]
 
 
 class DeclareAnswer(str, Enum):
@@ -55,17 +70,38 @@ class DeclareAnswer(str, Enum):
 
 @dataclass(frozen=True)
 class DeclareLevel:
-    """What one level asks: the range of the gap (chi per deal) between the two choices, and the deals sampled."""
+    """What one level asks: the range of the gap (chi per deal) between the two choices, and the deals sampled.
+
+    Attributes:
+        min_gap, max_gap: the range of the gap, chi per deal.
+        samples: the deals the gap is measured on.
+        screen: the deals of a first, cheaper measurement a hand must pass (its gap within the range widened by
+            :data:`~maubinh.drills.better.GAP_IN_STDERRS` of its error) before the full one; 0 for none.
+        estimate: the widest solver's quick estimate of the gap (chi per deal, either sign) worth measuring;
+            ``None``: from half the range's low end to twice its high end plus 1 chi.
+    """
 
     min_gap: float
     max_gap: float
     samples: int
+    screen: int = 0
+    estimate: float | None = None
 
+    def worth_measuring(self, estimate: float) -> bool:
+        """Whether a hand whose quick estimate of the gap is ``estimate`` is worth sampling."""
+        if self.estimate is not None:
+            return abs(estimate) <= self.estimate
+        return self.min_gap * 0.5 <= abs(estimate) <= self.max_gap * 2 + 1
+
+
+SCREEN_SEEDS = 10**12
+"""Added to a question's sample seed for its screening deals (:attr:`DeclareLevel.screen`)."""
 
 LEVELS: dict[Level, DeclareLevel] = {
     Level.BEGINNER: DeclareLevel(2.0, 1e9, 160),
     Level.INTERMEDIATE: DeclareLevel(1.0, 1e9, 240),
     Level.EXPERT: DeclareLevel(0.5, 3.0, 300),
+    Level.MASTER: DeclareLevel(0.4, 1.5, 1200, screen=200, estimate=2.0),
 }
 
 
@@ -142,13 +178,78 @@ def _flushes_with_a_straight_flush(pool: Pool, royal: bool) -> tuple[Card, ...]:
 def _hand(rng: random.Random, rule_set: RuleSet, strong: bool) -> tuple[Card, ...]:
     """13 cards built to hold an instant win; with ``strong``, ones that may be worth more played out."""
     pool = Pool(rng)
-    listed = [rule.pattern for rule in rule_set.naturals if rule.pattern is not NaturalPattern.RONG_CUON]
+    listed = _buildable(rule_set)
     roll = rng.random()
     if (strong or roll < 0.25) and NaturalPattern.DONG_MAU_12 in listed and roll < 0.6:
         return _strong_colour(pool, royal=strong and rng.random() < 0.7)
     if (strong or roll < 0.4) and NaturalPattern.BA_THUNG in listed:
         return _flushes_with_a_straight_flush(pool, royal=strong and rng.random() < 0.7)
     return pattern_hand(pool, rng.choice(listed))
+
+
+PROBE_HANDS = 100
+"""Hands :func:`unavailable` builds (as the questions build them) to see whether a level can be asked."""
+PROBE_LEAST = 3
+"""How many of them must come within the level's range (by the solver's quick estimate) for it to be asked."""
+
+
+def _buildable(rule_set: RuleSet) -> list[NaturalPattern]:
+    """The instant wins the hands are built to hold (every listed one but rồng cuốn, never worth playing out)."""
+    return [rule.pattern for rule in rule_set.naturals if rule.pattern is not NaturalPattern.RONG_CUON]
+
+
+@lru_cache(maxsize=64)
+def _probe(rule_set: RuleSet) -> tuple[float, ...]:
+    """The solver's quick estimate of the gap (chi per deal, absolute) on :data:`PROBE_HANDS` hands built from a
+    fixed seed the way the questions build them (about half aiming at hands worth playing out)."""
+    rng = random.Random(0)
+    tables = load_tables(rule_set)
+    found: list[float] = []
+    for _ in range(PROBE_HANDS):
+        try:
+            cards = tuple(sorted(_hand(rng, rule_set, strong=rng.random() < 0.5), reverse=True))
+        except (BuildError, ValueError, IndexError):
+            continue
+        natural = find_instant_win(cards, rule_set) if len(set(cards)) == 13 else None
+        if natural is None:
+            continue
+        hand = hand_splits(cards, rule_set)
+        _, row = quick_declare(hand, tables)
+        found.append(abs(natural.chi - float(split_scores(hand, tables)[row])))
+    return tuple(found)
+
+
+def unavailable(rule_set: RuleSet, level: Level) -> Unavailable | None:
+    """Why "báo hay đánh?" is not asked at ``level`` under ``rule_set``, or ``None`` when it is.
+
+    :attr:`~Unavailable.NO_INSTANT_WINS` when the rule set lists no instant win but rồng cuốn;
+    :attr:`~Unavailable.NO_CLOSE_CALL` when fewer than :data:`PROBE_LEAST` of :data:`PROBE_HANDS` hands built
+    as the questions build them have a quick estimate of the gap from half the level's low end to its high end.
+    Data-driven (house rules included); the estimates are made once per rule set (about half a second).
+
+    >>> from maubinh.rules import load_rule_set
+    >>> unavailable(load_rule_set("chi-at"), Level.MASTER) is None
+    True
+    >>> unavailable(load_rule_set("guide-2026"), Level.EXPERT)
+    <Unavailable.NO_CLOSE_CALL: 'no_close_call'>
+    >>> unavailable(load_rule_set("guide-2026"), Level.INTERMEDIATE) is None
+    True
+    """
+    if not _buildable(rule_set):
+        return Unavailable.NO_INSTANT_WINS
+    rules = LEVELS[level]
+    close = sum(rules.min_gap * 0.5 <= estimate <= rules.max_gap for estimate in _probe(rule_set))
+    return None if close >= PROBE_LEAST else Unavailable.NO_CLOSE_CALL
+
+
+def _passes_screen(cards: tuple[Card, ...], split: Arrangement, rule_set: RuleSet, rules: DeclareLevel,
+                    sample_seed: int) -> bool:
+    """Whether the gap measured on ``rules.screen`` deals (a seed apart from the full measurement's) could lie in
+    the level's range: within it, widened by :data:`GAP_IN_STDERRS` of that measurement's error."""
+    opponents = sample_opponents(cards, rule_set, rules.screen, SCREEN_SEEDS + sample_seed)
+    declared, played = expected([split, split], opponents, rule_set, declared=[True, False])
+    lead, slack = abs(declared.mean - played.mean), GAP_IN_STDERRS * declared.diffs_stderr[1]
+    return rules.min_gap - slack <= lead <= rules.max_gap + slack
 
 
 def make_declare_question(seed: int, rule_set: RuleSet, level: Level) -> DeclareQuestion:
@@ -159,7 +260,7 @@ def make_declare_question(seed: int, rule_set: RuleSet, level: Level) -> Declare
     sampling, which must then put the gap beyond the error and in the level's range.
 
     Raises:
-        RuntimeError: when no question fits (a rule set without instant wins).
+        RuntimeError: when no question fits (:func:`unavailable` says beforehand where none can).
     """
     rules = LEVELS[level]
     rng = random.Random(seed)
@@ -182,10 +283,12 @@ def make_declare_question(seed: int, rule_set: RuleSet, level: Level) -> Declare
         estimate = natural.chi - float(split_scores(hand, tables)[row])
         if want_play is not None and declare_quick is want_play:
             continue
-        if not rules.min_gap * 0.5 <= abs(estimate) <= rules.max_gap * 2 + 1:
+        if not rules.worth_measuring(estimate):
             continue
         split = hand.arrangement(row)
         sample_seed = seed * 101 + attempt
+        if rules.screen and not _passes_screen(cards, split, rule_set, rules, sample_seed):
+            continue
         opponents = sample_opponents(cards, rule_set, rules.samples, sample_seed)
         declared, played = expected([split, split], opponents, rule_set, declared=[True, False])
         lead = declared.mean - played.mean

@@ -36,6 +36,8 @@ __all__ = [
     "Level",
     "QuestionList",
     "QuestionRef",
+    "Unavailable",
+    "UnavailableError",
     "parse_kinds",
     "parse_level",
 ]
@@ -83,7 +85,40 @@ class Level(str, Enum):
     EXPERT = "expert"
     MASTER = "master"
     """Close calls (issue 14): "which is better" between splits 0.1-0.5 chi apart, "set it yourself"
-    within 0.1 chi of the best; the other kinds ask their expert questions."""
+    within 0.1 chi of the best, "báo hay đánh?" 0.4-1.5 chi apart; the other kinds ask their expert questions."""
+
+
+class Unavailable(str, Enum):
+    """Why a kind is not asked at a level under a rule set (:func:`maubinh.drills.available`).
+
+    The UI words each one (``drill.unavailable.<value>`` in both languages); a set asking for such a
+    combination is refused with :class:`UnavailableError`.
+    """
+
+    NO_INSTANT_WINS = "no_instant_wins"
+    """The rule set lists no instant win (mậu binh) to spot or to declare (house rules may drop them all;
+    rồng cuốn alone leaves nothing to weigh against playing out)."""
+    NO_CLOSE_CALL = "no_close_call"
+    """"Báo hay đánh?": the rule set's instant wins are all worth so much more (or less) than the hands holding
+    them played out that no hand comes within the level's gap (guide-2026 at expert and master: its smallest
+    instant win, 18 chi, is over 3 chi more than the hands holding one make played out)."""
+
+
+class UnavailableError(ValueError):
+    """A question asked of a kind that is not asked at its level under its rule set.
+
+    Attributes:
+        kind, level: the combination asked for.
+        rule_set_id: the rule set's id.
+        reason: why it is not asked.
+    """
+
+    def __init__(self, kind: Kind, level: Level, rule_set_id: str, reason: Unavailable) -> None:
+        super().__init__(f"{kind.value!r} is not asked at {level.value!r} under {rule_set_id!r}: {reason.value}")
+        self.kind = kind
+        self.level = level
+        self.rule_set_id = rule_set_id
+        self.reason = reason
 
 
 class Lesson(str, Enum):

@@ -24,7 +24,7 @@ from ui.i18n import t
 from ui.links import JOIN_PARAM, TEACHER_PARAM, qr_data_uri, sibling
 from ui.params import markdown_literal
 from ui.questions import kind_name, level_name
-from ui.set_form import read_set, set_fields
+from ui.set_form import read_set, set_fields, unavailable_in
 from ui.setup import house_rule_sets, rule_set_label
 from ui.store import classroom
 
@@ -85,6 +85,11 @@ def _assign(klass: ClassInfo, base: DrillSet, lang: str) -> None:
     if chosen is None:
         st.session_state[f"{_FORM}_error"] = "classes.assign_error.kinds"
         return
+    missing = unavailable_in(chosen, lang)
+    st.session_state[f"{_FORM}_error_lines"] = missing
+    if missing:
+        st.session_state[f"{_FORM}_error"] = "classes.assign_error.unavailable"
+        return
     try:
         assignment = classroom().store.assign(klass.id, st.session_state.get(f"{_FORM}_title") or "", chosen,
                                               _deadline(lang))
@@ -117,7 +122,8 @@ def _new_assignment(klass: ClassInfo, lang: str) -> None:
                               args=(klass, base, lang), disabled=klass.archived)
     error = st.session_state.get(f"{_FORM}_error")
     if error:
-        st.error(t(error, longest=TITLE_MAX))
+        lines = st.session_state.get(f"{_FORM}_error_lines") if error == "classes.assign_error.unavailable" else None
+        st.error("  \n".join([t(error, longest=TITLE_MAX), *(lines or ())]))
 
 
 def _close(klass: ClassInfo, assignment_id: int, closed: bool) -> None:

@@ -9,20 +9,34 @@ set actually used, so the address bar is always a working link. A link from befo
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 import streamlit as st
 
-from maubinh.drills import DEFAULT_COUNT, DEFAULT_KINDS, KINDS, MAX_QUESTIONS, MAX_SEED, DrillSet, Kind, Level
+from maubinh.drills import (
+    DEFAULT_COUNT,
+    DEFAULT_KINDS,
+    KINDS,
+    MAX_QUESTIONS,
+    MAX_SEED,
+    DrillSet,
+    Kind,
+    Level,
+    available,
+)
 from maubinh.drills.sets import parse_kinds, parse_level
 from maubinh.rules import RULE_SET_IDS, RuleSet
 from ui.drill.state import STATE_KEY, SetState
-from ui.i18n import t
+from ui.i18n import current_language, t
 from ui.params import int_param, markdown_literal
-from ui.questions import level_name
-from ui.set_form import read_set, set_fields
+from ui.questions import level_name, unavailable_lines
+from ui.set_form import read_set, set_fields, unavailable_in
 from ui.setup import RULES_PARAM
+
+if TYPE_CHECKING:
+    from streamlit.delta_generator import DeltaGenerator
 
 __all__ = [
     "COUNT_PARAM",
@@ -111,8 +125,21 @@ def read_set_choice() -> SetChoice:
     return SetChoice(kinds, level, new_seed() if seed is None else seed, count or DEFAULT_COUNT)
 
 
-def settle_set(choice: SetChoice, rule_set: RuleSet) -> DrillSet:
-    """The set used, under the chosen rule set; the URL is rewritten to it (so it is always a working link)."""
+def settle_set(choice: SetChoice, rule_set: RuleSet, notice: DeltaGenerator | None = None) -> DrillSet:
+    """The set used, under the chosen rule set; the URL is rewritten to it (so it is always a working link).
+
+    Kinds the rule set cannot ask at the chosen level (:func:`maubinh.drills.available`) are left out, with a
+    warning in ``notice`` (default: here) naming them and why; when none is left, the default kinds it can ask.
+    """
+    asked = tuple(kind for kind in choice.kinds if available(kind, choice.level, rule_set) is None)
+    if asked != choice.kinds:
+        lang = current_language()
+        lines = unavailable_lines(rule_set, lang, [k for k in choice.kinds if k not in asked], (choice.level,))
+        if not asked:
+            asked = tuple(kind for kind in DEFAULT_KINDS if available(kind, choice.level, rule_set) is None)
+            lines.append(t("drill.unavailable.none_left"))
+        (notice or st).warning("  \n".join([t("drill.unavailable.dropped"), *lines]))
+        choice = replace(choice, kinds=asked)
     drill_set = choice.under(rule_set)
     for name, value in drill_set.params().items():
         if st.query_params.get(name) != value:
@@ -149,11 +176,18 @@ _FORM = "drill_form"
 _FORM_ERROR = "drill_form_error"
 
 
-def _submit_form(drill_set: DrillSet) -> None:
+def _submit_form(drill_set: DrillSet, lang: str) -> None:
     chosen = read_set(_FORM, drill_set)
-    st.session_state[_FORM_ERROR] = chosen is None
-    if chosen is not None:
-        start_set(chosen)
+    if chosen is None:
+        st.session_state[_FORM_ERROR] = t("drill.set.no_kinds")
+        return
+    missing = unavailable_in(chosen, lang)
+    if missing:  # nothing typed is lost: the form keeps the choice, the error says what to change
+        st.session_state[_FORM_ERROR] = "  \n".join(
+            [t("drill.set.unavailable", level=level_name(chosen.level, lang)), *missing])
+        return
+    st.session_state[_FORM_ERROR] = None
+    start_set(chosen)
 
 
 def set_editor(drill_set: DrillSet, lang: str) -> None:
@@ -161,8 +195,9 @@ def set_editor(drill_set: DrillSet, lang: str) -> None:
     with st.form("drill_set_form", border=False):
         set_fields(_FORM, drill_set, lang)
         st.form_submit_button(t("drill.set.start"), type="primary", on_click=_submit_form,
-                              args=(drill_set,))
-    if st.session_state.get(_FORM_ERROR):
-        st.error(t("drill.set.no_kinds"))
+                              args=(drill_set, lang))
+    error = st.session_state.get(_FORM_ERROR)
+    if isinstance(error, str) and error:
+        st.error(error)
     st.markdown(t("drill.set.share"))
     st.code(share_link(drill_set), language=None, wrap_lines=True)
