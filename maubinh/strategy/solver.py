@@ -50,9 +50,9 @@ __all__ = [
     "Tables",
     "declare_choice",
     "declared_instant_win",
-    "plain_declares",
     "hand_bounds",
     "load_tables",
+    "plain_declares",
     "quick_declare",
     "solve",
     "solve_many",
@@ -355,6 +355,9 @@ def load_tables(rule_set: RuleSet, seats: int = 2) -> Tables:
     with their own payouts over the opponent distribution of the source they started from (the
     source with the same ``source_file``; ``chi-at``'s when none matches).
 
+    A house that moves the wheel (``wheel.value``) gets the source's counts renumbered for its own straight
+    order (:func:`_rewheeled`: the same hands, A-2-3-4-5 under its new key), not read by the old numbering.
+
     The last :data:`TABLES_CACHED` rule sets' tables are kept, keyed by the whole rule set (equal rule
     sets, names included, share an entry; see :class:`~maubinh.rules.RuleSet`).
 
@@ -374,10 +377,35 @@ def load_tables(rule_set: RuleSet, seats: int = 2) -> Tables:
             counts = (data["back"], data["middle"], data["front"])
             if "scoop" in data and rule_set.id == base:
                 scoop = float(data["scoop"])
+        source = load_rule_set(base)
+        if source.wheel is not rule_set.wheel:  # a house moved the wheel: the same hands, renumbered
+            counts = (_rewheeled(counts[0], source, rule_set), _rewheeled(counts[1], source, rule_set), counts[2])
     else:  # before training: a flat prior
         n5, n3 = len(classes(rule_set, 5)[0]), len(classes(rule_set, 3)[0])
         counts = (np.ones(n5), np.ones(n5), np.ones(n3))
     return tables_from_counts(counts, rule_set, scoop)
+
+
+def _rewheeled(counts: npt.ArrayLike, source: RuleSet, house: RuleSet) -> F64:
+    """Five-card class counts of ``source``'s wheel order renumbered for ``house``'s (issue 24, item 6).
+
+    Only straights and straight flushes change key between the two orders (A-2-3-4-5 moves, and the keys
+    above it with it, digest §2.2), so every class keeps its count under its own key in the new order, and
+    each straight and straight flush moves to its new key.
+    """
+    from maubinh.cards import Card, Rank, Suit
+    from maubinh.strategy.fast import evaluate_many
+
+    old_keys, new_keys = classes(source, 5)[0], classes(house, 5)[0]
+    runs = [[14, 2, 3, 4, 5]] + [list(range(low, low + 5)) for low in range(2, 11)]
+    suits = ([Suit.SPADES, Suit.HEARTS, Suit.SPADES, Suit.SPADES, Suit.SPADES], [Suit.SPADES] * 5)
+    straights = np.array([[Card(Rank(rank), suit).index for rank, suit in zip(run, pattern)]
+                          for run in runs for pattern in suits], dtype=np.int64)
+    moved = dict(zip(evaluate_many(straights, source.wheel).tolist(), evaluate_many(straights, house.wheel).tolist()))
+    renamed = np.array([moved.get(int(key), int(key)) for key in old_keys.tolist()], dtype=np.int64)
+    found = np.zeros(len(new_keys), dtype=np.float64)
+    found[np.searchsorted(new_keys, renamed)] = np.asarray(counts, dtype=np.float64)
+    return found
 
 
 def solve(cards: Sequence[Card], rule_set: RuleSet | str, *, seats: int = 2) -> Arrangement:

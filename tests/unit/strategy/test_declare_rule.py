@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from maubinh.arrangement import Arrangement, is_foul
@@ -52,19 +53,18 @@ def _split_pattern_hands(n: int, seed: int) -> list[tuple]:
 def test_kernel_and_numpy_agree_on_split_pattern_hands(seats: int, monkeypatch: pytest.MonkeyPatch) -> None:
     # (bench/declare_paths.py runs the same check on several thousand hands per table size)
     hands = _split_pattern_hands(300, seats)
-    for rule_set in (load_rule_set("tinh-chi"), edit(load_rule_set("chi-at"), {"order.strict": True},
-                                                     rule_set_id="strict")):
-        if True:
-            fast = solve_many(hands, rule_set, seats=seats)
-            monkeypatch.setenv("MAUBINH_KERNEL", "0")
-            assert not kernel.ready()
-            slow = solve_many(hands, rule_set, seats=seats)
-            monkeypatch.delenv("MAUBINH_KERNEL")
-            assert [str(a) for a in fast] == [str(a) for a in slow], rule_set.id
-            for cards, arranged in zip(hands, fast):
-                natural = find_instant_win(cards, rule_set)
-                declared = natural is not None and natural.split is not None and arranged == natural.split
-                assert declared or not is_foul(arranged, rule_set), (rule_set.id, arranged)
+    strict = edit(load_rule_set("chi-at"), {"order.strict": True}, rule_set_id="strict")
+    for rule_set in (load_rule_set("tinh-chi"), strict):
+        fast = solve_many(hands, rule_set, seats=seats)
+        monkeypatch.setenv("MAUBINH_KERNEL", "0")
+        assert not kernel.ready()
+        slow = solve_many(hands, rule_set, seats=seats)
+        monkeypatch.delenv("MAUBINH_KERNEL")
+        assert [str(a) for a in fast] == [str(a) for a in slow], rule_set.id
+        for cards, arranged in zip(hands, fast):
+            natural = find_instant_win(cards, rule_set)
+            declared = natural is not None and natural.split is not None and arranged == natural.split
+            assert declared or not is_foul(arranged, rule_set), (rule_set.id, arranged)
 
 
 def test_a_hand_worth_more_played_out_is_played_by_both_paths(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -144,3 +144,27 @@ def test_a_split_pattern_shows_its_strongest_legal_split_digest_2_4() -> None:
     assert not is_foul(shown.split, strict)
     # luckywin's tie-break "chi one by one" compares the splits shown: these keys are the shown split's
     assert shown.tiebreak != plain.tiebreak
+
+
+def test_a_house_that_moves_the_wheel_keeps_every_hand_count_under_its_own_key() -> None:
+    # Issue 24, item 6: the source's opponent counts are renumbered for the edited straight order.
+    from maubinh.cards import parse_cards as cards_of
+    from maubinh.strategy.fast import evaluate_many
+    from maubinh.strategy.vector import classes
+
+    def key(text: str, wheel) -> int:
+        return int(evaluate_many(np.array([[c.index for c in cards_of(text)]]), wheel)[0])
+
+    source = load_rule_set("chi-at")  # the wheel second
+    house = edit(source, {"wheel.value": "lowest"}, rule_set_id="wheel-low")
+    before, after = load_tables(source), load_tables(house)
+    for text in ("As 2h 3d 4c 5s", "As 2s 3s 4s 5s", "9s 8h 7d 6c 5s", "Ks Kh Kd 2c 2s", "Ts Js Qs Ks As"):
+        old = int(np.searchsorted(classes(source, 5)[0], key(text, source.wheel)))
+        new = int(np.searchsorted(classes(house, 5)[0], key(text, house.wheel)))
+        for position in (0, 1):
+            assert after.counts[position][new] == before.counts[position][old], text
+    assert after.counts[0].sum() == pytest.approx(before.counts[0].sum())
+    # and a wheel straight in the middle now loses to 6-high more often than under chi-at's order
+    wheel = int(np.searchsorted(classes(house, 5)[0], key("As 2h 3d 4c 5s", house.wheel)))
+    old_wheel = int(np.searchsorted(classes(source, 5)[0], key("As 2h 3d 4c 5s", source.wheel)))
+    assert after.win[1][wheel] < before.win[1][old_wheel]
