@@ -196,7 +196,7 @@ def effective_bonus(rule_set: RuleSet, hand: BonusHand, position: Position) -> C
 def differences(rule_sets: Sequence[RuleSet]) -> tuple[Row, ...]:
     """The comparison table of ``rule_sets``, topic by topic in the digest's order.
 
-    Rows: the three chi names, the order rule (equal chi foul, the same everywhere), the wheel, the foul penalty, the scoop, chặt chồng, one row per
+    Rows: the three chi names, the order rule (whether an equal back and middle foul: the strict order, a house option), the wheel, the foul penalty, the scoop, chặt chồng, one row per
     (special hand, position) that any of the rule sets lists (in :class:`~maubinh.rules.BonusHand`
     then position order), one row per instant win any of them lists (in
     :class:`~maubinh.rules.NaturalPattern` order), what two instant wins do, and the ace rule.

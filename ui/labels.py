@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from babel.numbers import format_decimal
 
-from maubinh.arrangement import Arrangement, foul_reason
+from maubinh.arrangement import Arrangement, foul_reason, hand_values
 from maubinh.cards import Card, Rank
 from maubinh.hands import Category, HandValue, evaluate
 from maubinh.naturals import InstantWin
@@ -134,7 +134,9 @@ def describe_foul(arrangement: Arrangement, rule_set: RuleSet, lang: str, names:
     reason = foul_reason(arrangement, rule_set)
     if reason is None:
         back, middle, front = (position_label(p, named, lang) for p in POSITIONS)
-        return translate("foul.ok", lang, back=back, middle=middle, front=front)
+        values = hand_values(arrangement, rule_set.wheel)
+        equal = values[Position.BACK] == values[Position.MIDDLE]  # legal: the order is not strict (digest §1)
+        return translate("foul.ok_equal" if equal else "foul.ok", lang, back=back, middle=middle, front=front)
     return order_fault(arrangement.chi(reason[0]), arrangement.chi(reason[1]), reason, rule_set, lang, named)
 
 

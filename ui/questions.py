@@ -187,6 +187,8 @@ def choice_label(question: Question, choice: object, rule_set: RuleSet, lang: st
         return translate(f"drill.chi.{choice.value}", lang, a=labels[0], b=labels[1])
     if isinstance(question, FoulQuestion) and isinstance(choice, FoulAnswer):
         names = {p.value: position_label(p, rule_set, lang) for p in POSITIONS}
+        if choice is FoulAnswer.BACK_MIDDLE and rule_set.strict_order:  # an equal back fouls too (digest §1)
+            return translate("drill.foul.back_middle_strict", lang, **names)
         return translate(f"drill.foul.{choice.value}", lang, **names)
     if isinstance(question, NaturalQuestion) and (choice is None or isinstance(choice, NaturalPattern)):
         return natural_name(choice, lang) if choice is not None else translate("drill.natural.none", lang)

@@ -228,6 +228,43 @@ def test_the_sources_table_is_generated_with_readings_marked() -> None:
     assert foul["Guide 2026"] == "6 chi †"
     one_deal = tables[-1]
     assert [row["Player 1"] for row in one_deal] == ["+17", "+10", "+11", "+5"]
+    # The order rule (digest §1, reading revised again): every source lets an equal back and middle stand.
+    order = next(row for row in main if row[rule] == "Strongest chi equal to the middle")
+    assert order["Guide 2026"] == "legal: back ≥ middle ≥ front, equal chi stand † " \
+        "(other reading: strict order: a back equal to the middle is binh lủng (a house rule))"
+    assert "*Our reading:* A back and a middle of exactly equal value are legal" in _text(at)
+
+
+def _strict_house_page(step: str) -> None:
+    """One step for a house playing the strict order (an equal back and middle are binh lủng)."""
+    from maubinh.house import edit
+    from maubinh.rules import load_rule_set
+    from ui.learn.view import show_step
+    from ui.setup import setup_page
+
+    house = edit(load_rule_set("guide-2026"), {"order.strict": True}, rule_set_id="strict-house",
+                 names={"vi": "Nhà chặt", "en": "Strict house"})
+    setup_page("nav.learn")
+    show_step(step, house, "en")
+
+
+def test_a_house_with_the_strict_order_says_so_and_fouls_the_equal_example() -> None:
+    at = AppTest.from_function(_strict_house_page, args=("foul",), default_timeout=TIMEOUT_S)
+    at.query_params["lang"] = "en"
+    at.run()
+    _ok(at)
+    text = _text(at)
+    assert "the strict order (a house rule)" in text
+    assert "Binh lủng (foul): the Chi 1 (back) and the Chi 2 (middle) are equal" in text
+    at = AppTest.from_function(_strict_house_page, args=("sources",), default_timeout=TIMEOUT_S)
+    at.query_params["lang"] = "en"
+    at.run()
+    _ok(at)
+    rule = translate("learn.col.rule", "en")
+    order = next(row for row in _tables(at)[1] if "Strongest chi equal to the middle" in row[rule])
+    assert order[rule].startswith("≠ ")
+    assert order["▶ Strict house"].startswith("**binh lủng: back > middle > front")
+    assert order["Guide 2026"].startswith("legal: back ≥ middle ≥ front")
 
 
 def _house_page(step: str) -> None:

@@ -233,3 +233,32 @@ def test_values_of_the_editor_round_trip_for_every_source() -> None:
         _ok(at)
         assert any(info.value.startswith("Chưa có gì khác") for info in at.info), rule_set_id
         assert at.number_input(key="sandbox_house_foul").value == values_of(load_rule_set(rule_set_id))["foul.penalty"]
+
+
+def test_the_strict_order_is_a_switch_carried_by_links_and_files() -> None:
+    """Digest §1, reading revised again: off by default (an equal back and middle stand); on, a house rule."""
+    at = _page("House rules", lang="en")
+    assert at.toggle(key="sandbox_house_order_strict").value is False
+    assert any(c.value.startswith("Off: back ≥ middle ≥ front") for c in at.caption)
+    assert any("*Our reading:* A back and a middle of exactly equal value are legal" in c.value for c in at.caption)
+    at.text_input(key="sandbox_house_name").set_value("Nhà Tư")
+    at.toggle(key="sandbox_house_order_strict").set_value(True)
+    at.run()
+    _ok(at)
+    assert any(c.value.startswith("On (a house rule): back > middle > front") for c in at.caption)
+    diff = _diff_table(at)
+    assert diff is not None
+    assert diff.iloc[:, 0].tolist() == ["Strict order: a back equal to the middle is binh lủng"]
+    assert diff.iloc[0, 1:].tolist() == [
+        "no: a back equal to the middle is legal",
+        "yes: a back equal to the middle is binh lủng",
+    ]
+    at.button(key="sandbox_house_keep").click().run()
+    _ok(at)
+    carried = at.query_params.get("house")
+    token = carried if isinstance(carried, str) else carried[0]
+    from maubinh.house import from_link_token
+
+    house = from_link_token(token)
+    assert house.strict_order and not load_rule_set("chi-at").strict_order
+    assert load_house_rules(dump_rule_set(house)).strict_order

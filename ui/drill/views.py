@@ -286,13 +286,13 @@ def _foul_feedback(q: FoulQuestion, answer: Answer, rule_set: RuleSet, lang: str
         q.verdicts,
         ((q.values[0], q.values[1]), (q.values[1], q.values[2])),
     ):
-        template = {"a": "drill.foul.pair_ok", "b": "drill.foul.pair_bad", "tie": "drill.foul.pair_equal"}[
-            verdict.outcome.value
-        ]
+        equal = "drill.foul.pair_equal_strict" if rule_set.strict_order else "drill.foul.pair_equal"
+        template = {"a": "drill.foul.pair_ok", "b": "drill.foul.pair_bad", "tie": equal}[verdict.outcome.value]
         why = decider_text(verdict, values, (names[strong], names[weak]), rule_set, lang)
         lines.append("- " + t(template, strong=names[strong], weak=names[weak], why=why))
     st.markdown("\n".join(lines))
-    st.markdown(t("drill.foul.rule", penalty=rule_set.foul_penalty, rules=rule_set.name(lang)))
+    rule = "drill.foul.rule_strict" if rule_set.strict_order else "drill.foul.rule"
+    st.markdown(t(rule, penalty=rule_set.foul_penalty, rules=rule_set.name(lang)))
     st.caption(provenance_note(rule_set.provenance.get("foul"), lang))
 
 

@@ -508,8 +508,9 @@ def _special_seat(hand: BonusHand, position: Position, rng: random.Random, pool:
 
 
 def holdable(entry: Bonus) -> bool:
-    """Whether a legal arrangement can hold the bonus hand where the entry pays it: not 10-J-Q-K-A of one
-    suit in the middle, which nothing can beat (the order is strict, :func:`maubinh.arrangement.in_order`)."""
+    """Whether the quiz builds questions on the bonus entry: not 10-J-Q-K-A of one suit in the middle, which
+    only an equal royal flush in the back can stand above (digest §1: an equal back and middle are legal, not
+    under the strict order, :func:`maubinh.arrangement.in_order`); the quiz's seats never hold two."""
     return not (entry.hand is BonusHand.THUNG_PHA_SANH_THUONG and entry.position is Position.MIDDLE)
 
 

@@ -14,12 +14,23 @@ from typing import Any
 
 import streamlit as st
 
-from maubinh.arrangement import ORDER_PROVENANCE, foul_reason
+from maubinh.arrangement import foul_reason
 from maubinh.cards import Card, Rank, Suit, grouped
 from maubinh.compare import Cell, Row, Topic, differences
 from maubinh.hands import Category, evaluate
 from maubinh.naturals import find_instant_win
-from maubinh.rules import POSITIONS, RULE_SET_IDS, AceRule, Bonus, BonusHand, Position, RuleSet, load_rule_set
+from maubinh.rules import (
+    ORDER_PROVENANCE,
+    POSITIONS,
+    RULE_SET_IDS,
+    AceRule,
+    Bonus,
+    BonusHand,
+    Position,
+    Provenance,
+    RuleSet,
+    load_rule_set,
+)
 from maubinh.settle import settle
 from maubinh.strategy.decide import decide
 from ui.cards import hand_html, show_cards
@@ -32,7 +43,6 @@ from ui.labels import (
     describe_value,
     natural_name,
     number,
-    provenance_note,
 )
 from ui.learn.check_view import check_tool
 from ui.learn.content import (
@@ -430,9 +440,10 @@ def step_front_after(ctx: LessonContext) -> None:
 
 def step_foul(ctx: LessonContext) -> None:
     rule_set = ctx.rule_set
-    rule_line(t("learn.rule.order"), t("learn.value.order", back=ctx.name(Position.BACK),
-                                        middle=ctx.name(Position.MIDDLE), front=ctx.name(Position.FRONT)),
-              ORDER_PROVENANCE, ctx.lang)
+    order_key = "learn.value.order_strict" if rule_set.strict_order else "learn.value.order"
+    rule_line(t("learn.rule.order"), t(order_key, back=ctx.name(Position.BACK),
+                                       middle=ctx.name(Position.MIDDLE), front=ctx.name(Position.FRONT)),
+              rule_set.provenance.get("order", ORDER_PROVENANCE), ctx.lang)
     rule_line(t("learn.rule.foul"), t("learn.value.foul", n=rule_set.foul_penalty),
               rule_set.provenance.get("foul"), ctx.lang)
     show_examples_of("foul", ctx)
@@ -569,7 +580,7 @@ def cell_text(row: Row, cell: Cell, rule_set: RuleSet, lang: str) -> str:
     if row.topic is Topic.NAME:
         text = value.get(lang) or value.get("vi", "")
     elif row.topic is Topic.ORDER:
-        text = t("learn.diff.order.strict")
+        text = t("learn.diff.order.strict" if value else "learn.diff.order.stands")
     elif row.topic is Topic.WHEEL:
         text = t(f"learn.value.wheel.{value.value}")
     elif row.topic in (Topic.FOUL, Topic.BONUS):
@@ -621,7 +632,15 @@ def differences_tables(ctx: LessonContext) -> None:
             table.append(line)
         st.table(table, hide_index=True)
     with st.expander(t("learn.diff.readings")):
-        st.markdown(f"**{t('learn.diff.topic.order')}** — {provenance_note(ORDER_PROVENANCE, ctx.lang)}")
+        order_notes: list[str] = []
+        for row in rows:
+            if row.topic is Topic.ORDER:
+                for cell in row.cells:
+                    note = _order_reading(cell.provenance or ORDER_PROVENANCE, ctx.lang)
+                    if note and note not in order_notes:
+                        order_notes.append(note)
+        for note in order_notes:
+            st.markdown(f"**{t('learn.diff.topic.order')}** — {note}")
         seen: set[tuple[str, str]] = set()
         for rs, index in ((rs, i) for i, rs in enumerate(rule_sets)):
             lines = []
@@ -635,6 +654,19 @@ def differences_tables(ctx: LessonContext) -> None:
                     lines.append(f"- *{row_label(row, ctx.lang)}*: {reading}{beside}")
             if lines:
                 st.markdown(f"**{rs.name(ctx.lang)}**\n" + "\n".join(lines))
+
+
+def _order_reading(provenance: Provenance, lang: str) -> str:
+    """The order rule's reading and the other reading (the same in every source, so shown once), or a
+    house's note on its change, without the source's words (each source's own are in its lesson)."""
+    reading = provenance.reading_in(lang)
+    if not reading:
+        return ""
+    if not provenance.source:
+        return reading
+    other = provenance.other_in(lang)
+    beside = f" — *{t('provenance.other')}:* {other}" if other else ""
+    return f"*{t('provenance.reading')}:* {reading}{beside}"
 
 
 def step_sources(ctx: LessonContext) -> None:

@@ -48,7 +48,7 @@ from maubinh.rules import (
     RuleSet,
 )
 from ui.i18n import t, translate
-from ui.labels import bonus_name, natural_name, number
+from ui.labels import bonus_name, natural_name, number, provenance_note
 from ui.params import markdown_literal
 from ui.problems import problem_lines
 from ui.sandbox.house_text import diff_rows, key_label, position_word, problem_text, value_text
@@ -80,6 +80,7 @@ FLASH_KEY = P + "flash"
 WIDGETS = {
     "positions": P + "positions",
     "wheel.value": P + "wheel",
+    "order.strict": P + "order_strict",
     "chi_win.value": P + "chi_win",
     "foul.penalty": P + "foul",
     "scoop.sweep_multiplier": P + "sweep",
@@ -274,6 +275,18 @@ def _general_section(start: RuleSet, lang: str) -> None:
                      format_func=lambda v: value_text("wheel.value", v, lang), help=t("house.wheel_help"))
     columns[1].number_input(t("house.chi_win"), **_bounds("chi_win.value"), step=1, key=WIDGETS["chi_win.value"],
                             help=_ranged("house.chi_win_help", "chi_win.value"))
+    _order_option(start, lang)
+
+
+def _order_option(start: RuleSet, lang: str) -> None:
+    """The order rule (digest §1, reading revised again): off, an equal back and middle stand; on (a house
+    rule), they are binh lủng. Under the switch, where the start's value comes from, its reading as a reading."""
+    st.toggle(t("house.order_strict"), key=WIDGETS["order.strict"], help=t("house.order_strict_help"))
+    on = bool(st.session_state.get(WIDGETS["order.strict"]))
+    st.caption(t("house.order_strict_on" if on else "house.order_strict_off"))
+    note = provenance_note(start.provenance.get("order"), lang)
+    if note:
+        st.caption(note)
 
 
 def _penalties_section() -> None:

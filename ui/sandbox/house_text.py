@@ -8,6 +8,8 @@ catalogue (``ui/locales/<lang>/sandbox_house.po``).
 'Binh lủng (foul): chi paid to each player'
 >>> value_text("wheel.value", "second", "en")
 'second highest (below 10-J-Q-K-A)'
+>>> value_text("order.strict", False, "en")
+'no: a back equal to the middle is legal'
 >>> from maubinh.house import Expected, ExpectedKind, FileProblem
 >>> problem_text(FileProblem("foul.penalty", Expected(ExpectedKind.WHOLE_NUMBER, minimum=0, maximum=100), "-2"), "en")
 'foul.penalty: expected a whole number from 0 to 100; the file has -2.'
@@ -59,6 +61,8 @@ def value_text(key: str, value: object, lang: str) -> str:
         return " > ".join(natural_name(NaturalPattern(str(p)), lang) for p in value) or "—"
     if key == "scoop.multipliers" and isinstance(value, tuple):
         return " / ".join(f"x{v}" for v in value)
+    if key == "order.strict":
+        return translate("house.value.order.strict" if value else "house.value.order.equal_stands", lang)
     if key in ("wheel.value", "naturals.versus", "aces.rule"):
         return translate(f"house.value.{key.split('.')[0]}.{value}", lang)
     if isinstance(value, bool):

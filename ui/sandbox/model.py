@@ -324,14 +324,26 @@ def read_table(texts: Sequence[Sequence[str]]) -> Table:
 
 
 def fouled_under(arrangement: Arrangement, rule_sets: Iterable[RuleSet]) -> list[RuleSet]:
-    """The rule sets under which ``arrangement`` is binh lủng (they differ only in where A-2-3-4-5 ranks).
+    """The rule sets under which ``arrangement`` is binh lủng.
+
+    They differ in where A-2-3-4-5 ranks (digest §2.2) and, for an edited house, in the order rule: a back
+    equal to the middle stands unless the house plays the strict order (digest §1, reading revised again).
 
     >>> rule_sets = [load_rule_set(i) for i in RULE_SET_IDS]
     >>> wheel_behind = Arrangement.parse("9s Td Jc Qh Kd", "As 2d 3c 4h 5s", "Qs Qc 3d")
     >>> [rule_set.id for rule_set in fouled_under(wheel_behind, rule_sets)]
     ['chi-at', 'tinh-chi']
+    >>> from maubinh.house import edit
+    >>> equal = Arrangement.parse("As Ks 9s 5s 2s", "Ah Kh 9h 5h 2h", "3c 4d 6c")
+    >>> strict = edit(load_rule_set("guide-2026"), {"order.strict": True})
+    >>> [rule_set.id for rule_set in fouled_under(equal, [*rule_sets, strict])]
+    ['guide-2026']
     """
-    return [rule_set for rule_set in rule_sets if out_of_order(hand_values(arrangement, rule_set.wheel))]
+    return [
+        rule_set
+        for rule_set in rule_sets
+        if out_of_order(hand_values(arrangement, rule_set.wheel), strict=rule_set.strict_order)
+    ]
 
 
 def holds_instant_win(arrangement: Arrangement, rule_sets: Iterable[RuleSet]) -> list[RuleSet]:

@@ -3,9 +3,10 @@ a value the house rules changed shows its change in the screen's language, never
 
 from __future__ import annotations
 
+from maubinh.arrangement import Arrangement
 from maubinh.house import edit, from_link_token, link_token
 from maubinh.rules import load_rule_set
-from ui.labels import provenance_note
+from ui.labels import describe_foul, provenance_note
 from ui.setup import house_mark
 
 
@@ -31,3 +32,14 @@ def test_numbers_group_their_thousands_in_each_language() -> None:
 
     assert number(100_000, "en", digits=0) == "100,000" and number(100_000, "vi", digits=0) == "100.000"
     assert number(1234.5, "vi") == "1.234,50" and number(-3.25, "en", signed=True) == "−3.25"
+
+
+def test_an_equal_back_and_middle_are_described_as_legal_unless_the_order_is_strict() -> None:
+    """Digest §1, reading revised again: back >= middle >= front; the strict order is a house option."""
+    equal = Arrangement.parse("9s 8h 7d 6c 5s", "9h 8d 7c 6s 5h", "Ks Qh 2c")
+    guide = load_rule_set("guide-2026")
+    assert describe_foul(equal, guide, "en") == "Legal: Chi 1 (back) = Chi 2 (middle) > Chi 3 (front) (equal chi stand)"
+    plain = Arrangement.parse("Ts 9s 8s 7c 6s", "9h 8d 7h 6d 5h", "Ks Qh 2c")
+    assert describe_foul(plain, guide, "en").startswith("Legal: Chi 1 (back) > Chi 2 (middle)")
+    strict = edit(guide, {"order.strict": True})
+    assert describe_foul(equal, strict, "vi").startswith("Binh lủng: Chi 1 và Chi 2 bằng nhau, mà bộ luật này chơi thứ tự chặt")

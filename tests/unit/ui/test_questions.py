@@ -47,3 +47,27 @@ def test_every_kind_reads_as_one_line_for_the_csv() -> None:
         text = question_text(q, rule_set, "en")
         assert "\n" not in text and len(text) > 20
         assert key_text(q, rule_set, "en") == answer_text(q, q.key, rule_set, "en")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_back_middle_foul_choice_follows_the_order_rule(lang: str) -> None:
+    """Digest §1, reading revised again: by default a back foul means the middle beats it; under the strict
+    order (a house rule) an equal back fouls too, and the choice says so."""
+    from maubinh.drills.foul import FoulAnswer, Trap, make_foul_question
+    from maubinh.house import edit
+    from maubinh.rules import POSITIONS
+    from ui.labels import position_label
+    from ui.questions import choice_label
+
+    guide = load_rule_set("guide-2026")
+    strict = edit(guide, {"order.strict": True})
+    tie = next(q for seed in range(400) if (q := make_foul_question(seed, guide, Level.EXPERT)).trap is Trap.TIE)
+    assert tie.key is FoulAnswer.LEGAL
+    plain = choice_label(tie, FoulAnswer.BACK_MIDDLE, guide, lang)
+    strict_label = choice_label(tie, FoulAnswer.BACK_MIDDLE, strict, lang)
+    names = {p.value: position_label(p, guide, lang) for p in POSITIONS}
+    assert plain == catalogue(lang)["drill.foul.back_middle"].format(**names)
+    assert strict_label == catalogue(lang)["drill.foul.back_middle_strict"].format(**names)
+    assert plain != strict_label
+    strict_tie = next(q for seed in range(400) if (q := make_foul_question(seed, strict, Level.EXPERT)).trap is Trap.TIE)
+    assert strict_tie.key is FoulAnswer.BACK_MIDDLE

@@ -13,6 +13,7 @@ import pytest
 
 import ui.learn.content
 from maubinh.cards import parse_cards
+from maubinh.house import edit
 from maubinh.naturals import matching_patterns
 from maubinh.rules import RULE_SET_IDS, NaturalPattern, load_rule_set
 from ui.examples import load_examples
@@ -75,6 +76,17 @@ def test_binh_lung_examples_include_the_front_against_middle_trap() -> None:
         result = engine_result(trap, load_rule_set(rule_set_id))
         assert result.foul and result.reason is not None and result.reason[1].value == "front"
     assert all(not engine_result(_example("foul_front_fixed"), load_rule_set(i)).foul for i in RULE_SET_IDS)
+
+
+def test_an_equal_back_and_middle_stand_and_foul_only_under_the_strict_order() -> None:
+    """Digest §1, reading revised again: back >= middle >= front; the strict order is a house option."""
+    equal = _example("equal_stands")
+    for rule_set_id in RULE_SET_IDS:
+        rule_set = load_rule_set(rule_set_id)
+        assert not engine_result(equal, rule_set).foul
+        strict = engine_result(equal, edit(rule_set, {"order.strict": True}))
+        assert strict.foul and strict.reason is not None
+        assert (strict.reason[0].value, strict.reason[1].value) == ("back", "middle")
 
 
 def test_the_wheel_foul_depends_on_the_source() -> None:

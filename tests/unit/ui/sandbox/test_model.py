@@ -12,6 +12,7 @@ import pytest
 import ui.sandbox.model
 from maubinh.arrangement import Arrangement, is_foul
 from maubinh.cards import cards_text, parse_cards
+from maubinh.house import edit
 from maubinh.rules import RULE_SET_IDS, Position, load_rule_set
 from maubinh.settle import ItemKind
 from ui.sandbox.model import (
@@ -186,6 +187,18 @@ def test_fouled_under_depends_on_where_the_wheel_ranks() -> None:
     ]
     legal = _arrangements(SEED_1)[0]
     assert fouled_under(legal, rule_sets) == []
+
+
+def test_fouled_under_an_equal_back_and_middle_only_under_the_strict_order() -> None:
+    # Digest §1, reading revised again: back >= middle >= front; the strict order is a house option.
+    rule_sets = [load_rule_set(rule_set_id) for rule_set_id in RULE_SET_IDS]
+    equal = Arrangement.parse("As Ks 9s 5s 2s", "Ah Kh 9h 5h 2h", "3c 4d 6c")
+    assert fouled_under(equal, rule_sets) == []
+    strict = [edit(rule_set, {"order.strict": True}) for rule_set in rule_sets]
+    assert [r.id for r in fouled_under(equal, strict)] == list(RULE_SET_IDS)
+    # A middle that beats the back fouls either way.
+    weaker_back = Arrangement.parse("Ad Kd 9d 5d 2d", "Ah Kh 9h 5h 3h", "3c 4c 6c")
+    assert [r.id for r in fouled_under(weaker_back, rule_sets)] == list(RULE_SET_IDS)
 
 
 def test_breakdown_frame_rows_amounts_and_total() -> None:
