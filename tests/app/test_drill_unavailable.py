@@ -6,21 +6,10 @@ under the kinds, and refuses to start a set holding it at that level (keeping th
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from streamlit.testing.v1 import AppTest
 
 from maubinh.drills import DEFAULT_KINDS, DrillSet, Kind, Level
-
-TIMEOUT = 90
-PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "drill.py")
-
-
-def drill(**params: str) -> AppTest:
-    at = AppTest.from_file(PAGE, default_timeout=TIMEOUT)
-    for key, value in params.items():
-        at.query_params[key] = value
-    return at.run()
+from tests.app.test_drill_page import drill
 
 
 def the_set(at: AppTest) -> DrillSet:
