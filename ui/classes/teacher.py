@@ -20,6 +20,7 @@ from ui.classes.board import show_board
 from ui.classes.learner import viewer_zone
 from ui.classes.start import CREATED_KEY
 from ui.classes.words import moment, state_key
+from ui.errors import guarded_function
 from ui.i18n import t
 from ui.links import JOIN_PARAM, TEACHER_PARAM, qr_data_uri, sibling
 from ui.params import markdown_literal
@@ -131,6 +132,7 @@ def _close(klass: ClassInfo, assignment_id: int, closed: bool) -> None:
 
 
 @st.fragment(run_every=2)
+@guarded_function
 def _grading(klass: ClassInfo, lang: str) -> None:
     """Grading progress of the assignments still being graded; the page reruns when they are done."""
     pending = [a for a in classroom().store.assignments(klass.id) if not a.ready and not a.error]
