@@ -21,6 +21,7 @@ from ui.drill.prepare import AHEAD, preparer
 from ui.drill.profile import Profile, list_state, new_list, profile_from_url
 from ui.drill.progress import show_progress, show_summary, status_line
 from ui.drill.state import SetState, history, set_state
+from ui.drill.unsaved import retry_now, watch_unsaved
 from ui.drill.views import inject_drill_css, show_feedback, show_question
 from ui.errors import guarded, guarded_function
 from ui.i18n import t
@@ -95,6 +96,8 @@ def question_area(state: SetState, question_of: Callable[[int], Question], assig
 @guarded_function
 def drill_area(state: SetState, profile: Profile | None, fresh_sets: bool = True) -> None:
     """A set (free, or a profile's list): a fragment, so that answering and moving on rerun only this part."""
+    if profile is not None:
+        retry_now(profile)
     if profile is not None and profile.problem:
         st.warning(t(profile.problem))
         profile.problem = None
@@ -107,6 +110,7 @@ def drill_area(state: SetState, profile: Profile | None, fresh_sets: bool = True
 @guarded_function
 def assigned_area(assigned: Assigned) -> None:
     """An assignment: its stored questions; every answer stored at once."""
+    retry_now(assigned)
     if assigned.problem:
         st.warning(t(assigned.problem))
         assigned.problem = None
@@ -124,10 +128,12 @@ with guarded():  # no traceback reaches a user (ui.errors)
         if not assigned.open:
             st.info(t("classes.assignment_closed_note"))
         link_to("pages/classes.py", t("classes.back_to_class"), ":material/groups:", {"me": assigned.token, "lang": lang})
+        watch_unsaved(assigned)
         assigned_area(assigned)
     else:
         profile = profile_from_url()
         if profile is not None:
+            watch_unsaved(profile)
             link_to("pages/progress.py", t("progress.kept_in_profile", name=markdown_literal(profile.learner.name)),
                     ":material/trending_up:", {"me": profile.token, "lang": lang})
         if profile is not None and profile.mode != "practice":
