@@ -2,7 +2,9 @@
 
 import streamlit as st
 
+from ui.errors import guarded
 from ui.i18n import current_language
 from ui.nav import navigation_pages
 
-st.navigation(navigation_pages(current_language()), position="hidden").run()
+with guarded():  # no traceback reaches a user: a message with an error id, the details in the log
+    st.navigation(navigation_pages(current_language()), position="hidden").run()

@@ -307,6 +307,7 @@ def settle(
         SettlementError: for fewer than 2 or more than 4 seats, a card held by two seats, or a
             ``declared`` of another length than ``arrangements``.
         UnknownRuleSetError: for an unknown rule-set id.
+        TypeError: for a ``rule_set`` that is neither a :class:`RuleSet` nor a text, naming what it got.
 
     Twelve black cards and a red one (9 chi each opponent under ``chi-at``), or a royal flush played out:
 
@@ -318,6 +319,8 @@ def settle(
     """
     if isinstance(rule_set, str):
         rule_set = load_rule_set(rule_set)
+    if not isinstance(rule_set, RuleSet):
+        raise TypeError(f"rule_set must be a RuleSet or a rule-set id, got {type(rule_set).__name__}")
     n = len(arrangements)
     if not 2 <= n <= 4:
         raise SettlementError(f"a table has 2-4 players, got {n}")

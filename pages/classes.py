@@ -12,18 +12,20 @@ import streamlit as st
 from ui.classes.learner import show_join, show_learner
 from ui.classes.start import show_start
 from ui.classes.teacher import show_teacher
+from ui.errors import guarded
 from ui.i18n import t
 from ui.links import JOIN_PARAM, TEACHER_PARAM
 from ui.setup import setup_page
 from ui.store import LEARNER_PARAM
 
-lang = setup_page("nav.classes")
-st.title(t("classes.title_page"))
-if TEACHER_PARAM in st.query_params:
-    show_teacher(st.query_params[TEACHER_PARAM], lang)
-elif LEARNER_PARAM in st.query_params:
-    show_learner(st.query_params[LEARNER_PARAM], lang)
-elif JOIN_PARAM in st.query_params:
-    show_join(st.query_params[JOIN_PARAM], lang)
-else:
-    show_start(lang)
+with guarded():  # no traceback reaches a user (ui.errors)
+    lang = setup_page("nav.classes")
+    st.title(t("classes.title_page"))
+    if TEACHER_PARAM in st.query_params:
+        show_teacher(st.query_params[TEACHER_PARAM], lang)
+    elif LEARNER_PARAM in st.query_params:
+        show_learner(st.query_params[LEARNER_PARAM], lang)
+    elif JOIN_PARAM in st.query_params:
+        show_join(st.query_params[JOIN_PARAM], lang)
+    else:
+        show_start(lang)

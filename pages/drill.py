@@ -21,7 +21,9 @@ from ui.drill.prepare import AHEAD, preparer
 from ui.drill.profile import Profile, list_state, new_list, profile_from_url
 from ui.drill.progress import show_progress, show_summary, status_line
 from ui.drill.state import SetState, history, set_state
+from ui.drill.unsaved import retry_now, watch_unsaved
 from ui.drill.views import inject_drill_css, show_feedback, show_question
+from ui.errors import guarded, guarded_function
 from ui.i18n import t
 from ui.nav import link_to
 from ui.params import markdown_literal
@@ -91,8 +93,11 @@ def question_area(state: SetState, question_of: Callable[[int], Question], assig
 
 
 @st.fragment
+@guarded_function
 def drill_area(state: SetState, profile: Profile | None, fresh_sets: bool = True) -> None:
     """A set (free, or a profile's list): a fragment, so that answering and moving on rerun only this part."""
+    if profile is not None:
+        retry_now(profile)
     if profile is not None and profile.problem:
         st.warning(t(profile.problem))
         profile.problem = None
@@ -102,54 +107,59 @@ def drill_area(state: SetState, profile: Profile | None, fresh_sets: bool = True
 
 
 @st.fragment
+@guarded_function
 def assigned_area(assigned: Assigned) -> None:
     """An assignment: its stored questions; every answer stored at once."""
+    retry_now(assigned)
     if assigned.problem:
         st.warning(t(assigned.problem))
         assigned.problem = None
     question_area(assigned.state, lambda i: question_at(assigned.assignment.id, i), assigned, fresh_sets=False)
 
 
-lang = setup_page("nav.drill")
-inject_drill_css()
-assigned = assigned_from_url()
-if assigned is not None:
-    st.title(markdown_literal(assigned.assignment.title, limit=80))
-    st.caption(t("classes.assigned_caption", klass=markdown_literal(assigned.klass.name, limit=80),
-                 name=markdown_literal(assigned.learner.name), rules=assigned.assignment.drill_set.rule_set.name(lang)))
-    if not assigned.open:
-        st.info(t("classes.assignment_closed_note"))
-    link_to("pages/classes.py", t("classes.back_to_class"), ":material/groups:", {"me": assigned.token, "lang": lang})
-    assigned_area(assigned)
-else:
-    profile = profile_from_url()
-    if profile is not None:
-        link_to("pages/progress.py", t("progress.kept_in_profile", name=markdown_literal(profile.learner.name)),
-                ":material/trending_up:", {"me": profile.token, "lang": lang})
-    if profile is not None and profile.mode != "practice":
-        st.title(t(f"progress.mode_title.{profile.mode}"))
-        listed = list_state(profile)
-        if listed is None:
-            st.info(t("progress.nothing_due"))
-        else:
-            drill_area(listed, profile, fresh_sets=False)
-            if listed.finished:
-                st.button(t(f"progress.another.{profile.mode}"), key="drill_another", type="primary",
-                          on_click=new_list, args=(profile,), icon=":material/refresh:")
+with guarded():  # no traceback reaches a user (ui.errors)
+    lang = setup_page("nav.drill")
+    inject_drill_css()
+    assigned = assigned_from_url()
+    if assigned is not None:
+        st.title(markdown_literal(assigned.assignment.title, limit=80))
+        st.caption(t("classes.assigned_caption", klass=markdown_literal(assigned.klass.name, limit=80),
+                     name=markdown_literal(assigned.learner.name), rules=assigned.assignment.drill_set.rule_set.name(lang)))
+        if not assigned.open:
+            st.info(t("classes.assignment_closed_note"))
+        link_to("pages/classes.py", t("classes.back_to_class"), ":material/groups:", {"me": assigned.token, "lang": lang})
+        watch_unsaved(assigned)
+        assigned_area(assigned)
     else:
-        st.title(t("drill.title"))
-        intro = st.empty()
-        choice = read_set_choice()
-        notice = st.container()  # a kind the rules cannot ask at this level is left out, and said so here
-        with st.expander(set_title(choice, lang), icon=":material/tune:", expanded=rules_param_broken(),
-                         key="drill_set_box", on_change="rerun") as set_box:
-            rule_set = rule_set_picker("drill")
-            drill_set = settle_set(choice, rule_set, notice)
-            if set_box.open:
-                set_editor(drill_set, lang)
-        state = set_state(drill_set)
+        profile = profile_from_url()
         if profile is not None:
-            profile.attach(state)
-        if not state.answers:
-            intro.caption(t("drill.intro"))
-        drill_area(state, profile)
+            watch_unsaved(profile)
+            link_to("pages/progress.py", t("progress.kept_in_profile", name=markdown_literal(profile.learner.name)),
+                    ":material/trending_up:", {"me": profile.token, "lang": lang})
+        if profile is not None and profile.mode != "practice":
+            st.title(t(f"progress.mode_title.{profile.mode}"))
+            listed = list_state(profile)
+            if listed is None:
+                st.info(t("progress.nothing_due"))
+            else:
+                drill_area(listed, profile, fresh_sets=False)
+                if listed.finished:
+                    st.button(t(f"progress.another.{profile.mode}"), key="drill_another", type="primary",
+                              on_click=new_list, args=(profile,), icon=":material/refresh:")
+        else:
+            st.title(t("drill.title"))
+            intro = st.empty()
+            choice = read_set_choice()
+            notice = st.container()  # a kind the rules cannot ask at this level is left out, and said so here
+            with st.expander(set_title(choice, lang), icon=":material/tune:", expanded=rules_param_broken(),
+                             key="drill_set_box", on_change="rerun") as set_box:
+                rule_set = rule_set_picker("drill")
+                drill_set = settle_set(choice, rule_set, notice)
+                if set_box.open:
+                    set_editor(drill_set, lang)
+            state = set_state(drill_set)
+            if profile is not None:
+                profile.attach(state)
+            if not state.answers:
+                intro.caption(t("drill.intro"))
+            drill_area(state, profile)

@@ -11,21 +11,23 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.errors import guarded
 from ui.i18n import t
 from ui.learn.content import ContentError
 from ui.learn.view import show_step, step_picker
 from ui.setup import rule_set_picker, setup_page
 
-lang = setup_page("nav.learn")
-st.title(t("learn.title"))
-st.caption(t("learn.intro"))
-picker, steps = st.columns(2)
-with picker:
-    rule_set = rule_set_picker("learn")
-with steps:
-    step = step_picker()
+with guarded():  # no traceback reaches a user (ui.errors)
+    lang = setup_page("nav.learn")
+    st.title(t("learn.title"))
+    st.caption(t("learn.intro"))
+    picker, steps = st.columns(2)
+    with picker:
+        rule_set = rule_set_picker("learn")
+    with steps:
+        step = step_picker()
 
-try:
-    show_step(step, rule_set, lang)
-except (ContentError, OSError) as error:
-    st.error(f"{t('common.error_prefix')} {error}")
+    try:
+        show_step(step, rule_set, lang)
+    except (ContentError, OSError) as error:
+        st.error(f"{t('common.error_prefix')} {error}")

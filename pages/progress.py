@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.errors import guarded
 from ui.i18n import t
 from ui.progress.view import show_new_profile, show_profile
 from ui.setup import setup_page
 from ui.store import LEARNER_PARAM
 
-lang = setup_page("nav.progress")
-st.title(t("progress.title"))
-if LEARNER_PARAM in st.query_params:
-    show_profile(st.query_params[LEARNER_PARAM], lang)
-else:
-    show_new_profile(lang)
+with guarded():  # no traceback reaches a user (ui.errors)
+    lang = setup_page("nav.progress")
+    st.title(t("progress.title"))
+    if LEARNER_PARAM in st.query_params:
+        show_profile(st.query_params[LEARNER_PARAM], lang)
+    else:
+        show_new_profile(lang)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.errors import guarded
 from ui.i18n import t
 from ui.sandbox.declare import declared_flags, write_declare
 from ui.sandbox.house import show_house_editor
@@ -27,34 +28,35 @@ from ui.sandbox.state import (
 from ui.sandbox.table import main_rule_set, show_controls, show_seats
 from ui.setup import all_rule_sets, read_house_links, setup_page
 
-lang = setup_page("nav.sandbox")
-read_house_links()
+with guarded():  # no traceback reaches a user (ui.errors)
+    lang = setup_page("nav.sandbox")
+    read_house_links()
 
-st.title(t("sandbox.title"))
-st.caption(t("sandbox.intro"))
-apply_url()
-keep_inputs()
-compared = compared_rule_sets(lang)
+    st.title(t("sandbox.title"))
+    st.caption(t("sandbox.intro"))
+    apply_url()
+    keep_inputs()
+    compared = compared_rule_sets(lang)
 
-table_tab, house_tab, many_tab = st.tabs(
-    [t("sandbox.tab_table"), t("sandbox.tab_house"), t("sandbox.tab_many")], key=VIEW_KEY, on_change="rerun"
-)
-if table_tab.open:
-    with table_tab:
-        seats = show_controls(compared, all_rule_sets(), lang)
-        texts = current_texts(seats)
-        table = read_table(texts)
-        main = main_rule_set(compared, all_rule_sets())
-        choices = show_seats(seats, table, compared, main, lang)
-        if table.ready:
-            remember_table(texts)
-            write_declare(choices)
-        show_settlement(table, seats, compared, lang, declared_flags(seats, choices), main)
-        show_plays(table, seats, compared, lang, main)
-        st.caption(t("sandbox.share_caption"))
-if house_tab.open:
-    with house_tab:
-        show_house_editor(lang)
-if many_tab.open:
-    with many_tab:
-        show_simulation(compared, lang)
+    table_tab, house_tab, many_tab = st.tabs(
+        [t("sandbox.tab_table"), t("sandbox.tab_house"), t("sandbox.tab_many")], key=VIEW_KEY, on_change="rerun"
+    )
+    if table_tab.open:
+        with table_tab:
+            seats = show_controls(compared, all_rule_sets(), lang)
+            texts = current_texts(seats)
+            table = read_table(texts)
+            main = main_rule_set(compared, all_rule_sets())
+            choices = show_seats(seats, table, compared, main, lang)
+            if table.ready:
+                remember_table(texts)
+                write_declare(choices)
+            show_settlement(table, seats, compared, lang, declared_flags(seats, choices), main)
+            show_plays(table, seats, compared, lang, main)
+            st.caption(t("sandbox.share_caption"))
+    if house_tab.open:
+        with house_tab:
+            show_house_editor(lang)
+    if many_tab.open:
+        with many_tab:
+            show_simulation(compared, lang)

@@ -20,6 +20,10 @@ from sqlalchemy.engine import make_url
 from classroom.database import database_url as normalised_url
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+# The tests see every error as it is (a test asserting no exception must be able to fail): ui.errors
+# re-raises instead of showing its plain message. tests/app/test_errors.py turns it off to test that message.
+os.environ.setdefault("MAUBINH_SHOW_ERRORS", "1")
+os.environ.setdefault("STREAMLIT_CLIENT_SHOW_ERROR_DETAILS", "full")  # the app's config hides them from users
 POSTGRES_ENV = "MAUBINH_TEST_POSTGRES_URL"
 POSTGRES_MISSING = (
     f"PostgreSQL tests need a server: set {POSTGRES_ENV}=postgresql://user@host:port/postgres "

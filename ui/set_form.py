@@ -14,6 +14,7 @@ import streamlit as st
 from maubinh.drills import KINDS, MAX_QUESTIONS, MAX_SEED, DrillSet, Kind, Level, available
 from maubinh.rules import RULE_SET_IDS, RuleSet
 from ui.i18n import t
+from ui.keep import keep
 from ui.questions import kind_name, level_name, unavailable_lines
 
 __all__ = ["offered_kinds", "read_set", "set_fields", "unavailable_in"]
@@ -40,8 +41,10 @@ def set_fields(prefix: str, drill_set: DrillSet, lang: str) -> None:
     levels, and why.
     """
     kinds, level, count, seed, filled_for = _keys(prefix)
+    keep(kinds, level, count, seed)  # the fields survive another page, tab or Back (ui.keep)
     offered = offered_kinds(drill_set.rule_set)
-    if st.session_state.get(filled_for) != drill_set:
+    dropped = any(key not in st.session_state for key in (kinds, level, count, seed))
+    if st.session_state.get(filled_for) != drill_set or dropped:
         st.session_state[filled_for] = drill_set
         st.session_state[kinds] = [kind for kind in drill_set.kinds if kind in offered]
         st.session_state[level] = drill_set.level

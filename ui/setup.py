@@ -31,6 +31,7 @@ from ui.i18n import (
     sync_language_to_url,
     translate,
 )
+from ui.keep import restore_kept
 from ui.nav import draw_navigation
 from ui.params import markdown_literal
 
@@ -180,6 +181,7 @@ def setup_page(title_key: str) -> str:
     (:func:`maubinh.strategy.kernel.warm_up`; until it is ready the engine uses its numpy path).
     """
     kernel.warm_up(background=True)
+    restore_kept()  # form values survive other pages and tabs (ui.keep)
     lang = current_language()
     st.set_page_config(page_title=translate(title_key, lang), layout="wide")
     sync_language_to_url()

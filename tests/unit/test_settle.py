@@ -281,3 +281,13 @@ def test_table_size_and_shared_cards_are_refused():
         settle([X], load_rule_set("chi-at"))
     with pytest.raises(SettlementError, match="held by seat 1 and seat 2"):
         settle([X, X], load_rule_set("chi-at"))
+
+
+@pytest.mark.parametrize("bad", [None, 3, object()])
+def test_a_rule_set_that_is_not_one_is_named(bad):
+    # Issue 22, item 14: settle(arrangements, None) raised AttributeError.
+    from maubinh.arrangement import Arrangement as A
+
+    table = [A.parse("As Ad Ac 7h 7d", "Ks Kd 9c 8s 2h", "Qs Qc 3d"), A.parse("9h 9d 4d 3h 2d", "8h 8d 5c 4h 2s", "7c 6s 5h")]
+    with pytest.raises(TypeError, match=f"rule_set must be a RuleSet or a rule-set id, got {type(bad).__name__}"):
+        settle(table, bad)

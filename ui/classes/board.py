@@ -21,6 +21,7 @@ from maubinh.drills import Question
 from maubinh.rules import RuleSet
 from ui.classes.learner import viewer_zone
 from ui.classes.words import answer_words, kind_words, moment, share
+from ui.errors import guarded_function
 from ui.i18n import t
 from ui.labels import number
 from ui.store import classroom
@@ -152,6 +153,7 @@ def export_frame(result: Board, assignment: AssignmentInfo, questions: Mapping[i
 
 
 @st.fragment(run_every=REFRESH_SECONDS)
+@guarded_function
 def show_board(klass: ClassInfo, assignment_id: int, projector: bool, lang: str) -> None:
     """The board of one assignment of ``klass`` (the caller has checked the teacher's link)."""
     store = classroom().store

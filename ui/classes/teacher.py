@@ -20,7 +20,9 @@ from ui.classes.board import show_board
 from ui.classes.learner import viewer_zone
 from ui.classes.start import CREATED_KEY
 from ui.classes.words import moment, state_key
+from ui.errors import guarded_function
 from ui.i18n import t
+from ui.keep import keep
 from ui.links import JOIN_PARAM, TEACHER_PARAM, qr_data_uri, sibling
 from ui.params import markdown_literal
 from ui.questions import kind_name, level_name
@@ -106,6 +108,9 @@ def _new_assignment(klass: ClassInfo, lang: str) -> None:
     house = None if klass.rule_set_id in RULE_SET_IDS else klass.rule_set
     base = DrillSet(KINDS, rule_set_id=klass.rule_set_id, seed=st.session_state.setdefault(
         f"{_FORM}_base_seed", int(utcnow().timestamp()) % 100_000), house=house)
+    keep(*(f"{_FORM}_{name}" for name in ("title", "rules", "has_deadline", "day", "time")))  # ui.keep
+    st.session_state.setdefault(f"{_FORM}_day", (utcnow() + timedelta(days=1)).date())
+    st.session_state.setdefault(f"{_FORM}_time", time(21, 0))
     with st.form("classes_assign_form", border=True):
         st.markdown(f"**{t('classes.new_assignment')}**")
         st.text_input(t("classes.title"), key=f"{_FORM}_title", max_chars=TITLE_MAX,
@@ -115,9 +120,8 @@ def _new_assignment(klass: ClassInfo, lang: str) -> None:
         set_fields(_FORM, base, lang)
         st.checkbox(t("classes.has_deadline"), key=f"{_FORM}_has_deadline")
         day, at = st.columns(2)
-        day.date_input(t("classes.deadline_day"), key=f"{_FORM}_day", min_value=utcnow().date(),
-                       value=(utcnow() + timedelta(days=1)).date(), format="DD/MM/YYYY")
-        at.time_input(t("classes.deadline_time"), key=f"{_FORM}_time", value=time(21, 0), step=900)
+        day.date_input(t("classes.deadline_day"), key=f"{_FORM}_day", min_value=utcnow().date(), format="DD/MM/YYYY")
+        at.time_input(t("classes.deadline_time"), key=f"{_FORM}_time", step=900)
         st.form_submit_button(t("classes.assign_button"), type="primary", on_click=_assign,
                               args=(klass, base, lang), disabled=klass.archived)
     error = st.session_state.get(f"{_FORM}_error")
@@ -131,6 +135,7 @@ def _close(klass: ClassInfo, assignment_id: int, closed: bool) -> None:
 
 
 @st.fragment(run_every=2)
+@guarded_function
 def _grading(klass: ClassInfo, lang: str) -> None:
     """Grading progress of the assignments still being graded; the page reruns when they are done."""
     pending = [a for a in classroom().store.assignments(klass.id) if not a.ready and not a.error]

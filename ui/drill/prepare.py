@@ -5,68 +5,128 @@ a second), so the page asks for the next questions of the set while the learner 
 (:meth:`Preparer.prepare`), and the click on "next" finds them ready. A question is a pure function
 of its set and number (:func:`maubinh.drills.make_question`), so one prepared copy serves everyone
 working through the same set; the most recent :data:`KEEP` are kept.
+
+Work nobody waits for does not hold up work someone waits for (issue 22, item 13: visitors who open the
+Drill and leave at once stalled the next one for 43-102 s). The workers take, in this order: questions a
+session is waiting for (:meth:`Preparer.get`), then the question each session shows, then the ones
+prepared ahead; within each, the most recently asked first. Work that has waited :data:`STALE_SECONDS`
+without anyone waiting for it is dropped (made again if it is asked for later).
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future
 
 from maubinh.drills import DrillSet, Question, make_question
 
-__all__ = ["AHEAD", "KEEP", "Preparer", "preparer"]
+__all__ = ["AHEAD", "KEEP", "STALE_SECONDS", "Preparer", "preparer"]
 
 AHEAD = 2
 """Questions prepared beyond the one shown."""
 KEEP = 256
 """Prepared questions kept (oldest dropped first)."""
 WORKERS = 2
+STALE_SECONDS = 60.0
+"""Work queued this long that no session waits for is dropped."""
+
+WAITED, SHOWN, AHEAD_OF_TIME = 0, 1, 2
+"""Priorities: a session waits for it; a session shows it; prepared ahead."""
+
+_Key = tuple[DrillSet, int]
 
 
 class Preparer:
-    """Makes questions in worker threads and keeps them, keyed by (set, number)."""
+    """Makes questions in worker threads and keeps them, keyed by (set, number); see the module for the order."""
 
-    def __init__(self, workers: int = WORKERS, keep: int = KEEP) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="drill-prepare")
-        self._lock = threading.Lock()
-        self._futures: OrderedDict[tuple[DrillSet, int], Future[Question]] = OrderedDict()
-        self._keep = keep
+    def __init__(self, workers: int = WORKERS, keep: int = KEEP, stale: float = STALE_SECONDS,
+                 make: Callable[[DrillSet, int], Question] = make_question) -> None:
+        self._lock = threading.Condition()
+        self._futures: OrderedDict[_Key, Future[Question]] = OrderedDict()
+        self._queue: list[tuple[int, float, int, _Key]] = []  # (priority, -asked at, tie, key): a heap
+        self._queued: dict[_Key, tuple[int, float]] = {}  # the live entry of each queued key
+        self._tie = itertools.count()
+        self._keep, self._stale, self._make = keep, stale, make
+        for number in range(workers):
+            threading.Thread(target=self._work, name=f"drill-prepare-{number}", daemon=True).start()
 
-    def _future(self, drill_set: DrillSet, index: int) -> Future[Question]:
+    def _future(self, drill_set: DrillSet, index: int, priority: int, asked: float | None = None) -> Future[Question]:
         key = (drill_set, index)
+        asked = time.monotonic() if asked is None else asked
         with self._lock:
             future = self._futures.get(key)
             if future is None:
-                future = self._pool.submit(make_question, drill_set, index)
+                future = Future()
                 self._futures[key] = future
                 while len(self._futures) > self._keep:
                     self._futures.popitem(last=False)
             else:
                 self._futures.move_to_end(key)
+            queued = self._queued.get(key)
+            if not future.done() and not future.running() and (queued is None or priority <= queued[0]):
+                self._queued[key] = (priority, asked)  # (re)queued: a better or equal priority, asked now
+                heapq.heappush(self._queue, (priority, -asked, next(self._tie), key))
+                self._lock.notify()
             return future
 
+    def _next(self) -> tuple[_Key, Future[Question]]:
+        """The next piece of work (waits for one); drops stale work nobody waits for."""
+        with self._lock:
+            while True:
+                while not self._queue:
+                    self._lock.wait()
+                priority, minus_asked, _, key = heapq.heappop(self._queue)
+                if self._queued.get(key) != (priority, -minus_asked):
+                    continue  # superseded by a later entry for the same key
+                del self._queued[key]
+                future = self._futures.get(key)
+                if future is None:
+                    continue  # no longer kept
+                if priority != WAITED and time.monotonic() + minus_asked > self._stale:
+                    self._futures.pop(key, None)  # nobody waits for it: made again if asked for later
+                    future.cancel()
+                    continue
+                if future.set_running_or_notify_cancel():
+                    return key, future
+
+    def _work(self) -> None:
+        while True:
+            (drill_set, index), future = self._next()
+            try:
+                future.set_result(self._make(drill_set, index))
+            except BaseException as error:  # noqa: BLE001 - handed to whoever waits for the question
+                future.set_exception(error)
+
     def get(self, drill_set: DrillSet, index: int) -> Question:
-        """Question ``index`` of ``drill_set``, waiting for it if it is still being made.
+        """Question ``index`` of ``drill_set``, waiting for it if it is still being made (it goes first).
 
         Raises:
             IndexError: for an index outside the set; whatever making the question raised.
         """
         drill_set.kind_at(index)
-        return self._future(drill_set, index).result()
+        while True:
+            future = self._future(drill_set, index, WAITED)
+            if not future.cancelled():
+                return future.result()
 
     def ready(self, drill_set: DrillSet, index: int) -> bool:
         """Whether question ``index`` is made (without starting it)."""
         with self._lock:
             future = self._futures.get((drill_set, index))
-        return future is not None and future.done()
+        return future is not None and future.done() and not future.cancelled()
 
     def prepare(self, drill_set: DrillSet, indexes: Iterable[int]) -> None:
-        """Start making the given questions (those inside the set) if they are not made or under way."""
-        for index in indexes:
+        """Start making the given questions (those inside the set) if they are not made or under way: the
+        first as the one shown, the others ahead of time."""
+        asked = time.monotonic()  # one time for the call: its questions go in their order
+        for position, index in enumerate(indexes):
             if 0 <= index < drill_set.count:
-                self._future(drill_set, index)
+                self._future(drill_set, index, SHOWN if position == 0 else AHEAD_OF_TIME, asked)
 
 
 _PREPARER: Preparer | None = None

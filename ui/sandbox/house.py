@@ -48,6 +48,7 @@ from maubinh.rules import (
     RuleSet,
 )
 from ui.i18n import t, translate
+from ui.keep import keep
 from ui.labels import bonus_name, natural_name, number, provenance_note
 from ui.params import markdown_literal
 from ui.problems import problem_lines
@@ -239,13 +240,6 @@ def _on_start_from(lang: str) -> None:
     if chosen is not None:
         load_into_editor(chosen, lang)
         st.session_state[FLASH_KEY] = ("info", t("house.started", name=chosen.name(lang)))
-
-
-def _keep_widgets() -> None:
-    """Keep the editor's widget values while another tab is open (Streamlit drops undrawn widgets' state)."""
-    for key in (*WIDGETS.values(), *SCOOP_KEYS, NAME_KEY, FROM_KEY):
-        if key in st.session_state:
-            st.session_state[key] = st.session_state[key]
 
 
 def _start_section(every: Sequence[RuleSet], lang: str) -> None:
@@ -521,8 +515,10 @@ def _on_edit_kept(rule_set_id: str, lang: str) -> None:
 
 def show_house_editor(lang: str) -> RuleSet | None:
     """The whole editor; returns the house rule set its values make (``None`` while they are wrong)."""
-    _keep_widgets()
-    if START_KEY not in st.session_state or NATURAL_KEY not in st.session_state:
+    keep(*WIDGETS.values(), *SCOOP_KEYS, NAME_KEY, FROM_KEY)  # kept while another tab or page is open
+    if START_KEY not in st.session_state or NATURAL_KEY not in st.session_state or any(
+        widget not in st.session_state for widget in (*WIDGETS.values(), *SCOOP_KEYS)
+    ):
         load_into_editor(_source(RULE_SET_IDS[0]), lang)
     st.caption(t("house.intro"))
     flash = st.session_state.pop(FLASH_KEY, None)

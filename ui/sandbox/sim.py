@@ -26,6 +26,7 @@ from maubinh.strategy.simulate import (
     estimate_seconds,
     simulate,
 )
+from ui.errors import guarded_function
 from ui.i18n import current_language, t
 from ui.jobs import JOB_TIME_LIMIT_S, Job, JobState, runner, session_owner
 from ui.labels import number
@@ -171,6 +172,7 @@ def _collect() -> bool:
 
 
 @st.fragment(run_every=0.5)
+@guarded_function
 def _run_status() -> None:
     """While this session's run is queued or running: its place in the queue or its progress, and a
     cancel button; polled twice a second, and the page redrawn when the run is over."""

@@ -14,6 +14,7 @@ import streamlit as st
 
 from maubinh.rules import POSITIONS, Position, RuleSet
 from ui.i18n import t
+from ui.keep import keep
 from ui.params import int_param, markdown_literal
 from ui.sandbox.declare import read_declare_param
 from ui.sandbox.hands import hands_param, read_hands_param
@@ -185,13 +186,8 @@ def remember_table(texts: Sequence[Sequence[str]]) -> None:
 
 
 def keep_inputs() -> None:
-    """Keep the text of seats not drawn this run (fewer players, or another tab open): Streamlit drops
-    the state of widgets that are not drawn, unless it is set again."""
-    for seat in range(MAX_SEATS):
-        for position in POSITIONS:
-            key = text_key(seat, position)
-            if key in st.session_state:
-                st.session_state[key] = st.session_state[key]
+    """Keep the text of seats not drawn this run (fewer players, another tab or page open): :mod:`ui.keep`."""
+    keep(*(text_key(seat, position) for seat in range(MAX_SEATS) for position in POSITIONS))
 
 
 def _on_compare() -> None:

@@ -148,3 +148,18 @@ def test_cards_taken_elsewhere_are_skipped_or_refused():
     with pytest.raises(CardParseError) as caught:
         parse_cards("3 3 3", taken=table)
     assert (caught.value.token, caught.value.reason) == ("3", "too_many")
+
+
+def test_a_text_far_too_long_is_refused_at_once_with_its_length():
+    # Issue 22, item 14: ten million characters took 338 s and 809 MB before the bound.
+    import time
+
+    from daudiachu.cards import MAX_CARDS_TEXT, CardParseError, parse_cards
+
+    start = time.perf_counter()
+    with pytest.raises(CardParseError) as raised:
+        parse_cards("3s " * 3_400_000)
+    assert time.perf_counter() - start < 1.0
+    assert raised.value.reason == "long" and raised.value.got == 10_200_000 and "10,200,000" in str(raised.value)
+    whole_pack = " ".join(f"{r}{s}" for r in "3456789TJQKA2" for s in "shdc") + " RJ BJ"
+    assert len(whole_pack) < MAX_CARDS_TEXT and len(parse_cards(whole_pack)) == 54

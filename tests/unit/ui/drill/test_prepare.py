@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from maubinh.drills import DrillSet, Kind, make_question
 from ui.drill.prepare import Preparer, preparer
 
@@ -28,3 +30,55 @@ def test_only_the_most_recent_questions_are_kept() -> None:
 
 def test_the_server_has_one_preparer() -> None:
     assert preparer() is preparer()
+
+
+def _slow_maker(order: list, seconds: float = 0.05):
+    def make(drill_set, index):
+        order.append((drill_set.seed, index))
+        time.sleep(seconds)
+        return make_question(drill_set, index)
+
+    return make
+
+
+def test_a_question_someone_waits_for_goes_before_work_prepared_for_visitors_who_left() -> None:
+    # Issue 22, item 13: 60 visitors open the Drill and leave; the next one waited 43 s behind their work.
+    order: list = []
+    prepared = Preparer(workers=1, keep=512, make=_slow_maker(order))
+    for seed in range(60):
+        prepared.prepare(DrillSet((Kind.CHI,), seed=1000 + seed, count=3), range(3))
+    mine = DrillSet((Kind.CHI,), seed=7, count=3)
+    start = time.perf_counter()
+    prepared.get(mine, 0)
+    waited = time.perf_counter() - start
+    assert order.index((7, 0)) <= 2, order[:5]  # at most the one under way before it
+    assert waited < 0.5  # 180 questions of 0.05 s queued: 9 s in order
+
+
+def test_the_shown_question_goes_before_questions_ahead_and_the_newest_first() -> None:
+    order: list = []
+    prepared = Preparer(workers=1, keep=64, make=_slow_maker(order, 0.02))
+    blocker = DrillSet((Kind.CHI,), seed=1, count=1)
+    prepared.prepare(blocker, [0])  # the worker is busy with this one while the rest is queued
+    time.sleep(0.005)
+    old, new = DrillSet((Kind.CHI,), seed=2, count=3), DrillSet((Kind.CHI,), seed=3, count=3)
+    prepared.prepare(old, range(3))
+    time.sleep(0.002)
+    prepared.prepare(new, range(3))
+    prepared.get(old, 2)  # waited for: next
+    for _ in range(200):  # then, unasked: the shown questions (the newest first), those ahead (in order)
+        if all(prepared.ready(s, i) for s in (old, new) for i in range(3)):
+            break
+        time.sleep(0.01)
+    assert order == [(1, 0), (2, 2), (3, 0), (2, 0), (3, 1), (3, 2), (2, 1)]
+
+
+def test_work_nobody_waits_for_is_dropped_when_stale_and_made_again_when_asked() -> None:
+    order: list = []
+    prepared = Preparer(workers=1, keep=64, stale=0.05, make=_slow_maker(order, 0.1))
+    first = DrillSet((Kind.CHI,), seed=11, count=3)
+    prepared.prepare(first, range(3))  # 0 starts at once; 1 and 2 wait 0.1 s: stale by then
+    prepared.get(DrillSet((Kind.CHI,), seed=12, count=1), 0)
+    time.sleep(0.05)
+    assert (11, 1) not in order and (11, 2) not in order and not prepared.ready(first, 1)
+    assert prepared.get(first, 1) == make_question(first, 1)

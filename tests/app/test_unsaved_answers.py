@@ -1,0 +1,50 @@
+"""Answers given while the database is down are kept and sent again until stored (issue 22, item 4): at the
+next interaction and on a timer, with a warning that stays until the last one is saved."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy.exc import OperationalError
+
+from classroom.grading import Grader
+from classroom.service import ClassroomStore
+from maubinh.drills import make_question
+from maubinh.rules import load_rule_set
+from tests.app.conftest import open_page
+from tests.app.test_classes_page import SET
+
+
+def test_an_answer_given_while_the_database_is_down_is_stored_when_it_is_back(
+    db: ClassroomStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    created = db.create_class("Lớp 3", "vi", load_rule_set("chi-at"))
+    assignment = db.assign(created.info.id, "Bài 1", SET)
+    Grader(db).grade(assignment).result(timeout=300)
+    lan = db.join(created.info.id, "Lan")
+    drill = open_page("drill", me=str(lan.token), assignment=str(assignment.id), lang="en")
+    assert not drill.exception
+
+    from ui.store import classroom
+
+    store = classroom().store
+    real_submit = store.submit
+    down = {"on": True}
+
+    def submit(*args, **kwargs):
+        if down["on"]:
+            raise OperationalError("INSERT INTO answers", {}, Exception("server closed the connection"))
+        return real_submit(*args, **kwargs)
+
+    monkeypatch.setattr(store, "submit", submit)
+    first = make_question(SET, 0)
+    drill.button(key=f"drill_choice_{list(first.choices).index(first.key)}").click().run()
+    assert not drill.exception
+    assert db.answers(assignment.id, lan.info.id) == []
+    assert any("Not saved yet: 1" in w.value for w in drill.warning)  # the timer's warning
+    drill.run()  # a timer tick (or any click) while still down: kept, still said
+    assert any("Not saved yet: 1" in w.value for w in drill.warning)
+    down["on"] = False
+    drill.run()  # the next tick: stored, the warning gone
+    assert not drill.exception
+    assert [(a.number, a.correct) for a in db.answers(assignment.id, lan.info.id)] == [(0, True)]
+    assert not any("Not saved yet" in w.value for w in drill.warning)

@@ -1,0 +1,86 @@
+"""No traceback ever reaches a user (issue 20 item 2, issue 22 item 11).
+
+Every page body and every fragment runs inside :func:`guarded`: an unexpected error is logged in full in
+the server's log under a short error id, and the page shows a plain message in its language with that id,
+so a person can report it and the one who runs the server can find it. A database that cannot be
+reached or written gets its own message (tell the person who runs the server), never the SQL, the host
+or a secret. Streamlit's own control flow (``st.rerun``, ``st.stop``, switching pages) is not an error
+and passes through (those are ``BaseException`` s). ``client.showErrorDetails = "none"`` in
+``.streamlit/config.toml`` is the backstop for anything outside these guards.
+
+``MAUBINH_SHOW_ERRORS=1`` in the environment (set by the tests, useful while developing) re-raises the
+error after logging it, so Streamlit shows it as it is.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import os
+import secrets
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import ParamSpec, TypeVar
+
+import streamlit as st
+
+from ui.i18n import t
+
+__all__ = ["error_id", "guarded", "guarded_function", "is_database_error"]
+
+_log = logging.getLogger("maubinh.errors")
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def error_id() -> str:
+    """A short random id for one error, e.g. ``"e-3f9a2c7d"`` (8 hex digits)."""
+    return f"e-{secrets.token_hex(4)}"
+
+
+def is_database_error(error: BaseException) -> bool:
+    """Whether ``error`` comes from the classroom database (SQLAlchemy's or the driver's), by its class."""
+    for kind in type(error).__mro__:
+        module = kind.__module__ or ""
+        if module.startswith(("sqlalchemy", "psycopg", "sqlite3")):
+            return True
+    return False
+
+
+def _report(error: Exception) -> str:
+    """Log ``error`` with a new id and show the page's message; returns the id (re-raises under
+    ``MAUBINH_SHOW_ERRORS=1``)."""
+    found = error_id()
+    _log.error("error %s: %s", found, type(error).__name__, exc_info=error)
+    if os.environ.get("MAUBINH_SHOW_ERRORS") == "1":
+        raise error
+    key = "error.database" if is_database_error(error) else "error.unexpected"
+    try:
+        st.error(t(key, id=found), icon="⚠️")
+    except Exception:  # noqa: BLE001 - showing the message must not raise in its turn; it is logged
+        _log.exception("error %s: the message could not be shown", found)
+    return found
+
+
+@contextmanager
+def guarded() -> Iterator[None]:
+    """Run a block so that an error in it shows a plain message with an id, not a traceback (see module)."""
+    try:
+        yield
+    except Exception as error:  # noqa: BLE001 - every error ends here: logged in full, shown plainly
+        _report(error)
+
+
+def guarded_function(function: Callable[P, R]) -> Callable[P, R | None]:
+    """``function`` run inside :func:`guarded` (for fragments: ``@st.fragment`` over ``@guarded_function``);
+    it returns ``None`` where the body failed."""
+
+    @functools.wraps(function)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R | None:
+        try:
+            return function(*args, **kwargs)
+        except Exception as error:  # noqa: BLE001 - as guarded()
+            _report(error)
+            return None
+
+    return run
