@@ -82,12 +82,34 @@ def _alembic_config(engine: Engine) -> Config:
     return config
 
 
-def migrate(engine: Engine) -> None:
-    """Upgrade the database behind ``engine`` to the newest schema (``alembic upgrade head``)."""
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Upgrade the database behind ``engine`` to the newest schema (``alembic upgrade head``), or to
+    ``revision`` (tests build older databases with it).
+
+    On SQLite, foreign keys are off while migrating: a batch migration rebuilds a table by copying it and
+    dropping the old one, and with foreign keys on, that drop would delete every row referencing it (all
+    the answers, when ``assignments`` is rebuilt). They are checked before the migration commits.
+
+    Raises:
+        RuntimeError: SQLite rows left pointing at nothing after the migration (it is rolled back).
+    """
     config = _alembic_config(engine)
-    with engine.begin() as connection:
-        postgres = connection.dialect.name == "postgresql"
-        if postgres:
-            connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _LOCK_ID})
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:  # the pragma does nothing inside a transaction: set before one starts
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        try:
+            with connection.begin():
+                if connection.dialect.name == "postgresql":
+                    connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _LOCK_ID})
+                config.attributes["connection"] = connection
+                command.upgrade(config, revision)
+                if sqlite:
+                    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                    if broken:
+                        raise RuntimeError(f"the migration left {len(broken)} rows pointing at nothing: {broken[:5]}")
+        finally:
+            if sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()

@@ -20,7 +20,9 @@ answer a profile gives, in an assignment, a free set or a review, is an ``attemp
 question's Glicko-2 rating (by :attr:`maubinh.drills.QuestionRef.key`), learned from everyone's first
 attempts; ``reviews`` holds the questions a learner got wrong, each with its FSRS card and due time.
 
-Times are stored in UTC.
+Times are stored in UTC. Seeds are 64-bit (``BigInteger``): a set's seed goes to
+:data:`maubinh.drills.MAX_SEED` (10^9) and a question's to ``seed * 1000 + index`` (10^12); counts and
+question numbers stay below :data:`maubinh.drills.MAX_QUESTIONS` and the review and level lists' lengths.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     DateTime,
     Float,
@@ -142,7 +145,7 @@ class Assignment(Base):
     level: Mapped[str] = mapped_column(String(32))
     rule_set_id: Mapped[str] = mapped_column(String(64))
     house_toml: Mapped[str | None] = mapped_column(Text, default=None)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
     count: Mapped[int] = mapped_column(Integer)
     deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -233,6 +236,6 @@ class Review(Base):
     level: Mapped[str] = mapped_column(String(32))
     rule_set_id: Mapped[str] = mapped_column(String(64))
     house_toml: Mapped[str | None] = mapped_column(Text, default=None)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
     card: Mapped[dict[str, object]] = mapped_column(JSON)
     due: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

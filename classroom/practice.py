@@ -2,7 +2,8 @@
 
 A profile is a learner row: a class's learner, or someone practising alone (:meth:`Practice.create_profile`,
 no class, reached by a personal link). :meth:`Practice.record` stores one answer (idempotently, keyed by
-the learner, the run and the question's number in it) and, in the same transaction:
+the learner, the run and the question's number in it) and, in the same transaction
+(:meth:`classroom.service.ClassroomStore.write`; :meth:`Practice.answer` adds a class's answer to it):
 
 - on the learner's *first* attempt at a question (:attr:`maubinh.drills.QuestionRef.key`), moves both the
   learner's and the question's Glicko-2 rating (:func:`classroom.rating.play`); a question never rated
@@ -16,23 +17,27 @@ Every method takes ``now`` so that tests can move the clock.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TypeVar
 
 from fsrs import Card, Scheduler
 from fsrs import Rating as Grade
 from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from classroom.models import LEARNER_NAME_MAX, Attempt, Learner, QuestionRating, Review, name_key, utcnow
 from classroom.rating import Rating, play
-from classroom.service import ClassroomError, ClassroomStore, NewLearner, clean_text, learner_info
+from classroom.service import (
+    ClassroomError,
+    ClassroomStore,
+    NewLearner,
+    StoredAnswer,
+    clean_text,
+    learner_info,
+)
 from classroom.tokens import Token, hash_secret, new_id
-from maubinh.drills import MAX_SEED, Kind, Level, QuestionRef, available
+from maubinh.drills import MAX_SEED, DrillSet, Kind, Level, QuestionRef, available
 from maubinh.house import dump_rule_set, load_house_rules
 from maubinh.rules import RULE_SET_IDS, load_rule_set
 
@@ -49,7 +54,6 @@ MODES = ("practice", "assignment", "review", "level")
 SCHEDULER = Scheduler(learning_steps=(timedelta(minutes=10),), relearning_steps=(timedelta(minutes=10),),
                       enable_fuzzing=False)
 """FSRS with one short step: a question missed comes back ten minutes later, then at growing intervals."""
-_T = TypeVar("_T")
 
 
 def _aware(moment: datetime) -> datetime:
@@ -108,19 +112,6 @@ class Practice:
         self.store = store
         self.scheduler = scheduler
 
-    def _retry(self, work: Callable[[Session], _T]) -> _T:
-        """Run ``work`` in one transaction; on SQLite a transaction that read and then writes may be refused
-        when another writer got in between: it is run again (a few times, with a short pause)."""
-        for attempt in range(8):
-            try:
-                with self.store._session() as session, session.begin():
-                    return work(session)
-            except OperationalError:
-                if attempt == 7:
-                    raise
-                time.sleep(0.02 * (attempt + 1) * (1 + random.random()))
-        raise AssertionError("unreachable")
-
     # ------------------------------------------------------------------ profiles
 
     def create_profile(self, name: str) -> NewLearner:
@@ -176,57 +167,78 @@ class Practice:
     def record(self, learner_id: str, ref: QuestionRef, *, run_id: str, number: int, mode: str, lesson: str,
                code: str, correct: bool, chi_lost: float | None, seconds: float,
                now: datetime | None = None) -> AttemptInfo:
-        """Store one attempt and update the ratings and the review queue (see the module).
+        """Store one attempt and update the ratings and the review queue (see the module), in one transaction.
 
         The first attempt stored under (learner, ``run_id``, ``number``) stays: sending it again (a double
-        click, a reload) returns it and changes nothing.
+        click, a reload) returns it and changes nothing. Many learners answering a question nobody rated
+        yet at the same moment all have their attempts stored (its rating row is made once, each moves it).
 
         Raises:
             ClassroomError: for an unknown or removed learner, or an unknown ``mode``.
         """
         if mode not in MODES:
             raise ClassroomError("mode", f"mode must be one of {', '.join(MODES)}")
+        return self.store.write(lambda session: self._record(
+            session, learner_id, ref, run_id=run_id, number=number, mode=mode, lesson=lesson, code=code,
+            correct=correct, chi_lost=chi_lost, seconds=seconds, now=now))
+
+    def answer(self, assignment_id: int, learner_id: str, number: int, *, lesson: str, code: str, correct: bool,
+               chi_lost: float | None, seconds: float, now: datetime | None = None) -> StoredAnswer:
+        """Store a learner's answer to question ``number`` of an assignment
+        (:meth:`~classroom.service.ClassroomStore.submit`) and, in the same transaction, the attempt in their
+        profile under the run ``"a<assignment id>"``: both are stored or neither (a server killed between
+        them leaves no answer missing from the profile). An answer stored earlier is returned unchanged, and
+        its attempt is stored if it was missing.
+
+        Raises:
+            ClassroomError: as :meth:`~classroom.service.ClassroomStore.submit`.
+        """
+        def keep(session: Session, stored: StoredAnswer, drill_set: DrillSet) -> None:
+            self._record(session, learner_id, drill_set.ref(stored.number), run_id=f"a{assignment_id}",
+                         number=stored.number, mode="assignment", lesson=lesson, code=stored.code,
+                         correct=stored.correct, chi_lost=stored.chi_lost, seconds=stored.seconds, now=now)
+
+        return self.store.submit(assignment_id, learner_id, number, code, correct, chi_lost, seconds, also=keep)
+
+    def _record(self, session: Session, learner_id: str, ref: QuestionRef, *, run_id: str, number: int, mode: str,
+                lesson: str, code: str, correct: bool, chi_lost: float | None, seconds: float,
+                now: datetime | None) -> AttemptInfo:
+        """:meth:`record` inside the caller's write transaction (:meth:`ClassroomStore.write`)."""
         moment = (now or utcnow()).astimezone(UTC)  # FSRS wants UTC itself, not just any aware time
         key = ref.key
-
-        def work(session: Session) -> AttemptInfo:
-            learner = session.get(Learner, learner_id)
-            if learner is None or learner.removed_at is not None:
-                raise ClassroomError("learner", "this learner cannot practise here")
-            existing = session.scalars(select(Attempt).where(
-                Attempt.learner_id == learner_id, Attempt.run_id == run_id, Attempt.number == number)).first()
-            if existing is not None:
-                return _attempt(existing)
-            first = session.scalar(select(Attempt.id).where(
-                Attempt.learner_id == learner_id, Attempt.question_key == key).limit(1)) is None
-            if first:
-                self._rate(session, learner, ref, correct)
-            self._schedule(session, learner_id, ref, correct, moment)
-            row = Attempt(learner_id=learner_id, run_id=run_id[:40], number=number, mode=mode, question_key=key,
-                          kind=ref.kind.value, level=ref.level.value, rule_set_id=ref.rule_set_id, lesson=lesson[:32],
-                          code=code[:200], correct=bool(correct), chi_lost=chi_lost,
-                          seconds=max(0.0, min(float(seconds), 86_400.0)), first=first,
-                          rating_after=learner.rating, answered_at=moment)
-            session.add(row)
-            session.flush()
-            return _attempt(row)
-
-        try:
-            return self._retry(work)
-        except IntegrityError:  # the same attempt stored a moment ago by another request
-            with self.store._session() as session:
-                row = session.scalars(select(Attempt).where(
-                    Attempt.learner_id == learner_id, Attempt.run_id == run_id, Attempt.number == number)).one()
-                return _attempt(row)
+        # The learner's row is locked first (PostgreSQL): one learner's attempts are stored one at a time.
+        learner = session.get(Learner, learner_id, with_for_update=True)
+        if learner is None or learner.removed_at is not None:
+            raise ClassroomError("learner", "this learner cannot practise here")
+        existing = session.scalars(select(Attempt).where(
+            Attempt.learner_id == learner_id, Attempt.run_id == run_id[:40], Attempt.number == number)).first()
+        if existing is not None:
+            return _attempt(existing)
+        first = session.scalar(select(Attempt.id).where(
+            Attempt.learner_id == learner_id, Attempt.question_key == key).limit(1)) is None
+        if first:
+            self._rate(session, learner, ref, correct)
+        self._schedule(session, learner_id, ref, correct, moment)
+        row = Attempt(learner_id=learner_id, run_id=run_id[:40], number=number, mode=mode, question_key=key,
+                      kind=ref.kind.value, level=ref.level.value, rule_set_id=ref.rule_set_id, lesson=lesson[:32],
+                      code=code[:200], correct=bool(correct), chi_lost=chi_lost,
+                      seconds=max(0.0, min(float(seconds), 86_400.0)), first=first,
+                      rating_after=learner.rating, answered_at=moment)
+        session.add(row)
+        session.flush()
+        return _attempt(row)
 
     def _rate(self, session: Session, learner: Learner, ref: QuestionRef, correct: bool) -> None:
-        question = session.get(QuestionRating, ref.key)
-        if question is None:
-            prior = LEVEL_PRIORS[ref.level]
-            question = QuestionRating(key=ref.key, kind=ref.kind.value, level=ref.level.value,
-                                      rule_set_id=ref.rule_set_id, rating=prior.value, rd=prior.rd,
-                                      volatility=prior.volatility, attempts=0)
-            session.add(question)
+        """Move the learner's and the question's ratings. The question's row is made from its level's prior if
+        missing (an insert that does nothing when another request made it first), then read locked, so
+        that learners answering it at once each move it in turn."""
+        prior = LEVEL_PRIORS[ref.level]
+        session.execute(self.store._insert(session, QuestionRating).values(
+            key=ref.key, kind=ref.kind.value, level=ref.level.value, rule_set_id=ref.rule_set_id,
+            rating=prior.value, rd=prior.rd, volatility=prior.volatility, attempts=0).on_conflict_do_nothing())
+        question = session.get(QuestionRating, ref.key, with_for_update=True, populate_existing=True)
+        if question is None:  # pragma: no cover - made just above in this transaction
+            raise RuntimeError(f"question rating {ref.key!r} missing")
         mine = Rating(learner.rating, learner.rating_rd, learner.rating_volatility)
         theirs = Rating(question.rating, question.rd, question.volatility)
         mine, theirs = play(mine, theirs, correct)

@@ -12,17 +12,19 @@ showing it escaped is the page's job.
 
 from __future__ import annotations
 
+import random
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from classroom.database import database_url, make_engine, migrate
@@ -65,6 +67,9 @@ MAX_LEARNERS = 100
 """Learners in one class (as Lichess allows)."""
 _QUESTIONS_KEPT = 512
 """Read-back questions kept in memory per store (they are the same for every learner of an assignment)."""
+_WRITE_TRIES = 8
+"""Times a write transaction is run before its error is raised (see :meth:`ClassroomStore.write`)."""
+_T = TypeVar("_T")
 
 
 class ClassroomError(ValueError):
@@ -243,6 +248,28 @@ class ClassroomStore:
 
     def _session(self) -> Session:
         return self._sessions()
+
+    def write(self, work: Callable[[Session], _T]) -> _T:
+        """Run ``work`` in one write transaction and return its result: all of it is stored, or nothing.
+
+        On SQLite the transaction takes the write lock at its start (``BEGIN IMMEDIATE``, waiting its turn),
+        so what ``work`` reads stays true until it commits. On PostgreSQL ``work`` locks the rows it
+        reads-then-writes (``with_for_update``). A transaction refused by the database (SQLite busy, a
+        PostgreSQL deadlock) or clashing on a unique key with one committed meanwhile (``IntegrityError``) is
+        run again from the start, a few times with a short pause: ``work`` must look for what another
+        request may have stored in between (a real duplicate is then found, not inserted again).
+        """
+        for attempt in range(_WRITE_TRIES):
+            try:
+                with self._session() as session, session.begin():
+                    if self.engine.dialect.name == "sqlite":
+                        session.connection().exec_driver_sql("BEGIN IMMEDIATE")
+                    return work(session)
+            except (OperationalError, IntegrityError):
+                if attempt == _WRITE_TRIES - 1:
+                    raise
+                time.sleep(0.02 * (attempt + 1) * (1 + random.random()))
+        raise AssertionError("unreachable")
 
     def _update(self, statement: Any) -> None:
         """One write statement in its own transaction (on SQLite a transaction that reads first and then
@@ -494,16 +521,30 @@ class ClassroomStore:
         return (pg_insert if dialect == "postgresql" else sqlite_insert)(table)
 
     def submit(self, assignment_id: int, learner_id: str, number: int, code: str, correct: bool,
-               chi_lost: float | None, seconds: float) -> StoredAnswer:
+               chi_lost: float | None, seconds: float,
+               also: Callable[[Session, StoredAnswer, DrillSet], object] | None = None) -> StoredAnswer:
         """Store a learner's answer to question ``number``; the first answer stays (a resubmission, from a
         double click or another device, returns the stored one unchanged).
 
+        ``also`` runs in the same transaction with the answer as stored (new or earlier) and the assignment's
+        drill set: what it writes (the learner's profile, :meth:`classroom.practice.Practice.answer`) is
+        stored together with the answer or not at all.
+
         Raises:
-            ClassroomError: the learner is removed or not in the assignment's class, the assignment takes no
-                answers (closed, past its deadline, not graded yet), or ``number`` is outside it.
+            ClassroomError: the learner is removed or not in the assignment's class, the class is archived
+                (``field`` ``"class"``), the assignment takes no answers (closed, past its deadline, not
+                graded yet), or ``number`` is outside it.
         """
-        with self._session() as session:
-            learner = session.get(Learner, learner_id)
+        values = {"assignment_id": assignment_id, "learner_id": learner_id, "number": number,
+                  "code": code[:200], "correct": bool(correct),
+                  "chi_lost": None if chi_lost is None else float(chi_lost),
+                  "seconds": max(0.0, min(float(seconds), 86_400.0))}
+        mine = (AnswerRow.assignment_id == assignment_id, AnswerRow.learner_id == learner_id,
+                AnswerRow.number == number)
+
+        def work(session: Session) -> StoredAnswer:
+            # The learner's row is locked first (PostgreSQL): one learner's answers are stored one at a time.
+            learner = session.get(Learner, learner_id, with_for_update=True)
             assignment = session.get(Assignment, assignment_id)
             if learner is None or assignment is None or learner.class_id != assignment.class_id:
                 raise ClassroomError("assignment", "this assignment is not for this learner")
@@ -511,25 +552,22 @@ class ClassroomStore:
                 raise ClassroomError("learner", "this learner was removed from the class")
             if not 0 <= number < assignment.count:
                 raise ClassroomError("number", f"question {number + 1} is outside the assignment")
-            info = self._assignment_info(session, assignment)
-            existing = session.scalars(select(AnswerRow).where(
-                AnswerRow.assignment_id == assignment_id, AnswerRow.learner_id == learner_id,
-                AnswerRow.number == number)).first()
-            if existing is not None:
-                return _answer(existing)
-            if not info.accepts_answers():
-                raise ClassroomError("assignment", "this assignment takes no more answers")
-        values = {"assignment_id": assignment_id, "learner_id": learner_id, "number": number,
-                  "code": code[:200], "correct": bool(correct),
-                  "chi_lost": None if chi_lost is None else float(chi_lost),
-                  "seconds": max(0.0, min(float(seconds), 86_400.0)), "answered_at": utcnow()}
-        with self._session() as session, session.begin():
-            session.execute(self._insert(session, AnswerRow).values(**values).on_conflict_do_nothing())
-        with self._session() as session:
-            stored = session.scalars(select(AnswerRow).where(
-                AnswerRow.assignment_id == assignment_id, AnswerRow.learner_id == learner_id,
-                AnswerRow.number == number)).one()
-            return _answer(stored)
+            existing = session.scalars(select(AnswerRow).where(*mine)).first()
+            if existing is None:
+                klass = session.get(Classroom, assignment.class_id)
+                if klass is None or klass.archived_at is not None:
+                    raise ClassroomError("class", "this class is archived")
+                if not self._assignment_info(session, assignment).accepts_answers():
+                    raise ClassroomError("assignment", "this assignment takes no more answers")
+                session.execute(self._insert(session, AnswerRow).values(**values, answered_at=utcnow())
+                                .on_conflict_do_nothing())
+                existing = session.scalars(select(AnswerRow).where(*mine)).one()
+            stored = _answer(existing)
+            if also is not None:
+                also(session, stored, _drill_set(assignment))
+            return stored
+
+        return self.write(work)
 
     def answers(self, assignment_id: int, learner_id: str | None = None) -> list[StoredAnswer]:
         """The assignment's answers (one learner's when ``learner_id`` is given), by learner and number."""

@@ -1,7 +1,8 @@
 """The Drill page answering a class's assignment: ``/drill?me=<learner link>&assignment=<id>``.
 
 The questions are the ones stored when the teacher assigned the set (graded then, read here); every
-answer is stored the moment it is given (:meth:`classroom.service.ClassroomStore.submit`), and a reload
+answer is stored the moment it is given, in the class and in the learner's profile in one transaction
+(:meth:`classroom.practice.Practice.answer`), and a reload
 or another device resumes at the first unanswered question. An answer the database could not take
 yet stays in the session and is sent again on the next run, so nothing answered is lost.
 """
@@ -55,14 +56,17 @@ class Assigned:
         return not self.klass.archived and self.assignment.accepts_answers()
 
     def save(self, answer: Answer) -> None:
-        """Store ``answer`` in the database (the hook of :attr:`state`); kept as unsaved if that fails."""
+        """Store ``answer`` in the database (the hook of :attr:`state`), in the class and in the learner's
+        profile at once (:meth:`classroom.practice.Practice.answer`); kept as unsaved if that fails."""
         question = question_at(self.assignment.id, answer.index)
         try:
-            stored = classroom().store.submit(
-                self.assignment.id, self.learner.id, answer.index, answer_code(question, answer.given),
-                answer.correct, chi_lost(question, answer.given, answer.result), answer.seconds)
-        except ClassroomError:
-            self.problem = "classes.answer_refused"
+            stored = classroom().practice.answer(
+                self.assignment.id, self.learner.id, answer.index, lesson=question.lesson.value,
+                code=answer_code(question, answer.given), correct=answer.correct,
+                chi_lost=chi_lost(question, answer.given, answer.result), seconds=answer.seconds)
+        except ClassroomError as refused:
+            # archived since this tab opened, or closed / past its deadline
+            self.problem = "classes.answer_refused_archived" if refused.field == "class" else "classes.answer_refused"
             self.state.answers.pop(answer.index, None)  # not counted: the assignment takes no more answers
             self.state.finished = True
             return
@@ -73,17 +77,6 @@ class Assigned:
             return
         self.unsaved.pop(answer.index, None)
         self._adopt(stored, question)
-        self._keep_in_profile(stored, question)
-
-    def _keep_in_profile(self, stored: StoredAnswer, question: Question) -> None:
-        """The answer joins the learner's profile too (history, rating, review queue), under the assignment's run."""
-        try:
-            classroom().practice.record(
-                self.learner.id, self.assignment.drill_set.ref(stored.number), run_id=f"a{self.assignment.id}",
-                number=stored.number, mode="assignment", lesson=question.lesson.value, code=stored.code,
-                correct=stored.correct, chi_lost=stored.chi_lost, seconds=stored.seconds)
-        except (ClassroomError, SQLAlchemyError):  # the assignment's answer is stored; the profile can wait
-            _log.exception("an assignment answer could not join the profile")
 
     def _adopt(self, stored: StoredAnswer, question: Question) -> None:
         """Keep the stored answer if another device answered first."""
