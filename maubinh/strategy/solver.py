@@ -266,11 +266,12 @@ def solve_splits(hand: HandSplits, tables: Tables, bounds: Bounds | None = None)
 
 DECLARE_BAND = (1.5, 0.10)
 """Where the declare choice is clear from the tables alone: the instant win's amount and the tables' estimate
-of the best split differ by more than 1.5 chi + 10 % of the estimate. Measured (issue 24): on 290 instant-win
-hands under the four sources, ``decide``'s measured gap minus ``amount - estimate`` was +0.4 to +1.1 chi on
-average (sd 0.5-0.7; the tables overrate strong splits a little), at most +2.5 chi on the strongest
-hands (three trips set as full houses, estimate 19); inside the band the plain comparison disagreed with
-the measurement on up to 5 of 40 close hands. About 0.2-0.5 hands in 1,000 fall inside the band."""
+of the best split differ by more than 1.5 chi + 10 % of the estimate. Measured (issue 24): on 280 instant-win
+hands under the four sources (120 drawn as the Drill draws them, 160 close calls), ``decide``'s measured gap
+minus ``amount - estimate`` was +0.2 to +1.1 chi on average per source (sd 0.2-0.7: the tables overrate
+strong splits a little), +2.5 chi on the strongest (three trips set as full houses, estimate 19); on close
+calls the plain comparison disagreed with the measurement, beyond its error, on up to 5 of 40 hands. Of
+40,000 random hands, 0.2-0.5 in 1,000 fall inside the band."""
 
 _MEASURING: ContextVar[bool] = ContextVar("maubinh_declare_measuring", default=False)
 

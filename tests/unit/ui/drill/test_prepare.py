@@ -52,7 +52,7 @@ def test_a_question_someone_waits_for_goes_before_work_prepared_for_visitors_who
     prepared.get(mine, 0)
     waited = time.perf_counter() - start
     assert order.index((7, 0)) <= 2, order[:5]  # at most the one under way before it
-    assert waited < 0.5  # 180 questions of 0.05 s queued: 9 s in order
+    assert waited < 3.0  # 180 questions of 0.05 s queued: 9 s in their order
 
 
 def test_the_shown_question_goes_before_questions_ahead_and_the_newest_first() -> None:
