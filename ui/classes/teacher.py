@@ -61,11 +61,27 @@ def _header(klass: ClassInfo, token: str, lang: str) -> None:
         st.caption(t("classes.qr_note", code=klass.join_code))
 
 
+EDITED = "~edited"
+"""Suffix of the choice that is a house rule set edited in this session under the id of the class's own."""
+
+
 def _rule_sets(klass: ClassInfo) -> dict[str, RuleSet]:
+    """The rule sets an assignment may use: the class's, the sources, this session's house rules; house rules
+    edited in this session under the class's id are offered beside the class's stored ones, as their own
+    choice (issue 22, item 7: the edit was silently assigned with the old values)."""
     found = {klass.rule_set_id: klass.rule_set}
     found.update({rid: load_rule_set(rid) for rid in RULE_SET_IDS if rid not in found})
-    found.update({rid: rs for rid, rs in house_rule_sets().items() if rid not in found})
+    for rid, rule_set in house_rule_sets().items():
+        if rid not in found:
+            found[rid] = rule_set
+        elif found[rid] != rule_set:
+            found[rid + EDITED] = rule_set
     return found
+
+
+def _rule_set_choice(rule_sets: dict[str, RuleSet], choice: str, lang: str) -> str:
+    label = rule_set_label(rule_sets[choice], lang)
+    return t("classes.rules_edited", name=label) if choice.endswith(EDITED) else label
 
 
 def _deadline(lang: str) -> datetime | None:
@@ -116,7 +132,7 @@ def _new_assignment(klass: ClassInfo, lang: str) -> None:
         st.text_input(t("classes.title"), key=f"{_FORM}_title", max_chars=TITLE_MAX,
                       placeholder=t("classes.title_placeholder"))
         st.selectbox(t("common.rule_set"), list(rule_sets), key=f"{_FORM}_rules",
-                     format_func=lambda rid: rule_set_label(rule_sets[rid], lang))
+                     format_func=lambda rid: _rule_set_choice(rule_sets, rid, lang))
         set_fields(_FORM, base, lang)
         st.checkbox(t("classes.has_deadline"), key=f"{_FORM}_has_deadline")
         day, at = st.columns(2)

@@ -79,10 +79,12 @@ class Assigned:
         self._adopt(stored, question)
 
     def _adopt(self, stored: StoredAnswer, question: Question) -> None:
-        """Keep the stored answer if another device answered first."""
+        """Keep the stored answer if another device answered first, and say so (issue 22, item 7)."""
         mine = self.state.answers.get(stored.number)
         if mine is not None and answer_code(question, mine.given) == stored.code:
             return
+        if mine is not None:
+            self.problem = "classes.answer_other_device"
         self.state.answers[stored.number] = _answer(stored, question)
 
     def retry(self) -> None:

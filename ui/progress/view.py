@@ -3,6 +3,8 @@ charts over time per kind, the weakest kinds and rules with their lessons, and t
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
@@ -125,15 +127,36 @@ def _levels(error_rate: float | None, lang: str) -> None:
                       decisions=players["solver"].decisions, rules=note.get("rule_set", ""), date=note.get("date", "")))
 
 
+def _actions(token: str, due_now: int, queue: list[datetime], lang: str) -> None:
+    """Review what is due, practise at one's level, practise freely (not offered to a removed learner)."""
+    actions = st.columns(3)
+    with actions[0]:
+        if due_now:
+            link_to("pages/drill.py", t("progress.review_now", count=due_now), ":material/replay:",
+                    {LEARNER_PARAM: token, MODE_PARAM: "review", "lang": lang})
+        elif queue:
+            st.caption(t("progress.next_due", minutes=max(1, round((queue[0] - utcnow()).total_seconds() / 60))))
+        else:
+            st.caption(t("progress.queue_empty"))
+    with actions[1]:
+        link_to("pages/drill.py", t("progress.practise_level"), ":material/tune:",
+                {LEARNER_PARAM: token, MODE_PARAM: "level", "lang": lang})
+    with actions[2]:
+        link_to("pages/drill.py", t("progress.practise_free"), ":material/quiz:", {LEARNER_PARAM: token, "lang": lang})
+
+
 def show_profile(token: str, lang: str) -> None:
     """The profile behind the personal link ``token`` (a wrong link says so and shows nothing)."""
     store, practice = classroom().store, classroom().practice
     learner: LearnerInfo | None = store.learner(token)
-    if learner is None or learner.removed:
-        st.error(t("classes.bad_learner_link" if learner is None else "classes.removed"))
+    if learner is None:
+        st.error(t("classes.bad_learner_link"))
         return
-    klass = store.class_info(learner.class_id)
+    removed = learner.removed  # a removed learner keeps their own history here, read only (issue 22, item 7)
+    klass = None if removed else store.class_info(learner.class_id)
     st.subheader(t("progress.hello", name=markdown_literal(learner.name, limit=LEARNER_NAME_MAX)))
+    if removed:
+        st.info(t("progress.removed_note"))
     if klass is not None:
         link_to("pages/classes.py", t("progress.my_class", klass=markdown_literal(klass.name, limit=80)),
                 ":material/groups:", {LEARNER_PARAM: token, "lang": lang})
@@ -155,20 +178,8 @@ def show_profile(token: str, lang: str) -> None:
     if error is not None:
         st.markdown(t("progress.your_level", level=t(f"progress.level.{level_of(error).id}"),
                       decisions=total.decisions))
-    actions = st.columns(3)
-    with actions[0]:
-        if due_now:
-            link_to("pages/drill.py", t("progress.review_now", count=due_now), ":material/replay:",
-                    {LEARNER_PARAM: token, MODE_PARAM: "review", "lang": lang})
-        elif queue:
-            st.caption(t("progress.next_due", minutes=max(1, round((queue[0] - utcnow()).total_seconds() / 60))))
-        else:
-            st.caption(t("progress.queue_empty"))
-    with actions[1]:
-        link_to("pages/drill.py", t("progress.practise_level"), ":material/tune:",
-                {LEARNER_PARAM: token, MODE_PARAM: "level", "lang": lang})
-    with actions[2]:
-        link_to("pages/drill.py", t("progress.practise_free"), ":material/quiz:", {LEARNER_PARAM: token, "lang": lang})
+    if not removed:
+        _actions(token, due_now, queue, lang)
     _levels(error, lang)
     if not attempts:
         st.info(t("progress.no_history"))
