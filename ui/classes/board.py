@@ -21,6 +21,7 @@ from maubinh.drills import Question
 from maubinh.rules import RuleSet
 from ui.classes.learner import viewer_zone
 from ui.classes.words import answer_words, kind_words, moment, share
+from ui.escape import csv_bytes
 from ui.i18n import t
 from ui.labels import number
 from ui.store import classroom
@@ -181,7 +182,6 @@ def show_board(klass: ClassInfo, assignment_id: int, projector: bool, lang: str)
     _learner_table(result, lang)
     with st.expander(t("classes.detail_title"), icon=":material/person_search:"):
         _learner_detail(result, questions, rule_set, lang)
-    st.download_button(t("classes.download"), export_frame(result, assignment, questions, rule_set, lang)
-                       .to_csv(index=False).encode("utf-8-sig"),
+    st.download_button(t("classes.download"), csv_bytes(export_frame(result, assignment, questions, rule_set, lang)),
                        file_name=f"maubinh-class-{klass.id}-{assignment.id}.csv", mime="text/csv",
                        key="classes_board_csv", icon=":material/download:")

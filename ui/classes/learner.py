@@ -17,6 +17,7 @@ from classroom.board import board
 from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.service import ClassInfo, ClassroomError, LearnerInfo, NameTakenError
 from ui.classes.words import moment, share, state_key
+from ui.escape import md_text
 from ui.i18n import t
 from ui.labels import number
 from ui.links import go_to_personal_link, personal_link_box
@@ -68,7 +69,7 @@ def show_join(code: str, lang: str) -> None:
         link_to("pages/classes.py", t("classes.to_classes"), ":material/groups:", {"lang": lang})
         return
     st.subheader(t("classes.joining", klass=markdown_literal(klass.name, limit=80)))
-    st.caption(t("classes.class_rules", rules=rule_set_label(klass.rule_set, lang)))
+    st.caption(t("classes.class_rules", rules=md_text(rule_set_label(klass.rule_set, lang))))
     with st.form("classes_join_name", border=False):
         st.text_input(t("classes.your_name"), key="classes_learner_name", max_chars=LEARNER_NAME_MAX,
                       help=t("classes.your_name_help"))
@@ -99,7 +100,7 @@ def show_learner(token: str, lang: str) -> None:
         return
     st.subheader(t("classes.hello", name=markdown_literal(learner.name, limit=LEARNER_NAME_MAX),
                    klass=markdown_literal(klass.name, limit=80)))
-    st.caption(t("classes.class_rules", rules=rule_set_label(klass.rule_set, lang)))
+    st.caption(t("classes.class_rules", rules=md_text(rule_set_label(klass.rule_set, lang))))
     if klass.archived:
         st.info(t("classes.archived_note"))
     personal_link_box(token, "classes", lang, expanded=st.session_state.pop(JOINED_KEY, None) == learner.id)

@@ -20,6 +20,7 @@ from ui.classes.board import show_board
 from ui.classes.learner import viewer_zone
 from ui.classes.start import CREATED_KEY
 from ui.classes.words import moment, state_key
+from ui.escape import md_text
 from ui.i18n import t
 from ui.links import JOIN_PARAM, TEACHER_PARAM, qr_data_uri, sibling
 from ui.params import markdown_literal
@@ -39,7 +40,7 @@ def _join_link(klass: ClassInfo) -> str:
 
 def _header(klass: ClassInfo, token: str, lang: str) -> None:
     st.subheader(markdown_literal(klass.name, limit=80))
-    st.caption(t("classes.class_rules", rules=rule_set_label(klass.rule_set, lang)))
+    st.caption(t("classes.class_rules", rules=md_text(rule_set_label(klass.rule_set, lang))))
     if klass.archived:
         st.warning(t("classes.archived_teacher"))
     if st.session_state.get(CREATED_KEY) == klass.id:
@@ -157,7 +158,7 @@ def _assignments(klass: ClassInfo, lang: str) -> None:
         with st.container(border=True):
             st.markdown(f"**{markdown_literal(assignment.title, limit=80)}** · :gray-badge[{t(state_key(assignment, now))}]")
             st.caption(t("classes.assignment_detail", kinds=", ".join(kind_name(k, lang) for k in s.kinds),
-                         level=level_name(s.level, lang), count=s.count, seed=s.seed, rules=s.rule_set.name(lang),
+                         level=level_name(s.level, lang), count=s.count, seed=s.seed, rules=md_text(s.rule_set.name(lang)),
                          created=moment(assignment.created_at, zone, lang),
                          deadline=moment(assignment.deadline, zone, lang), answers=counts.get(assignment.id, 0)))
             if assignment.error:

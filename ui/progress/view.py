@@ -11,6 +11,7 @@ from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.service import ClassroomError, LearnerInfo
 from maubinh.drills import Kind, Lesson
 from maubinh.drills.levels import level_of, levels, reference_note, reference_players
+from ui.escape import csv_bytes
 from ui.i18n import t
 from ui.labels import number
 from ui.links import go_to_personal_link, personal_link_box
@@ -175,6 +176,5 @@ def show_profile(token: str, lang: str) -> None:
         return
     _charts(attempts, lang)
     _weak_spots(attempts, token, lang)
-    st.download_button(t("progress.download"), pd.DataFrame(export_rows(attempts)).to_csv(index=False)
-                       .encode("utf-8-sig"), file_name=f"maubinh-progress-{learner.id}.csv", mime="text/csv",
+    st.download_button(t("progress.download"), csv_bytes(pd.DataFrame(export_rows(attempts))), file_name=f"maubinh-progress-{learner.id}.csv", mime="text/csv",
                        key="progress_csv", icon=":material/download:")
