@@ -20,7 +20,7 @@ and put a word joiner (U+2060) into ``://``, ``www.`` and ``@`` so that Markdown
 or an address as text.
 
 >>> markdown_literal("[Log in](https://evil.example)")
-'\\\\[Log in\\\\]\\\\(https:\\u2060//evil\\\\.example\\\\)'
+'\\\\[Log in\\\\](https:\\u2060//evil.example)'
 >>> html_literal("<b>x</b>")
 '&lt;b&gt;x&lt;/b&gt;'
 >>> csv_safe("=1+1"), csv_safe("-3"), csv_safe("Lan")
@@ -37,6 +37,8 @@ import pandas as pd
 
 __all__ = [
     "BIDI_CONTROLS",
+    "FSI",
+    "PDI",
     "csv_bytes",
     "csv_frame",
     "csv_safe",
@@ -50,8 +52,12 @@ BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 """Characters that change the direction of text around them: dropped from anything shown."""
 FSI, PDI = "\u2068", "\u2069"
 _LINKABLE = re.compile(r"(?i)(://|www(?=\.)|@)")
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~$&])")
-_HTML_MARKDOWN = str.maketrans({c: f"&#{ord(c)};" for c in "\\`*_{}[]()#+-.!|~$:^%="})
+_MARKDOWN_INLINE = re.compile(r"([\\`*_\[\]<~$&|])")
+"""Marks that make inline Markdown anywhere in a line: emphasis, code, links and images (``[``), HTML and
+autolinks (``<``), strikethrough, Streamlit's LaTeX, entities, table cells; escaped wherever they are."""
+_MARKDOWN_BLOCK = re.compile(r"^(\s*)(?:(\d+)([.)])|([#>+\-=]))")
+"""Marks that make a block (heading, quote, list, setext line) only at the start: escaped there."""
+_HTML_MARKDOWN = str.maketrans({c: f"&#{ord(c)};" for c in "\\`*_[]~$|%"})
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d+)?%?")
 
@@ -84,23 +90,25 @@ def _unlinked(text: str) -> str:
 def markdown_literal(text: object, limit: int | None = 40) -> str:
     """Text from a user made safe to show inside Markdown: escaped, cut to ``limit`` (``None``: not cut).
 
-    Line breaks become spaces (a name is one line). Every ASCII punctuation mark Markdown or Streamlit
-    gives a meaning to is escaped with a backslash; ``://``, ``www.`` and ``@`` get a word joiner.
+    Line breaks become spaces (a name is one line). The marks that make inline Markdown (``\\ ` * _ [ ] < ~ $
+    & |``) are escaped with a backslash wherever they are, those that make a block (``# > + - =``, ``1.``) at
+    the start; ``://``, ``www.`` and ``@`` get a word joiner. Brackets, dots and dashes inside the text stay as
+    they are (``Chi 1 (back)``): without a ``[`` before them they make nothing.
 
     >>> markdown_literal("*s")
     '\\\\*s'
     >>> len(markdown_literal("x" * 100))
     40
     """
-    shown = _unlinked(plain_text(" ".join(str(text).splitlines()), limit))
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", shown)
+    shown = _MARKDOWN_INLINE.sub(r"\\\1", _unlinked(plain_text(" ".join(str(text).splitlines()), limit)))
+    return _MARKDOWN_BLOCK.sub(lambda m: f"{m[1]}{m[2]}\\{m[3]}" if m[2] else f"{m[1]}\\{m[4]}", shown)
 
 
 def html_literal(text: object, limit: int | None = None) -> str:
     """Text from a user made safe to put into HTML (also HTML that Markdown reads): no tag, no Markdown.
 
     >>> html_literal("[x](y)")
-    '&#91;x&#93;&#40;y&#41;'
+    '&#91;x&#93;(y)'
     """
     escaped = html.escape(_unlinked(plain_text(text, limit)), quote=True)
     return escaped.translate(_HTML_MARKDOWN)

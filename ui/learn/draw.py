@@ -156,7 +156,7 @@ def _shown(item: Item) -> bool:
 def pair_rows(pair: PairResult, ctx: LessonContext) -> list[dict[str, str]]:
     """A pair's settlement lines (engine items) with the chi won by the pair's first player, and the total."""
     what, chi = t("learn.col.what"), t("learn.col.chi_for", player=player(pair.a))
-    rows = [{what: describe_item(item, ctx.rule_set, ctx.lang), chi: signed(item.amount)}
+    rows = [{what: md_text(describe_item(item, ctx.rule_set, ctx.lang)), chi: signed(item.amount)}
             for item in pair.items if _shown(item)]
     rows.append({what: f"**{t('learn.total')}**", chi: f"**{signed(pair.total)}**"})
     return rows

@@ -6,7 +6,6 @@ from __future__ import annotations
 from maubinh.arrangement import Arrangement
 from maubinh.house import edit, from_link_token, link_token
 from maubinh.rules import load_rule_set
-from ui.escape import md_text
 from ui.labels import describe_foul, provenance_note
 from ui.setup import house_mark
 
@@ -23,10 +22,11 @@ def test_a_house_change_read_from_a_link_is_told_in_each_language() -> None:
     house = edit(load_rule_set("chi-at"), {"foul.penalty": 6}, rule_set_id="nha", names={"vi": "Nhà", "en": "Home"})
     back = from_link_token(link_token(house), mark=house_mark)
     note_vi, note_en = (provenance_note(back.provenance["foul"], lang) for lang in ("vi", "en"))
-    # Markdown: a house rule set's texts are escaped (ui.escape.md_text), and read back as the plain words
-    assert note_vi == md_text("Luật nhà từ đường link, đã đổi: foul.penalty 3 -> 6.")
-    assert note_en == md_text("House rules from a link, changed: foul.penalty 3 -> 6.")
-    assert note_en == r"House rules from a link, changed: foul\.penalty 3 \-\> 6\."
+    assert note_vi == "Luật nhà từ đường link, đã đổi: foul.penalty 3 -> 6."
+    assert note_en == "House rules from a link, changed: foul.penalty 3 -> 6."
+    hostile = edit(house, {}, names={"vi": "[x](https://evil.example)", "en": "[x](https://evil.example)"})
+    hostile_note = provenance_note(from_link_token(link_token(hostile), mark=house_mark).provenance["foul"], "en")
+    assert "[" not in hostile_note.replace("\\[", "")  # a house's texts are escaped (ui.escape.md_text)
     assert "house rules" not in note_vi
 
 
