@@ -21,7 +21,7 @@ from maubinh.drills import Question
 from maubinh.rules import RuleSet
 from ui.classes.learner import viewer_zone
 from ui.classes.words import answer_words, kind_words, moment, share
-from ui.escape import csv_bytes
+from ui.escape import csv_bytes, plain_text
 from ui.i18n import t
 from ui.labels import number
 from ui.store import classroom
@@ -95,7 +95,7 @@ def _learner_table(result: Board, lang: str) -> None:
         rating = ratings.get(row.learner_id)
         decisions, lost = errors.get(row.learner_id, (0, 0.0))
         entry: dict[str, object] = {
-            t("classes.col.learner"): row.name,
+            t("classes.col.learner"): plain_text(row.name),
             t("classes.col.rating"): "—" if rating is None else f"{rating.value:.0f} ± {rating.rd:.0f}",
             t("classes.col.error_rate"): "—" if not decisions else number(lost / decisions, lang),
             t("classes.col.answered"): row.answered,
@@ -121,7 +121,7 @@ def _learner_detail(result: Board, questions: Mapping[int, Question | None], rul
     names = {row.learner_id: row.name for row in result.learners}
     if not names:
         return
-    chosen = st.selectbox(t("classes.pick_learner"), list(names), format_func=lambda lid: names[lid],
+    chosen = st.selectbox(t("classes.pick_learner"), list(names), format_func=lambda lid: plain_text(names[lid]),
                           key="classes_board_learner")
     mine = result.by_learner.get(chosen or "", {})
     rows = []

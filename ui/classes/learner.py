@@ -16,8 +16,8 @@ import streamlit as st
 from classroom.board import board
 from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.service import ClassInfo, ClassroomError, LearnerInfo, NameTakenError
-from ui.classes.words import moment, share, state_key
-from ui.escape import md_text
+from ui.classes.words import moment, refusal_key, share, state_key
+from ui.escape import md_text, plain_text
 from ui.i18n import t
 from ui.labels import number
 from ui.links import go_to_personal_link, personal_link_box
@@ -49,7 +49,7 @@ def _join(klass: ClassInfo, lang: str) -> None:
         st.session_state["classes_name_problem"] = ("classes.name_taken", exc.suggestion)
         return
     except ClassroomError as exc:
-        st.session_state["classes_name_problem"] = (f"classes.join_error.{exc.field}", "")
+        st.session_state["classes_name_problem"] = (refusal_key("classes.join_error", exc), "")
         return
     st.session_state.pop("classes_name_problem", None)
     st.session_state[JOINED_KEY] = joined.info.id
@@ -138,7 +138,7 @@ def _assignments(learner: LearnerInfo, token: str, lang: str, zone: tzinfo | Non
                                                                             count=assignment.count))
         others = [row for row in result.learners if row.answered]
         rows.append({
-            t("classes.col.assignment"): assignment.title,
+            t("classes.col.assignment"): plain_text(assignment.title),
             t("classes.col.mine"): share(mine.right, mine.answered, lang) if mine else "—",
             t("classes.col.my_chi_lost"): _per_decision(mine.error_rate if mine else None, lang),
             t("classes.col.class_right"): _mean_share(others, lang),

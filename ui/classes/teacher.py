@@ -19,8 +19,8 @@ from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from ui.classes.board import show_board
 from ui.classes.learner import viewer_zone
 from ui.classes.start import CREATED_KEY
-from ui.classes.words import moment, state_key
-from ui.escape import md_text
+from ui.classes.words import moment, refusal_key, state_key
+from ui.escape import md_text, plain_text
 from ui.i18n import t
 from ui.links import JOIN_PARAM, TEACHER_PARAM, qr_data_uri, sibling
 from ui.params import markdown_literal
@@ -95,7 +95,7 @@ def _assign(klass: ClassInfo, base: DrillSet, lang: str) -> None:
         assignment = classroom().store.assign(klass.id, st.session_state.get(f"{_FORM}_title") or "", chosen,
                                               _deadline(lang))
     except ClassroomError as exc:
-        st.session_state[f"{_FORM}_error"] = f"classes.assign_error.{exc.field}"
+        st.session_state[f"{_FORM}_error"] = refusal_key("classes.assign_error", exc)
         return
     st.session_state.pop(f"{_FORM}_error", None)
     st.session_state["classes_board_pick"] = assignment.id
@@ -188,7 +188,7 @@ def _learners(klass: ClassInfo, lang: str) -> None:
     removed = [ln for ln in store.learners(klass.id, include_removed=True) if ln.removed]
     if removed:
         with st.expander(t("classes.removed_title", count=len(removed))):
-            st.dataframe(pd.DataFrame([{t("classes.col.learner"): ln.name,
+            st.dataframe(pd.DataFrame([{t("classes.col.learner"): plain_text(ln.name),
                                         t("classes.col.removed_at"): moment(ln.removed_at, zone, lang)}
                                        for ln in removed]), hide_index=True)
 
@@ -219,7 +219,7 @@ def _board_tab(klass: ClassInfo, lang: str) -> None:
     if st.session_state.get("classes_board_pick") not in titles:
         st.session_state["classes_board_pick"] = assignments[0].id
     pick, projector = st.columns([3, 1], vertical_alignment="bottom")
-    chosen = pick.selectbox(t("classes.pick_assignment"), list(titles), format_func=lambda aid: titles[aid],
+    chosen = pick.selectbox(t("classes.pick_assignment"), list(titles), format_func=lambda aid: plain_text(titles[aid]),
                             key="classes_board_pick")
     on = projector.toggle(t("classes.projector"), key="classes_projector", help=t("classes.projector_help"))
     show_board(klass, int(chosen), bool(on), lang)
