@@ -27,6 +27,7 @@ question numbers stay below :data:`maubinh.drills.MAX_QUESTIONS` and the review 
 
 from __future__ import annotations
 
+import hashlib
 import unicodedata
 from datetime import UTC, datetime
 
@@ -47,8 +48,10 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
+    "BIDI_CONTROLS",
     "CLASS_NAME_MAX",
     "LEARNER_NAME_MAX",
+    "NAME_KEY_MAX",
     "TITLE_MAX",
     "AnswerRow",
     "AssignedQuestion",
@@ -59,6 +62,7 @@ __all__ = [
     "Learner",
     "QuestionRating",
     "Review",
+    "invisible",
     "name_key",
     "utcnow",
 ]
@@ -84,13 +88,55 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+NAME_KEY_MAX = LEARNER_NAME_MAX * 2
+"""Characters of :func:`name_key` (its column): a longer key (NFKC expands ``ﷺ`` to 18 characters) is cut
+and ends with a hash of the whole."""
+
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Marks and overrides that change the direction of the text around them: dropped from names on input."""
+
+_LOOK_ALIKE_UPPER = str.maketrans(dict(zip(
+    "АВЕКМНОРСТХУІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+    "ABEKMHOPCTXYIJSABEZHIKMNOPTYX",
+)))
+_LOOK_ALIKE_LOWER = str.maketrans(dict(zip(
+    "аеорсухіјѕԁԛԝһӏαοριυχκτν",
+    "aeopcyxijsdqwhlaopiuxktv",
+)))
+
+
+def invisible(char: str) -> bool:
+    """Whether ``char`` draws nothing: a space, a format character (zero-width space, joiners, bidi
+    controls, BOM...), a control, or a filler such as U+3164 HANGUL FILLER.
+
+    >>> invisible("\u200b"), invisible("\u2800"), invisible("a")
+    (True, True, False)
+    """
+    return (char.isspace() or unicodedata.category(char) in ("Cf", "Cc", "Zs", "Zl", "Zp", "Mn", "Me")
+            or char in "\u115f\u1160\u3164\uffa0\u2800\u180e")
+
+
 def name_key(name: str) -> str:
-    """The form of a display name that must be unique in a class: NFKC, case-folded, spaces collapsed.
+    """The form of a display name that must be unique in a class (at most :data:`NAME_KEY_MAX` characters):
+    NFKC, look-alike Cyrillic and Greek letters read as the Latin ones, case-folded, invisible characters
+    (zero-width, format, bidi controls) dropped, spaces collapsed. Accents stay: "Lan" and "Lân" differ.
 
     >>> name_key("  Lan   Anh ") == name_key("LAN ANH")
     True
+    >>> name_key("Lan\u200b") == name_key("L\u0430n") == name_key("Lan")  # zero-width, Cyrillic а
+    True
+    >>> name_key("Lân") == name_key("Lan")
+    False
+    >>> len(name_key("\ufdfa" * 40)) <= NAME_KEY_MAX
+    True
     """
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    folded = unicodedata.normalize("NFKC", name).translate(_LOOK_ALIKE_UPPER).casefold().translate(_LOOK_ALIKE_LOWER)
+    kept = "".join(" " if c.isspace() else c for c in folded
+                   if c.isspace() or unicodedata.category(c) not in ("Cf", "Cc") and c not in BIDI_CONTROLS)
+    key = " ".join(kept.split())
+    if len(key) > NAME_KEY_MAX:
+        key = key[: NAME_KEY_MAX - 17] + "#" + hashlib.sha256(key.encode()).hexdigest()[:16]
+    return key
 
 
 class Base(DeclarativeBase):
@@ -124,7 +170,7 @@ class Learner(Base):
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     class_id: Mapped[str | None] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(LEARNER_NAME_MAX))
-    name_key: Mapped[str] = mapped_column(String(LEARNER_NAME_MAX * 2))
+    name_key: Mapped[str] = mapped_column(String(NAME_KEY_MAX))
     secret_hash: Mapped[str] = mapped_column(String(64))
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     removed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)

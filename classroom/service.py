@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from classroom.database import database_url, make_engine, migrate
 from classroom.models import (
+    BIDI_CONTROLS,
     CLASS_NAME_MAX,
     LEARNER_NAME_MAX,
     TITLE_MAX,
@@ -37,6 +39,7 @@ from classroom.models import (
     Assignment,
     Classroom,
     Learner,
+    invisible,
     name_key,
     utcnow,
 )
@@ -73,11 +76,14 @@ _T = TypeVar("_T")
 
 
 class ClassroomError(ValueError):
-    """A request the classroom refuses; ``field`` names what is wrong (``"name"``, ``"code"``, ``"answer"``...)."""
+    """A request the classroom refuses; ``field`` names what is wrong (``"name"``, ``"code"``, ``"answer"``...),
+    ``problem`` (for a typed text) what is wrong with it: ``"invisible"`` (nothing that shows), ``"control"``
+    (a NUL or another control character), else ``""`` (empty or too long)."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, problem: str = "") -> None:
         super().__init__(message)
         self.field = field
+        self.problem = problem
 
 
 class NameTakenError(ClassroomError):
@@ -96,12 +102,22 @@ def _aware(moment: datetime | None) -> datetime | None:
 
 
 def clean_text(value: str, field: str, longest: int) -> str:
-    """``value`` with its spaces collapsed; ``ClassroomError`` naming ``field`` when empty or over ``longest``."""
+    """A typed name or title as it is kept: bidirectional controls dropped, NFC, spaces collapsed.
+
+    Raises ``ClassroomError`` naming ``field``: with ``problem="control"`` for a NUL or another control
+    character (other than spaces and line breaks), ``"invisible"`` when nothing of it shows (only zero-width,
+    format or space characters), and ``""`` when it is empty or longer than ``longest`` characters once
+    normalised.
+    """
     if not isinstance(value, str):
         raise ClassroomError(field, f"{field} must be text")
-    cleaned = " ".join(value.split())
-    if not cleaned:
+    if any(unicodedata.category(c) == "Cc" and not c.isspace() for c in value):
+        raise ClassroomError(field, f"{field} holds a control character", "control")
+    if not value.split():
         raise ClassroomError(field, f"{field} is empty")
+    cleaned = " ".join(unicodedata.normalize("NFC", "".join(c for c in value if c not in BIDI_CONTROLS)).split())
+    if all(invisible(c) for c in cleaned):
+        raise ClassroomError(field, f"{field} shows nothing (only invisible characters)", "invisible")
     if len(cleaned) > longest:
         raise ClassroomError(field, f"{field} is longer than {longest} characters")
     return cleaned

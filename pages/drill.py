@@ -24,6 +24,7 @@ from ui.drill.state import SetState, history, set_state
 from ui.drill.unsaved import retry_now, watch_unsaved
 from ui.drill.views import inject_drill_css, show_feedback, show_question
 from ui.errors import guarded, guarded_function
+from ui.escape import md_text
 from ui.i18n import t
 from ui.nav import link_to
 from ui.params import markdown_literal
@@ -124,7 +125,7 @@ with guarded():  # no traceback reaches a user (ui.errors)
     if assigned is not None:
         st.title(markdown_literal(assigned.assignment.title, limit=80))
         st.caption(t("classes.assigned_caption", klass=markdown_literal(assigned.klass.name, limit=80),
-                     name=markdown_literal(assigned.learner.name), rules=assigned.assignment.drill_set.rule_set.name(lang)))
+                     name=markdown_literal(assigned.learner.name), rules=md_text(assigned.assignment.drill_set.rule_set.name(lang))))
         if not assigned.open:
             st.info(t("classes.assignment_closed_note"))
         link_to("pages/classes.py", t("classes.back_to_class"), ":material/groups:", {"me": assigned.token, "lang": lang})

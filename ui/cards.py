@@ -21,6 +21,7 @@ import streamlit as st
 
 from maubinh.cards import Card, Rank
 from ui import _once
+from ui.escape import html_literal
 
 __all__ = [
     "BLACK",
@@ -176,8 +177,8 @@ def row_html(faces: str, *, label: str | None = None, highlight: bool = False) -
     caption = ""
     group = ' role="group"'
     if label:
-        caption = f'<div class="mb-hand-label">{escape(label)}</div>'
-        group += f' aria-label="{escape(label)}"'
+        caption = f'<div class="mb-hand-label">{html_literal(label)}</div>'
+        group += f' aria-label="{html_literal(label)}"'
     return (
         f'<div class="{classes}"{group} style="margin:0 0 0.5rem 0">{caption}'
         f'<div class="mb-hand-cards" style="display:flex;flex-wrap:wrap;gap:6px;align-items:flex-start">'

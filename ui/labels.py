@@ -16,6 +16,7 @@ from maubinh.hands import Category, HandValue, evaluate
 from maubinh.naturals import InstantWin
 from maubinh.rules import POSITIONS, BonusHand, NaturalPattern, Position, Provenance, RuleSet
 from maubinh.settle import Item, ItemKind
+from ui.escape import md_text
 from ui.i18n import translate
 
 __all__ = [
@@ -159,19 +160,20 @@ def provenance_note(provenance: Provenance | None, lang: str) -> str:
     """The source of a rule, with the reading or house default flagged, as one line of Markdown.
 
     A value the house rules changed has no source text, only its note in each language (see
-    :func:`ui.setup.house_mark`), shown as it is.
+    :func:`ui.setup.house_mark`). Every text of the rule set is escaped (:func:`ui.escape.md_text`): house
+    rules come from users.
     """
     if provenance is None:
         return ""
-    reading = provenance.reading_in(lang)
+    reading = md_text(provenance.reading_in(lang) or "")  # a house rule set's texts are a user's
     if not provenance.source:
-        return reading or ""
-    parts = [f"{translate('provenance.source', lang)}: {source_quote(provenance.source, lang)}"]
+        return reading
+    parts = [f"{translate('provenance.source', lang)}: {md_text(source_quote(provenance.source, lang))}"]
     if provenance.house_default:
         parts.append(f"**{translate('provenance.house_default', lang)}**")
     if reading:
         parts.append(f"*{translate('provenance.reading', lang)}:* {reading}")
-    other = provenance.other_in(lang)
+    other = md_text(provenance.other_in(lang) or "")
     if other:
         parts.append(f"*{translate('provenance.other', lang)}:* {other}")
     return " — ".join(parts)

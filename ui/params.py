@@ -2,28 +2,12 @@
 
 from __future__ import annotations
 
-import re
-
 import streamlit as st
 
+from ui.escape import markdown_literal
 from ui.i18n import t
 
 __all__ = ["int_param", "markdown_literal"]
-
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~$])")
-
-
-def markdown_literal(text: str, limit: int = 40) -> str:
-    """Text from the URL or a user made safe to show inside Markdown: escaped, cut to ``limit``.
-
-    >>> markdown_literal("*s")
-    '\\\\*s'
-    >>> len(markdown_literal("x" * 100))
-    40
-    """
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
 
 
 def int_param(name: str, *, minimum: int, maximum: int, default: int | None = None) -> int | None:

@@ -16,6 +16,7 @@ from maubinh.cards import grouped
 from maubinh.rules import POSITIONS, RuleSet
 from maubinh.strategy.payouts import PlayByRules
 from ui.cards import hand_html
+from ui.escape import md_text
 from ui.i18n import t
 from ui.labels import describe_chi, number
 
@@ -37,14 +38,14 @@ def play_table(play: PlayByRules, lang: str) -> pd.DataFrame:
     names = [rule_set.name(lang) for rule_set in play.rule_sets]
     rows = []
     for i, name in enumerate(names):
-        row = {t("plays.col_split"): t("plays.split_of", rules=name)}
+        row = {t("plays.col_split"): t("plays.split_of", rules=md_text(name))}
         for j, under in enumerate(names):
             worth = number(play.worth[i, j], lang, signed=True)
             cost = play.cost(i, j)
             if i == j or abs(cost) < 1e-12:
-                row[under] = worth
+                row[md_text(under)] = worth
             else:
-                row[under] = t("plays.cell_cost", worth=worth, cost=number(cost, lang),
+                row[md_text(under)] = t("plays.cell_cost", worth=worth, cost=number(cost, lang),
                                err=number(play.cost_stderr[i, j], lang))
         rows.append(row)
     return pd.DataFrame(rows)
@@ -61,7 +62,7 @@ def show_play_by_rules(play: PlayByRules, lang: str, naming: RuleSet | None = No
     columns = st.columns(min(len(groups), 4))
     for column, group in zip(columns, groups):
         with column:
-            names = ", ".join(play.rule_sets[k].name(lang) for k in group)
+            names = ", ".join(md_text(play.rule_sets[k].name(lang)) for k in group)
             st.markdown(f"**{t('plays.group', rules=names)}**")
             st.markdown(arrangement_html(play.best[group[0]], naming or play.rule_sets[0], lang), unsafe_allow_html=True)
     st.table(play_table(play, lang), hide_index=True, border="horizontal")

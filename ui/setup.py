@@ -23,6 +23,7 @@ from maubinh.rules import RULE_SET_IDS, Provenance, RuleSet, load_rule_set
 from maubinh.strategy import kernel
 from ui.builtin_text import localise_builtins
 from ui.cards import inject_css
+from ui.escape import md_text
 from ui.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
@@ -248,5 +249,5 @@ def rule_set_picker(key: str, *, label_key: str = "common.rule_set") -> RuleSet:
         share_house_rules([rule_set])
     summary = rule_set.summaries.get(lang) or rule_set.summaries.get(DEFAULT_LANGUAGE)
     if summary:
-        st.caption(summary)
+        st.caption(md_text(summary))
     return rule_set

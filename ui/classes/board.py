@@ -22,6 +22,7 @@ from maubinh.rules import RuleSet
 from ui.classes.learner import viewer_zone
 from ui.classes.words import answer_words, kind_words, moment, share
 from ui.errors import guarded_function
+from ui.escape import csv_bytes, plain_text
 from ui.i18n import t
 from ui.labels import number
 from ui.store import classroom
@@ -95,7 +96,7 @@ def _learner_table(result: Board, lang: str) -> None:
         rating = ratings.get(row.learner_id)
         decisions, lost = errors.get(row.learner_id, (0, 0.0))
         entry: dict[str, object] = {
-            t("classes.col.learner"): row.name,
+            t("classes.col.learner"): plain_text(row.name),
             t("classes.col.rating"): "—" if rating is None else f"{rating.value:.0f} ± {rating.rd:.0f}",
             t("classes.col.error_rate"): "—" if not decisions else number(lost / decisions, lang),
             t("classes.col.answered"): row.answered,
@@ -121,7 +122,7 @@ def _learner_detail(result: Board, questions: Mapping[int, Question | None], rul
     names = {row.learner_id: row.name for row in result.learners}
     if not names:
         return
-    chosen = st.selectbox(t("classes.pick_learner"), list(names), format_func=lambda lid: names[lid],
+    chosen = st.selectbox(t("classes.pick_learner"), list(names), format_func=lambda lid: plain_text(names[lid]),
                           key="classes_board_learner")
     mine = result.by_learner.get(chosen or "", {})
     rows = []
@@ -183,7 +184,6 @@ def show_board(klass: ClassInfo, assignment_id: int, projector: bool, lang: str)
     _learner_table(result, lang)
     with st.expander(t("classes.detail_title"), icon=":material/person_search:"):
         _learner_detail(result, questions, rule_set, lang)
-    st.download_button(t("classes.download"), export_frame(result, assignment, questions, rule_set, lang)
-                       .to_csv(index=False).encode("utf-8-sig"),
+    st.download_button(t("classes.download"), csv_bytes(export_frame(result, assignment, questions, rule_set, lang)),
                        file_name=f"maubinh-class-{klass.id}-{assignment.id}.csv", mime="text/csv",
                        key="classes_board_csv", icon=":material/download:")

@@ -16,7 +16,8 @@ import streamlit as st
 from classroom.board import board
 from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.service import ClassInfo, ClassroomError, LearnerInfo, NameTakenError
-from ui.classes.words import moment, share, state_key
+from ui.classes.words import moment, refusal_key, share, state_key
+from ui.escape import md_text, plain_text
 from ui.i18n import t
 from ui.labels import number
 from ui.links import go_to_personal_link, personal_link_box
@@ -48,7 +49,7 @@ def _join(klass: ClassInfo, lang: str) -> None:
         st.session_state["classes_name_problem"] = ("classes.name_taken", exc.suggestion)
         return
     except ClassroomError as exc:
-        st.session_state["classes_name_problem"] = (f"classes.join_error.{exc.field}", "")
+        st.session_state["classes_name_problem"] = (refusal_key("classes.join_error", exc), "")
         return
     st.session_state.pop("classes_name_problem", None)
     st.session_state[JOINED_KEY] = joined.info.id
@@ -68,7 +69,7 @@ def show_join(code: str, lang: str) -> None:
         link_to("pages/classes.py", t("classes.to_classes"), ":material/groups:", {"lang": lang})
         return
     st.subheader(t("classes.joining", klass=markdown_literal(klass.name, limit=80)))
-    st.caption(t("classes.class_rules", rules=rule_set_label(klass.rule_set, lang)))
+    st.caption(t("classes.class_rules", rules=md_text(rule_set_label(klass.rule_set, lang))))
     with st.form("classes_join_name", border=False):
         st.text_input(t("classes.your_name"), key="classes_learner_name", max_chars=LEARNER_NAME_MAX,
                       help=t("classes.your_name_help"))
@@ -99,7 +100,7 @@ def show_learner(token: str, lang: str) -> None:
         return
     st.subheader(t("classes.hello", name=markdown_literal(learner.name, limit=LEARNER_NAME_MAX),
                    klass=markdown_literal(klass.name, limit=80)))
-    st.caption(t("classes.class_rules", rules=rule_set_label(klass.rule_set, lang)))
+    st.caption(t("classes.class_rules", rules=md_text(rule_set_label(klass.rule_set, lang))))
     if klass.archived:
         st.info(t("classes.archived_note"))
     personal_link_box(token, "classes", lang, expanded=st.session_state.pop(JOINED_KEY, None) == learner.id)
@@ -137,7 +138,7 @@ def _assignments(learner: LearnerInfo, token: str, lang: str, zone: tzinfo | Non
                                                                             count=assignment.count))
         others = [row for row in result.learners if row.answered]
         rows.append({
-            t("classes.col.assignment"): assignment.title,
+            t("classes.col.assignment"): plain_text(assignment.title),
             t("classes.col.mine"): share(mine.right, mine.answered, lang) if mine else "—",
             t("classes.col.my_chi_lost"): _per_decision(mine.error_rate if mine else None, lang),
             t("classes.col.class_right"): _mean_share(others, lang),

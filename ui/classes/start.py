@@ -8,6 +8,7 @@ from classroom.models import CLASS_NAME_MAX
 from classroom.service import LANGUAGES, ClassroomError
 from classroom.tokens import JOIN_LENGTH
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
+from ui.classes.words import refusal_key
 from ui.i18n import t, translate
 from ui.links import JOIN_PARAM, TEACHER_PARAM, go_to_personal_link
 from ui.setup import house_rule_sets, rule_set_label
@@ -30,7 +31,7 @@ def _create(lang: str) -> None:
         created = classroom().store.create_class(st.session_state.get("classes_new_name") or "",
                                                  st.session_state.get("classes_new_language") or lang, chosen)
     except ClassroomError as exc:
-        st.session_state["classes_new_error"] = exc.field
+        st.session_state["classes_new_error"] = refusal_key("classes.create_error", exc)
         return
     st.session_state.pop("classes_new_error", None)
     st.session_state[CREATED_KEY] = created.info.id
@@ -74,5 +75,5 @@ def show_start(lang: str) -> None:
             st.form_submit_button(t("classes.create_button"), type="primary", on_click=_create, args=(lang,))
         error = st.session_state.get("classes_new_error")
         if error:
-            st.error(t(f"classes.create_error.{error}", longest=CLASS_NAME_MAX))
+            st.error(t(error, longest=CLASS_NAME_MAX))
         st.caption(t("classes.create_note"))

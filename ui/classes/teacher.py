@@ -19,8 +19,9 @@ from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from ui.classes.board import show_board
 from ui.classes.learner import viewer_zone
 from ui.classes.start import CREATED_KEY
-from ui.classes.words import moment, state_key
+from ui.classes.words import moment, refusal_key, state_key
 from ui.errors import guarded_function
+from ui.escape import md_text, plain_text
 from ui.i18n import t
 from ui.keep import keep
 from ui.links import JOIN_PARAM, TEACHER_PARAM, qr_data_uri, sibling
@@ -41,7 +42,7 @@ def _join_link(klass: ClassInfo) -> str:
 
 def _header(klass: ClassInfo, token: str, lang: str) -> None:
     st.subheader(markdown_literal(klass.name, limit=80))
-    st.caption(t("classes.class_rules", rules=rule_set_label(klass.rule_set, lang)))
+    st.caption(t("classes.class_rules", rules=md_text(rule_set_label(klass.rule_set, lang))))
     if klass.archived:
         st.warning(t("classes.archived_teacher"))
     if st.session_state.get(CREATED_KEY) == klass.id:
@@ -112,7 +113,7 @@ def _assign(klass: ClassInfo, base: DrillSet, lang: str) -> None:
         assignment = classroom().store.assign(klass.id, st.session_state.get(f"{_FORM}_title") or "", chosen,
                                               _deadline(lang))
     except ClassroomError as exc:
-        st.session_state[f"{_FORM}_error"] = f"classes.assign_error.{exc.field}"
+        st.session_state[f"{_FORM}_error"] = refusal_key("classes.assign_error", exc)
         return
     st.session_state.pop(f"{_FORM}_error", None)
     st.session_state["classes_board_pick"] = assignment.id
@@ -178,7 +179,7 @@ def _assignments(klass: ClassInfo, lang: str) -> None:
         with st.container(border=True):
             st.markdown(f"**{markdown_literal(assignment.title, limit=80)}** · :gray-badge[{t(state_key(assignment, now))}]")
             st.caption(t("classes.assignment_detail", kinds=", ".join(kind_name(k, lang) for k in s.kinds),
-                         level=level_name(s.level, lang), count=s.count, seed=s.seed, rules=s.rule_set.name(lang),
+                         level=level_name(s.level, lang), count=s.count, seed=s.seed, rules=md_text(s.rule_set.name(lang)),
                          created=moment(assignment.created_at, zone, lang),
                          deadline=moment(assignment.deadline, zone, lang), answers=counts.get(assignment.id, 0)))
             if assignment.error:
@@ -208,7 +209,7 @@ def _learners(klass: ClassInfo, lang: str) -> None:
     removed = [ln for ln in store.learners(klass.id, include_removed=True) if ln.removed]
     if removed:
         with st.expander(t("classes.removed_title", count=len(removed))):
-            st.dataframe(pd.DataFrame([{t("classes.col.learner"): ln.name,
+            st.dataframe(pd.DataFrame([{t("classes.col.learner"): plain_text(ln.name),
                                         t("classes.col.removed_at"): moment(ln.removed_at, zone, lang)}
                                        for ln in removed]), hide_index=True)
 
@@ -239,7 +240,7 @@ def _board_tab(klass: ClassInfo, lang: str) -> None:
     if st.session_state.get("classes_board_pick") not in titles:
         st.session_state["classes_board_pick"] = assignments[0].id
     pick, projector = st.columns([3, 1], vertical_alignment="bottom")
-    chosen = pick.selectbox(t("classes.pick_assignment"), list(titles), format_func=lambda aid: titles[aid],
+    chosen = pick.selectbox(t("classes.pick_assignment"), list(titles), format_func=lambda aid: plain_text(titles[aid]),
                             key="classes_board_pick")
     on = projector.toggle(t("classes.projector"), key="classes_projector", help=t("classes.projector_help"))
     show_board(klass, int(chosen), bool(on), lang)

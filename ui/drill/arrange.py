@@ -19,6 +19,7 @@ from maubinh.drills import ArrangeQuestion, assess, partial_foul
 from maubinh.rules import POSITIONS, Position, RuleSet
 from ui.cards import hand_html
 from ui.drill.state import Answer, SetState, record_answer
+from ui.escape import html_literal, md_text
 from ui.i18n import t
 from ui.labels import describe_chi, describe_foul, number, order_fault
 from ui.questions import breakdown_lines, line_name
@@ -114,7 +115,7 @@ def show_arrange_question(state: SetState, index: int, question: ArrangeQuestion
     st.segmented_control(
         t("drill.arrange.target"),
         POSITIONS,
-        format_func=lambda p: f"{names[p]} {len(placed[p])}/{p.size}",
+        format_func=lambda p: f"{md_text(names[p])} {len(placed[p])}/{p.size}",
         key=_target_key(index),
         required=True,
     )
@@ -134,7 +135,7 @@ def show_arrange_question(state: SetState, index: int, question: ArrangeQuestion
         if len(cards) == position.size:
             status += f" — {describe_chi(cards, rule_set, lang)}"
         with st.container(border=True, key=f"drill_arr_{position.value}"):
-            st.markdown(f"<div class='mb-hand-label'>{status}</div>", unsafe_allow_html=True)
+            st.markdown(f"<div class='mb-hand-label'>{html_literal(status)}</div>", unsafe_allow_html=True)
             with st.container(horizontal=True, gap="small"):
                 for card in cards:
                     st.button(card_label(card), key=f"drill_placed_{card}",
@@ -143,12 +144,12 @@ def show_arrange_question(state: SetState, index: int, question: ArrangeQuestion
                     st.caption(t("drill.arrange.empty"))
     foul = partial_foul(placed, rule_set)
     if foul is not None:
-        st.warning(order_fault(placed[foul[0]], placed[foul[1]], foul, rule_set, lang), icon="⚠️")
+        st.warning(md_text(order_fault(placed[foul[0]], placed[foul[1]], foul, rule_set, lang)), icon="⚠️")
     still_open = _open(placed)
     left = len(hand)
     columns = st.columns(3)
     if len(still_open) == 1 and left and left == still_open[0].size - len(placed[still_open[0]]):
-        columns[0].button(t("drill.arrange.rest", count=left, position=names[still_open[0]]),
+        columns[0].button(t("drill.arrange.rest", count=left, position=md_text(names[still_open[0]])),
                           key="drill_arr_rest", width="stretch",
                           on_click=_rest_to, args=(state, index, question, still_open[0]))
     columns[1].button(t("drill.arrange.reset"), key="drill_arr_reset", width="stretch",
@@ -179,7 +180,7 @@ def show_arrange_feedback(question: ArrangeQuestion, answer: Answer, rule_set: R
         return
     cost, tolerance = number(result.cost, lang), number(question.tolerance, lang)
     if result.foul is not None:
-        st.error(t("drill.arrange.fouled", why=describe_foul(result.arrangement, rule_set, lang),
+        st.error(t("drill.arrange.fouled", why=md_text(describe_foul(result.arrangement, rule_set, lang)),
                    penalty=rule_set.foul_penalty, cost=cost))
     elif result.cost < -1e-9:
         st.success(t("drill.arrange.better", gain=number(-result.cost, lang)))
@@ -201,7 +202,7 @@ def show_arrange_feedback(question: ArrangeQuestion, answer: Answer, rule_set: R
     rows = []
     for line in lines:
         row = {
-            t("drill.arrange.col_line"): line_name(line, rule_set, lang),
+            t("drill.arrange.col_line"): md_text(line_name(line, rule_set, lang)),
             t("drill.arrange.col_yours"): number(result.mine.lines.get(line, 0.0), lang, signed=True),
             t("drill.arrange.col_best"): number(result.best.lines.get(line, 0.0), lang, signed=True),
             t("drill.arrange.col_cost"): number(result.cost_of(line), lang, signed=True),

@@ -16,6 +16,7 @@ from maubinh.drills.progress import Record, accuracy, best_streak, score, streak
 from maubinh.rules import RuleSet
 from ui.drill.params import new_seed, start_set
 from ui.drill.state import STATE_KEY, SetState
+from ui.escape import csv_bytes, md_text
 from ui.i18n import t
 from ui.labels import number
 from ui.questions import answer_text, key_text, kind_name, level_name, question_text
@@ -36,7 +37,7 @@ def status_line(state: SetState, rule_set: RuleSet, lang: str) -> None:
         f":green-badge[{t('drill.score')}: {t('drill.score_value', right=right, total=answered)}] "
         f":orange-badge[{t('drill.streak', streak=run, best=best)}] "
         f":gray-badge[{level_name(drill_set.level, lang)}] "
-        f":violet-badge[{rule_set.name(lang)}]"
+        f":violet-badge[{md_text(rule_set.name(lang))}]"
     )
     st.progress(answered / drill_set.count)
 
@@ -132,7 +133,7 @@ def show_summary(state: SetState, question: Callable[[int], Question], rule_set:
     st.dataframe(frame, hide_index=True, width="stretch", column_order=shown)
     st.download_button(
         t("drill.summary.download"),
-        frame.to_csv(index=False).encode("utf-8-sig"),
+        csv_bytes(frame),
         file_name=f"maubinh-drill-{drill_set.rule_set_id}-{drill_set.seed}.csv",
         mime="text/csv",
         key="drill_csv",

@@ -40,6 +40,7 @@ from ui import _once
 from ui.cards import hand_html
 from ui.drill.arrange import show_arrange_feedback, show_arrange_question
 from ui.drill.state import Answer, SetState, record_answer
+from ui.escape import md_text
 from ui.i18n import current_language, t
 from ui.labels import (
     describe_chi,
@@ -104,7 +105,7 @@ def _choices(state: SetState, index: int, question: Question, choices: Sequence[
     def button(number_: int, choice: object, width: str) -> None:
         picked = answered is not None and answered.given == choice
         st.button(
-            choice_label(question, choice, rule_set, lang),
+            md_text(choice_label(question, choice, rule_set, lang)),
             key=f"drill_choice_{number_}",
             disabled=answered is not None,
             type="primary" if picked else "secondary",
@@ -164,7 +165,7 @@ def _time(question: Question, answer: Answer, rule_set: RuleSet, lang: str) -> N
     if isinstance(question, ArrangeQuestion):
         st.caption(t("drill.time_taken", seconds=seconds))
     else:
-        st.caption(t("drill.your_answer", given=answer_text(question, answer.given, rule_set, lang), seconds=seconds))
+        st.caption(t("drill.your_answer", given=md_text(answer_text(question, answer.given, rule_set, lang)), seconds=seconds))
 
 
 # --------------------------------------------------------------------------- which arrangement is better
@@ -180,7 +181,7 @@ def _better_question(state: SetState, index: int, q: BetterQuestion, rule_set: R
             _arrangement(option, rule_set, lang, highlight=answered is not None and k == q.key)
             picked = answered is not None and answered.given == k
             st.button(
-                choice_label(q, k, rule_set, lang),
+                md_text(choice_label(q, k, rule_set, lang)),
                 key=f"drill_choice_{k}",
                 disabled=answered is not None,
                 type="primary" if picked else "secondary",
@@ -195,7 +196,7 @@ def _better_feedback(q: BetterQuestion, answer: Answer, rule_set: RuleSet, lang:
     _verdict(answer.correct, t("drill.right", letter=best), t("drill.wrong", letter=best))
     for k, foul in enumerate(q.fouls):
         if foul:
-            st.markdown(t("drill.reason_foul", letter=LETTERS[k], why=describe_foul(q.options[k], rule_set, lang),
+            st.markdown(t("drill.reason_foul", letter=LETTERS[k], why=md_text(describe_foul(q.options[k], rule_set, lang)),
                           penalty=rule_set.foul_penalty))
     if q.reason == "ev":
         st.markdown(t("drill.reason_ev", letter=best, other=LETTERS[q.runner_up], gap=number(q.gap, lang),
@@ -207,7 +208,7 @@ def _better_feedback(q: BetterQuestion, answer: Answer, rule_set: RuleSet, lang:
             t("drill.col_mean"): f"{number(result.mean, lang, signed=True)} ± {number(result.stderr, lang)}",
         }
         for position in POSITIONS:
-            row[t("drill.col_odds", position=rule_set.position_name(position, lang))] = odds_text(
+            row[t("drill.col_odds", position=md_text(rule_set.position_name(position, lang)))] = odds_text(
                 result.chi_odds[position].win, result.chi_odds[position].tie, result.chi_odds[position].loss)
         if any(q.fouls):
             row[t("drill.col_foul")] = t("drill.fouled") if q.fouls[k] else ""
@@ -215,7 +216,7 @@ def _better_feedback(q: BetterQuestion, answer: Answer, rule_set: RuleSet, lang:
     st.table(pd.DataFrame(rows), hide_index=True, border="horizontal")
     st.markdown(f"**{t('drill.lines_title')}**")
     st.table(pd.DataFrame([
-        {t("drill.arrange.col_line"): line_name(line, rule_set, lang),
+        {t("drill.arrange.col_line"): md_text(line_name(line, rule_set, lang)),
          **{LETTERS[k]: number(b.lines.get(line, 0.0), lang, signed=True) for k, b in enumerate(q.breakdowns)}}
         for line in breakdown_lines(*q.breakdowns)
     ]), hide_index=True, border="horizontal")
@@ -250,7 +251,7 @@ def _chi_question(state: SetState, index: int, q: ChiQuestion, rule_set: RuleSet
     if q.trap is Trap.FRONT:
         st.markdown(t("drill.chi.prompt_front", front=labels[0], middle=labels[1]))
     else:
-        st.markdown(t("drill.chi.prompt", position=rule_set.position_name(q.positions[0], lang)))
+        st.markdown(t("drill.chi.prompt", position=md_text(rule_set.position_name(q.positions[0], lang))))
     answered = state.answers.get(index)
     for column, label, hand, value in zip(st.columns(2), labels, q.hands, q.values):
         shown = f"{label} — {describe_value(value, lang)}" if answered else label
@@ -262,7 +263,7 @@ def _chi_feedback(q: ChiQuestion, answer: Answer, rule_set: RuleSet, lang: str) 
     labels = chi_labels(q, rule_set, lang)
     key = t(f"drill.chi.key_{q.key.value}", a=labels[0], b=labels[1])
     _verdict(answer.correct, t("drill.right_plain", answer=key), t("drill.wrong_plain", answer=key))
-    st.markdown(decider_text(q.verdict, q.values, labels, rule_set, lang))
+    st.markdown(md_text(decider_text(q.verdict, q.values, labels, rule_set, lang)))
     if q.verdict.decider.value == "wheel":
         st.caption(provenance_note(rule_set.provenance.get("wheel"), lang))
 
@@ -277,7 +278,7 @@ def _foul_question(state: SetState, index: int, q: FoulQuestion, rule_set: RuleS
 
 
 def _foul_feedback(q: FoulQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
-    key = choice_label(q, q.key, rule_set, lang)
+    key = md_text(choice_label(q, q.key, rule_set, lang))
     _verdict(answer.correct, t("drill.right_plain", answer=key), t("drill.wrong_plain", answer=key))
     names = {p: rule_set.position_name(p, lang) for p in POSITIONS}
     lines = []
@@ -289,10 +290,10 @@ def _foul_feedback(q: FoulQuestion, answer: Answer, rule_set: RuleSet, lang: str
         equal = "drill.foul.pair_equal_strict" if rule_set.strict_order else "drill.foul.pair_equal"
         template = {"a": "drill.foul.pair_ok", "b": "drill.foul.pair_bad", "tie": equal}[verdict.outcome.value]
         why = decider_text(verdict, values, (names[strong], names[weak]), rule_set, lang)
-        lines.append("- " + t(template, strong=names[strong], weak=names[weak], why=why))
+        lines.append("- " + t(template, strong=md_text(names[strong]), weak=md_text(names[weak]), why=md_text(why)))
     st.markdown("\n".join(lines))
     rule = "drill.foul.rule_strict" if rule_set.strict_order else "drill.foul.rule"
-    st.markdown(t(rule, penalty=rule_set.foul_penalty, rules=rule_set.name(lang)))
+    st.markdown(t(rule, penalty=rule_set.foul_penalty, rules=md_text(rule_set.name(lang))))
     st.caption(provenance_note(rule_set.provenance.get("foul"), lang))
 
 
@@ -320,7 +321,7 @@ def _settle_submit(state: SetState, index: int, q: SettleQuestion) -> None:
 
 
 def _settle_question(state: SetState, index: int, q: SettleQuestion, rule_set: RuleSet, lang: str) -> None:
-    st.markdown(t("drill.settle.prompt", a=q.a + 1, b=q.b + 1, rules=rule_set.name(lang)))
+    st.markdown(t("drill.settle.prompt", a=q.a + 1, b=q.b + 1, rules=md_text(rule_set.name(lang))))
     seats = list(range(len(q.arrangements)))
     per_row = 2
     for start in range(0, len(seats), per_row):
@@ -349,12 +350,12 @@ def _settle_question(state: SetState, index: int, q: SettleQuestion, rule_set: R
 def _settle_feedback(q: SettleQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
     template = "drill.settle.key" if q.key > 0 else "drill.settle.key_pay" if q.key < 0 else "drill.settle.key_even"
     key = t(template, a=q.a + 1, b=q.b + 1, total=abs(q.key))
-    given = answer_text(q, answer.given, rule_set, lang)
+    given = md_text(answer_text(q, answer.given, rule_set, lang))
     _verdict(answer.correct, t("drill.right_plain", answer=key), t("drill.settle.wrong", answer=key, given=given))
     rows = [
         {
             t("drill.settle.col_chi"): signed(item.amount),
-            t("drill.settle.col_item"): describe_item(item, rule_set, lang),
+            t("drill.settle.col_item"): md_text(describe_item(item, rule_set, lang)),
             t("drill.settle.col_source"): provenance_note(item.provenance, lang),
         }
         for item in q.pair.items
@@ -379,7 +380,7 @@ def _settle_feedback(q: SettleQuestion, answer: Answer, rule_set: RuleSet, lang:
 
 
 def _natural_question(state: SetState, index: int, q: NaturalQuestion, rule_set: RuleSet, lang: str) -> None:
-    st.markdown(t("drill.natural.prompt", rules=rule_set.name(lang)))
+    st.markdown(t("drill.natural.prompt", rules=md_text(rule_set.name(lang))))
     # High to low rather than grouped: runs (three straights) stay visible, pairs stay side by side.
     cards = sorted(q.cards, reverse=True)
     st.markdown(hand_html(cards, label=t("drill.dealt"), width=CARD_WIDTH), unsafe_allow_html=True)
@@ -406,7 +407,7 @@ def _natural_feedback(q: NaturalQuestion, answer: Answer, rule_set: RuleSet, lan
         st.markdown(t("drill.natural.also", names=names))
     if unlisted:
         st.markdown(t("drill.natural.unlisted", names=", ".join(natural_name(p, lang) for p in unlisted),
-                      rules=rule_set.name(lang)))
+                      rules=md_text(rule_set.name(lang))))
     if q.build in NEAR_MISSES:
         st.markdown(t(f"drill.natural.near.{q.build.value}"))
     if q.key is NaturalPattern.LUC_PHE_BON and q.build in (Build.TRIPS_AS_PAIR, Build.QUAD_AS_TWO_PAIRS):
@@ -427,7 +428,7 @@ def _natural_facts(cards: Sequence[Card]) -> str:
 
 
 def _declare_question(state: SetState, index: int, q: DeclareQuestion, rule_set: RuleSet, lang: str) -> None:
-    st.markdown(t("drill.declare.prompt", rules=rule_set.name(lang), pattern=natural_name(q.natural.pattern, lang),
+    st.markdown(t("drill.declare.prompt", rules=md_text(rule_set.name(lang)), pattern=natural_name(q.natural.pattern, lang),
                   chi=q.natural.chi))
     st.markdown(hand_html(sorted(q.cards, reverse=True), label=t("drill.dealt"), width=CARD_WIDTH),
                 unsafe_allow_html=True)
@@ -451,7 +452,7 @@ def _declare_feedback(q: DeclareQuestion, answer: Answer, rule_set: RuleSet, lan
     ]), hide_index=True, border="horizontal")
     st.markdown(f"**{t('drill.lines_title')}**")
     st.table(pd.DataFrame([
-        {t("drill.arrange.col_line"): line_name(line, rule_set, lang),
+        {t("drill.arrange.col_line"): md_text(line_name(line, rule_set, lang)),
          **{t(f"drill.declare.{choice.value}"): number(b.lines.get(line, 0.0), lang, signed=True)
             for choice, b in zip(q.choices, q.breakdowns)}}
         for line in breakdown_lines(*q.breakdowns)
@@ -475,7 +476,7 @@ def _rules_question(state: SetState, index: int, q: RulesQuestion, rule_set: Rul
 
 
 def _rules_feedback(q: RulesQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
-    names = {r.id: r.name(lang) for r in q.play.rule_sets}
+    names = {r.id: md_text(r.name(lang)) for r in q.play.rule_sets}
     _verdict(answer.correct, t("drill.rules.right", rules=names[q.key]), t("drill.rules.wrong", rules=names[q.key]))
     show_play_by_rules(q.play, lang, rule_set)
 

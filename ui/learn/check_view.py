@@ -15,6 +15,7 @@ from maubinh.cards import FULL_DECK, Card, cards_text, grouped
 from maubinh.naturals import find_instant_win
 from maubinh.rules import POSITIONS, RULE_SET_IDS, Bonus, Position, load_rule_set
 from ui.cards import show_cards
+from ui.escape import md_text
 from ui.i18n import t
 from ui.labels import bonus_name, category_name, describe_foul, describe_value, natural_name
 from ui.learn.check import MAX_CHECK_TEXT, CheckMode, HandCheck, Problem, ProblemKind, check_hand
@@ -75,7 +76,7 @@ def _bonus_text(position: Position, bonus: Bonus | None, ctx: LessonContext) -> 
 
 
 def _natural_line(result: HandCheck, ctx: LessonContext) -> None:
-    name = ctx.rule_set.name(ctx.lang)
+    name = ctx.rules_name()
     if result.natural is not None:
         st.success(t("learn.instant.found", name=name, pattern=natural_name(result.natural.pattern, ctx.lang),
                      chi=result.natural.chi), icon=":material/emoji_events:")
@@ -87,7 +88,7 @@ def _natural_line(result: HandCheck, ctx: LessonContext) -> None:
 
 
 def _suggestion(arrangement: Arrangement, ctx: LessonContext) -> None:
-    st.markdown(f"**{t('learn.check.suggestion', name=ctx.rule_set.name(ctx.lang))}**")
+    st.markdown(f"**{t('learn.check.suggestion', name=ctx.rules_name())}**")
     st.markdown(seat_html(arrangement, ctx), unsafe_allow_html=True)
     text = " | ".join(cards_text(grouped(arrangement.chi(p))) for p in POSITIONS)
     st.button(t("learn.check.use_suggestion"), key="learn_check_use", on_click=_set_check_text, args=(text,),
@@ -99,7 +100,7 @@ def _everywhere(result: HandCheck, ctx: LessonContext) -> None:
     rows = []
     for rs in [load_rule_set(i) for i in RULE_SET_IDS]:
         win = find_instant_win(result.cards, rs)
-        name = rs.name(ctx.lang)
+        name = md_text(rs.name(ctx.lang))
         row = {t("learn.col.rule_set"): f"**{name}**" if rs.id == ctx.rule_set.id else name}
         if result.arrangement is not None:
             legal = foul_reason(result.arrangement, rs) is None

@@ -17,6 +17,7 @@ from maubinh.hands import evaluate
 from maubinh.rules import POSITIONS, RULE_SET_IDS, Position, Provenance, RuleSet, load_rule_set
 from maubinh.settle import Item, ItemKind, PairResult, Settlement
 from ui.cards import hand_html
+from ui.escape import md_text
 from ui.i18n import t
 from ui.labels import describe_item, describe_value, provenance_note
 from ui.learn.content import CommonTexts, SourceTexts, fill, lesson_values, load_common, load_source
@@ -61,12 +62,21 @@ class LessonContext:
         return cls(rule_set, lang, load_common(lang), load_source(rule_set.id, lang), lesson_values(rule_set, lang))
 
     def fill(self, text: str) -> str:
-        """A lesson text with the rule set's names and numbers filled in."""
-        return fill(text, self.values)
+        """A lesson text (Markdown) with the rule set's names (escaped: house rules are a user's) and numbers
+        filled in."""
+        return fill(text, {key: md_text(value) for key, value in self.values.items()})
 
     def name(self, position: Position) -> str:
-        """The rule set's name for ``position``."""
+        """The rule set's name for ``position``, escaped for Markdown (house rules name chi as a user typed)."""
+        return md_text(self.plain_name(position))
+
+    def plain_name(self, position: Position) -> str:
+        """The rule set's name for ``position`` as it is (for HTML labels, which escape it themselves)."""
         return self.rule_set.position_name(position, self.lang)
+
+    def rules_name(self) -> str:
+        """The rule set's name, escaped for Markdown."""
+        return md_text(self.rule_set.name(self.lang))
 
     def caption(self, example_id: str) -> str:
         """An example's caption: the source's own if it has one, else the shared one."""
@@ -118,7 +128,7 @@ def seat_html(arrangement: Arrangement, ctx: LessonContext, *, width: int = CARD
     rows = []
     for position in POSITIONS:
         cards = arrangement.chi(position)
-        label = f"{ctx.name(position)} · {describe_value(evaluate(cards, ctx.rule_set.wheel), ctx.lang)}"
+        label = f"{ctx.plain_name(position)} · {describe_value(evaluate(cards, ctx.rule_set.wheel), ctx.lang)}"
         rows.append(hand_html(grouped(cards), label=label, width=width, highlight=position is highlight))
     return "".join(rows)
 
@@ -146,7 +156,7 @@ def _shown(item: Item) -> bool:
 def pair_rows(pair: PairResult, ctx: LessonContext) -> list[dict[str, str]]:
     """A pair's settlement lines (engine items) with the chi won by the pair's first player, and the total."""
     what, chi = t("learn.col.what"), t("learn.col.chi_for", player=player(pair.a))
-    rows = [{what: describe_item(item, ctx.rule_set, ctx.lang), chi: signed(item.amount)}
+    rows = [{what: md_text(describe_item(item, ctx.rule_set, ctx.lang)), chi: signed(item.amount)}
             for item in pair.items if _shown(item)]
     rows.append({what: f"**{t('learn.total')}**", chi: f"**{signed(pair.total)}**"})
     return rows

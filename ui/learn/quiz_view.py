@@ -19,6 +19,7 @@ from maubinh.cards import grouped
 from maubinh.hands import Category, evaluate
 from maubinh.rules import POSITIONS, NaturalPattern, Position, RuleSet, load_rule_set
 from ui.cards import hand_html, show_cards
+from ui.escape import md_text
 from ui.i18n import t, translate
 from ui.labels import category_name, describe_foul, describe_value, natural_name
 from ui.learn.draw import CARD_WIDTH, LessonContext, pair_rows, player, show_seats, signed
@@ -123,7 +124,7 @@ def question_prompt(question: Question, ctx: LessonContext) -> str:
         return t("learn.quiz.ask.seat_total", a=player(0))
     if kind is QuizKind.CHI_AMOUNT and question.position:
         return t("learn.quiz.ask.chi_amount", a=player(0), b=player(1), position=ctx.name(question.position),
-                 rules=ctx.rule_set.name(ctx.lang))
+                 rules=ctx.rules_name())
     if kind is QuizKind.ACES:
         return t("learn.quiz.ask.aces", a=player(0), b=player(1))
     return t("learn.quiz.ask.most_paid", a=player(0), b=player(1))
@@ -137,14 +138,14 @@ def show_question_cards(question: Question, ctx: LessonContext) -> None:
         for index, (column, hand) in enumerate(zip(columns, question.hands)):
             label = question.labels[index] if question.labels else None
             with column:
-                show_cards(grouped(hand), label=ctx.name(label) if label else "AB"[index], width=CARD_WIDTH + 6)
+                show_cards(grouped(hand), label=ctx.plain_name(label) if label else "AB"[index], width=CARD_WIDTH + 6)
     elif kind is QuizKind.CATEGORY:
         show_cards(grouped(question.hands[0]), width=CARD_WIDTH + 6)
     elif kind is QuizKind.INSTANT:
         show_cards(grouped(question.hands[0]), width=CARD_WIDTH)
     elif kind is QuizKind.FOUL:
         rows = "".join(
-            hand_html(grouped(question.seats[0].chi(p)), label=ctx.name(p), width=CARD_WIDTH) for p in POSITIONS
+            hand_html(grouped(question.seats[0].chi(p)), label=ctx.plain_name(p), width=CARD_WIDTH) for p in POSITIONS
         )
         st.markdown(rows, unsafe_allow_html=True)
     else:
@@ -163,13 +164,13 @@ def explain(question: Question, ctx: LessonContext) -> None:
         st.caption(" · ".join(
             f"{ctx.name(p)}: {describe_value(evaluate(question.seats[0].chi(p), ctx.rule_set.wheel), ctx.lang)}"
             for p in POSITIONS
-        ) + f" — {describe_foul(question.seats[0], ctx.rule_set, ctx.lang)}")
+        ) + f" — {md_text(describe_foul(question.seats[0], ctx.rule_set, ctx.lang))}")
     elif kind is QuizKind.INSTANT:
         win = question.natural
-        st.caption(t("learn.instant.found", name=ctx.rule_set.name(ctx.lang), pattern=natural_name(win.pattern, ctx.lang),
-                     chi=win.chi) if win else t("learn.instant.none", name=ctx.rule_set.name(ctx.lang)))
+        st.caption(t("learn.instant.found", name=ctx.rules_name(), pattern=natural_name(win.pattern, ctx.lang),
+                     chi=win.chi) if win else t("learn.instant.none", name=ctx.rules_name()))
     elif kind is QuizKind.MOST_PAID:
-        st.caption(" · ".join(f"{load_rule_set(i).name(ctx.lang)}: {signed(total)}" for i, total in question.by_rule_set))
+        st.caption(" · ".join(f"{md_text(load_rule_set(i).name(ctx.lang))}: {signed(total)}" for i, total in question.by_rule_set))
     elif question.settlement is not None:
         pairs = [p for p in question.settlement.pairs if p.a == 0 and (kind is QuizKind.SEAT_TOTAL or p.b == 1)]
         for pair in pairs:

@@ -34,6 +34,7 @@ from maubinh.rules import (
 from maubinh.settle import settle
 from maubinh.strategy.decide import decide
 from ui.cards import hand_html, show_cards
+from ui.escape import md_text
 from ui.examples import Example, load_examples, ranked_straights
 from ui.i18n import current_language, t, translate
 from ui.labels import (
@@ -188,9 +189,9 @@ def _arrangement_example(example: LessonExample, ctx: LessonContext) -> None:
     arrangement = example.seats[0]
     reason = foul_reason(arrangement, ctx.rule_set)
     st.markdown(seat_html(arrangement, ctx, highlight=reason[1] if reason else None), unsafe_allow_html=True)
-    text = describe_foul(arrangement, ctx.rule_set, ctx.lang)
+    text = md_text(describe_foul(arrangement, ctx.rule_set, ctx.lang))
     st.markdown(f":red[✗ **{text}**]" if reason else f":green[✓ **{text}**]")
-    differ = [rs.name(ctx.lang) for rs in other_sources(ctx) if (foul_reason(arrangement, rs) is None) != (reason is None)]
+    differ = [md_text(rs.name(ctx.lang)) for rs in other_sources(ctx) if (foul_reason(arrangement, rs) is None) != (reason is None)]
     if differ:
         key = "learn.foul.elsewhere_legal" if reason else "learn.foul.elsewhere_foul"
         st.caption(t(key, rule_sets=", ".join(differ)))
@@ -204,17 +205,17 @@ def _instant_example(example: LessonExample, ctx: LessonContext) -> None:
     else:
         show_cards(grouped(cards), width=CARD_WIDTH)
     if win is None:
-        st.markdown(f"**{t('learn.instant.none', name=ctx.rule_set.name(ctx.lang))}**")
+        st.markdown(f"**{t('learn.instant.none', name=ctx.rules_name())}**")
     else:
         pattern = natural_name(win.pattern, ctx.lang)
-        st.markdown(f"**{t('learn.instant.found', name=ctx.rule_set.name(ctx.lang), pattern=pattern, chi=win.chi)}**")
+        st.markdown(f"**{t('learn.instant.found', name=ctx.rules_name(), pattern=pattern, chi=win.chi)}**")
     if example.decide and win is not None:
         decision_box(cards, ctx)
     parts = []
     for rs in other_sources(ctx):
         other = find_instant_win(cards, rs)
         parts.append(
-            f"{rs.name(ctx.lang)}: "
+            f"{md_text(rs.name(ctx.lang))}: "
             + (t("learn.instant.short", pattern=natural_name(other.pattern, ctx.lang), chi=other.chi)
                if other else t("learn.instant.short_none"))
         )
@@ -254,7 +255,7 @@ def _table_example(example: LessonExample, ctx: LessonContext) -> None:
             bits.append(t("learn.seat.aces", n=aces))
         notes.append(", ".join(bits))
     show_seats(example.seats, ctx, notes=notes)
-    st.markdown(f"{t('learn.result', name=ctx.rule_set.name(ctx.lang))} {totals_line(settlement.totals)}")
+    st.markdown(f"{t('learn.result', name=ctx.rules_name())} {totals_line(settlement.totals)}")
     if about_aces:
         aces_share = engine_result(example, ctx.rule_set).aces or ()
         if ctx.rule_set.ace_rule is AceRule.NONE:
@@ -279,7 +280,7 @@ def show_examples_of(step: str, ctx: LessonContext, kinds: Sequence[ExampleKind]
 def source_box(step: str, ctx: LessonContext) -> None:
     """What the chosen source says at this step, in its own box; for house rules, a note instead."""
     with st.container(border=True):
-        st.markdown(f"#### {t('learn.source_says', name=ctx.rule_set.name(ctx.lang))}")
+        st.markdown(f"#### {t('learn.source_says', name=ctx.rules_name())}")
         text = ctx.source.steps.get(step) if ctx.source else None
         st.markdown(ctx.fill(text) if text else t("learn.source_house"))
 
@@ -304,9 +305,10 @@ def step_chi(ctx: LessonContext) -> None:
             where.setdefault(rs.position_name(position, "vi").lower(), set()).add(position)
     rows = []
     for rs in rule_sets:
-        row = {t("learn.col.rule_set"): f"**{rs.name(ctx.lang)}**" if rs.id == ctx.rule_set.id else rs.name(ctx.lang)}
+        shown = md_text(rs.name(ctx.lang))
+        row = {t("learn.col.rule_set"): f"**{shown}**" if rs.id == ctx.rule_set.id else shown}
         for position in POSITIONS:
-            name = rs.position_name(position, ctx.lang)
+            name = md_text(rs.position_name(position, ctx.lang))
             clash = len(where[rs.position_name(position, "vi").lower()]) > 1
             cell = f"⚠ {name}" if clash else name
             row[translate(f"position.{position.value}", ctx.lang).capitalize()] = (
@@ -376,7 +378,7 @@ def wheel_box(straights: Sequence[Sequence[Card]], ctx: LessonContext) -> None:
     """Where A-2-3-4-5 stands in this rule set: the example straights in the rule set's order."""
     rule_set = ctx.rule_set
     with st.container(border=True):
-        st.markdown(f"**{t('learn.wheel.title', name=rule_set.name(ctx.lang))}**")
+        st.markdown(f"**{t('learn.wheel.title', name=ctx.rules_name())}**")
         st.markdown(t(f"learn.wheel.{rule_set.wheel.value}"))
         st.caption(provenance_cell(rule_set.provenance.get("wheel"), ctx.lang))
         st.markdown(t("learn.wheel.order"))
@@ -411,14 +413,15 @@ def step_five(ctx: LessonContext) -> None:
 def front_vs_middle(front: Sequence[Card], middle: Sequence[Card], ctx: LessonContext) -> None:
     """A front and a middle side by side, and whether the front is the stronger chi (engine's answer)."""
     front_name, middle_name = ctx.name(Position.FRONT), ctx.name(Position.MIDDLE)
+    front_label, middle_label = ctx.plain_name(Position.FRONT), ctx.plain_name(Position.MIDDLE)
     front_value, middle_value = evaluate(front, ctx.rule_set.wheel), evaluate(middle, ctx.rule_set.wheel)
     with st.container(border=True):
         left, right = st.columns([2, 3])
         with left:
-            show_cards(front, label=front_name)
+            show_cards(front, label=front_label)
             st.caption(describe_value(front_value, ctx.lang))
         with right:
-            show_cards(middle, label=middle_name)
+            show_cards(middle, label=middle_label)
             st.caption(describe_value(middle_value, ctx.lang))
         if front_value > middle_value:
             st.markdown(":red[✗] " + t("learn.scale.stronger", front=front_name, middle=middle_name))
@@ -626,8 +629,8 @@ def differences_tables(ctx: LessonContext) -> None:
                 continue
             line = {t("learn.col.rule"): ("≠ " if row.differs else "") + row_label(row, ctx.lang)}
             for rs, cell in zip(rule_sets, row.cells):
-                header = rs.name(ctx.lang) if rs.id != ctx.rule_set.id else f"▶ {rs.name(ctx.lang)}"
-                text = cell_text(row, cell, rs, ctx.lang)
+                header = md_text(rs.name(ctx.lang)) if rs.id != ctx.rule_set.id else f"▶ {md_text(rs.name(ctx.lang))}"
+                text = md_text(cell_text(row, cell, rs, ctx.lang))
                 line[header] = f"**{text}**" if rs.id == ctx.rule_set.id else text
             table.append(line)
         st.table(table, hide_index=True)
@@ -650,10 +653,10 @@ def differences_tables(ctx: LessonContext) -> None:
                 if row.topic is not Topic.ORDER and reading and (rs.id, reading) not in seen:
                     seen.add((rs.id, reading))
                     other = cell.provenance.other_in(ctx.lang) if cell.provenance else None
-                    beside = f" *{t('provenance.other')}:* {other}" if other else ""
-                    lines.append(f"- *{row_label(row, ctx.lang)}*: {reading}{beside}")
+                    beside = f" *{t('provenance.other')}:* {md_text(other)}" if other else ""
+                    lines.append(f"- *{row_label(row, ctx.lang)}*: {md_text(reading)}{beside}")
             if lines:
-                st.markdown(f"**{rs.name(ctx.lang)}**\n" + "\n".join(lines))
+                st.markdown(f"**{md_text(rs.name(ctx.lang))}**\n" + "\n".join(lines))
 
 
 def _order_reading(provenance: Provenance, lang: str) -> str:
@@ -663,10 +666,10 @@ def _order_reading(provenance: Provenance, lang: str) -> str:
     if not reading:
         return ""
     if not provenance.source:
-        return reading
+        return md_text(reading)
     other = provenance.other_in(lang)
-    beside = f" — *{t('provenance.other')}:* {other}" if other else ""
-    return f"*{t('provenance.reading')}:* {reading}{beside}"
+    beside = f" — *{t('provenance.other')}:* {md_text(other)}" if other else ""
+    return f"*{t('provenance.reading')}:* {md_text(reading)}{beside}"
 
 
 def step_sources(ctx: LessonContext) -> None:
@@ -686,7 +689,7 @@ def step_sources_after(ctx: LessonContext) -> None:
                 stated = example.expectation(rs.id)
                 if stated is not None and stated.totals != totals:
                     st.error(t("learn.example.mismatch", id=example.id))
-                name = rs.name(ctx.lang)
+                name = md_text(rs.name(ctx.lang))
                 row = {t("learn.col.rule_set"): f"**{name}**" if rs.id == ctx.rule_set.id else name}
                 row.update({player(i): signed(total) for i, total in enumerate(totals)})
                 rows.append(row)

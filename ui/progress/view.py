@@ -13,6 +13,8 @@ from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.service import ClassroomError, LearnerInfo
 from maubinh.drills import Kind, Lesson
 from maubinh.drills.levels import level_of, levels, reference_note, reference_players
+from ui.classes.words import refusal_key
+from ui.escape import csv_bytes
 from ui.i18n import t
 from ui.labels import number
 from ui.links import go_to_personal_link, personal_link_box
@@ -31,8 +33,8 @@ _COLOURS = ("#1565c0", "#2e7d32", "#c62828", "#6a1b9a", "#ef6c00", "#00838f", "#
 def _create(lang: str) -> None:
     try:
         made = classroom().practice.create_profile(st.session_state.get("progress_name") or "")
-    except ClassroomError:
-        st.session_state["progress_name_error"] = True
+    except ClassroomError as exc:
+        st.session_state["progress_name_error"] = refusal_key("classes.join_error", exc)
         return
     st.session_state.pop("progress_name_error", None)
     st.session_state[CREATED_KEY] = made.info.id
@@ -45,8 +47,9 @@ def show_new_profile(lang: str) -> None:
     with st.form("progress_new", border=True):
         st.text_input(t("progress.name"), key="progress_name", max_chars=LEARNER_NAME_MAX)
         st.form_submit_button(t("progress.create"), type="primary", on_click=_create, args=(lang,))
-    if st.session_state.get("progress_name_error"):
-        st.error(t("classes.join_error.name", longest=LEARNER_NAME_MAX))
+    error = st.session_state.get("progress_name_error")
+    if error:
+        st.error(t(error if isinstance(error, str) else "classes.join_error.name", longest=LEARNER_NAME_MAX))
     st.caption(t("progress.class_note"))
 
 
@@ -186,6 +189,5 @@ def show_profile(token: str, lang: str) -> None:
         return
     _charts(attempts, lang)
     _weak_spots(attempts, token, lang)
-    st.download_button(t("progress.download"), pd.DataFrame(export_rows(attempts)).to_csv(index=False)
-                       .encode("utf-8-sig"), file_name=f"maubinh-progress-{learner.id}.csv", mime="text/csv",
+    st.download_button(t("progress.download"), csv_bytes(pd.DataFrame(export_rows(attempts))), file_name=f"maubinh-progress-{learner.id}.csv", mime="text/csv",
                        key="progress_csv", icon=":material/download:")

@@ -16,6 +16,7 @@ import streamlit as st
 from maubinh.arrangement import Arrangement
 from maubinh.rules import RuleSet
 from maubinh.strategy.decide import Decision, decide
+from ui.escape import md_text
 from ui.i18n import t
 from ui.labels import natural_name, number
 from ui.sandbox.model import holds_instant_win
@@ -84,7 +85,7 @@ def show_declare(seat: int, arrangement: Arrangement, main: RuleSet, compared: S
         choice = t("sandbox.declare_says_yes") if decision.declare else t("sandbox.declare_says_no")
         st.caption(t(
             "sandbox.declare_numbers",
-            rules=rule_set.name(lang), pattern=natural_name(decision.natural.pattern, lang), amount=decision.amount,
+            rules=md_text(rule_set.name(lang)), pattern=natural_name(decision.natural.pattern, lang), amount=decision.amount,
             play=number(decision.play_mean, lang, signed=True), stderr=number(decision.play_stderr, lang),
             declared=number(decision.declare_mean, lang, signed=True), deals=decision.samples, choice=choice,
         ))

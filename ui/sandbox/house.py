@@ -47,6 +47,7 @@ from maubinh.rules import (
     Provenance,
     RuleSet,
 )
+from ui.escape import md_text
 from ui.i18n import t, translate
 from ui.keep import keep
 from ui.labels import bonus_name, natural_name, number, provenance_note
@@ -239,7 +240,7 @@ def _on_start_from(lang: str) -> None:
     chosen = find_rule_set(str(st.session_state.get(FROM_KEY, "")))
     if chosen is not None:
         load_into_editor(chosen, lang)
-        st.session_state[FLASH_KEY] = ("info", t("house.started", name=chosen.name(lang)))
+        st.session_state[FLASH_KEY] = ("info", t("house.started", name=md_text(chosen.name(lang))))
 
 
 def _start_section(every: Sequence[RuleSet], lang: str) -> None:
@@ -383,12 +384,12 @@ def _show_diff(draft: RuleSet, lang: str) -> None:
     base_id = base_source(draft) or RULE_SET_IDS[0]
     base = _source(base_id)
     differences = diff(base, draft)
-    st.subheader(t("house.diff_title", base=base.name(lang)))
+    st.subheader(t("house.diff_title", base=md_text(base.name(lang))))
     if not differences:
-        st.info(t("house.diff_none", base=base.name(lang)))
+        st.info(t("house.diff_none", base=md_text(base.name(lang))))
         return
-    what, before, after = t("house.col_what"), t("house.col_base", base=base.name(lang)), t("house.col_house")
-    st.table(pd.DataFrame(diff_rows(differences, lang, before, after, what)), hide_index=True)
+    what, before, after = t("house.col_what"), t("house.col_base", base=md_text(base.name(lang))), t("house.col_house")
+    st.table(pd.DataFrame(diff_rows(differences, lang, before, after, what)).map(md_text), hide_index=True)
     st.caption(t("house.diff_caption", n=len(differences)))
 
 
@@ -399,7 +400,7 @@ def _on_keep(lang: str) -> None:
     keep_house_rule_set(draft)
     include_in_comparison(draft.id)
     st.session_state[START_KEY] = draft
-    st.session_state[FLASH_KEY] = ("success", t("house.kept", name=draft.name(lang)))
+    st.session_state[FLASH_KEY] = ("success", t("house.kept", name=md_text(draft.name(lang))))
 
 
 def _save_section(draft: RuleSet, lang: str) -> None:
@@ -434,7 +435,7 @@ def _check_text(lang: str) -> None:
     keep_house_rule_set(rule_set)
     include_in_comparison(rule_set.id)
     load_into_editor(rule_set, lang)
-    st.session_state[FLASH_KEY] = ("success", t("house.loaded", name=rule_set.name(lang), id=rule_set.id))
+    st.session_state[FLASH_KEY] = ("success", t("house.loaded", name=md_text(rule_set.name(lang)), id=md_text(rule_set.id)))
 
 
 def _size(n: int, lang: str) -> str:
@@ -499,7 +500,7 @@ def _kept_section(lang: str) -> None:
             left, edit_col, drop_col = st.columns([4, 1, 1], vertical_alignment="center")
             left.markdown(
                 f"**{markdown_literal(rule_set.name(lang), 60)}** · `{rule_set.id}` — "
-                + t("house.kept_line", base=_source(base).name(lang), n=len(diff(_source(base), rule_set)))
+                + t("house.kept_line", base=md_text(_source(base).name(lang)), n=len(diff(_source(base), rule_set)))
             )
             edit_col.button(t("house.edit"), key=f"{P}edit_{rule_set.id}", on_click=_on_edit_kept,
                             args=(rule_set.id, lang), width="stretch")

@@ -20,6 +20,7 @@ from maubinh.naturals import find_instant_win
 from maubinh.rules import RuleSet
 from maubinh.settle import PairResult, Settlement
 from maubinh.strategy.simulate import CHI_SOURCES, ChiSource
+from ui.escape import html_literal, md_text
 from ui.i18n import t
 from ui.labels import describe_item, natural_name, position_label, provenance_note
 from ui.sandbox.model import (
@@ -71,7 +72,7 @@ def chi_results_text(pair: PairResult, rule_set: RuleSet, lang: str) -> str:
         return t("sandbox.no_chi_compared")
     parts = []
     for position, sign in results.items():
-        label = position_label(position, rule_set, lang)
+        label = md_text(position_label(position, rule_set, lang))
         if sign == 0:
             parts.append(t("sandbox.chi_tie", position=label))
         else:
@@ -114,7 +115,7 @@ def show_pair(pair: PairResult, rule_set: RuleSet, lang: str, names: RuleSet | N
         columns = (t("sandbox.col_what"), t("sandbox.col_chi", seat=seat_name(pair.a)), t("sandbox.col_source"))
         frame = breakdown_frame(
             pair,
-            lambda item: describe_item(item, named, lang),
+            lambda item: md_text(describe_item(item, named, lang)),
             lambda item: provenance_note(item.provenance, lang),
             columns=columns,
             total=f"**{t('sandbox.total')}**",
@@ -140,11 +141,11 @@ def totals_chart(frame: pd.DataFrame, player: str, rules: str, chi: str, spread_
     for i, column in enumerate(frame.columns):
         values = frame[column].tolist()
         figure.add_bar(
-            x=list(frame.index), y=values, name=str(column),
+            x=list(frame.index), y=values, name=html_literal(column),
             marker={"color": CHART_COLOURS[i % len(CHART_COLOURS)],
                     "opacity": [1.0 if gaps[seat] else FADED for seat in frame.index]},
             text=[signed(v) for v in values], textposition="outside", cliponaxis=False,
-            hovertemplate=f"{player}: %{{x}}<br>{rules}: {column}<br>{chi}: %{{y}}<extra></extra>",
+            hovertemplate=f"{player}: %{{x}}<br>{rules}: {html_literal(column)}<br>{chi}: %{{y}}<extra></extra>",
         )
     for seat in frame.index:
         if gaps[seat]:
@@ -207,7 +208,7 @@ def show_matrices(settlements: Mapping[str, Settlement], rule_sets: Sequence[Rul
         columns = st.columns(2)
         for column, rule_set in zip(columns, rule_sets[first : first + 2]):
             with column:
-                st.markdown(f"**{rule_set.name(lang)}**")
+                st.markdown(f"**{md_text(rule_set.name(lang))}**")
                 st.table(_matrix_view(pay_matrix(settlements[rule_set.id], seat_names)))
 
 
@@ -218,14 +219,14 @@ def show_breakdowns(settlements: Mapping[str, Settlement], rule_sets: Sequence[R
     open tab is drawn (a rerun when another opens): four rule sets' six pairs each were most of the page."""
     st.subheader(t("sandbox.breakdown"))
     names = source_names()
-    tabs = st.tabs([rule_set.name(lang) for rule_set in rule_sets], key="sandbox_breakdown_tabs", on_change="rerun")
+    tabs = st.tabs([md_text(rule_set.name(lang)) for rule_set in rule_sets], key="sandbox_breakdown_tabs", on_change="rerun")
     for tab, rule_set in zip(tabs, rule_sets):
         if not tab.open:
             continue
         with tab:
             summary = rule_set.summaries.get(lang)
             if summary:
-                st.caption(summary)
+                st.caption(md_text(summary))
             settlement = settlements[rule_set.id]
             show_events(settlement, rule_set, lang, arrangements)
             by_source = sources_frame(settlement, rule_set, seat_names, names)

@@ -27,6 +27,7 @@ from maubinh.strategy.simulate import (
     simulate,
 )
 from ui.errors import guarded_function
+from ui.escape import csv_bytes, html_literal
 from ui.i18n import current_language, t
 from ui.jobs import JOB_TIME_LIMIT_S, Job, JobState, runner, session_owner
 from ui.labels import number
@@ -93,7 +94,7 @@ def _distribution_chart(result: Simulation, names: dict[str, str]) -> go.Figure:
     figure = go.Figure()
     for i, rule_set_id in enumerate(result.rule_set_ids):
         figure.add_box(
-            x=result.totals[rule_set_id].ravel(), name=names[rule_set_id], boxmean=True, orientation="h",
+            x=result.totals[rule_set_id].ravel(), name=html_literal(names[rule_set_id]), boxmean=True, orientation="h",
             marker={"color": CHART_COLOURS[i % len(CHART_COLOURS)], "size": 3}, line={"width": 1.5},
             boxpoints="outliers",
         )
@@ -107,7 +108,7 @@ def _distribution_chart(result: Simulation, names: dict[str, str]) -> go.Figure:
 
 def _shares_chart(result: Simulation, names: dict[str, str]) -> go.Figure:
     figure = go.Figure()
-    labels = [names[rule_set_id] for rule_set_id in result.rule_set_ids]
+    labels = [html_literal(names[rule_set_id]) for rule_set_id in result.rule_set_ids]
     sources = source_names()
     for i, source in enumerate(CHI_SOURCES):
         shares = [100 * result.shares(rule_set_id)[source] for rule_set_id in result.rule_set_ids]
@@ -259,7 +260,7 @@ def show_simulation(rule_sets: Sequence[RuleSet], lang: str) -> Simulation | Non
     st.dataframe(shares_frame(result, names, lang), hide_index=True, key=P + "shares_table")
     st.caption(t("sim.shares_caption"))
     st.download_button(
-        t("sim.download"), data=records_frame(result).to_csv(index=False), mime="text/csv",
+        t("sim.download"), data=csv_bytes(records_frame(result)), mime="text/csv",
         file_name=f"maubinh-simulation-{result.deals}x{result.seats}-seed{result.seed}.csv",
         icon=":material/download:", key=P + "download", on_click="ignore",
     )

@@ -17,6 +17,7 @@ from maubinh.cards import Card, CardParseError
 from maubinh.hands import evaluate
 from maubinh.rules import POSITIONS, Position, RuleSet
 from ui.cards import show_cards
+from ui.escape import md_text
 from ui.i18n import t, translate
 from ui.labels import describe_foul, describe_value
 from ui.params import markdown_literal
@@ -61,7 +62,7 @@ def position_name(position: Position, rule_set: RuleSet, lang: str) -> str:
 
 def chi_label(position: Position, rule_set: RuleSet, lang: str) -> str:
     """An input's label: the rule set's name of the chi and its size, ``"Chi 1 (5 lá)"``."""
-    return t("sandbox.chi_label", name=position_name(position, rule_set, lang), size=position.size)
+    return t("sandbox.chi_label", name=md_text(position_name(position, rule_set, lang)), size=position.size)
 
 
 def mode_key(seat: int) -> str:
@@ -118,7 +119,7 @@ def _solve(seat: int, rule_set: RuleSet, lang: str) -> bool:
     _write_seat(seat, solved)
     if decision.natural is not None:
         set_choice(seat, decision.arrangement, rule_set, seats, decision.declare)
-    _flash(seat, "success", t("sandbox.solve_done", rules=rule_set.name(lang)))
+    _flash(seat, "success", t("sandbox.solve_done", rules=md_text(rule_set.name(lang))))
     return True
 
 
@@ -163,7 +164,7 @@ def show_controls(compared: Sequence[RuleSet], every: Sequence[RuleSet], lang: s
 
 def problem_text(problem: Problem, rule_set: RuleSet, lang: str) -> str:
     """One problem of a seat in words (the chi named by ``rule_set``)."""
-    position = position_name(problem.position, rule_set, lang) if problem.position else ""
+    position = md_text(position_name(problem.position, rule_set, lang)) if problem.position else ""
     card = problem.card.pretty if problem.card else ""
     token = markdown_literal(problem.token)
     if problem.kind is ProblemKind.RANK:
@@ -177,7 +178,7 @@ def problem_text(problem: Problem, rule_set: RuleSet, lang: str) -> str:
         return t("sandbox.error.count", position=position, size=size, got=problem.got)
     if problem.kind is ProblemKind.LONG:
         return t("sandbox.error.long", position=position, got=problem.got, maximum=MAX_CHI_TEXT)
-    other_position = position_name(problem.other_position, rule_set, lang) if problem.other_position else ""
+    other_position = md_text(position_name(problem.other_position, rule_set, lang)) if problem.other_position else ""
     if problem.kind is ProblemKind.TWO_CHI:
         return t("sandbox.error.two_chi", card=card, position=position, other_position=other_position)
     other_seat = seat_name(problem.other_seat) if problem.other_seat is not None else ""
@@ -195,13 +196,13 @@ def show_foul(arrangement: Arrangement, rule_sets: Sequence[RuleSet], main: Rule
     by the main rule set."""
     fouled = fouled_under(arrangement, rule_sets)
     if not fouled:
-        st.caption("✓ " + describe_foul(arrangement, main, lang))
+        st.caption("✓ " + md_text(describe_foul(arrangement, main, lang)))
         return
     if len(fouled) == len(rule_sets):
         where = t("sandbox.foul_everywhere")
     else:
-        where = t("sandbox.foul_only", rule_sets=", ".join(rule_set.name(lang) for rule_set in fouled))
-    st.warning(f"{describe_foul(arrangement, fouled[0], lang, names=main)} — {where}", icon="⚠️")
+        where = t("sandbox.foul_only", rule_sets=", ".join(md_text(rule_set.name(lang)) for rule_set in fouled))
+    st.warning(f"{md_text(describe_foul(arrangement, fouled[0], lang, names=main))} — {where}", icon="⚠️")
 
 
 # --------------------------------------------------------------------------- the three ways in
@@ -286,7 +287,7 @@ def show_mover(seat: int, table: Table, main: RuleSet, lang: str) -> None:
         kept = [card for card in st.session_state.get(key) or [] if card in chis[position]]
         st.session_state[key] = kept
         st.pills(
-            f"{position_name(position, main, lang)} · {len(chis[position])}/{position.size}",
+            f"{md_text(position_name(position, main, lang))} · {len(chis[position])}/{position.size}",
             list(chis[position]),
             selection_mode="multi",
             format_func=_card_label,
@@ -294,7 +295,7 @@ def show_mover(seat: int, table: Table, main: RuleSet, lang: str) -> None:
         )
     buttons = st.columns(4)
     for column, position in zip(buttons, POSITIONS):
-        column.button(t(f"sandbox.move_to.{position.value}", name=position_name(position, main, lang)),
+        column.button(t(f"sandbox.move_to.{position.value}", name=md_text(position_name(position, main, lang))),
                       key=f"sandbox_move_to{seat}_{position.value}",
                       on_click=on_move, args=(seat, position), width="stretch")
     buttons[3].button(t("sandbox.swap"), key=f"sandbox_swap{seat}", on_click=on_swap, args=(seat,),

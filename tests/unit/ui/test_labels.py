@@ -24,6 +24,9 @@ def test_a_house_change_read_from_a_link_is_told_in_each_language() -> None:
     note_vi, note_en = (provenance_note(back.provenance["foul"], lang) for lang in ("vi", "en"))
     assert note_vi == "Luật nhà từ đường link, đã đổi: foul.penalty 3 -> 6."
     assert note_en == "House rules from a link, changed: foul.penalty 3 -> 6."
+    hostile = edit(house, {}, names={"vi": "[x](https://evil.example)", "en": "[x](https://evil.example)"})
+    hostile_note = provenance_note(from_link_token(link_token(hostile), mark=house_mark).provenance["foul"], "en")
+    assert "[" not in hostile_note.replace("\\[", "")  # a house's texts are escaped (ui.escape.md_text)
     assert "house rules" not in note_vi
 
 

@@ -5,4 +5,4 @@ from ui.params import markdown_literal
 
 def test_markdown_literal_escapes_typed_text() -> None:
     assert markdown_literal("**x**") == r"\*\*x\*\*"
-    assert markdown_literal("[a](b)") == r"\[a\]\(b\)"
+    assert markdown_literal("[a](b)") == r"\[a\](b)"

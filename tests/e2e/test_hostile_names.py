@@ -1,0 +1,63 @@
+"""Issue 22, item 8, in a real browser: Drill's "set it yourself" opened with a ``?house=`` link whose chi are
+named <style>, <a href>, <iframe> and <form> and whose name is a Markdown link and image. The page stays
+visible, the names are shown as text, and the DOM holds none of the injected elements or links."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from maubinh.drills import DrillSet, Kind, Level, make_question
+from maubinh.rules import POSITIONS
+from tests.app.test_hostile_names import CHI_EN, CHI_VI, HOUSE, NAME, TOKEN
+from tests.e2e.conftest import assert_no_exception, screenshot, wait_idle
+
+TALL = {"width": 1280, "height": 2200}
+INJECTED = """() => ({
+    styles: [...document.querySelectorAll('style')].filter(s => s.textContent.includes('visibility:hidden')).length,
+    iframes: document.querySelectorAll('iframe[src*="evil.example"]').length,
+    forms: document.querySelectorAll('form[action*="evil.example"]').length,
+    links: [...document.querySelectorAll('a')].filter(a => (a.getAttribute('href') || '').includes('evil.example')).length,
+    images: [...document.querySelectorAll('img')].filter(i => (i.getAttribute('src') || '').includes('evil.example')).length,
+    hidden: getComputedStyle(document.querySelector('[data-testid=stMain]')).visibility,
+    text: document.body.innerText,
+})"""
+
+
+def _assert_shown_as_text(page: Page, names: tuple[str, ...]) -> None:
+    found = page.evaluate(INJECTED)
+    assert (found["styles"], found["iframes"], found["forms"], found["links"], found["images"]) == (0, 0, 0, 0, 0), found
+    assert found["hidden"] == "visible"
+    for name in names:  # every hostile name is on the page, as the characters typed
+        assert name in found["text"].replace("\u2060", ""), name
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_set_it_yourself_with_a_hostile_house_link_shows_the_names_as_text(
+        app_url: str, browser_page: Page, lang: str) -> None:
+    page = browser_page
+    page.set_viewport_size(TALL)
+    query = urlencode({"lang": lang, "kinds": "arrange", "level": "beginner", "rules": HOUSE.id, "house": TOKEN,
+                       "seed": "4", "n": "1"})
+    page.goto(f"{app_url}/drill?{query}")
+    wait_idle(page)
+    assert_no_exception(page)
+    heading = page.get_by_role("heading", name="Câu 1" if lang == "vi" else "Question 1")
+    expect(heading).to_be_visible()
+    chi = CHI_VI if lang == "vi" else CHI_EN
+    _assert_shown_as_text(page, chi)
+    q = make_question(DrillSet((Kind.ARRANGE,), Level.BEGINNER, HOUSE.id, 4, 1, house=HOUSE), 0)
+    for position in POSITIONS:
+        for card in q.best.chi(position):
+            page.locator(f".st-key-drill_card_{card} button").click()
+            wait_idle(page)
+    assert_no_exception(page)
+    _assert_shown_as_text(page, chi)
+    page.locator(".st-key-drill_arr_submit button").click()
+    wait_idle(page)
+    assert_no_exception(page)
+    _assert_shown_as_text(page, (*chi, NAME))  # the feedback: both arrangements, the table, the rule set's name
+    screenshot(page, f"drill_hostile_house_{lang}")
+
