@@ -21,6 +21,7 @@ Shared modules:
     ui.examples  the category examples in ``content/examples.toml`` (data, no Streamlit).
     ui.plays     one hand's best split under each rule set, side by side (Sandbox, Learn, Drill).
     ui._once     draw something at most once per script run.
+    ui.escape    user-made text shown as text: Markdown, HTML, plain text, CSV cells (formula-safe).
     ui.errors    no traceback reaches a user: a plain message with an error id, the details in the log.
     ui.keep      form values survive other pages, tabs and Back (one mechanism for every form).
     ui/locales/  the catalogues, ``<lang>/<part>.po``.

@@ -19,9 +19,10 @@ import streamlit as st
 from classroom.database import DATABASE_ENV
 from classroom.grading import Grader
 from classroom.practice import Practice
-from classroom.service import ClassroomStore
+from classroom.service import ClassroomError, ClassroomStore
 
-__all__ = ["ASSIGNMENT_PARAM", "LEARNER_PARAM", "MODE_PARAM", "RUN_PARAM", "Classroom", "classroom", "configured_url"]
+__all__ = ["ASSIGNMENT_PARAM", "LEARNER_PARAM", "MODE_PARAM", "RUN_PARAM", "Classroom", "classroom", "configured_url",
+           "refusal_key"]
 
 LEARNER_PARAM = "me"
 """Query parameter of a learner's personal link (``?me=<learner>.<secret>``), on the Classes and Drill pages."""
@@ -66,3 +67,9 @@ def _open(url: str | None) -> Classroom:
 def classroom() -> Classroom:
     """The classroom of this server (opened on first use)."""
     return _open(configured_url())
+
+
+def refusal_key(prefix: str, error: ClassroomError) -> str:
+    """The catalogue key of a refused name or title: ``<prefix>.<field>``, or ``<prefix>.<field>_<problem>``
+    for a text that shows nothing (``invisible``) or holds a control character (``control``)."""
+    return f"{prefix}.{error.field}_{error.problem}" if error.problem else f"{prefix}.{error.field}"

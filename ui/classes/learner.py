@@ -16,7 +16,7 @@ import streamlit as st
 from classroom.board import board
 from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.service import ClassInfo, ClassroomError, LearnerInfo, NameTakenError
-from ui.classes.words import moment, refusal_key, share, state_key
+from ui.classes.words import moment, share, state_key
 from ui.escape import md_text, plain_text
 from ui.i18n import t
 from ui.labels import number
@@ -24,7 +24,7 @@ from ui.links import go_to_personal_link, personal_link_box
 from ui.nav import link_to
 from ui.params import markdown_literal
 from ui.setup import rule_set_label
-from ui.store import ASSIGNMENT_PARAM, LEARNER_PARAM, classroom
+from ui.store import ASSIGNMENT_PARAM, LEARNER_PARAM, classroom, refusal_key
 
 __all__ = ["JOINED_KEY", "show_join", "show_learner", "viewer_zone"]
 

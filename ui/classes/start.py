@@ -8,11 +8,10 @@ from classroom.models import CLASS_NAME_MAX
 from classroom.service import LANGUAGES, ClassroomError
 from classroom.tokens import JOIN_LENGTH
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
-from ui.classes.words import refusal_key
 from ui.i18n import t, translate
 from ui.links import JOIN_PARAM, TEACHER_PARAM, go_to_personal_link
 from ui.setup import house_rule_sets, rule_set_label
-from ui.store import classroom
+from ui.store import classroom, refusal_key
 
 __all__ = ["CREATED_KEY", "show_start"]
 

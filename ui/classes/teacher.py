@@ -19,7 +19,7 @@ from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from ui.classes.board import show_board
 from ui.classes.learner import viewer_zone
 from ui.classes.start import CREATED_KEY
-from ui.classes.words import moment, refusal_key, state_key
+from ui.classes.words import moment, state_key
 from ui.errors import guarded_function
 from ui.escape import md_text, plain_text
 from ui.i18n import t
@@ -29,7 +29,7 @@ from ui.params import markdown_literal
 from ui.questions import kind_name, level_name
 from ui.set_form import read_set, set_fields, unavailable_in
 from ui.setup import house_rule_sets, rule_set_label
-from ui.store import classroom
+from ui.store import classroom, refusal_key
 
 __all__ = ["show_teacher"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime, tzinfo
 
-from classroom.service import AssignmentInfo, ClassroomError
+from classroom.service import AssignmentInfo
 from maubinh.drills import Kind, Question
 from maubinh.drills.answers import parse_answer
 from maubinh.rules import RuleSet
@@ -17,7 +17,7 @@ from ui.i18n import translate
 from ui.labels import number
 from ui.questions import answer_text, kind_name
 
-__all__ = ["answer_words", "kind_words", "moment", "refusal_key", "share", "state_key"]
+__all__ = ["answer_words", "kind_words", "moment", "share", "state_key"]
 
 
 def answer_words(question: Question | None, code: str, rule_set: RuleSet, lang: str) -> str:
@@ -28,12 +28,6 @@ def answer_words(question: Question | None, code: str, rule_set: RuleSet, lang: 
         return answer_text(question, parse_answer(question, code), rule_set, lang)
     except ValueError:
         return code
-
-
-def refusal_key(prefix: str, error: ClassroomError) -> str:
-    """The catalogue key of a refused name or title: ``<prefix>.<field>``, or ``<prefix>.<field>_<problem>``
-    for a text that shows nothing (``invisible``) or holds a control character (``control``)."""
-    return f"{prefix}.{error.field}_{error.problem}" if error.problem else f"{prefix}.{error.field}"
 
 
 def kind_words(kind: str, lang: str) -> str:

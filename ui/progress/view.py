@@ -13,7 +13,6 @@ from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.service import ClassroomError, LearnerInfo
 from maubinh.drills import Kind, Lesson
 from maubinh.drills.levels import level_of, levels, reference_note, reference_players
-from ui.classes.words import refusal_key
 from ui.escape import csv_bytes
 from ui.i18n import t
 from ui.labels import number
@@ -22,7 +21,7 @@ from ui.nav import link_to
 from ui.params import markdown_literal
 from ui.progress.stats import by_kind, by_lesson, error_series, export_rows, rating_series, summary, weakest
 from ui.questions import kind_name, step_name
-from ui.store import LEARNER_PARAM, MODE_PARAM, classroom
+from ui.store import LEARNER_PARAM, MODE_PARAM, classroom, refusal_key
 
 __all__ = ["CREATED_KEY", "show_new_profile", "show_profile"]
 
