@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ("learn", "drill", "sandbox", "daudiachu", "classes", "progress")
+PAGES = ("learn", "drill", "sandbox", "daudiachu", "classes", "progress", "play")
 CORE = ("cards", "hands", "rules", "arrangement", "naturals", "settle", "house", "compare")
 
 

@@ -20,12 +20,14 @@ Shared modules:
     ui.problems  lists of problems: repeats once with a count, the first few, then "and N more".
     ui.examples  the category examples in ``content/examples.toml`` (data, no Streamlit).
     ui.plays     one hand's best split under each rule set, side by side (Sandbox, Learn, Drill).
+    ui.settlement  settlement views: events, a pair's breakdown with the rule behind each line (Sandbox, Play).
     ui._once     draw something at most once per script run.
     ui/locales/  the catalogues, ``<lang>/<part>.po``.
 
 Pages:
     ui.learn      the lesson path, quizzes and "check my hand".
     ui.drill      drill sets, their questions drawn, progress.
+    ui.play       a table against computer players: arranged in the browser, settled, analysed.
     ui.sandbox    a table settled under every rule set, house rules, many deals.
     ui.daudiachu  the other game in the sources.
 """
