@@ -81,9 +81,9 @@ def show_score(session: PlaySession) -> None:
         return
     names = seat_namer(session.table.bots)
     score = session.score()
-    columns = st.columns(len(score))
-    for seat, (column, total) in enumerate(zip(columns, score)):
-        column.metric(names[seat], signed(total), border=True)
+    with st.container(horizontal=True, key="play_score"):  # side by side on a phone too
+        for seat, total in enumerate(score):
+            st.metric(names[seat], signed(total), border=True, width="content")
     played = len(session.results)
     helped = sum(1 for result in session.results.values() if result.helped)
     st.caption(t("play.score_caption", n=played, helped=helped))
@@ -198,12 +198,12 @@ def show_analysis(analysis: Analysis, rule_set: RuleSet, lang: str) -> None:
     why, what happened at this table beside it, and the numbers under "details"."""
     st.markdown(f"#### {t('play.analysis')}")
     mine, best = analysis.mine.mean, analysis.best_breakdown.mean
-    first, second = st.columns(2)
-    first.metric(t("play.expected_mine"), number(mine, lang, signed=True), border=True)
-    second.metric(t("play.expected_best"), number(best, lang, signed=True), border=True)
-    third, fourth = st.columns(2)
-    third.metric(t("play.lost"), f"{number(analysis.cost, lang)} ± {number(analysis.cost_stderr, lang)}", border=True)
-    fourth.metric(t("play.actual"), signed(analysis.actual), border=True)
+    with st.container(horizontal=True, key="play_analysis_numbers"):
+        st.metric(t("play.expected_mine"), number(mine, lang, signed=True), border=True, width="content")
+        st.metric(t("play.expected_best"), number(best, lang, signed=True), border=True, width="content")
+        st.metric(t("play.lost"), f"{number(analysis.cost, lang)} ± {number(analysis.cost_stderr, lang)}",
+                  border=True, width="content")
+        st.metric(t("play.actual"), signed(analysis.actual), border=True, width="content")
     st.info(_sentence(analysis, rule_set, lang))
     st.caption(t("play.luck_caption"))
     if analysis.cost >= 0.05 or analysis.declare != analysis.best_declare:
