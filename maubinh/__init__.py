@@ -15,6 +15,8 @@ Modules (digest = ``shared/RULES-DIGEST.md``):
     maubinh.__main__     the command line (``python -m maubinh solve ...``).
     maubinh.strategy     the solver (xếp bài), expected chi, many deals, training (its own package).
     maubinh.drills       the drill kinds, each question dealt from a seed and graded by the engine.
+    maubinh.play         a table session against computer players: deals from a seed, settlement,
+                         the running score, and the analysis of the player's split.
 
 Public API:
 

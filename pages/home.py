@@ -27,6 +27,7 @@ with guarded():  # no traceback reaches a user (ui.errors)
     PARTS = (
         ("pages/learn.py", "nav.learn", "home.learn_blurb", ":material/menu_book:"),
         ("pages/drill.py", "nav.drill", "home.drill_blurb", ":material/quiz:"),
+        ("pages/play.py", "nav.play", "home.play_blurb", ":material/casino:"),
         ("pages/sandbox.py", "nav.sandbox", "home.sandbox_blurb", ":material/playing_cards:"),
         ("pages/classes.py", "nav.classes", "home.classes_blurb", ":material/groups:"),
         ("pages/progress.py", "nav.progress", "home.progress_blurb", ":material/trending_up:"),

@@ -20,6 +20,7 @@ Shared modules:
     ui.problems  lists of problems: repeats once with a count, the first few, then "and N more".
     ui.examples  the category examples in ``content/examples.toml`` (data, no Streamlit).
     ui.plays     one hand's best split under each rule set, side by side (Sandbox, Learn, Drill).
+    ui.settlement  settlement views: events, a pair's breakdown with the rule behind each line (Sandbox, Play).
     ui._once     draw something at most once per script run.
     ui.escape    user-made text shown as text: Markdown, HTML, plain text, CSV cells (formula-safe).
     ui.errors    no traceback reaches a user: a plain message with an error id, the details in the log.
@@ -29,6 +30,7 @@ Shared modules:
 Pages:
     ui.learn      the lesson path, quizzes and "check my hand".
     ui.drill      drill sets, their questions drawn, progress.
+    ui.play       a table against computer players: arranged in the browser, settled, analysed.
     ui.sandbox    a table settled under every rule set, house rules, many deals.
     ui.daudiachu  the other game in the sources.
 """

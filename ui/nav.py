@@ -37,6 +37,7 @@ PAGES: tuple[AppPage, ...] = (
     AppPage("pages/home.py", "nav.home", ":material/home:", ""),
     AppPage("pages/learn.py", "nav.learn", ":material/menu_book:", "learn"),
     AppPage("pages/drill.py", "nav.drill", ":material/quiz:", "drill"),
+    AppPage("pages/play.py", "nav.play", ":material/casino:", "play"),
     AppPage("pages/sandbox.py", "nav.sandbox", ":material/playing_cards:", "sandbox"),
     AppPage("pages/classes.py", "nav.classes", ":material/groups:", "classes"),
     AppPage("pages/progress.py", "nav.progress", ":material/trending_up:", "progress"),

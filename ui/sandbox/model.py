@@ -18,7 +18,7 @@ got=0, other_seat=None, other_position=None),)
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -28,7 +28,7 @@ from maubinh.arrangement import Arrangement, hand_values, out_of_order
 from maubinh.cards import FULL_DECK, Card, CardParseError, cards_text, grouped, parse_cards, split_tokens
 from maubinh.naturals import find_instant_win
 from maubinh.rules import POSITIONS, RULE_SET_IDS, Position, RuleSet, load_rule_set
-from maubinh.settle import Item, PairResult, Settlement, settle
+from maubinh.settle import Settlement, settle
 from maubinh.strategy.arrangers import arrange_simple
 from maubinh.strategy.decide import Decision, decide
 from maubinh.strategy.simulate import CHI_SOURCES, ChiSource, seat_sources
@@ -43,7 +43,6 @@ __all__ = [
     "Problem",
     "ProblemKind",
     "Table",
-    "breakdown_frame",
     "deal",
     "deal_more",
     "decide_seat",
@@ -433,25 +432,6 @@ def totals_long(frame: pd.DataFrame, seat: str, rule_set: str, chi: str) -> pd.D
     """
     long = frame.rename_axis(seat).reset_index().melt(id_vars=seat, var_name=rule_set, value_name=chi)
     return long
-
-
-def breakdown_frame(
-    pair: PairResult,
-    describe: Callable[[Item], str],
-    source: Callable[[Item], str],
-    columns: tuple[str, str, str] = ("what", "chi", "source"),
-    total: str | None = None,
-) -> pd.DataFrame:
-    """One row per item of ``pair`` (seen from its first seat): what, chi won (negative: paid), rule source.
-
-    ``describe`` and ``source`` word an item (the page passes ``ui.labels.describe_item`` and
-    ``ui.labels.provenance_note``). With ``total``, a last row named ``total`` holds the pair's total.
-    """
-    what, chi, note = columns
-    rows = [{what: describe(item), chi: item.amount, note: source(item)} for item in pair.items]
-    if total is not None:
-        rows.append({what: total, chi: pair.total, note: ""})
-    return pd.DataFrame(rows, columns=list(columns))
 
 
 def decide_seat(

@@ -16,16 +16,13 @@ import streamlit as st
 from pandas.io.formats.style import Styler
 
 from maubinh.arrangement import Arrangement
-from maubinh.naturals import find_instant_win
 from maubinh.rules import RuleSet
-from maubinh.settle import PairResult, Settlement
+from maubinh.settle import Settlement
 from maubinh.strategy.simulate import CHI_SOURCES, ChiSource
 from ui.escape import html_literal, md_text
 from ui.i18n import t
-from ui.labels import describe_item, natural_name, position_label, provenance_note
 from ui.sandbox.model import (
     Table,
-    breakdown_frame,
     pay_matrix,
     settle_all,
     sources_frame,
@@ -33,6 +30,7 @@ from ui.sandbox.model import (
     totals_frame,
 )
 from ui.sandbox.state import seat_name
+from ui.settlement import show_events, show_pair, signed
 
 __all__ = ["CHART_COLOURS", "show_settlement", "signed", "source_names", "totals_chart"]
 
@@ -44,84 +42,9 @@ _AGREE_BG = ""
 _DIFFER_BG = "background-color: rgba(255, 193, 7, 0.28); font-weight: 600"
 
 
-def signed(amount: object) -> str:
-    """``+3``, ``−3`` or ``0`` (a true minus sign); empty for a missing value."""
-    if amount is None or amount is pd.NA or (isinstance(amount, float) and pd.isna(amount)):
-        return "—"
-    value = int(amount)  # type: ignore[call-overload]
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
-
-
 def source_names() -> dict[ChiSource, str]:
     """Each :class:`~maubinh.strategy.simulate.ChiSource` in the session's language."""
     return {source: t(f"sandbox.source.{source.value}") for source in CHI_SOURCES}
-
-
-def pair_label(pair: PairResult) -> str:
-    a, b = seat_name(pair.a), seat_name(pair.b)
-    if pair.total == 0:
-        return t("sandbox.pair_even", a=a, b=b)
-    winner = a if pair.total > 0 else b
-    return t("sandbox.pair_won", a=a, b=b, winner=winner, chi=abs(pair.total))
-
-
-def chi_results_text(pair: PairResult, rule_set: RuleSet, lang: str) -> str:
-    """Who won each chi of the pair, in the rule set's chi names; or why no chi were compared."""
-    results = pair.chi_results()
-    if not results:
-        return t("sandbox.no_chi_compared")
-    parts = []
-    for position, sign in results.items():
-        label = md_text(position_label(position, rule_set, lang))
-        if sign == 0:
-            parts.append(t("sandbox.chi_tie", position=label))
-        else:
-            parts.append(t("sandbox.chi_won", position=label, seat=seat_name(pair.a if sign > 0 else pair.b)))
-    return t("sandbox.chi_results", results=" · ".join(parts))
-
-
-def show_events(settlement: Settlement, rule_set: RuleSet, lang: str, arrangements: Sequence[Arrangement] = ()) -> None:
-    """Fouls, instant wins (declared, or held and played out) and scoops under one rule set, one line each."""
-    lines = []
-    fouled = [seat_name(seat) for seat, foul in enumerate(settlement.fouls) if foul]
-    if fouled:
-        lines.append(t("sandbox.event_fouls", seats=", ".join(fouled), penalty=rule_set.foul_penalty))
-    for seat, natural in enumerate(settlement.naturals):
-        if natural is not None:
-            lines.append(
-                t("sandbox.event_natural", seat=seat_name(seat), name=natural_name(natural.pattern, lang),
-                  chi=natural.chi)
-            )
-        elif seat < len(arrangements) and rule_set.naturals:
-            held = find_instant_win(arrangements[seat].cards, rule_set)
-            if held is not None:
-                lines.append(t("sandbox.event_played", seat=seat_name(seat), name=natural_name(held.pattern, lang),
-                               chi=held.chi))
-    for seat, scooped in enumerate(settlement.scoops):
-        if scooped:
-            lines.append(
-                t("sandbox.event_scoop", seat=seat_name(seat), others=", ".join(seat_name(s) for s in scooped))
-            )
-    if not lines:
-        lines.append(t("sandbox.event_none"))
-    st.markdown("\n".join(f"- {line}" for line in lines))
-
-
-def show_pair(pair: PairResult, rule_set: RuleSet, lang: str, names: RuleSet | None = None) -> None:
-    """One pair's breakdown under ``rule_set``, the chi named by ``names`` (the page's one naming)."""
-    named = names or rule_set
-    with st.expander(pair_label(pair)):
-        st.markdown(chi_results_text(pair, named, lang))
-        columns = (t("sandbox.col_what"), t("sandbox.col_chi", seat=seat_name(pair.a)), t("sandbox.col_source"))
-        frame = breakdown_frame(
-            pair,
-            lambda item: md_text(describe_item(item, named, lang)),
-            lambda item: provenance_note(item.provenance, lang),
-            columns=columns,
-            total=f"**{t('sandbox.total')}**",
-        )
-        frame[columns[1]] = frame[columns[1]].map(signed)
-        st.table(frame, hide_index=True)
 
 
 def _highlight_rows(frame: pd.DataFrame, differs: pd.Series) -> Styler:
@@ -228,13 +151,13 @@ def show_breakdowns(settlements: Mapping[str, Settlement], rule_sets: Sequence[R
             if summary:
                 st.caption(md_text(summary))
             settlement = settlements[rule_set.id]
-            show_events(settlement, rule_set, lang, arrangements)
+            show_events(settlement, rule_set, lang, seat_name, arrangements)
             by_source = sources_frame(settlement, rule_set, seat_names, names)
             by_source[t("sandbox.total")] = list(settlement.totals)
             st.markdown(f"**{t('sandbox.by_source')}**")
             st.table(by_source.map(signed))
             for pair in settlement.pairs:
-                show_pair(pair, rule_set, lang, naming)
+                show_pair(pair, rule_set, lang, seat_name, naming)
 
 
 def show_settlement(table: Table, seats: int, rule_sets: Sequence[RuleSet], lang: str,

@@ -18,7 +18,6 @@ from maubinh.settle import ItemKind
 from ui.sandbox.model import (
     DEAL_RULE_SET_ID,
     ProblemKind,
-    breakdown_frame,
     deal,
     fouled_under,
     read_table,
@@ -28,6 +27,7 @@ from ui.sandbox.model import (
     totals_frame,
     totals_long,
 )
+from ui.settlement import breakdown_frame
 
 # Seed 1, two players: player 1 wins all three chi (a scoop).
 SEED_1 = [

@@ -1,0 +1,346 @@
+"""Play: a table session, the player against 1-3 computer players, dealt from a seed, settled and analysed.
+
+A :class:`Table` is the session's settings: the rule set (any :class:`~maubinh.rules.RuleSet`, house rules
+included), the seed, and one :class:`Strength` per computer player. Deal ``n`` of a table is always the
+same cards (:func:`deal_cards`: ``random.Random(f"{seed}:{n}")`` shuffles :data:`~maubinh.cards.FULL_DECK`,
+then 13 cards to each seat, the player first). The computer players set their hands by strength
+(:func:`bot_play`):
+
+- ``solver``: xếp bài, :func:`maubinh.strategy.solver.solve` for the table's size; a hand holding an
+  instant win asks :func:`maubinh.strategy.decide.decide` whether to declare it or play it out;
+- ``medium``: the solver's own estimate of every legal split (:func:`maubinh.drills.sampling.table_scores`)
+  plus Gaussian noise of :data:`MEDIUM_NOISE` chi, the highest taken: usually a good split, now and then
+  a clearly worse one; declares every instant win it holds;
+- ``beginner``: strongest back first (:func:`maubinh.strategy.arrangers.arrange_simple`), declares
+  every instant win it holds.
+
+None of them ever fouls. :func:`play_deal` settles a deal with the player's arrangement and choice to
+declare (:func:`maubinh.settle.settle` with ``declared=``, digest §2.4) and :func:`running_score` adds the
+deals up. :func:`analyse` grades the player's split the way the Drill grades "set it yourself"
+(:mod:`maubinh.drills.arrange`): the best split is chosen on sampled tables of the same size set by the
+solver, then the player's split and the best one are settled against another, independent sample (common
+random numbers): expected chi per deal, the chi lost with its standard error, and what each line (each
+chi, scoops, fouls, instant wins, aces) cost; beside it, what actually happened at this table.
+
+All amounts are in chi; a deal's totals sum to zero.
+
+>>> from maubinh.rules import load_rule_set
+>>> table = Table(load_rule_set("guide-2026"), seed=7, bots=(Strength.SOLVER, Strength.BEGINNER))
+>>> [len(hand) for hand in table.deal(1)]
+[13, 13, 13]
+>>> table.deal(1) == table.deal(1) and table.deal(1) != table.deal(2)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+import numpy as np
+
+from maubinh.arrangement import Arrangement, foul_reason
+from maubinh.cards import FULL_DECK, Card
+from maubinh.drills.sampling import Breakdown, Line, Opponents, breakdowns, table_scores
+from maubinh.naturals import InstantWin, find_instant_win
+from maubinh.rules import POSITIONS, Position, RuleSet
+from maubinh.settle import ItemKind, Settlement, settle
+from maubinh.strategy.arrangers import arrange_simple
+from maubinh.strategy.field import best_splits, field_values, sample_field
+from maubinh.strategy.vector import split_arrangement
+
+__all__ = [
+    "CANDIDATES",
+    "CHOOSE_SAMPLES",
+    "MAX_BOTS",
+    "MEDIUM_NOISE",
+    "SCORE_SAMPLES",
+    "Analysis",
+    "BotPlay",
+    "DealResult",
+    "Strength",
+    "Table",
+    "analyse",
+    "bot_play",
+    "deal_cards",
+    "play_deal",
+    "running_score",
+]
+
+MAX_BOTS = 3
+"""Computer players at one table: 1-3 (a table seats 2-4)."""
+MEDIUM_NOISE = 0.75
+"""Standard deviation, in chi, of the noise the medium player adds to the solver's estimate of each split."""
+CHOOSE_SAMPLES = 2000
+"""Heads-up deals on which every legal split is tried, to keep the :data:`CANDIDATES` best."""
+CANDIDATES = 24
+"""Splits kept from the heads-up pass, among which the best at the table's size is chosen."""
+TABLE_SAMPLES = 600
+"""Tables of the real size on which the best of the candidates is chosen (more than one opponent)."""
+SCORE_SAMPLES = 1000
+"""Other tables, independent of the choice, on which the player's split and the best are scored."""
+
+
+class Strength(str, Enum):
+    """How a computer player sets its hand (see the module's docstring)."""
+
+    SOLVER = "solver"
+    MEDIUM = "medium"
+    BEGINNER = "beginner"
+
+
+@dataclass(frozen=True)
+class BotPlay:
+    """A computer player's hand as set: its strength, arrangement and whether it declares an instant win."""
+
+    strength: Strength
+    arrangement: Arrangement
+    declare: bool
+
+
+def deal_cards(seed: int | str, number: int, seats: int) -> tuple[tuple[Card, ...], ...]:
+    """Deal ``number`` of a table seeded ``seed``: 13 cards per seat, each hand sorted high to low.
+
+    ``random.Random(f"{seed}:{number}")`` shuffles :data:`~maubinh.cards.FULL_DECK`; seat ``s`` gets cards
+    ``13 s .. 13 s + 12``. The same seed and number give the same cards.
+
+    Raises:
+        ValueError: for ``seats`` outside 2-4.
+    """
+    if not 2 <= seats <= 4:
+        raise ValueError(f"a table has 2-4 seats, got {seats}")
+    deck = list(FULL_DECK)
+    random.Random(f"{seed}:{number}").shuffle(deck)
+    return tuple(tuple(sorted(deck[13 * s : 13 * s + 13], reverse=True)) for s in range(seats))
+
+
+def _held(cards: Sequence[Card], rule_set: RuleSet) -> InstantWin | None:
+    return find_instant_win(cards, rule_set) if rule_set.naturals else None
+
+
+def bot_play(cards: Sequence[Card], strength: Strength, rule_set: RuleSet, seats: int, seed: int | str = 0) -> BotPlay:
+    """How a computer player of ``strength`` sets ``cards`` at a table of ``seats`` (never binh lủng).
+
+    ``seed`` draws the medium player's noise (the same seed, the same split).
+
+    Raises:
+        ValueError: if ``cards`` is not 13 distinct cards or ``seats`` is not 2-4.
+    """
+    if not 2 <= seats <= 4:
+        raise ValueError(f"a table has 2-4 seats, got {seats}")
+    held = _held(cards, rule_set)
+    if strength is Strength.SOLVER:
+        if held is None:
+            from maubinh.strategy.solver import solve
+
+            return BotPlay(strength, solve(cards, rule_set, seats=seats), False)
+        from maubinh.strategy.decide import decide
+
+        choice = decide(cards, rule_set, opponents=seats - 1)
+        return BotPlay(strength, choice.arrangement, choice.declare)
+    if strength is Strength.MEDIUM:
+        hand, scores = table_scores(cards, rule_set)
+        noise = np.random.default_rng(random.Random(f"{seed}:medium").getrandbits(64)).normal(
+            0.0, MEDIUM_NOISE, len(scores))
+        row = int(np.argmax(np.where(np.isfinite(scores), scores + noise, -np.inf)))
+        return BotPlay(strength, hand.arrangement(row), held is not None)
+    return BotPlay(strength, arrange_simple(cards, rule_set), held is not None)
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table session's settings.
+
+    Attributes:
+        rule_set: the rules everything is settled under.
+        seed: the session's seed (a link replays the same deals).
+        bots: one :class:`Strength` per computer player (1-3), seats 1.. in order; the player is seat 0.
+    """
+
+    rule_set: RuleSet
+    seed: int
+    bots: tuple[Strength, ...]
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.bots) <= MAX_BOTS:
+            raise ValueError(f"a table has 1-{MAX_BOTS} computer players, got {len(self.bots)}")
+
+    @property
+    def seats(self) -> int:
+        """Players at the table, the player included (2-4)."""
+        return 1 + len(self.bots)
+
+    def deal(self, number: int) -> tuple[tuple[Card, ...], ...]:
+        """The cards of deal ``number``, one hand per seat (:func:`deal_cards`)."""
+        return deal_cards(self.seed, number, self.seats)
+
+    def bot_plays(self, number: int) -> tuple[BotPlay, ...]:
+        """How each computer player sets its hand in deal ``number`` (seat 1 first)."""
+        hands = self.deal(number)
+        return tuple(bot_play(hands[s + 1], strength, self.rule_set, self.seats, f"{self.seed}:{number}:{s + 1}")
+                     for s, strength in enumerate(self.bots))
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal played: every seat's cards, arrangement and choice, and the settlement.
+
+    Attributes:
+        number: the deal's number.
+        arrangements: per seat (the player first).
+        declared: per seat, whether it declared an instant win it holds.
+        settlement: :func:`maubinh.settle.settle` of the table.
+        helped: whether the player asked for xếp bài (the solver's split) on this hand.
+    """
+
+    number: int
+    arrangements: tuple[Arrangement, ...]
+    declared: tuple[bool, ...]
+    settlement: Settlement
+    helped: bool = False
+
+    @property
+    def player_total(self) -> int:
+        """What the player won (negative: paid) in this deal, in chi."""
+        return self.settlement.totals[0]
+
+
+def play_deal(table: Table, number: int, arrangement: Arrangement, declare: bool = False, *,
+              helped: bool = False, bots: Sequence[BotPlay] | None = None) -> DealResult:
+    """Settle deal ``number`` with the player's ``arrangement`` and choice to ``declare`` an instant win.
+
+    ``bots``: the computer players' plays if already computed (default: :meth:`Table.bot_plays`).
+
+    Raises:
+        ValueError: if ``arrangement`` does not hold the player's 13 cards of this deal.
+    """
+    hands = table.deal(number)
+    if sorted(arrangement.cards) != sorted(hands[0]):
+        raise ValueError(f"arrangement {arrangement} does not hold the cards of deal {number}")
+    plays = tuple(table.bot_plays(number) if bots is None else bots)
+    arrangements = (arrangement, *(p.arrangement for p in plays))
+    declared = (bool(declare), *(p.declare for p in plays))
+    return DealResult(number, arrangements, declared, settle(arrangements, table.rule_set, declared), helped)
+
+
+def running_score(results: Sequence[DealResult], seats: int) -> tuple[int, ...]:
+    """Chi per seat summed over ``results`` (zero-sum like each deal)."""
+    totals = [0] * seats
+    for result in results:
+        for seat, amount in enumerate(result.settlement.totals):
+            totals[seat] += amount
+    return tuple(totals)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The player's split against the best one for the hand, at a table of the same size.
+
+    Attributes:
+        arrangement, declare: the player's split and choice.
+        best, best_declare: the best split found and whether declaring beats playing it (instant wins).
+        foul: the pair of chi out of order in the player's split, or ``None`` when legal.
+        mine, best_breakdown: each one settled against the same :data:`SCORE_SAMPLES` sampled tables.
+        opponents: opponents per sampled table (the table's computer players).
+        cost: ``best_breakdown.mean - mine.mean``, chi per deal (0 for the best split itself).
+        cost_stderr: its standard error (same deals).
+        actual: what the player's split won at this table (the settlement), for luck beside skill.
+    """
+
+    arrangement: Arrangement
+    declare: bool
+    best: Arrangement
+    best_declare: bool
+    foul: tuple[Position, Position] | None
+    mine: Breakdown
+    best_breakdown: Breakdown
+    opponents: int
+    cost: float
+    cost_stderr: float
+    actual: int | None = None
+
+    def cost_of(self, line: Line) -> float:
+        """What one line cost, chi per deal: the best split's mean from it minus the player's."""
+        return self.best_breakdown.lines.get(line, 0.0) - self.mine.lines.get(line, 0.0)
+
+    @property
+    def lines(self) -> list[Line]:
+        """Every line either split has, the costliest first."""
+        others = (ItemKind.SCOOP, ItemKind.FOUL, ItemKind.NATURAL, ItemKind.ACES)
+        seen: list[Line] = [*POSITIONS, *(k for k in others
+                                          if k in self.mine.lines or k in self.best_breakdown.lines)]
+        return sorted(seen, key=lambda line: -self.cost_of(line))
+
+    @property
+    def worst(self) -> Line | None:
+        """The line that cost most (``None`` when nothing cost more than 0.005 chi)."""
+        top = self.lines[0] if self.lines else None
+        return top if top is not None and self.cost_of(top) > 0.005 else None
+
+    def win_share(self, position: Position, *, best: bool = False) -> float:
+        """Share of (deal, opponent) pairs in which the player's (or the best split's) ``position`` won."""
+        breakdown = self.best_breakdown if best else self.mine
+        return breakdown.odds[position][0] / self.opponents
+
+
+def _seed(*parts: object) -> int:
+    return random.Random(":".join(str(p) for p in parts)).getrandbits(63)
+
+
+def analyse(table: Table, number: int, arrangement: Arrangement, declare: bool = False, *,
+            actual: int | None = None) -> Analysis:
+    """Grade the player's ``arrangement`` (and choice to ``declare``) of deal ``number`` against the best split.
+
+    Every legal split is settled against :data:`CHOOSE_SAMPLES` heads-up deals (opponents set by the
+    solver, :func:`maubinh.strategy.field.best_splits`); the :data:`CANDIDATES` best are settled against
+    :data:`TABLE_SAMPLES` tables of the real size and the best of them kept (with one computer player, the
+    heads-up best). A hand holding an instant win is played out on the solver's split or declared, whichever
+    is worth more on the scoring deals. The player's split and the best are then settled against
+    :data:`SCORE_SAMPLES` other tables. Seeds come from the table's seed and ``number``: the same inputs give
+    the same analysis. ``actual``: what the split won at the table (:attr:`DealResult.player_total`).
+
+    Raises:
+        ValueError: if ``arrangement`` does not hold the player's 13 cards of this deal.
+    """
+    rule_set = table.rule_set
+    cards = table.deal(number)[0]
+    if sorted(arrangement.cards) != sorted(cards):
+        raise ValueError(f"arrangement {arrangement} does not hold the cards of deal {number}")
+    opponents = table.seats - 1
+    held = _held(cards, rule_set)
+    idx = np.array([c.index for c in cards], dtype=np.int64)
+    if held is not None:
+        from maubinh.strategy.decide import decide
+
+        options = [(decide(cards, rule_set, opponents=opponents).split, False)]
+        options.append((options[0][0], True))
+    else:
+        heads_up = sample_field(cards, rule_set, opponents=1, samples=CHOOSE_SAMPLES,
+                                seed=_seed(table.seed, number, "choose"))
+        rows, _ = best_splits(heads_up, count=CANDIDATES)
+        candidates = [split_arrangement(idx, int(row)) for row in rows]
+        if opponents > 1 and len(candidates) > 1:
+            field = sample_field(cards, rule_set, opponents=opponents, samples=TABLE_SAMPLES,
+                                 seed=_seed(table.seed, number, "table"))
+            totals, _ = field_values(candidates, field, declared=[False] * len(candidates))
+            candidates = [candidates[int(np.argmax(totals.sum(axis=1)))]]
+        options = [(candidates[0], False)]
+    scoring = Opponents(tuple(cards), _seed(table.seed, number, "score"),
+                        sample_field(cards, rule_set, opponents=opponents, samples=SCORE_SAMPLES,
+                                     seed=_seed(table.seed, number, "score")))
+    scored = breakdowns([arrangement, *(a for a, _ in options)], scoring, rule_set,
+                        [declare, *(d for _, d in options)])
+    mine, others = scored[0], scored[1:]
+    pick = max(range(len(options)), key=lambda k: others[k].mean)
+    best, best_declare = options[pick]
+    best_breakdown = others[pick]
+    if sorted(best.cards) == sorted(arrangement.cards) and best_declare == declare and all(
+        sorted(best.chi(p)) == sorted(arrangement.chi(p)) for p in POSITIONS
+    ):
+        best_breakdown = mine
+    foul = None if declare and held is not None else foul_reason(arrangement, rule_set)
+    cost = best_breakdown.mean - mine.mean
+    return Analysis(arrangement, declare, best, best_declare, foul, mine, best_breakdown, opponents, cost,
+                    best_breakdown.stderr_against(mine), actual)

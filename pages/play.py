@@ -1,0 +1,30 @@
+"""Play: a table against 1-3 computer players (solver, medium, beginner), any rule set, deals from a seed.
+
+Each deal: the player's 13 cards are arranged in the browser (:mod:`ui.play.arrange_component`, one round
+trip per hand), then the showdown (every hand, the settlement with the rule behind each number), the running
+score, and the analysis of the split against the best one. Links: ``/play?seed=7&deal=3&bots=solver,beginner
+&rules=chi-at`` replays the same deals.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.errors import guarded
+from ui.i18n import t
+from ui.play.state import SESSION_KEY, PlaySession, read_table_params, session_for, take_submission
+from ui.play.views import show_deal, show_score, show_settings
+from ui.setup import setup_page
+
+with guarded():  # no traceback reaches a user (ui.errors)
+    lang = setup_page("nav.play")
+    st.title(t("play.title"))
+    st.caption(t("play.intro"))
+    seed, number, bots = read_table_params()
+    earlier = st.session_state.get(SESSION_KEY)
+    played = isinstance(earlier, PlaySession) and bool(earlier.results)
+    rule_set = show_settings(bots, seed, played, lang)
+    session = session_for(rule_set, seed, bots)
+    take_submission(session, number)
+    show_score(session)
+    show_deal(session, number, lang)

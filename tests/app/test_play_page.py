@@ -1,0 +1,105 @@
+"""The Play page run by Streamlit (AppTest, no browser): a deal, an arrangement submitted through the session
+key the arranging component writes to, the showdown equal to maubinh.settle's, the score accumulating, and
+both languages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from maubinh.arrangement import Arrangement
+from maubinh.play import Strength, Table
+from maubinh.rules import POSITIONS, load_rule_set
+from maubinh.settle import settle
+from maubinh.strategy.arrangers import arrange_simple
+from ui.play.state import SESSION_KEY, SUBMITTED_KEY, PlaySession, bot_plays
+
+PAGE = Path(__file__).resolve().parents[2] / "pages" / "play.py"
+TIMEOUT_S = 120
+BOTS = (Strength.SOLVER, Strength.BEGINNER)
+
+
+def _run(lang: str = "vi", **query: str) -> AppTest:
+    at = AppTest.from_file(str(PAGE), default_timeout=TIMEOUT_S)
+    at.query_params.update({"lang": lang, "seed": "7", "bots": "solver,beginner", "rules": "chi-at", **query})
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def _value(arrangement: Arrangement) -> dict[str, list[str]]:
+    """What the component sends on "Confirm"."""
+    return {p.value: [str(card) for card in arrangement.chi(p)] for p in POSITIONS}
+
+
+def _submit(at: AppTest, arrangement: Arrangement) -> AppTest:
+    at.session_state[SUBMITTED_KEY] = _value(arrangement)
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def _texts(at: AppTest) -> str:
+    return "\n".join([s.value for s in at.subheader] + [m.value for m in at.markdown] + [c.value for c in at.caption] + [i.value for i in at.info])
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_deal_is_settled_as_settle_does_and_the_score_accumulates(lang: str) -> None:
+    rule_set = load_rule_set("chi-at")
+    table = Table(rule_set, 7, BOTS)
+    at = _run(lang)
+    assert "Deal 1" in _texts(at) or "Ván 1" in _texts(at)
+    assert at.session_state[SESSION_KEY].results == {}
+    mine = arrange_simple(table.deal(1)[0], rule_set)
+    at = _submit(at, mine)
+    session = at.session_state[SESSION_KEY]
+    assert isinstance(session, PlaySession)
+    result = session.results[1]
+    expected = settle([mine, *(p.arrangement for p in bot_plays(table, 1))], rule_set,
+                      [False, *(p.declare for p in bot_plays(table, 1))])
+    assert result.settlement.totals == expected.totals
+    assert sum(expected.totals) == 0
+    # the score metrics show the same totals, the player's first
+    shown = [m.value for m in at.metric][: table.seats]
+    assert shown == [f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0" for v in expected.totals]
+    assert session.analyses[1].actual == expected.totals[0]
+    assert (t := _texts(at)) and (("Showdown" in t) if lang == "en" else ("Lật bài" in t))
+    # the next deal, then its submission: the score adds up
+    at.button(key="play_next").click().run()
+    assert at.query_params["deal"] in ("2", ["2"])
+    second = arrange_simple(table.deal(2)[0], rule_set)
+    at = _submit(at, second)
+    session = at.session_state[SESSION_KEY]
+    assert sorted(session.results) == [1, 2]
+    assert session.score() == tuple(a + b for a, b in zip(session.results[1].settlement.totals,
+                                                          session.results[2].settlement.totals))
+    assert sum(session.score()) == 0
+
+
+def test_a_stale_or_forged_submission_is_refused() -> None:
+    rule_set = load_rule_set("chi-at")
+    table = Table(rule_set, 7, BOTS)
+    at = _run("en")
+    at = _submit(at, arrange_simple(table.deal(2)[1], rule_set))  # another hand's cards
+    assert at.session_state[SESSION_KEY].results == {}
+    assert any("does not hold the cards" in e.value for e in at.error)
+
+
+def test_the_best_split_loses_nothing_in_the_analysis() -> None:
+    rule_set = load_rule_set("chi-at")
+    table = Table(rule_set, 7, BOTS)
+    at = _run("en")
+    first = _submit(at, arrange_simple(table.deal(1)[0], rule_set)).session_state[SESSION_KEY].analyses[1]
+    at = _run("en", deal="1")
+    at = _submit(at, first.best)
+    analysis = at.session_state[SESSION_KEY].analyses[1]
+    assert analysis.cost == 0.0
+    assert any("best split" in i.value for i in at.info)
+
+
+def test_a_broken_link_is_named_not_raised() -> None:
+    at = _run("en", bots="solver,wizard", seed="x")
+    warnings = " ".join(w.value for w in at.warning)
+    assert "wizard" in warnings and "seed" in warnings

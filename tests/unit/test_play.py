@@ -1,0 +1,137 @@
+"""The Play table (maubinh.play): deals from a seed, computer players, settlement, score and analysis."""
+
+from __future__ import annotations
+
+import pytest
+
+from maubinh.arrangement import Arrangement, foul_reason
+from maubinh.cards import cards_text
+from maubinh.play import (
+    Strength,
+    Table,
+    analyse,
+    bot_play,
+    deal_cards,
+    play_deal,
+    running_score,
+)
+from maubinh.rules import RULE_SET_IDS, Position, load_rule_set
+from maubinh.settle import ItemKind, settle
+from maubinh.strategy.arrangers import arrange_simple
+
+CHI_AT = load_rule_set("chi-at")
+
+
+def test_a_deal_is_fixed_by_seed_and_number() -> None:
+    hands = deal_cards(7, 1, 4)
+    assert cards_text(hands[0]) == "Ad Ac Kd 9s 8s 8h 7s 7c 6s 6c 5s 3h 2h"
+    assert cards_text(hands[3]) == "Ah Ks Kh Qd Jd Td 8c 6h 4s 4d 3s 3c 2s"
+    assert deal_cards(7, 1, 4) == hands
+    assert deal_cards(7, 2, 4) != hands and deal_cards(8, 1, 4) != hands
+    assert len({card for hand in hands for card in hand}) == 52
+    assert deal_cards(7, 1, 2) == hands[:2]  # fewer seats: the same first hands
+
+
+def test_table_sizes_are_checked() -> None:
+    with pytest.raises(ValueError, match="1-3 computer players"):
+        Table(CHI_AT, 1, ())
+    with pytest.raises(ValueError, match="2-4 seats"):
+        deal_cards(1, 1, 5)
+
+
+def test_the_example_deal_settles_as_settle_does() -> None:
+    table = Table(CHI_AT, 7, (Strength.BEGINNER,))
+    mine = arrange_simple(table.deal(1)[0], CHI_AT)
+    assert str(mine) == "9s 8s 7s 6s 5s | Ad Ac Kd 8h 7c | 6c 3h 2h"
+    result = play_deal(table, 1, mine)
+    assert str(result.arrangements[1]) == "Kc Tc 9c 5c 4c | Qh 9h 8d 7h 7d | 5h 3d 2d"
+    # straight flush in the back 5, middle 1, front 1, scooped: (5 + 1 + 1) x 2 = 14, and two aces to none: 2
+    assert result.settlement.totals == (16, -16)
+    assert result.settlement == settle(result.arrangements, CHI_AT, result.declared)
+    assert result.player_total == 16
+
+
+@pytest.mark.parametrize("rule_set_id", RULE_SET_IDS)
+def test_settlement_is_zero_sum_and_the_score_adds_up(rule_set_id: str) -> None:
+    rule_set = load_rule_set(rule_set_id)
+    table = Table(rule_set, 11, (Strength.SOLVER, Strength.MEDIUM, Strength.BEGINNER))
+    results = [play_deal(table, n, arrange_simple(table.deal(n)[0], rule_set)) for n in range(1, 5)]
+    for result in results:
+        assert sum(result.settlement.totals) == 0
+        assert len(result.arrangements) == 4
+    score = running_score(results, 4)
+    assert sum(score) == 0
+    assert score[0] == sum(r.player_total for r in results)
+
+
+def test_the_same_seed_gives_the_same_deal_and_the_same_bots() -> None:
+    table = Table(CHI_AT, 3, (Strength.SOLVER, Strength.MEDIUM, Strength.BEGINNER))
+    assert table.bot_plays(2) == table.bot_plays(2)
+    again = Table(CHI_AT, 3, (Strength.SOLVER, Strength.MEDIUM, Strength.BEGINNER))
+    assert again.deal(2) == table.deal(2) and again.bot_plays(2) == table.bot_plays(2)
+
+
+def test_bots_never_foul_and_hold_their_own_cards() -> None:
+    for rule_set_id in RULE_SET_IDS:
+        rule_set = load_rule_set(rule_set_id)
+        table = Table(rule_set, 5, (Strength.SOLVER, Strength.MEDIUM, Strength.BEGINNER))
+        for number in range(1, 9):
+            hands = table.deal(number)
+            for seat, play in enumerate(table.bot_plays(number), start=1):
+                assert sorted(play.arrangement.cards) == sorted(hands[seat])
+                assert play.declare or foul_reason(play.arrangement, rule_set) is None
+
+
+def test_beginner_sets_strongest_back_first_and_medium_differs_from_it_sometimes() -> None:
+    table = Table(CHI_AT, 5, (Strength.MEDIUM,))
+    differ = 0
+    for number in range(1, 13):
+        cards = table.deal(number)[1]
+        assert bot_play(cards, Strength.BEGINNER, CHI_AT, 2).arrangement == arrange_simple(cards, CHI_AT)
+        medium = bot_play(cards, Strength.MEDIUM, CHI_AT, 2, seed=number).arrangement
+        differ += medium != arrange_simple(cards, CHI_AT)
+    assert differ > 0
+
+
+def test_a_wrong_arrangement_is_refused() -> None:
+    table = Table(CHI_AT, 7, (Strength.BEGINNER,))
+    other = arrange_simple(table.deal(1)[1], CHI_AT)
+    with pytest.raises(ValueError, match="does not hold the cards of deal 1"):
+        play_deal(table, 1, other)
+    with pytest.raises(ValueError, match="does not hold the cards of deal 1"):
+        analyse(table, 1, other)
+
+
+def test_the_best_split_loses_nothing() -> None:
+    table = Table(CHI_AT, 7, (Strength.SOLVER, Strength.BEGINNER))
+    first = analyse(table, 1, arrange_simple(table.deal(1)[0], CHI_AT))
+    best = analyse(table, 1, first.best, first.best_declare)
+    assert best.cost == 0.0 and best.cost_stderr == 0.0
+    assert best.foul is None and best.worst is None
+    assert all(best.cost_of(line) == 0.0 for line in best.lines)
+    assert best.opponents == 2
+    # the same inputs, the same analysis
+    assert analyse(table, 1, first.best, first.best_declare).mine.totals == best.mine.totals
+
+
+def test_a_fouled_split_is_flagged_and_costs_chi() -> None:
+    table = Table(CHI_AT, 7, (Strength.BEGINNER,))
+    good = arrange_simple(table.deal(1)[0], CHI_AT)
+    fouled = Arrangement(good.middle, good.back, good.front)
+    assert foul_reason(fouled, CHI_AT) == (Position.BACK, Position.MIDDLE)
+    result = analyse(table, 1, fouled)
+    assert result.foul == (Position.BACK, Position.MIDDLE)
+    assert result.cost > 1.0 and result.cost > 5 * result.cost_stderr
+    assert result.cost_of(ItemKind.FOUL) > 1.0
+    assert ItemKind.FOUL in result.lines[:2]
+    good_result = analyse(table, 1, good)
+    assert good_result.foul is None and 0.0 <= good_result.cost < result.cost
+
+
+def test_the_lines_add_up_to_the_cost() -> None:
+    table = Table(CHI_AT, 7, (Strength.SOLVER, Strength.MEDIUM, Strength.BEGINNER))
+    result = analyse(table, 2, arrange_simple(table.deal(2)[0], CHI_AT), actual=-3)
+    assert sum(result.cost_of(line) for line in result.lines) == pytest.approx(result.cost)
+    assert result.actual == -3
+    for position in (Position.BACK, Position.MIDDLE, Position.FRONT):
+        assert 0.0 <= result.win_share(position) <= 1.0

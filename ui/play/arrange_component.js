@@ -1,0 +1,259 @@
+// The card-arranging component (ui/play/arrange_component.py): 13 cards set into three chi in the browser.
+// Tap a card, then a chi, to place it; tap a placed card to take it back; swap chi; clear. Each chi shows
+// its category as the cards land, and binh lủng is flagged before confirming. Only "Confirm" talks to the
+// server: setTriggerValue("confirm", {back, middle, front}) (card ids such as "As", "Td").
+//
+// The hand values follow maubinh/hands.py: one integer key per chi, category << 20 then five 4-bit
+// tie-break ranks (missing kickers 0); A-2-3-4-5 tops at 5 ("lowest") or 14 with 10-J-Q-K-A at 15
+// ("second"); the order rule of maubinh/arrangement.py: back >= middle >= front (strict: >).
+
+const SIZES = { back: 5, middle: 5, front: 3 };
+const ORDER = ["back", "middle", "front"];
+const CAT = { MAU_THAU: 0, DOI: 1, THU: 2, SAM_CO: 3, SANH: 4, THUNG: 5, CU_LU: 6, TU_QUY: 7, THUNG_PHA_SANH: 8 };
+const SHAPES = { "1,1,1,1,1": 0, "2,1,1,1": 1, "2,2,1": 2, "3,1,1": 3, "3,2": 6, "4,1": 7 };
+
+function keyOf(category, order) {
+  let key = category;
+  for (let i = 0; i < 5; i++) key = key * 16 + (i < order.length ? order[i] : 0);
+  return key;
+}
+
+export function evaluate(cards, wheel) {
+  const counts = new Map();
+  for (const c of cards) counts.set(c.rank, (counts.get(c.rank) || 0) + 1);
+  const groups = [...counts.entries()].sort((a, b) => (b[1] - a[1]) || (b[0] - a[0]));
+  const order = groups.map((g) => g[0]);
+  const shape = groups.map((g) => g[1]).join(",");
+  if (cards.length === 3) {
+    const category = shape === "3" ? CAT.SAM_CO : shape === "2,1" ? CAT.DOI : CAT.MAU_THAU;
+    return { key: keyOf(category, order), category, ranks: order };
+  }
+  const flush = new Set(cards.map((c) => c.suit)).size === 1;
+  const distinct = [...counts.keys()].sort((a, b) => b - a);
+  let top = 0;
+  let isWheel = false;
+  if (distinct.length === 5) {
+    if (distinct[0] - distinct[4] === 4) {
+      top = distinct[0];
+      if (top === 14) top = wheel === "second" ? 15 : 14;
+    } else if (distinct.join(",") === "14,5,4,3,2") {
+      top = wheel === "second" ? 14 : 5;
+      isWheel = true;
+    }
+  }
+  if (top) {
+    const category = flush ? CAT.THUNG_PHA_SANH : CAT.SANH;
+    return { key: keyOf(category, [top]), category, ranks: [isWheel ? 5 : Math.min(top, 14)], isWheel };
+  }
+  const category = flush ? CAT.THUNG : SHAPES[shape];
+  return { key: keyOf(category, order), category, ranks: order };
+}
+
+function inOrder(strong, weak, strict) {
+  return strict ? strong.key > weak.key : strong.key >= weak.key;
+}
+
+// The first pair of complete chi out of order (back/middle, middle/front, then back/front), or null.
+export function foulOf(values, strict) {
+  for (const [a, b] of [["back", "middle"], ["middle", "front"], ["back", "front"]]) {
+    if (values[a] && values[b] && !inOrder(values[a], values[b], strict)) return [a, b];
+  }
+  return null;
+}
+
+function rankLabel(rank) {
+  return rank === 10 ? "10" : rank === 11 ? "J" : rank === 12 ? "Q" : rank === 13 ? "K" : rank === 14 ? "A" : String(rank);
+}
+
+const MADE = { 1: 1, 2: 2, 3: 1, 6: 2, 7: 1 };
+
+function describe(value, names) {
+  const name = names[value.category];
+  if (value.category === CAT.SANH || value.category === CAT.THUNG_PHA_SANH) {
+    const top = value.ranks[0];
+    return `${name}: ${value.isWheel ? "A" : rankLabel(top - 4)}-${rankLabel(top)}`;
+  }
+  const made = MADE[value.category] || 0;
+  const main = value.ranks.slice(0, made).map(rankLabel).join(" ");
+  const rest = value.ranks.slice(made).map(rankLabel).join(" ");
+  return `${name}: ${[main, rest].filter(Boolean).join(" · ")}`;
+}
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function cardButton(card, extraClass) {
+  const button = el("button", `mb-card ${card.red ? "mb-red" : "mb-black"} ${extraClass || ""}`);
+  button.type = "button";
+  button.dataset.card = card.id;
+  button.setAttribute("aria-label", card.label + card.glyph);
+  button.appendChild(el("span", "mb-rank", card.label));
+  button.appendChild(el("span", "mb-suit", card.glyph));
+  return button;
+}
+
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
+}
+
+export default function (component) {
+  const { data, parentElement, setTriggerValue } = component;
+  if (!data || !Array.isArray(data.cards)) return undefined;
+  let root = parentElement.querySelector(".mb-arrange");
+  if (!root) {
+    root = el("div", "mb-arrange");
+    parentElement.appendChild(root);
+  }
+  const byId = new Map(data.cards.map((c) => [c.id, c]));
+  if (root.dataset.version !== data.version) {
+    root.dataset.version = data.version;
+    const initial = data.initial || {};
+    root._state = {
+      chi: { back: [...(initial.back || [])], middle: [...(initial.middle || [])], front: [...(initial.front || [])] },
+      selected: null,
+      sent: false,
+    };
+  }
+  const state = root._state;
+  const labels = data.labels;
+
+  function placed() {
+    return new Set([...state.chi.back, ...state.chi.middle, ...state.chi.front]);
+  }
+
+  function values() {
+    const found = {};
+    for (const p of ORDER) {
+      if (state.chi[p].length === SIZES[p]) found[p] = evaluate(state.chi[p].map((id) => byId.get(id)), data.wheel);
+    }
+    return found;
+  }
+
+  function place(position) {
+    if (state.selected === null || state.chi[position].length >= SIZES[position]) return;
+    state.chi[position].push(state.selected);
+    state.selected = null;
+    render();
+  }
+
+  function render() {
+    root.replaceChildren();
+    const complete = values();
+    const foul = foulOf(complete, data.strict);
+    const inHand = data.cards.filter((c) => !placed().has(c.id));
+    const disabled = Boolean(data.disabled) || state.sent;
+
+    for (const position of ORDER) {
+      const row = el("div", `mb-chi mb-chi-${position}`);
+      row.dataset.chi = position;
+      if (foul && foul.includes(position)) row.classList.add("mb-bad");
+      if (state.selected !== null && state.chi[position].length < SIZES[position]) row.classList.add("mb-target");
+      const head = el("button", "mb-chi-head");
+      head.type = "button";
+      head.dataset.place = position;
+      head.disabled = disabled;
+      const count = state.chi[position].length;
+      head.appendChild(el("span", "mb-chi-name", labels.positions[position]));
+      const note = count === SIZES[position] ? describe(complete[position], labels.categories)
+        : fill(labels.count, { n: count, size: SIZES[position] });
+      head.appendChild(el("span", "mb-chi-note", note));
+      head.addEventListener("click", () => place(position));
+      row.appendChild(head);
+      const slots = el("div", "mb-slots");
+      for (let i = 0; i < SIZES[position]; i++) {
+        const id = state.chi[position][i];
+        if (id === undefined) {
+          const empty = el("button", "mb-slot");
+          empty.type = "button";
+          empty.disabled = disabled;
+          empty.setAttribute("aria-label", labels.positions[position]);
+          empty.addEventListener("click", () => place(position));
+          slots.appendChild(empty);
+        } else {
+          const button = cardButton(byId.get(id), "mb-placed");
+          button.disabled = disabled;
+          button.title = labels.take_back;
+          button.addEventListener("click", () => {
+            state.chi[position] = state.chi[position].filter((x) => x !== id);
+            render();
+          });
+          slots.appendChild(button);
+        }
+      }
+      row.appendChild(slots);
+      root.appendChild(row);
+    }
+
+    const hand = el("div", "mb-hand");
+    hand.setAttribute("aria-label", labels.hand);
+    if (inHand.length === 0) hand.appendChild(el("span", "mb-hint", labels.all_placed));
+    for (const card of inHand) {
+      const button = cardButton(card, state.selected === card.id ? "mb-selected" : "");
+      button.disabled = disabled;
+      button.setAttribute("aria-pressed", state.selected === card.id ? "true" : "false");
+      button.addEventListener("click", () => {
+        state.selected = state.selected === card.id ? null : card.id;
+        render();
+      });
+      hand.appendChild(button);
+    }
+    root.appendChild(hand);
+
+    const status = el("div", "mb-status");
+    if (foul) {
+      status.classList.add("mb-foul");
+      status.textContent = fill(labels.foul, { strong: labels.positions[foul[0]], weak: labels.positions[foul[1]] });
+    } else if (inHand.length === 0) {
+      status.classList.add("mb-ok");
+      status.textContent = labels.ready;
+    } else {
+      status.textContent = state.selected === null ? labels.pick : labels.choose_chi;
+    }
+    root.appendChild(status);
+
+    const tools = el("div", "mb-tools");
+    for (const [a, b] of [["back", "middle"], ["middle", "front"]]) {
+      const button = el("button", "mb-tool", fill(labels.swap, { a: labels.positions[a], b: labels.positions[b] }));
+      button.type = "button";
+      button.dataset.swap = `${a}-${b}`;
+      button.disabled = disabled || state.chi[a].length > SIZES[b] || state.chi[b].length > SIZES[a];
+      button.addEventListener("click", () => {
+        [state.chi[a], state.chi[b]] = [state.chi[b], state.chi[a]];
+        render();
+      });
+      tools.appendChild(button);
+    }
+    const clear = el("button", "mb-tool", labels.clear);
+    clear.type = "button";
+    clear.dataset.clear = "1";
+    clear.disabled = disabled || placed().size === 0;
+    clear.addEventListener("click", () => {
+      state.chi = { back: [], middle: [], front: [] };
+      state.selected = null;
+      render();
+    });
+    tools.appendChild(clear);
+    root.appendChild(tools);
+
+    const confirm = el("button", `mb-confirm${foul ? " mb-confirm-foul" : ""}`,
+      state.sent ? labels.sent : foul ? labels.confirm_foul : labels.confirm);
+    confirm.type = "button";
+    confirm.dataset.confirm = "1";
+    confirm.disabled = disabled || inHand.length > 0;
+    confirm.addEventListener("click", () => {
+      if (state.sent || inHand.length > 0) return;
+      state.sent = true;
+      render();
+      setTriggerValue("confirm", { back: [...state.chi.back], middle: [...state.chi.middle], front: [...state.chi.front],
+        version: data.version });
+    });
+    root.appendChild(confirm);
+  }
+
+  render();
+  return undefined;
+}

@@ -1,0 +1,135 @@
+"""The Play page's session: the table from the link (``?seed=``, ``?deal=``, ``?bots=``, ``?rules=``), the
+deals played, the submission the arranging component sends, and the shared caches of the heavy work.
+
+The computer players' splits and the analyses are cached per process (``functools.lru_cache`` on the
+frozen :class:`~maubinh.play.Table`): a rerun, another tab or another player at the same table never
+computes them twice.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import streamlit as st
+
+from maubinh.arrangement import Arrangement
+from maubinh.play import Analysis, BotPlay, DealResult, Strength, Table, analyse, play_deal
+from maubinh.rules import RuleSet
+from ui.i18n import t
+from ui.params import int_param, markdown_literal
+from ui.play.arrange_component import arrangement_from_value
+from ui.play.model import DEFAULT_BOTS, bots_param, read_bots
+
+__all__ = [
+    "MAX_DEAL",
+    "MAX_SEED",
+    "SESSION_KEY",
+    "SUBMITTED_KEY",
+    "PlaySession",
+    "analysis_of",
+    "bot_plays",
+    "declare_key",
+    "read_table_params",
+    "session_for",
+    "take_submission",
+]
+
+SESSION_KEY = "play_session"
+SUBMITTED_KEY = "play_submitted"
+"""Where the arranging component's "Confirm" puts the arrangement (card ids per chi) for the next run."""
+BOTS_KEY = "play_bots"
+MAX_SEED = 2**63 - 1
+MAX_DEAL = 1_000_000
+
+
+def declare_key(number: int) -> str:
+    """The session key of deal ``number``'s "Báo mậu binh" switch."""
+    return f"play_declare_{number}"
+
+
+@dataclass
+class PlaySession:
+    """One player's session at one table: the deals played (by number), their analyses, the hands helped."""
+
+    table: Table
+    results: dict[int, DealResult] = field(default_factory=dict)
+    analyses: dict[int, Analysis] = field(default_factory=dict)
+    helped: set[int] = field(default_factory=set)
+    problem: str | None = None
+
+    def score(self) -> tuple[int, ...]:
+        """Chi per seat over the deals played."""
+        totals = [0] * self.table.seats
+        for result in self.results.values():
+            for seat, amount in enumerate(result.settlement.totals):
+                totals[seat] += amount
+        return tuple(totals)
+
+
+@lru_cache(maxsize=512)
+def bot_plays(table: Table, number: int) -> tuple[BotPlay, ...]:
+    """The computer players' splits of deal ``number`` (cached for every session)."""
+    return table.bot_plays(number)
+
+
+@lru_cache(maxsize=512)
+def analysis_of(table: Table, number: int, arrangement: Arrangement, declare: bool, actual: int) -> Analysis:
+    """:func:`maubinh.play.analyse`, cached for every session."""
+    return analyse(table, number, arrangement, declare, actual=actual)
+
+
+def read_table_params() -> tuple[int, int, tuple[Strength, ...]]:
+    """The seed, deal number and computer players in the link; a missing seed is drawn (and put in the link),
+    a broken value is named in a warning and replaced (:func:`ui.params.int_param`)."""
+    seed = int_param("seed", minimum=0, maximum=MAX_SEED)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 10**9)
+        st.query_params["seed"] = str(seed)
+    number = int_param("deal", minimum=1, maximum=MAX_DEAL, default=1) or 1
+    raw = st.query_params.get("bots")
+    bots = st.session_state.get(BOTS_KEY, DEFAULT_BOTS)
+    if raw is not None:
+        found = read_bots(raw)
+        if found is None:
+            st.warning(t("play.bad_bots", value=markdown_literal(raw)))
+        else:
+            bots = found
+    st.session_state[BOTS_KEY] = bots
+    st.query_params["bots"] = bots_param(bots)
+    return seed, number, bots
+
+
+def session_for(rule_set: RuleSet, seed: int, bots: tuple[Strength, ...]) -> PlaySession:
+    """The session's :class:`PlaySession` at this table; a new one when the rules, seed or players change."""
+    table = Table(rule_set, seed, bots)
+    session = st.session_state.get(SESSION_KEY)
+    if not isinstance(session, PlaySession) or session.table != table:
+        session = PlaySession(table)
+        st.session_state[SESSION_KEY] = session
+    return session
+
+
+def take_submission(session: PlaySession, number: int) -> None:
+    """Settle and analyse deal ``number`` with the arrangement the component sent, if one is waiting.
+
+    A value that is not an arrangement of the cards dealt (a stale or forged one) is refused with a
+    message (``session.problem``), nothing settled.
+    """
+    value = st.session_state.pop(SUBMITTED_KEY, None)
+    if value is None or number in session.results:
+        return
+    table = session.table
+    try:
+        arrangement = arrangement_from_value(value, table.deal(number)[0])
+    except ValueError:
+        session.problem = t("play.bad_submission")
+        return
+    session.problem = None
+    declare = bool(st.session_state.get(declare_key(number), False))
+    with st.spinner(t("play.settling")):
+        result = play_deal(table, number, arrangement, declare, helped=number in session.helped,
+                           bots=bot_plays(table, number))
+        session.results[number] = result
+        session.analyses[number] = analysis_of(table, number, arrangement, declare, result.player_total)

@@ -1,0 +1,220 @@
+"""The Play page's views: the table's settings, the deal being arranged, the showdown and the analysis."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from maubinh.arrangement import Arrangement
+from maubinh.naturals import find_instant_win
+from maubinh.play import MAX_BOTS, Analysis, DealResult, Strength
+from maubinh.rules import POSITIONS, Position, RuleSet
+from maubinh.settle import ItemKind
+from maubinh.strategy.decide import decide
+from ui.cards import show_cards
+from ui.i18n import t, translate
+from ui.labels import describe_chi, describe_value, natural_name, number
+from ui.play.arrange_component import show_arranger
+from ui.play.model import DEFAULT_BOTS, bots_param, why
+from ui.play.state import BOTS_KEY, SUBMITTED_KEY, PlaySession, declare_key
+from ui.settlement import show_events, show_pair, signed
+from ui.setup import rule_set_picker
+
+__all__ = ["seat_namer", "show_deal", "show_score", "show_settings"]
+
+_COUNT_KEY = "play_bot_count"
+_SEAT_CARD_WIDTH = 34
+
+
+def seat_namer(bots: tuple[Strength, ...]) -> dict[int, str]:
+    """Each seat's name: "You", then "Computer 1 (solver)"..."""
+    names = {0: t("play.you")}
+    for seat, strength in enumerate(bots, start=1):
+        names[seat] = t("play.bot", n=seat, strength=t(f"play.strength.{strength.value}"))
+    return names
+
+
+def _set_bots(bots: tuple[Strength, ...]) -> None:
+    st.session_state[BOTS_KEY] = bots
+    st.query_params["bots"] = bots_param(bots)
+    st.query_params["deal"] = "1"
+
+
+def _on_bots_changed() -> None:
+    current = tuple(st.session_state.get(BOTS_KEY, DEFAULT_BOTS))
+    raw = st.session_state.get(_COUNT_KEY)
+    count = raw if isinstance(raw, int) and 1 <= raw <= MAX_BOTS else len(current)
+    chosen = []
+    for seat in range(count):
+        value = st.session_state.get(f"play_bot_{seat}")
+        fallback = current[seat] if seat < len(current) else DEFAULT_BOTS[seat]
+        chosen.append(Strength(value) if value in {s.value for s in Strength} else fallback)
+    _set_bots(tuple(chosen))
+
+
+def show_settings(bots: tuple[Strength, ...], seed: int, played: bool, lang: str) -> RuleSet:
+    """The rule set, the computer players (how many, each one's strength) and the seed; returns the rules."""
+    with st.expander(t("play.settings"), expanded=not played, icon=":material/tune:"):
+        rule_set = rule_set_picker("play")
+        st.session_state[_COUNT_KEY] = len(bots)
+        for seat, strength in enumerate(bots):
+            st.session_state[f"play_bot_{seat}"] = strength.value
+        st.segmented_control(t("play.bot_count"), list(range(1, MAX_BOTS + 1)), key=_COUNT_KEY,
+                             on_change=_on_bots_changed)
+        columns = st.columns(len(bots))
+        for seat, column in enumerate(columns):
+            column.selectbox(t("play.bot_strength", n=seat + 1), [s.value for s in Strength],
+                             format_func=lambda value: translate(f"play.strength.{value}", lang), key=f"play_bot_{seat}",
+                             on_change=_on_bots_changed)
+        st.caption(t("play.strength_help"))
+        st.caption(t("play.seed_caption", seed=seed))
+        if st.button(t("play.new_session"), icon=":material/restart_alt:", key="play_new_session"):
+            st.query_params.pop("seed", None)
+            st.query_params["deal"] = "1"
+            st.rerun()
+    return rule_set
+
+
+def show_score(session: PlaySession) -> None:
+    """The running score: chi per seat over the deals played, and how many were helped by Xếp bài."""
+    if not session.results:
+        return
+    names = seat_namer(session.table.bots)
+    score = session.score()
+    with st.container(horizontal=True, key="play_score"):  # side by side on a phone too
+        for seat, total in enumerate(score):
+            st.metric(names[seat], signed(total), border=True, width="content")
+    played = len(session.results)
+    helped = sum(1 for result in session.results.values() if result.helped)
+    st.caption(t("play.score_caption", n=played, helped=helped))
+
+
+def _helped(session: PlaySession, number: int) -> None:
+    session.helped.add(number)
+    table = session.table
+    choice = decide(table.deal(number)[0], table.rule_set, opponents=table.seats - 1)
+    st.session_state[declare_key(number)] = choice.declare
+    st.session_state.pop(SUBMITTED_KEY, None)
+
+
+def _solver_split(session: PlaySession, number: int) -> Arrangement:
+    table = session.table
+    return decide(table.deal(number)[0], table.rule_set, opponents=table.seats - 1).arrangement
+
+
+def show_deal(session: PlaySession, number: int, lang: str) -> None:
+    """Deal ``number``: arranging it, or, once played, the showdown and the analysis."""
+    table = session.table
+    st.subheader(t("play.deal_title", n=number))
+    if number in session.results:
+        show_showdown(session, session.results[number], lang)
+        show_analysis(session.analyses[number], table.rule_set, lang)
+        if st.button(t("play.next"), type="primary", icon=":material/arrow_forward:", key="play_next",
+                     use_container_width=True):
+            st.query_params["deal"] = str(number + 1)
+            st.rerun()
+        return
+    names = seat_namer(table.bots)
+    hands = table.deal(number)
+    for seat in range(1, table.seats):
+        show_cards([None], width=26, label=f"{names[seat]} · {t('play.cards_down')}", back_title=t("play.face_down"))
+    held = find_instant_win(hands[0], table.rule_set) if table.rule_set.naturals else None
+    if held is not None:
+        st.toggle(t("play.declare", name=natural_name(held.pattern, lang), chi=held.chi), key=declare_key(number),
+                  help=t("play.declare_help"))
+    helped = number in session.helped
+    st.button(t("play.solve"), icon=":material/auto_fix_high:", key=f"play_solve_{number}", disabled=helped,
+              on_click=_helped, args=(session, number), help=t("play.solve_help"))
+    if helped:
+        st.caption(t("play.helped_note"))
+    if session.problem:
+        st.error(session.problem)
+    show_arranger(hands[0], table.rule_set, lang, key=f"play_arrange_{table.seed}_{number}", target=SUBMITTED_KEY,
+                  version=f"{table.seed}:{number}:{int(helped)}",
+                  initial=_solver_split(session, number) if helped else None)
+
+
+def _show_seat(arrangement: Arrangement, rule_set: RuleSet, lang: str) -> None:
+    for position in POSITIONS:
+        chi = arrangement.chi(position)
+        show_cards(chi, width=_SEAT_CARD_WIDTH,
+                   label=f"{rule_set.position_name(position, lang)} — {describe_chi(chi, rule_set, lang)}")
+
+
+def show_showdown(session: PlaySession, result: DealResult, lang: str) -> None:
+    """Every hand revealed with what it won, the settlement with the rule behind each number."""
+    table = session.table
+    rule_set = table.rule_set
+    names = seat_namer(table.bots)
+    settlement = result.settlement
+    st.markdown(f"#### {t('play.showdown')}")
+    columns = st.columns(table.seats)
+    for seat, column in enumerate(columns):
+        with column:
+            st.markdown(f"**{names[seat]}** · {t('play.seat_total', chi=signed(settlement.totals[seat]))}")
+            natural = settlement.naturals[seat]
+            if natural is not None:
+                st.caption(t("play.declared", name=natural_name(natural.pattern, lang)))
+            elif settlement.fouls[seat]:
+                st.caption(t("play.fouled"))
+            _show_seat(result.arrangements[seat], rule_set, lang)
+    if result.helped:
+        st.caption(t("play.helped_note"))
+    show_events(settlement, rule_set, lang, names.__getitem__, result.arrangements)
+    for pair in settlement.pairs:
+        if pair.a == 0:
+            show_pair(pair, rule_set, lang, names.__getitem__)
+    others = [pair for pair in settlement.pairs if pair.a != 0]
+    if others:
+        with st.expander(t("play.other_pairs")):
+            for pair in others:
+                st.markdown(f"- {names[pair.a]} / {names[pair.b]}: {signed(pair.total)}")
+
+
+def _line_name(line: Position | ItemKind, rule_set: RuleSet, lang: str) -> str:
+    if isinstance(line, Position):
+        return rule_set.position_name(line, lang)
+    return t(f"play.line.{line.value}")
+
+
+def _sentence(analysis: Analysis, rule_set: RuleSet, lang: str) -> str:
+    reason = why(analysis, rule_set)
+    cost = number(reason.cost, lang)
+    if reason.kind == "best":
+        return t("play.why_best")
+    if reason.kind == "foul":
+        return t("play.why_foul", cost=cost)
+    if reason.kind == "declare":
+        return t("play.why_declare" if analysis.best_declare else "play.why_play", cost=cost)
+    if reason.kind == "chi" and reason.position is not None and reason.mine is not None and reason.best is not None:
+        return t("play.why_chi", position=rule_set.position_name(reason.position, lang), cost=cost,
+                 mine=describe_value(reason.mine, lang), mine_share=round(100 * reason.mine_share),
+                 best=describe_value(reason.best, lang), best_share=round(100 * reason.best_share))
+    return t("play.why_other", cost=cost)
+
+
+def show_analysis(analysis: Analysis, rule_set: RuleSet, lang: str) -> None:
+    """The player's split against the best one: expected chi, chi lost with its standard error, one sentence
+    why, what happened at this table beside it, and the numbers under "details"."""
+    st.markdown(f"#### {t('play.analysis')}")
+    mine, best = analysis.mine.mean, analysis.best_breakdown.mean
+    with st.container(horizontal=True, key="play_analysis_numbers"):
+        st.metric(t("play.expected_mine"), number(mine, lang, signed=True), border=True, width="content")
+        st.metric(t("play.expected_best"), number(best, lang, signed=True), border=True, width="content")
+        st.metric(t("play.lost"), f"{number(analysis.cost, lang)} ± {number(analysis.cost_stderr, lang)}",
+                  border=True, width="content")
+        st.metric(t("play.actual"), signed(analysis.actual), border=True, width="content")
+    st.info(_sentence(analysis, rule_set, lang))
+    st.caption(t("play.luck_caption"))
+    if analysis.cost >= 0.05 or analysis.declare != analysis.best_declare:
+        label = t("play.best_split_declared") if analysis.best_declare else t("play.best_split")
+        st.markdown(f"**{label}**")
+        _show_seat(analysis.best, rule_set, lang)
+    with st.expander(t("play.details")):
+        rows = [{t("play.col_line"): _line_name(line, rule_set, lang),
+                 t("play.col_mine"): number(analysis.mine.lines.get(line, 0.0), lang, signed=True),
+                 t("play.col_best"): number(analysis.best_breakdown.lines.get(line, 0.0), lang, signed=True),
+                 t("play.col_cost"): number(analysis.cost_of(line), lang, signed=True)}
+                for line in analysis.lines]
+        st.table(pd.DataFrame(rows), hide_index=True)
+        st.caption(t("play.details_caption", samples=len(analysis.mine.totals), opponents=analysis.opponents))
