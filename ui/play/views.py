@@ -12,6 +12,7 @@ from maubinh.rules import POSITIONS, Position, RuleSet
 from maubinh.settle import ItemKind
 from maubinh.strategy.decide import decide
 from ui.cards import show_cards
+from ui.escape import md_text
 from ui.i18n import t, translate
 from ui.labels import describe_chi, describe_value, natural_name, number
 from ui.play.arrange_component import show_arranger
@@ -173,7 +174,7 @@ def show_showdown(session: PlaySession, result: DealResult, lang: str) -> None:
 
 def _line_name(line: Position | ItemKind, rule_set: RuleSet, lang: str) -> str:
     if isinstance(line, Position):
-        return rule_set.position_name(line, lang)
+        return md_text(rule_set.position_name(line, lang))  # a st.table cell: Markdown
     return t(f"play.line.{line.value}")
 
 
@@ -187,7 +188,7 @@ def _sentence(analysis: Analysis, rule_set: RuleSet, lang: str) -> str:
     if reason.kind == "declare":
         return t("play.why_declare" if analysis.best_declare else "play.why_play", cost=cost)
     if reason.kind == "chi" and reason.position is not None and reason.mine is not None and reason.best is not None:
-        return t("play.why_chi", position=rule_set.position_name(reason.position, lang), cost=cost,
+        return t("play.why_chi", position=md_text(rule_set.position_name(reason.position, lang)), cost=cost,
                  mine=describe_value(reason.mine, lang), mine_share=round(100 * reason.mine_share),
                  best=describe_value(reason.best, lang), best_share=round(100 * reason.best_share))
     return t("play.why_other", cost=cost)
