@@ -175,7 +175,8 @@ def board(learners: Sequence[LearnerInfo], records: Sequence[Mapping[str, Any]],
 
 
 def export_rows(result: Board, rule_set_id: str, level: str) -> list[dict[str, Any]]:
-    """One row per learner x question (unanswered ones too): what the CSV export holds, language-free."""
+    """One row per learner x question (unanswered ones too, their ``status`` ``"not_answered"`` and their
+    answer's cells empty): what the CSV export holds, language-free."""
     rows = []
     for learner in result.learners:
         mine = result.by_learner.get(learner.learner_id, {})
@@ -187,6 +188,7 @@ def export_rows(result: Board, rule_set_id: str, level: str) -> list[dict[str, A
                 "rule_set": rule_set_id,
                 "level": level,
                 "kind": q.kind,
+                "status": "answered" if answer else "not_answered",
                 "answer": answer.code if answer else "",
                 "best": q.key,
                 "correct": None if answer is None else answer.correct,

@@ -284,6 +284,13 @@ class Practice:
                                    .order_by(Review.due).limit(limit))
             return [DueReview(_ref(row), _aware(row.due)) for row in rows]
 
+    def due_count(self, learner_id: str, now: datetime | None = None) -> int:
+        """How many questions are due for review now (all of them: :meth:`due` gives at most ``limit``)."""
+        moment = now or utcnow()
+        with self.store._session() as session:
+            return int(session.scalar(select(func.count()).select_from(Review).where(
+                Review.learner_id == learner_id, Review.due <= moment)) or 0)
+
     def queue(self, learner_id: str) -> list[datetime]:
         """When each question in the learner's review queue is due, soonest first."""
         with self.store._session() as session:

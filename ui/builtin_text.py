@@ -5,7 +5,8 @@ Streamlit's widgets carry English of their own that no argument changes: the fil
 in English too), the number input's step buttons for screen
 readers ("Increment", "Decrement"), the "Press Enter to apply" hint under text and number boxes, the
 range error of a number box, the help buttons' screen-reader labels ("Help for ..."), the "Page not
-found" dialog. :func:`localise_builtins` adds a small script, once per page, that rewrites those texts
+found" dialog, the select boxes' "Choose options" and "No results", the box that says the connection to
+the server is lost (the script stays in the page when the server is gone). :func:`localise_builtins` adds a small script, once per page, that rewrites those texts
 and labels (and any that appear later) from :data:`RULES`, worded by the catalogue
 (``ui/locales/<lang>/builtin.po``); every original is remembered, so switching the language back
 restores Streamlit's English. Nothing a user typed goes into the script: only the catalogue's texts.
@@ -51,12 +52,34 @@ RULES: tuple[tuple[str, str, str], ...] = (
      "builtin.number_max"),
     ("text", r"^(?:Error: )?Number is below the allowed range\.$", "builtin.number_low"),
     ("text", r"^(?:Error: )?Number is above the allowed range\.$", "builtin.number_high"),
+    ("placeholder", r"^Choose options$", "builtin.choose_options"),
+    ("placeholder", r"^Choose an option$", "builtin.choose_option"),
+    ("placeholder", r"^No options to select$", "builtin.no_options"),
+    ("text", r"^Choose options$", "builtin.choose_options"),
+    ("text", r"^Choose an option$", "builtin.choose_option"),
+    ("text", r"^No options to select$", "builtin.no_options"),
+    ("text", r"^No results$", "builtin.no_results"),
+    ("text", r"^Select all$", "builtin.select_all"),
+    ("text", r"^Select (\d+) matches$", "builtin.select_matches"),
+    ("label", r"^Clear all$", "builtin.clear_all"),
+    ("label", r"^Selected values$", "builtin.selected_values"),
+    ("label", r"^Open$", "builtin.open_options"),
+    ("label", r"^Remove (.+)$", "builtin.remove_option"),
+    ("text", r"^Connection error$", "builtin.connection_error"),
+    ("text", r"^Connecting$", "builtin.connecting"),
+    ("text", r"^(?:Connecting to Streamlit server|Unable to connect to Streamlit server)$",
+     "builtin.connecting_server"),
+    ("text", r"^Streamlit server is not responding\. Are you connected to the internet\?$", "builtin.not_responding"),
+    ("text", r"^Is Streamlit still running\? If you accidentally stopped Streamlit, just restart it in your terminal:$",
+     "builtin.not_responding"),
+    ("text", r"^Connection timed out\.$", "builtin.not_responding"),
     ("text", r"^Page not found$", "builtin.page_not_found"),
     ("text", (r"^You have requested page (.+), but no corresponding file was found in the app's pages/ directory\. "
              r"Running the app's main page\.$"), "builtin.page_not_found_body"),
 )
-"""What to rewrite: ``(where, pattern, catalogue key)``; ``where`` is ``"label"`` (an ``aria-label``) or
-``"text"`` (a text node); the pattern's groups fill ``{1}``, ``{2}`` in the text."""
+"""What to rewrite: ``(where, pattern, catalogue key)``; ``where`` is ``"label"`` (an ``aria-label``),
+``"placeholder"`` (a box's ``placeholder``) or ``"text"`` (a text node); the pattern's groups fill ``{1}``,
+``{2}`` in the text."""
 
 _SCRIPT = """<style>.st-key-ui_builtin_text { display: none; }</style><script>
 (() => {
@@ -79,20 +102,24 @@ _SCRIPT = """<style>.st-key-ui_builtin_text { display: none; }</style><script>
     texts.set(node, [original, shown]);
     if (value !== shown) node.nodeValue = shown;
   };
-  const fixLabel = (el) => {
-    const value = el.getAttribute("aria-label");
+  const ATTRIBUTES = {"aria-label": ["label", "mbLabel", "mbShown"],
+                      "placeholder": ["placeholder", "mbPlaceholder", "mbPlaceholderShown"]};
+  const fixAttribute = (el, name) => {
+    const value = el.getAttribute(name);
     if (value === null) return;
-    const original = el.dataset.mbLabel !== undefined && value === el.dataset.mbShown ? el.dataset.mbLabel : value;
-    const shown = swap("label", original);
-    el.dataset.mbLabel = original;
-    el.dataset.mbShown = shown;
-    if (value !== shown) el.setAttribute("aria-label", shown);
+    const [kind, kept, seen] = ATTRIBUTES[name];
+    const original = el.dataset[kept] !== undefined && value === el.dataset[seen] ? el.dataset[kept] : value;
+    const shown = swap(kind, original);
+    el.dataset[kept] = original;
+    el.dataset[seen] = shown;
+    if (value !== shown) el.setAttribute(name, shown);
   };
+  const fixLabel = (el) => { fixAttribute(el, "aria-label"); fixAttribute(el, "placeholder"); };
   const walk = (root) => {
     if (root.nodeType === Node.TEXT_NODE) { fixText(root); return; }
     if (root.nodeType !== Node.ELEMENT_NODE) return;
-    if (root.hasAttribute("aria-label")) fixLabel(root);
-    root.querySelectorAll("[aria-label]").forEach(fixLabel);
+    if (root.hasAttribute("aria-label") || root.hasAttribute("placeholder")) fixLabel(root);
+    root.querySelectorAll("[aria-label], [placeholder]").forEach(fixLabel);
     const it = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = it.nextNode(); node; node = it.nextNode()) fixText(node);
   };
@@ -105,7 +132,7 @@ _SCRIPT = """<style>.st-key-ui_builtin_text { display: none; }</style><script>
       }
     });
     window.__mbObserver.observe(document.body, {subtree: true, childList: true, characterData: true,
-                                                attributes: true, attributeFilter: ["aria-label"]});
+                                                attributes: true, attributeFilter: Object.keys(ATTRIBUTES)});
   }
   walk(document.body);
 })();

@@ -198,12 +198,16 @@ CARD_CSS = """
   outline: 2px solid #f9a825;
   background: rgba(249, 168, 37, 0.12);
 }
+[data-testid="stMultiSelect"] div:has(> [data-testid="stMultiSelectTagsContainer"]) { max-height: none !important; }
+[data-testid="stMultiSelectTagsContainer"] { overflow-y: visible !important; }
 @media (max-width: 640px) {
   .mb-hand-cards { gap: 4px !important; }
   .mb-card { max-width: max(38px, 11vw); height: auto; }
 }
 """.strip()
-"""The CSS shared by every page: hands, cards, the highlight frame, narrow screens."""
+"""The CSS shared by every page: hands, cards, the highlight frame, narrow screens; a multiselect's chosen
+options all in view (Streamlit caps the box at 4.5 rows and scrolls the rest out of sight: at 390 px the
+Drill's and the teacher's 7th and 8th kinds were hidden, issue 22 item 15)."""
 
 
 def inject_css() -> bool:

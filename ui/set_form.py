@@ -50,7 +50,8 @@ def set_fields(prefix: str, drill_set: DrillSet, lang: str) -> None:
         st.session_state[level] = drill_set.level
         st.session_state[count] = drill_set.count
         st.session_state[seed] = drill_set.seed
-    st.multiselect(t("drill.set.kinds"), offered, format_func=lambda k: kind_name(k, lang), key=kinds)
+    st.multiselect(t("drill.set.kinds"), offered, format_func=lambda k: kind_name(k, lang), key=kinds,
+                   wrap=True)  # every chosen kind in view, however narrow (ui.cards.CARD_CSS lifts the height cap)
     missing = unavailable_lines(drill_set.rule_set, lang)
     if missing:
         st.caption("  \n".join(missing))
@@ -59,7 +60,8 @@ def set_fields(prefix: str, drill_set: DrillSet, lang: str) -> None:
     st.caption("  \n".join(f"**{level_name(v, lang)}**: {t(f'drill.level_help.{v.value}')}" for v in Level))
     left, right = st.columns(2)
     left.number_input(t("drill.set.count"), min_value=1, max_value=MAX_QUESTIONS, step=1, key=count)
-    right.number_input(t("drill.set.seed"), min_value=0, max_value=MAX_SEED, step=1, key=seed)
+    right.number_input(t("drill.set.seed"), min_value=0, max_value=MAX_SEED, step=1, key=seed,
+                       help=t("drill.set.seed_help"))
 
 
 def read_set(prefix: str, base: DrillSet, rule_set: RuleSet | None = None) -> DrillSet | None:

@@ -23,7 +23,7 @@ from ui.classes.learner import viewer_zone
 from ui.classes.words import answer_words, kind_words, moment, share
 from ui.errors import guarded_function
 from ui.escape import csv_bytes, plain_text
-from ui.i18n import t
+from ui.i18n import t, translate
 from ui.labels import number
 from ui.store import classroom
 
@@ -143,12 +143,15 @@ def _learner_detail(result: Board, questions: Mapping[int, Question | None], rul
 
 def export_frame(result: Board, assignment: AssignmentInfo, questions: Mapping[int, Question | None],
                  rule_set: RuleSet, lang: str) -> pd.DataFrame:
-    """The CSV export: one row per learner x question, answers and best answers in words."""
+    """The CSV export: one row per learner x question, answers and best answers in words; a question not
+    answered says so in its status and answer cells (issue 22, item 15: the empty row was unexplained)."""
     rows = export_rows(result, assignment.drill_set.rule_set_id, assignment.drill_set.level.value)
     for row in rows:
         question = questions.get(int(row["question"]) - 1)
         row["kind"] = kind_words(str(row["kind"]), lang)
-        row["answer"] = answer_words(question, str(row["answer"]), rule_set, lang)
+        row["status"] = translate(f"classes.csv.{row['status']}", lang)
+        row["answer"] = (answer_words(question, str(row["answer"]), rule_set, lang) if row["answer"]
+                         else translate("classes.csv.not_answered", lang))
         row["best"] = answer_words(question, str(row["best"]), rule_set, lang)
     return pd.DataFrame(rows)
 

@@ -57,9 +57,25 @@ def _header(klass: ClassInfo, token: str, lang: str) -> None:
         st.markdown(t("classes.join_link"))
         st.code(_join_link(klass), language=None, wrap_lines=True)
     with st.expander(t("classes.qr_title"), icon=":material/qr_code_2:"):
-        st.markdown(f'<img src="{qr_data_uri(_join_link(klass))}" alt="{t("classes.qr_alt")}" '
-                    f'style="width:min(320px,100%);image-rendering:pixelated">', unsafe_allow_html=True)
+        _qr(klass)
         st.caption(t("classes.qr_note", code=klass.join_code))
+
+
+def _qr(klass: ClassInfo) -> None:
+    """The join link's QR code (only the class's code is in it: no name, no secret)."""
+    st.markdown(f'<img src="{qr_data_uri(_join_link(klass))}" alt="{t("classes.qr_alt")}" '
+                f'style="width:min(320px,100%);image-rendering:pixelated">', unsafe_allow_html=True)
+
+
+def _projector_header(klass: ClassInfo) -> None:
+    """The projector view's top: the class's name, how to join (the code, the QR code), nothing else."""
+    st.subheader(markdown_literal(klass.name, limit=80))
+    words, code = st.columns([3, 2], vertical_alignment="center")
+    with words:
+        st.markdown(t("classes.projector_join", code=klass.join_code))
+        st.metric(t("classes.join_code"), klass.join_code)
+    with code:
+        _qr(klass)
 
 
 EDITED = "~edited"
@@ -128,19 +144,22 @@ def _new_assignment(klass: ClassInfo, lang: str) -> None:
     keep(*(f"{_FORM}_{name}" for name in ("title", "rules", "has_deadline", "day", "time")))  # ui.keep
     st.session_state.setdefault(f"{_FORM}_day", (utcnow() + timedelta(days=1)).date())
     st.session_state.setdefault(f"{_FORM}_time", time(21, 0))
-    with st.form("classes_assign_form", border=True):
+    with st.container(border=True):
         st.markdown(f"**{t('classes.new_assignment')}**")
-        st.text_input(t("classes.title"), key=f"{_FORM}_title", max_chars=TITLE_MAX,
-                      placeholder=t("classes.title_placeholder"))
-        st.selectbox(t("common.rule_set"), list(rule_sets), key=f"{_FORM}_rules",
-                     format_func=lambda rid: _rule_set_choice(rule_sets, rid, lang))
-        set_fields(_FORM, base, lang)
-        st.checkbox(t("classes.has_deadline"), key=f"{_FORM}_has_deadline")
-        day, at = st.columns(2)
-        day.date_input(t("classes.deadline_day"), key=f"{_FORM}_day", min_value=utcnow().date(), format="DD/MM/YYYY")
-        at.time_input(t("classes.deadline_time"), key=f"{_FORM}_time", step=900)
-        st.form_submit_button(t("classes.assign_button"), type="primary", on_click=_assign,
-                              args=(klass, base, lang), disabled=klass.archived)
+        # outside the form, so that ticking it reruns and the day and time below follow it (issue 22, item 15)
+        has_deadline = st.checkbox(t("classes.has_deadline"), key=f"{_FORM}_has_deadline")
+        with st.form("classes_assign_form", border=False):
+            day, at = st.columns(2)
+            day.date_input(t("classes.deadline_day"), key=f"{_FORM}_day", min_value=utcnow().date(),
+                           format="DD/MM/YYYY", disabled=not has_deadline)
+            at.time_input(t("classes.deadline_time"), key=f"{_FORM}_time", step=900, disabled=not has_deadline)
+            st.text_input(t("classes.title"), key=f"{_FORM}_title", max_chars=TITLE_MAX,
+                          placeholder=t("classes.title_placeholder"))
+            st.selectbox(t("common.rule_set"), list(rule_sets), key=f"{_FORM}_rules",
+                         format_func=lambda rid: _rule_set_choice(rule_sets, rid, lang))
+            set_fields(_FORM, base, lang)
+            st.form_submit_button(t("classes.assign_button"), type="primary", on_click=_assign,
+                                  args=(klass, base, lang), disabled=klass.archived)
     error = st.session_state.get(f"{_FORM}_error")
     if error:
         lines = st.session_state.get(f"{_FORM}_error_lines") if error == "classes.assign_error.unavailable" else None
@@ -253,8 +272,7 @@ def show_teacher(token: str, lang: str) -> None:
         st.error(t("classes.bad_teacher_link"))
         return
     if st.session_state.get("classes_projector"):
-        st.subheader(markdown_literal(klass.name, limit=80))
-        st.markdown(t("classes.projector_join", code=klass.join_code))
+        _projector_header(klass)
         _board_tab(klass, lang)
         return
     _header(klass, token, lang)

@@ -30,6 +30,11 @@ _STATE_KEY = "drill_assigned"
 _log = logging.getLogger(__name__)
 
 
+REFUSED = {"class": "classes.answer_refused_archived", "learner": "classes.answer_refused_removed"}
+"""The message of a refused answer by the refusal's field (:class:`classroom.service.ClassroomError`); any
+other field: the assignment is closed or past its deadline."""
+
+
 @dataclass
 class Assigned:
     """A learner working through an assignment in this session.
@@ -65,8 +70,8 @@ class Assigned:
                 code=answer_code(question, answer.given), correct=answer.correct,
                 chi_lost=chi_lost(question, answer.given, answer.result), seconds=answer.seconds)
         except ClassroomError as refused:
-            # archived since this tab opened, or closed / past its deadline
-            self.problem = "classes.answer_refused_archived" if refused.field == "class" else "classes.answer_refused"
+            # archived since this tab opened, the learner removed, or closed / past its deadline
+            self.problem = REFUSED.get(refused.field, "classes.answer_refused")
             self.state.answers.pop(answer.index, None)  # not counted: the assignment takes no more answers
             self.state.finished = True
             return

@@ -106,7 +106,7 @@ def summary_frame(state: SetState, question: Callable[[int], Question], rule_set
             t("drill.csv.number"): index + 1,
             t("drill.csv.kind"): kind_name(q.kind, lang),
             t("drill.csv.question"): question_text(q, rule_set, lang),
-            t("drill.csv.answer"): answer_text(q, answer.given, rule_set, lang) if answer else "",
+            t("drill.csv.answer"): answer_text(q, answer.given, rule_set, lang) if answer else t("drill.csv.not_answered"),
             t("drill.csv.key"): key_text(q, rule_set, lang),
             t("drill.csv.correct"): t("drill.csv.yes") if answer and answer.correct else t("drill.csv.no"),
             t("drill.csv.seconds"): round(answer.seconds, 1) if answer else None,

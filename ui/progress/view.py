@@ -8,6 +8,7 @@ from datetime import datetime
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.service import ClassroomError, LearnerInfo
@@ -66,36 +67,57 @@ def _lesson(value: str, lang: str) -> str:
         return value
 
 
-def _figure(title: str, y_title: str) -> go.Figure:
+DATE_FORMATS: dict[str, list[dict[str, object]]] = {
+    "vi": [  # numeric day/month: plotly's own month names are English
+        {"dtickrange": [None, 86_400_000], "value": "%H:%M<br>%d/%m"},
+        {"dtickrange": [86_400_000, 28 * 86_400_000], "value": "%d/%m"},
+        {"dtickrange": [28 * 86_400_000, None], "value": "%m/%Y"},
+    ],
+}
+"""The date axis's tick formats per language where plotly's English default will not do."""
+HOVER_DATES = {"vi": "%d/%m/%Y %H:%M"}
+
+
+def figure_for(y_title: str, lang: str, dates: bool = False) -> go.Figure:
+    """An empty chart of the page: no title (the page writes it above, where it wraps at any width), its
+    date axis (``dates``) in the page's language."""
     figure = go.Figure()
-    figure.update_layout(title=title, height=320, margin={"l": 10, "r": 10, "t": 50, "b": 10},
+    figure.update_layout(height=300, margin={"l": 10, "r": 10, "t": 10, "b": 10},
                          yaxis={"title": y_title}, legend={"orientation": "h", "y": -0.2})
+    if dates and lang in DATE_FORMATS:
+        figure.update_xaxes(type="date", tickformatstops=DATE_FORMATS[lang], hoverformat=HOVER_DATES[lang])
     return figure
+
+
+def _chart(box: DeltaGenerator, title: str, figure: go.Figure, key: str) -> None:
+    with box:
+        st.markdown(f"**{title}**")
+        st.plotly_chart(figure, key=key, config={"displayModeBar": False})
 
 
 def _charts(attempts: list, lang: str) -> None:  # type: ignore[type-arg]
     left, right = st.columns(2)
     ratings = rating_series(attempts)
     if ratings:
-        figure = _figure(t("progress.chart.rating"), t("progress.chart.rating_axis"))
+        figure = figure_for(t("progress.chart.rating_axis"), lang, dates=True)
         figure.add_trace(go.Scatter(x=[w for w, _ in ratings], y=[r for _, r in ratings], mode="lines+markers",
                                     name=t("progress.chart.rating_axis"), line={"color": _COLOURS[0]}))
-        left.plotly_chart(figure, key="progress_rating_chart", config={"displayModeBar": False})
+        _chart(left, t("progress.chart.rating"), figure, "progress_rating_chart")
     series = error_series(attempts)
     if series:
-        figure = _figure(t("progress.chart.error"), t("progress.chart.error_axis"))
+        figure = figure_for(t("progress.chart.error_axis"), lang, dates=True)
         for n, kind in enumerate(dict.fromkeys(k for _, k, _ in series)):
             points = [(w, v) for w, k, v in series if k == kind]
             figure.add_trace(go.Scatter(x=[w for w, _ in points], y=[v for _, v in points], mode="lines+markers",
                                         name=_kind(kind, lang), line={"color": _COLOURS[n % len(_COLOURS)]}))
-        right.plotly_chart(figure, key="progress_error_chart", config={"displayModeBar": False})
+        _chart(right, t("progress.chart.error"), figure, "progress_error_chart")
     kinds = by_kind(attempts)
-    figure = _figure(t("progress.chart.kinds"), "%")
+    figure = figure_for("%", lang)
     figure.add_trace(go.Bar(x=[_kind(k, lang) for k in kinds], y=[100 * (s.share_right or 0) for s in kinds.values()],
                             text=[f"{s.right}/{s.answered}" for s in kinds.values()], textposition="outside",
                             cliponaxis=False, marker_color=_COLOURS[1]))
     figure.update_layout(yaxis={"range": [0, 115], "ticksuffix": "%"})
-    st.plotly_chart(figure, key="progress_kind_chart", config={"displayModeBar": False})
+    _chart(st.container(), t("progress.chart.kinds"), figure, "progress_kind_chart")
 
 
 def _weak_spots(attempts: list, token: str, lang: str) -> None:  # type: ignore[type-arg]
@@ -130,7 +152,8 @@ def _levels(error_rate: float | None, lang: str) -> None:
 
 
 def _actions(token: str, due_now: int, queue: list[datetime], lang: str) -> None:
-    """Review what is due, practise at one's level, practise freely (not offered to a removed learner)."""
+    """Review what is due (``due_now``: the questions one review round takes), practise at one's level,
+    practise freely (not offered to a removed learner)."""
     actions = st.columns(3)
     with actions[0]:
         if due_now:
@@ -167,7 +190,8 @@ def show_profile(token: str, lang: str) -> None:
     attempts = practice.history(learner.id)
     rating = practice.rating(learner.id)
     total = summary(attempts)
-    due_now = len(practice.due(learner.id))
+    due_now = practice.due_count(learner.id)  # all that are due: a review round takes at most 20 of them
+    review_now = len(practice.due(learner.id))
     queue = practice.queue(learner.id)
     first, second, third, fourth = st.columns(4)
     first.metric(t("progress.metric.rating"), f"{rating.value:.0f}", help=t("progress.rating_help", rd=f"{rating.rd:.0f}"))
@@ -181,7 +205,7 @@ def show_profile(token: str, lang: str) -> None:
         st.markdown(t("progress.your_level", level=t(f"progress.level.{level_of(error).id}"),
                       decisions=total.decisions))
     if not removed:
-        _actions(token, due_now, queue, lang)
+        _actions(token, review_now, queue, lang)
     _levels(error, lang)
     if not attempts:
         st.info(t("progress.no_history"))

@@ -223,7 +223,8 @@ def show_simulation(rule_sets: Sequence[RuleSet], lang: str) -> Simulation | Non
     columns = st.columns([2, 2, 2, 2], vertical_alignment="bottom")
     deals = int(columns[0].number_input(t("sim.deals"), min_value=1, max_value=MAX_DEALS, step=500, key=DEALS_KEY))
     seats = int(columns[1].radio(t("sandbox.seats"), [2, 3, 4], key=SEATS_KEY, horizontal=True))
-    seed = int(columns[2].number_input(t("common.seed"), min_value=0, max_value=MAX_SEED, step=1, key=SEED_KEY))
+    seed = int(columns[2].number_input(t("common.seed"), min_value=0, max_value=MAX_SEED, step=1, key=SEED_KEY,
+                                       help=t("common.seed_help")))
     columns[3].button(t("sim.run"), key=P + "run", type="primary", icon=":material/play_arrow:",
                       width="stretch", on_click=_on_run, args=(tuple(rule_sets),))
     st.caption(t("sim.estimate", seconds=number(max(0.1, estimate_seconds(len(rule_sets), deals, seats)), lang,

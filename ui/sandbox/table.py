@@ -147,7 +147,7 @@ def show_controls(compared: Sequence[RuleSet], every: Sequence[RuleSet], lang: s
     )
     st.session_state[SHOWN_SEATS_KEY] = seats
     controls[1].number_input(t("common.seed"), min_value=0, max_value=MAX_SEED, step=1, key=SEED_KEY,
-                             persist_state="session")
+                             persist_state="session", help=t("common.seed_help"))
     controls[2].button(t("sandbox.deal"), key="sandbox_deal", on_click=on_deal, type="primary", help=t("sandbox.deal_help"),
                        width="stretch")
     controls[3].selectbox(t("sandbox.solve_rules"), list(by_id), key=SOLVE_RULES_KEY,

@@ -59,6 +59,8 @@ def test_the_export_has_one_row_per_learner_and_question() -> None:
     assert len(rows) == len(PEOPLE) * len(RECORDS)
     minh_last = next(r for r in rows if r["learner"] == "Minh" and r["question"] == 4)
     assert minh_last["answer"] == "" and minh_last["correct"] is None and minh_last["best"] == "a"
+    assert minh_last["status"] == "not_answered"  # the empty cells are explained (issue 22, item 15)
     lan_first = rows[0]
+    assert lan_first["status"] == "answered"
     assert (lan_first["rule_set"], lan_first["level"], lan_first["kind"], lan_first["chi_lost"]) == (
         "chi-at", "expert", "better", 0.0)

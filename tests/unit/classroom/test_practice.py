@@ -114,3 +114,17 @@ def test_questions_are_dealt_near_the_learner_s_rating(store: ClassroomStore) ->
     assert redealt == [SET.ref(0)]
     _record(practice, me, 0, correct=True)
     assert practice.deal(me, (Kind.CHI,), "chi-at", 1, random.Random(2)) != [SET.ref(0)]  # seen: fresh one
+
+
+def test_the_due_count_is_every_question_due_while_due_lists_at_most_its_limit(store: ClassroomStore) -> None:
+    practice = Practice(store)
+    me = practice.create_profile("Lan").info.id
+    many = DrillSet((Kind.CHI, Kind.FOUL), Level.INTERMEDIATE, "chi-at", seed=7, count=23)
+    before = utcnow() - timedelta(days=3)
+    for number in range(23):
+        practice.record(me, many.ref(number), run_id="r1", number=number, mode="practice", lesson="five", code="a",
+                        correct=False, chi_lost=None, seconds=3.0, now=before + timedelta(seconds=number))
+    assert practice.due_count(me) == 23 and len(practice.queue(me)) == 23
+    assert len(practice.due(me)) == 20  # a review round: the 20 longest overdue
+    assert practice.due_count(me, now=before) == 0
+    assert practice.due_count("nobody") == 0

@@ -75,3 +75,12 @@ def test_a_tab_opened_before_archiving_is_refused_with_the_archived_message(tab:
     assert tab.problem == "classes.answer_refused_archived"
     assert _stored(tab) == ([0], [0])
     assert 1 not in tab.state.answers and tab.state.finished
+
+
+def test_a_removed_learner_s_refused_answer_says_they_were_removed(tab: Assigned) -> None:
+    tab.save(_answer(tab, 0))
+    assigned_module.classroom().store.remove_learner(tab.klass.id, tab.learner.id)  # the tab stays open
+    tab.save(_answer(tab, 1))
+    assert tab.problem == "classes.answer_refused_removed"  # not "closed or past its deadline"
+    assert _stored(tab) == ([0], [0])
+    assert 1 not in tab.state.answers and tab.state.finished
