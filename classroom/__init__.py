@@ -12,6 +12,7 @@ Modules:
     classroom.grading     grading an assignment once, in the background, resumed after a restart.
     classroom.practice    profiles: every attempt, Glicko-2 ratings of learners and questions, FSRS reviews.
     classroom.rating      Glicko-2 (Glickman's algorithm, his worked example as the doctest).
+    classroom.throttle    limits per client and per class (join-code guesses, joins, new profiles), in the database.
     classroom.board       the board's numbers per learner, question and kind, and the CSV rows.
     classroom.migrations  Alembic's environment and revisions.
 """

@@ -20,6 +20,9 @@ answer a profile gives, in an assignment, a free set or a review, is an ``attemp
 question's Glicko-2 rating (by :attr:`maubinh.drills.QuestionRef.key`), learned from everyone's first
 attempts; ``reviews`` holds the questions a learner got wrong, each with its FSRS card and due time.
 
+``throttle_events`` holds recent rate-limited events (a join-code guess, a join, a new profile) by scope and
+hashed key, for :mod:`classroom.throttle`; a teacher may lock joining a class (``classes.joining_locked``).
+
 Times are stored in UTC. Seeds are 64-bit (``BigInteger``): a set's seed goes to
 :data:`maubinh.drills.MAX_SEED` (10^9) and a question's to ``seed * 1000 + index`` (10^12); counts and
 question numbers stay below :data:`maubinh.drills.MAX_QUESTIONS` and the review and level lists' lengths.
@@ -38,12 +41,14 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     MetaData,
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -62,6 +67,7 @@ __all__ = [
     "Learner",
     "QuestionRating",
     "Review",
+    "ThrottleEvent",
     "invisible",
     "name_key",
     "utcnow",
@@ -159,6 +165,7 @@ class Classroom(Base):
     teacher_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     archived_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    joining_locked: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class Learner(Base):
@@ -285,3 +292,16 @@ class Review(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     card: Mapped[dict[str, object]] = mapped_column(JSON)
     due: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class ThrottleEvent(Base):
+    """One rate-limited event (:mod:`classroom.throttle`): its scope, the hash of its key (a client, a class),
+    when. Rows older than an hour are deleted as checks run."""
+
+    __tablename__ = "throttle_events"
+    __table_args__ = (Index("ix_throttle_events_scope_key_at", "scope", "key", "at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    scope: Mapped[str] = mapped_column(String(32))
+    key: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

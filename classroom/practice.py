@@ -36,6 +36,7 @@ from classroom.service import (
     clean_text,
     learner_info,
 )
+from classroom.throttle import CLIENT_PROFILES
 from classroom.tokens import Token, hash_secret, new_id
 from maubinh.drills import MAX_SEED, DrillSet, Kind, Level, QuestionRef, available
 from maubinh.house import dump_rule_set, load_house_rules
@@ -114,13 +115,19 @@ class Practice:
 
     # ------------------------------------------------------------------ profiles
 
-    def create_profile(self, name: str) -> NewLearner:
+    def create_profile(self, name: str, client: str | None = None) -> NewLearner:
         """A profile for someone practising alone (no class), reached by the returned personal token.
 
+        With ``client`` (the asker's address), at most :data:`~classroom.throttle.CLIENT_PROFILES` a minute
+        are made for one client.
+
         Raises:
-            ClassroomError: for an empty or too long name.
+            ClassroomError: for an empty or too long name; ``field`` ``"throttled"`` for too many profiles
+                from this client in the last minute.
         """
         name = clean_text(name, "name", LEARNER_NAME_MAX)
+        if client is not None and not self.store.throttle.check(CLIENT_PROFILES, client):
+            raise ClassroomError("throttled", "too many profiles made from this client lately: wait a minute")
         token = Token.new(new_id(10))
         row = Learner(id=token.id, class_id=None, name=name, name_key=name_key(name),
                       secret_hash=hash_secret(token.secret), joined_at=utcnow())

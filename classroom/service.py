@@ -8,6 +8,13 @@ return ``None`` for a wrong or unknown token, and never say which part was wrong
 
 Every text a person typed is trimmed and length-checked here (:class:`ClassroomError` names the field);
 showing it escaped is the page's job.
+
+Guessing is not free (issue 22, item 12): calls that a stranger could repeat to guess or to flood take the
+client's address (``client``, a plain string the page reads) and are rate-limited in the database
+(:mod:`classroom.throttle`; the figures are :data:`~classroom.throttle.CLIENT_GUESSES`,
+:data:`~classroom.throttle.CLASS_JOINS`, :data:`~classroom.throttle.CLIENT_PROFILES`). A refusal is a
+:class:`ClassroomError` with ``field`` ``"throttled"``; nothing is stored. A teacher may also lock joining
+(:meth:`ClassroomStore.set_joining_locked`): ``join`` then refuses with ``field`` ``"locked"``.
 """
 
 from __future__ import annotations
@@ -44,6 +51,7 @@ from classroom.models import (
     utcnow,
 )
 from classroom.snapshot import SnapshotError, pack, record, unpack
+from classroom.throttle import CLASS_JOINS, CLIENT_GUESSES, Throttle
 from classroom.tokens import Token, hash_secret, new_id, new_join_code, normalize_join_code
 from maubinh.drills import DrillSet, Question, parse_kinds, parse_level
 from maubinh.house import dump_rule_set, load_house_rules
@@ -76,7 +84,9 @@ _T = TypeVar("_T")
 
 
 class ClassroomError(ValueError):
-    """A request the classroom refuses; ``field`` names what is wrong (``"name"``, ``"code"``, ``"answer"``...),
+    """A request the classroom refuses; ``field`` names what is wrong (``"name"``, ``"code"``, ``"answer"``...,
+    ``"throttled"`` for too many tries from one client or into one class: wait a minute, ``"locked"`` for a
+    class whose teacher locked joining),
     ``problem`` (for a typed text) what is wrong with it: ``"invisible"`` (nothing that shows), ``"control"``
     (a NUL or another control character), else ``""`` (empty or too long)."""
 
@@ -135,6 +145,7 @@ class ClassInfo:
     join_code: str
     created_at: datetime
     archived_at: datetime | None
+    joining_locked: bool = False
 
     @property
     def rule_set(self) -> RuleSet:
@@ -225,7 +236,7 @@ class NewLearner:
 
 def _class_info(row: Classroom) -> ClassInfo:
     return ClassInfo(row.id, row.name, row.language, row.rule_set_id, row.house_toml, row.join_code,
-                     _aware(row.created_at) or utcnow(), _aware(row.archived_at))
+                     _aware(row.created_at) or utcnow(), _aware(row.archived_at), bool(row.joining_locked))
 
 
 def learner_info(row: Learner) -> LearnerInfo:
@@ -254,6 +265,7 @@ class ClassroomStore:
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         self._lock = threading.Lock()
         self._questions: OrderedDict[tuple[int, int], Question] = OrderedDict()
+        self.throttle = Throttle(self)
 
     @classmethod
     def open(cls, url: str | None = None) -> ClassroomStore:
@@ -336,19 +348,41 @@ class ClassroomStore:
             row = session.get(Classroom, class_id)
             return None if row is None else _class_info(row)
 
-    def class_by_code(self, code: str) -> ClassInfo | None:
-        """The class a join code opens (typed in any case, with spaces or dashes), or ``None``."""
+    def class_by_code(self, code: str, client: str | None = None) -> ClassInfo | None:
+        """The class a join code opens (typed in any case, with spaces or dashes), or ``None``.
+
+        With ``client`` (the asker's address), wrong codes are rate-limited per client
+        (:data:`~classroom.throttle.CLIENT_GUESSES`): each lookup takes a slot and a right code gives it back.
+
+        Raises:
+            ClassroomError: ``field`` ``"throttled"``: too many wrong codes from this client lately.
+        """
         code = normalize_join_code(code or "")
         if not code:
             return None
+        if client is not None and not self.throttle.check(CLIENT_GUESSES, client):
+            raise ClassroomError("throttled", "too many wrong join codes from this client: wait a minute")
         with self._session() as session:
             row = session.scalars(select(Classroom).where(Classroom.join_code == code)).first()
-            return None if row is None else _class_info(row)
+            found = None if row is None else _class_info(row)
+        if found is not None and client is not None:
+            self.throttle.give_back(CLIENT_GUESSES.scope, client)
+        return found
 
     def archive_class(self, class_id: str, archived: bool = True) -> None:
         """Archive the class (learners can no longer join or answer), or bring it back."""
         self._update(update(Classroom).where(Classroom.id == class_id)
                      .values(archived_at=utcnow() if archived else None))
+
+    def set_joining_locked(self, teacher_token: str | None, locked: bool) -> ClassInfo | None:
+        """Lock (or unlock) joining the class whose teacher link holds ``teacher_token``: while locked,
+        :meth:`join` refuses everyone (learners already in keep working). Returns the class as it now is, or
+        ``None`` for a wrong, unknown or malformed link (nothing is changed)."""
+        klass = self.teacher_class(teacher_token)
+        if klass is None:
+            return None
+        self._update(update(Classroom).where(Classroom.id == klass.id).values(joining_locked=bool(locked)))
+        return self.class_info(klass.id)
 
     # ------------------------------------------------------------------ learners
 
@@ -362,11 +396,14 @@ class ClassroomStore:
         return name[: LEARNER_NAME_MAX - 7] + " " + new_id(6)
 
     def join(self, class_id: str, name: str) -> NewLearner:
-        """Add a learner called ``name`` to the class.
+        """Add a learner called ``name`` to the class (at most :data:`~classroom.throttle.CLASS_JOINS` a minute
+        into one class; a join that does not happen gives its slot back).
 
         Raises:
             NameTakenError: the name (compared ignoring case and spaces) is taken; it carries a free one.
-            ClassroomError: an empty or too long name, an unknown or archived class, a full class.
+            ClassroomError: an empty or too long name, an unknown or archived class, a full class
+                (``field`` ``"class"``); joining locked by the teacher (``"locked"``); too many joins into
+                this class in the last minute (``"throttled"``).
         """
         name = clean_text(name, "name", LEARNER_NAME_MAX)
         key = name_key(name)
@@ -375,18 +412,23 @@ class ClassroomStore:
             klass = session.get(Classroom, class_id)
             if klass is None or klass.archived_at is not None:
                 raise ClassroomError("class", "this class is not open for joining")
+            if klass.joining_locked:
+                raise ClassroomError("locked", "the teacher has locked joining this class")
             count = session.scalar(select(func.count()).select_from(Learner).where(
                 Learner.class_id == class_id, Learner.removed_at.is_(None))) or 0
             if count >= MAX_LEARNERS:
                 raise ClassroomError("class", f"this class is full ({MAX_LEARNERS} learners)")
             if session.scalar(select(Learner.id).where(Learner.class_id == class_id, Learner.name_key == key)):
                 raise NameTakenError(name, self._suggest(session, class_id, name))
+        if not self.throttle.check(CLASS_JOINS, class_id):
+            raise ClassroomError("throttled", "too many learners joined this class in the last minute: wait a minute")
         row = Learner(id=token.id, class_id=class_id, name=name, name_key=key,
                       secret_hash=hash_secret(token.secret), joined_at=utcnow())
         try:
             with self._session() as session, session.begin():
                 session.add(row)
         except IntegrityError:  # the same name joined a moment ago
+            self.throttle.give_back(CLASS_JOINS.scope, class_id)
             with self._session() as session:
                 raise NameTakenError(name, self._suggest(session, class_id, name)) from None
         return NewLearner(learner_info(row), token)

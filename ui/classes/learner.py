@@ -16,7 +16,10 @@ import streamlit as st
 from classroom.board import board
 from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.service import ClassInfo, ClassroomError, LearnerInfo, NameTakenError
+from classroom.tokens import normalize_join_code
+from ui.classes.start import FOUND_KEY
 from ui.classes.words import moment, share, state_key
+from ui.client import client_address
 from ui.escape import md_text, plain_text
 from ui.i18n import t
 from ui.labels import number
@@ -63,13 +66,24 @@ def _use_suggestion(suggestion: str) -> None:
 
 def show_join(code: str, lang: str) -> None:
     """The join form of the class whose code is in the link (or a message that the code is unknown)."""
-    klass = classroom().store.class_by_code(code)
+    store = classroom().store
+    try:  # a link's code is a guess too, unless this session found that class already (issue 22, item 12)
+        known = st.session_state.get(FOUND_KEY) == normalize_join_code(code or "")
+        klass = store.class_by_code(code, None if known else client_address())
+    except ClassroomError as exc:
+        st.error(t(refusal_key("classes.code_error", exc)))
+        link_to("pages/classes.py", t("classes.to_classes"), ":material/groups:", {"lang": lang})
+        return
+    if klass is not None:
+        st.session_state[FOUND_KEY] = klass.join_code
     if klass is None or klass.archived:
         st.error(t("classes.code_unknown" if klass is None else "classes.archived_join"))
         link_to("pages/classes.py", t("classes.to_classes"), ":material/groups:", {"lang": lang})
         return
     st.subheader(t("classes.joining", klass=markdown_literal(klass.name, limit=80)))
     st.caption(t("classes.class_rules", rules=md_text(rule_set_label(klass.rule_set, lang))))
+    if klass.joining_locked:
+        st.warning(t("classes.join_error.locked"))
     with st.form("classes_join_name", border=False):
         st.text_input(t("classes.your_name"), key="classes_learner_name", max_chars=LEARNER_NAME_MAX,
                       help=t("classes.your_name_help"))

@@ -8,15 +8,19 @@ from classroom.models import CLASS_NAME_MAX
 from classroom.service import LANGUAGES, ClassroomError
 from classroom.tokens import JOIN_LENGTH
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
+from ui.client import client_address
 from ui.i18n import t, translate
 from ui.links import JOIN_PARAM, TEACHER_PARAM, go_to_personal_link
 from ui.setup import house_rule_sets, rule_set_label
 from ui.store import classroom, refusal_key
 
-__all__ = ["CREATED_KEY", "show_start"]
+__all__ = ["CREATED_KEY", "FOUND_KEY", "show_start"]
 
 CREATED_KEY = "classes_created"
 """Session key: the class just created in this session (its teacher link is shown once, on arrival)."""
+FOUND_KEY = "classes_code_found"
+"""Session key: the join code this session last found a class with (not a guess: looking it up again as the
+join page reruns is not counted against the client's limit on wrong codes)."""
 
 
 def _rule_sets() -> dict[str, RuleSet]:
@@ -39,9 +43,15 @@ def _create(lang: str) -> None:
 
 def _join(lang: str) -> None:
     code = st.session_state.get("classes_code") or ""
-    if classroom().store.class_by_code(code) is None:
-        st.session_state["classes_code_error"] = True
+    try:  # wrong codes are rate-limited per client (issue 22, item 12); the typed code stays in the box
+        found = classroom().store.class_by_code(code, client_address())
+    except ClassroomError as exc:
+        st.session_state["classes_code_error"] = refusal_key("classes.code_error", exc)
         return
+    if found is None:
+        st.session_state["classes_code_error"] = "classes.code_unknown"
+        return
+    st.session_state[FOUND_KEY] = found.join_code
     st.session_state.pop("classes_code_error", None)
     st.query_params.clear()
     st.query_params[JOIN_PARAM] = code.strip().upper()
@@ -58,8 +68,9 @@ def show_start(lang: str) -> None:
             st.text_input(t("classes.code"), key="classes_code", max_chars=16,
                           placeholder="K7P2QX"[:JOIN_LENGTH], help=t("classes.code_help"))
             st.form_submit_button(t("classes.join_button"), type="primary", on_click=_join, args=(lang,))
-        if st.session_state.get("classes_code_error"):
-            st.error(t("classes.code_unknown"))
+        error = st.session_state.get("classes_code_error")
+        if error:
+            st.error(t(error if isinstance(error, str) else "classes.code_unknown"))
     with create_box.container(border=True):
         st.subheader(t("classes.create_title"))
         rule_sets = _rule_sets()

@@ -45,6 +45,8 @@ def _header(klass: ClassInfo, token: str, lang: str) -> None:
     st.caption(t("classes.class_rules", rules=md_text(rule_set_label(klass.rule_set, lang))))
     if klass.archived:
         st.warning(t("classes.archived_teacher"))
+    if klass.joining_locked:
+        st.caption(t("classes.joining_locked_note"))
     if st.session_state.get(CREATED_KEY) == klass.id:
         st.success(t("classes.teacher_link_once"))
         st.code(sibling(st.context.url, "classes", {TEACHER_PARAM: token, "lang": lang}), language=None,
@@ -68,8 +70,12 @@ def _qr(klass: ClassInfo) -> None:
 
 
 def _projector_header(klass: ClassInfo) -> None:
-    """The projector view's top: the class's name, how to join (the code, the QR code), nothing else."""
+    """The projector view's top: the class's name, how to join (the code, the QR code), nothing else; while
+    joining is locked, only a note saying so."""
     st.subheader(markdown_literal(klass.name, limit=80))
+    if klass.joining_locked:
+        st.caption(t("classes.joining_locked_note"))
+        return
     words, code = st.columns([3, 2], vertical_alignment="center")
     with words:
         st.markdown(t("classes.projector_join", code=klass.join_code))
@@ -237,9 +243,16 @@ def _archive(klass: ClassInfo, archived: bool) -> None:
     classroom().store.archive_class(klass.id, archived)
 
 
-def _settings(klass: ClassInfo, lang: str) -> None:
+def _lock(token: str) -> None:
+    classroom().store.set_joining_locked(token, bool(st.session_state.get("classes_joining_locked")))
+
+
+def _settings(klass: ClassInfo, token: str, lang: str) -> None:
     st.markdown(t("classes.settings_line", language=t(f"classes.language.{klass.language}"),
                   created=moment(klass.created_at, viewer_zone(), lang)))
+    st.session_state["classes_joining_locked"] = klass.joining_locked  # as stored (another server may have changed it)
+    st.toggle(t("classes.lock_joining"), key="classes_joining_locked", on_change=_lock, args=(token,),
+              help=t("classes.lock_joining_help"))
     if klass.archived:
         st.button(t("classes.unarchive"), key="classes_unarchive", on_click=_archive, args=(klass, False))
     else:
@@ -285,4 +298,4 @@ def show_teacher(token: str, lang: str) -> None:
     with learner_tab:
         _learners(klass, lang)
     with class_tab:
-        _settings(klass, lang)
+        _settings(klass, token, lang)

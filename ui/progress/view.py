@@ -14,6 +14,7 @@ from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.service import ClassroomError, LearnerInfo
 from maubinh.drills import Kind, Lesson
 from maubinh.drills.levels import level_of, levels, reference_note, reference_players
+from ui.client import client_address
 from ui.escape import csv_bytes
 from ui.i18n import t
 from ui.labels import number
@@ -32,9 +33,10 @@ _COLOURS = ("#1565c0", "#2e7d32", "#c62828", "#6a1b9a", "#ef6c00", "#00838f", "#
 
 def _create(lang: str) -> None:
     try:
-        made = classroom().practice.create_profile(st.session_state.get("progress_name") or "")
-    except ClassroomError as exc:
-        st.session_state["progress_name_error"] = refusal_key("classes.join_error", exc)
+        made = classroom().practice.create_profile(st.session_state.get("progress_name") or "", client_address())
+    except ClassroomError as exc:  # the typed name stays in the box
+        st.session_state["progress_name_error"] = ("progress.throttled" if exc.field == "throttled"
+                                                   else refusal_key("classes.join_error", exc))
         return
     st.session_state.pop("progress_name_error", None)
     st.session_state[CREATED_KEY] = made.info.id

@@ -7,11 +7,13 @@ import random
 from datetime import datetime, timedelta
 
 import pytest
-from sqlalchemy import BigInteger, func, inspect, select, text
+from fsrs import Card
+from fsrs import Rating as Grade
+from sqlalchemy import BigInteger, func, insert, inspect, select, text
 
 from classroom.database import make_engine, migrate
 from classroom.grading import Grader
-from classroom.models import AnswerRow, AssignedQuestion, Attempt, Review, utcnow
+from classroom.models import AnswerRow, AssignedQuestion, Assignment, Attempt, Learner, Review, utcnow
 from classroom.practice import Practice
 from classroom.service import AssignmentInfo, ClassroomError, ClassroomStore
 from maubinh.drills import MAX_QUESTIONS, MAX_SEED, DrillSet, Kind, Level, make_question
@@ -87,12 +89,31 @@ def test_a_database_made_at_0002_is_widened_keeping_every_row(database_url: str)
         migrate(engine, "0002")
         old = ClassroomStore(engine)
         small = DrillSet((Kind.CHI,), Level.BEGINNER, RULES, seed=3, count=1)
-        class_id = old.create_class("Lớp cũ", "vi", load_rule_set(RULES)).info.id
-        learner_id = old.join(class_id, "Lan").info.id
-        assignment = old.assign(class_id, "Cũ", small)
-        old.store_question(assignment.id, 0, make_question(small, 0))
-        Practice(old).answer(assignment.id, learner_id, 0, lesson="five", code="a", correct=False, chi_lost=None,
-                             seconds=2.0)
+        # Rows as the code of 0002's time wrote them (today's models have columns 0002 lacks: SQL by hand).
+        class_id, learner_id = "c0002", "l0002"
+        question = make_question(small, 0)
+        card, _ = Practice(old).scheduler.review_card(Card(), Grade.Again, utcnow())
+        with engine.begin() as connection:
+            connection.execute(text("INSERT INTO classes (id, name, language, rule_set_id, join_code, teacher_hash, "
+                                    "created_at) VALUES (:id, 'Lớp cũ', 'vi', :rules, 'OLD002', 'h', :at)"),
+                               {"id": class_id, "rules": RULES, "at": utcnow()})
+            connection.execute(insert(Learner).values(id=learner_id, class_id=class_id, name="Lan", name_key="lan",
+                                                      secret_hash="h", joined_at=utcnow()))
+            assignment_id = connection.execute(insert(Assignment).values(
+                class_id=class_id, title="Cũ", kinds="chi", level=small.level.value, rule_set_id=RULES, seed=3,
+                count=1, created_at=utcnow()).returning(Assignment.id)).scalar_one()
+            connection.execute(insert(AnswerRow).values(assignment_id=assignment_id, learner_id=learner_id, number=0,
+                                                        code="a", correct=False, seconds=2.0, answered_at=utcnow()))
+            connection.execute(insert(Attempt).values(
+                learner_id=learner_id, run_id=f"a{assignment_id}", number=0, mode="assignment",
+                question_key=small.ref(0).key, kind="chi", level=small.level.value, rule_set_id=RULES, lesson="five",
+                code="a", correct=False, seconds=2.0, first=True, rating_after=1400.0, answered_at=utcnow()))
+            connection.execute(insert(Review).values(
+                learner_id=learner_id, question_key=small.ref(0).key, kind="chi", level=small.level.value,
+                rule_set_id=RULES, seed=small.ref(0).seed, card=dict(card.to_dict()), due=card.due))
+        old.store_question(assignment_id, 0, question)
+        assignment = old.assignment(assignment_id)
+        assert assignment is not None
         before = _counts(old)
         assert before == {"answers": 1, "attempts": 1, "reviews": 1, "assigned_questions": 1}
 
