@@ -455,3 +455,19 @@ def test_lesson_sentences_built_from_numbers_read_right() -> None:
     assert f"ba cái sảnh {amounts[0]}, ba cái thùng {amounts[1]}, lục phé bôn {amounts[2]}" in instant
     scoops = _text(_open(step="scoop", rules="tinh-chi"))
     assert "sập ba người thì mỗi người đền gấp" in scoops
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_instant_win_table_says_each_reading_once(lang: str) -> None:
+    """Issue 20 §6: the rows of the instant-win table that share a reading point to one numbered note
+    under the table; the reading's text is on the page once, not once per row (it was 8 times)."""
+    rows = load_rule_set("chi-at").naturals
+    readings = {row.provenance.reading_in(lang) for row in rows if row.provenance.reading_in(lang)}
+    assert readings and len(readings) < len(rows)  # the case the issue saw: rows that share a reading
+    at = _open(step="naturals", rules="chi-at", lang=lang)
+    table = _tables(at)[0]
+    source = translate("learn.col.source", lang)
+    page = _text(at) + "\n".join(str(row[source]) for row in table)
+    for reading in readings:
+        assert page.count(reading) == 1, reading
+    assert translate("learn.note.see", lang, n=1) in str(table[0][source])

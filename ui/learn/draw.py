@@ -19,7 +19,7 @@ from maubinh.settle import Item, ItemKind, PairResult, Settlement
 from ui.cards import hand_html
 from ui.escape import md_text
 from ui.i18n import t
-from ui.labels import describe_item, describe_value, provenance_note
+from ui.labels import describe_item, describe_value, provenance_note, source_quote
 from ui.learn.content import CommonTexts, SourceTexts, fill, lesson_values, load_common, load_source
 
 __all__ = [
@@ -30,11 +30,13 @@ __all__ = [
     "pair_rows",
     "player",
     "provenance_cell",
+    "provenance_cells",
     "rule_line",
     "seat_html",
     "show_pairs",
     "show_seats",
     "signed",
+    "table_notes",
     "totals_line",
 ]
 
@@ -109,6 +111,52 @@ def provenance_cell(provenance: Provenance | None, lang: str) -> str:
     if provenance.reading and provenance.source:  # no source text: a house change, not a reading
         badges.append(f":blue-badge[{t('learn.badge.reading')}]")
     return " ".join([*badges, provenance_note(provenance, lang)])
+
+
+def provenance_cells(provenances: Sequence[Provenance | None], lang: str, *,
+                     other: bool = True) -> tuple[list[str], list[str]]:
+    """The source cells of a table's rows, each reading said once: ``(cells, notes)``.
+
+    A cell is :func:`provenance_cell` with its reading (or a house change's note) replaced by "see note
+    n"; ``notes`` holds the distinct readings, numbered from 1 in the order they first appear, to draw
+    once under the table (:func:`table_notes`). ``other=False`` leaves the other reading out (for a
+    table that shows it in its own column). Every text of the rule set is escaped.
+    """
+    notes: list[str] = []
+    cells: list[str] = []
+    for provenance in provenances:
+        if provenance is None:
+            cells.append("")
+            continue
+        badges = []
+        if provenance.house_default:
+            badges.append(f":orange-badge[{t('learn.badge.house_default')}]")
+        if provenance.reading and provenance.source:
+            badges.append(f":blue-badge[{t('learn.badge.reading')}]")
+        parts = []
+        reading = md_text(provenance.reading_in(lang) or "")
+        if provenance.source:
+            parts.append(f"{t('provenance.source')}: {md_text(source_quote(provenance.source, lang))}")
+            if provenance.house_default:
+                parts.append(f"**{t('provenance.house_default')}**")
+            note = f"*{t('provenance.reading')}:* {reading}" if reading else ""
+        else:  # a house change: its note is all there is
+            note = reading
+        if note:
+            if note not in notes:
+                notes.append(note)
+            parts.append(t("learn.note.see", n=notes.index(note) + 1))
+        other_text = md_text(provenance.other_in(lang) or "") if other else ""
+        if other_text:
+            parts.append(f"*{t('provenance.other')}:* {other_text}")
+        cells.append(" ".join([*badges, " — ".join(parts)]))
+    return cells, notes
+
+
+def table_notes(notes: Sequence[str]) -> None:
+    """The notes of :func:`provenance_cells`, numbered, once each, under their table."""
+    for n, note in enumerate(notes, start=1):
+        st.caption(t("learn.note.line", n=n, note=note))
 
 
 def rule_line(label: str, value: str, provenance: Provenance | None, lang: str) -> None:

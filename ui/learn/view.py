@@ -64,11 +64,13 @@ from ui.learn.draw import (
     other_sources,
     player,
     provenance_cell,
+    provenance_cells,
     rule_line,
     seat_html,
     show_pairs,
     show_seats,
     signed,
+    table_notes,
     totals_line,
 )
 from ui.learn.quiz_view import quiz_block
@@ -460,18 +462,20 @@ def step_settle(ctx: LessonContext) -> None:
 
 def bonus_table(ctx: LessonContext) -> None:
     """The rule set's bonus table, each line with its source."""
+    cells, notes = provenance_cells([bonus.provenance for bonus in ctx.rule_set.bonuses], ctx.lang)
     st.table(
         [
             {
                 t("learn.col.hand"): bonus_name(bonus.hand, ctx.lang),
                 t("learn.col.chi"): ctx.name(bonus.position),
                 t("learn.col.amount"): t("learn.value.chi", n=bonus.chi),
-                t("learn.col.source"): provenance_cell(bonus.provenance, ctx.lang),
+                t("learn.col.source"): cell,
             }
-            for bonus in ctx.rule_set.bonuses
+            for bonus, cell in zip(ctx.rule_set.bonuses, cells)
         ],
         hide_index=True,
     )
+    table_notes(notes)
 
 
 def step_bonus(ctx: LessonContext) -> None:
@@ -490,16 +494,18 @@ def step_naturals(ctx: LessonContext) -> None:
     st.caption(t("learn.numbers.naturals_intro"))
     others = any(natural.provenance.other for natural in rule_set.naturals)
     rows = []
-    for natural in rule_set.naturals:
+    cells, notes = provenance_cells([natural.provenance for natural in rule_set.naturals], ctx.lang, other=False)
+    for natural, cell in zip(rule_set.naturals, cells):
         row = {
             t("learn.col.pattern"): natural_name(natural.pattern, ctx.lang),
             t("learn.col.amount"): t("learn.value.chi", n=natural.chi),
         }
         if others:
             row[t("learn.col.other")] = natural.provenance.other_in(ctx.lang) or "—"
-        row[t("learn.col.source")] = provenance_cell(natural.provenance, ctx.lang)
+        row[t("learn.col.source")] = cell
         rows.append(row)
     st.table(rows, hide_index=True)
+    table_notes(notes)
     rule_line(t("learn.rule.naturals_versus"), t(f"learn.value.versus.{rule_set.naturals_versus.value}"),
               rule_set.provenance.get("naturals"), ctx.lang)
     show_examples_of("naturals", ctx)
