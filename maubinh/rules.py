@@ -247,7 +247,7 @@ class Provenance:
 
 
 ORDER_PROVENANCE = Provenance(
-    "§1 (every source): chi 1 lớn hơn chi 2, chi 2 lớn hơn chi 3; guide-2026: binh lủng là "
+    "§1 (mọi nguồn): chi 1 lớn hơn chi 2, chi 2 lớn hơn chi 3; guide-2026: binh lủng là "
     "\"Chi 2 mạnh hơn Chi 1, hoặc Chi 3 mạnh hơn Chi 2\"",
     {
         "vi": "Cách đọc (sửa lại lần nữa): chi 1 và chi 2 bằng nhau hoàn toàn vẫn hợp lệ (chi 1 ≥ chi 2 ≥ chi 3). "

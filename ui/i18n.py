@@ -19,6 +19,19 @@ The language of a session is, first that wins:
 'no.such.key'
 >>> translate("common.unknown_rule_set", "en", value="x", known="a, b")
 'There is no rule set “x”, so the first one is used. Known rule sets: a, b.'
+
+A text that changes with a number (``tn("key", count)``) is a PO plural entry (``msgid`` and
+``msgid_plural`` both the key, one ``msgstr[i]`` per plural form of the language: English has two,
+Vietnamese one, gettext's ``nplurals``); with more than one form, the form is chosen by the language's
+CLDR plural rule (Babel's ``Locale.plural_form``), the forms ordered as the rule's categories (zero, one,
+two, few, many, other):
+
+>>> translate_plural("progress.review_now", 1, "en")
+'Review 1 question due'
+>>> translate_plural("progress.review_now", 3, "en")
+'Review 3 questions due'
+>>> translate_plural("progress.review_now", 1, "vi")
+'Ôn 1 câu đến hạn'
 """
 
 from __future__ import annotations
@@ -29,6 +42,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 import streamlit as st
+from babel.core import Locale
 from babel.messages.pofile import read_po
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
@@ -45,11 +59,15 @@ __all__ = [
     "catalogue",
     "current_language",
     "language_selector",
+    "plural_catalogue",
+    "plural_index",
     "query_language",
     "set_language",
     "sync_language_to_url",
     "t",
+    "tn",
     "translate",
+    "translate_plural",
 ]
 
 LANGUAGES: tuple[str, ...] = ("vi", "en")
@@ -89,6 +107,64 @@ def catalogue(lang: str) -> Mapping[str, str]:
             and message.string
         )
     return MappingProxyType(texts)
+
+
+_PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+"""CLDR's plural categories in the order a PO file's ``msgstr[i]`` lists a language's forms."""
+
+
+@cache
+def plural_catalogue(lang: str) -> Mapping[str, tuple[str, ...]]:
+    """The plural entries of ``lang`` by key: each the tuple of its forms (``msgstr[0]``...), read once
+    per process from the same files as :func:`catalogue`. Entries with an empty form are left out.
+    ``ValueError`` for a language not in :data:`LANGUAGES`."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
+    forms: dict[str, tuple[str, ...]] = {}
+    for path in catalogue_files(lang):
+        with path.open("rb") as po:
+            messages = read_po(po, charset="utf-8")
+        forms.update(
+            (message.id[0], tuple(message.string))
+            for message in messages
+            if isinstance(message.id, tuple)
+            and isinstance(message.string, tuple)
+            and message.string
+            and all(message.string)
+        )
+    return MappingProxyType(forms)
+
+
+@cache
+def _plural_categories(lang: str) -> tuple[str, ...]:
+    rule = Locale.parse(lang).plural_form
+    return tuple(category for category in _PLURAL_CATEGORIES if category in rule.tags or category == "other")
+
+
+def plural_index(count: float, lang: str) -> int:
+    """Which of ``lang``'s plural forms (``msgstr[i]``) says ``count``, by the CLDR rule Babel holds:
+    ``plural_index(1, "en") == 0``, ``plural_index(2, "en") == 1``. (A catalogue entry with one form,
+    as every Vietnamese one, is used for every count whatever this says.)"""
+    categories = _plural_categories(lang)
+    return categories.index(Locale.parse(lang).plural_form(count))
+
+
+def translate_plural(key: str, count: float, lang: str, **kwargs: object) -> str:
+    """The form of the plural entry ``key`` that says ``count`` in ``lang``, formatted with ``count`` and
+    ``kwargs``; never raises. A missing key gives the key itself; a missing form, the last one."""
+    lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    forms = plural_catalogue(lang).get(key)
+    if not forms:
+        return key
+    if len(forms) == 1:  # a language of one form (Vietnamese: gettext's nplurals=1)
+        text = forms[0]
+    else:
+        index = plural_index(count, lang)
+        text = forms[index] if index < len(forms) else forms[-1]
+    try:
+        return text.format(count=count, **kwargs)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return text
 
 
 def catalogue_files(lang: str) -> list[Path]:
@@ -191,6 +267,11 @@ def t(key: str, **kwargs: object) -> str:
     in the app exists in every catalogue).
     """
     return translate(key, current_language(), **kwargs)
+
+
+def tn(key: str, count: float, **kwargs: object) -> str:
+    """:func:`translate_plural` in this session's language: ``tn("progress.review_now", 1)``."""
+    return translate_plural(key, count, current_language(), **kwargs)
 
 
 def _on_language_selected() -> None:

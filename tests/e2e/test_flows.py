@@ -46,7 +46,7 @@ def test_sandbox_four_players_settled_under_every_rule_set(app_url: str, browser
     expect(page.get_by_role("heading", name="Player 4")).to_be_visible()
     for name in ("Mậu binh with the ace rule", "LuckyWin", "Binh tính chi", "Guide 2026"):
         expect(page.get_by_role("tab", name=re.compile(name))).to_be_visible()
-    page.get_by_role("button", name=re.compile("Xếp bài")).first.click()
+    page.get_by_role("button", name=re.compile(r"Arrange \(xếp bài\)")).first.click()
     wait_idle(page)
     assert_no_exception(page)
     expect(page.get_by_text(re.compile("Arranged for")).first).to_be_visible()

@@ -30,7 +30,7 @@ def test_deal_arrange_settle_and_house_rules(app_url: str, browser_page: Page, t
     screenshot(page, "sandbox_dealt")
 
     # Arrange: Xếp bài for every seat, then break seat 1 by hand (swap a back card with a front card).
-    page.get_by_role("button", name=re.compile("Xếp cả bàn")).click()
+    page.get_by_role("button", name=re.compile("Arrange all")).click()
     wait_idle(page)
     assert_no_exception(page)
     expect(page.get_by_text(re.compile("Arranged for")).first).to_be_visible()

@@ -16,7 +16,7 @@ from maubinh.drills import Kind, Lesson
 from maubinh.drills.levels import level_of, levels, reference_note, reference_players
 from ui.client import client_address
 from ui.escape import csv_bytes
-from ui.i18n import t
+from ui.i18n import t, tn
 from ui.labels import number
 from ui.links import go_to_personal_link, personal_link_box
 from ui.nav import link_to
@@ -159,10 +159,10 @@ def _actions(token: str, due_now: int, queue: list[datetime], lang: str) -> None
     actions = st.columns(3)
     with actions[0]:
         if due_now:
-            link_to("pages/drill.py", t("progress.review_now", count=due_now), ":material/replay:",
+            link_to("pages/drill.py", tn("progress.review_now", due_now), ":material/replay:",
                     {LEARNER_PARAM: token, MODE_PARAM: "review", "lang": lang})
         elif queue:
-            st.caption(t("progress.next_due", minutes=max(1, round((queue[0] - utcnow()).total_seconds() / 60))))
+            st.caption(tn("progress.next_due", max(1, round((queue[0] - utcnow()).total_seconds() / 60))))
         else:
             st.caption(t("progress.queue_empty"))
     with actions[1]:

@@ -14,19 +14,43 @@ import string
 from pathlib import Path
 
 import pytest
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from ui.i18n import LANGUAGES, LOCALES_DIR, catalogue, catalogue_files, translate
+from maubinh.rules import ORDER_PROVENANCE
+from ui.i18n import (
+    LANGUAGES,
+    LOCALES_DIR,
+    catalogue,
+    catalogue_files,
+    plural_catalogue,
+    plural_index,
+    translate,
+    translate_plural,
+)
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 KEY_FUNCTIONS = {"t", "translate", "setup_page"}
+PLURAL_FUNCTIONS = {"tn", "translate_plural"}
 KEY_KEYWORDS = {"label_key", "title_key"}
 
 
 def _read(path: Path) -> dict[str, str]:
+    """Every entry of ``path`` by key; a plural entry (issue 20 §9) under its key, its forms joined by a
+    line break (each form must be non-empty and fill the same fields: see the plural tests)."""
     with path.open("rb") as po:
         messages = read_po(po, charset="utf-8", abort_invalid=True)
-    return {message.id: message.string for message in messages if message.id}
+    entries: dict[str, str] = {}
+    for message in messages:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            assert message.id[0] == message.id[1], f"{path.name}: msgid_plural must repeat the key {message.id[0]}"
+            forms = tuple(message.string)
+            entries[message.id[0]] = "\n".join(forms) if all(forms) else ""
+        else:
+            entries[message.id] = message.string
+    return entries
 
 
 def _raw_catalogue(lang: str) -> dict[str, str]:
@@ -51,8 +75,8 @@ def _source_files() -> list[Path]:
     return [path for path in files if path.is_file()]
 
 
-def _used_keys(path: Path) -> list[tuple[int, str]]:
-    """(line, key) for every literal catalogue key used in ``path``."""
+def _used_keys(path: Path, functions: set[str] = KEY_FUNCTIONS) -> list[tuple[int, str]]:
+    """(line, key) for every literal catalogue key used in ``path`` (first argument of ``functions``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     found: list[tuple[int, str]] = []
     for node in ast.walk(tree):
@@ -62,7 +86,7 @@ def _used_keys(path: Path) -> list[tuple[int, str]]:
         name = (
             func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
         )
-        if name in KEY_FUNCTIONS and node.args:
+        if name in functions and node.args:
             first = node.args[0]
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
                 found.append((first.lineno, first.value))
@@ -74,6 +98,8 @@ def _used_keys(path: Path) -> list[tuple[int, str]]:
                 and isinstance(value.value, str)
             ):
                 found.append((value.lineno, value.value))
+    if functions is not KEY_FUNCTIONS:
+        return found
     # Defaults such as `label_key: str = "common.rule_set"` in function signatures.
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -208,3 +234,52 @@ def test_catalogue_is_read_once_and_read_only() -> None:
         catalogue("vi")["nav.learn"] = "x"  # type: ignore[index]
     with pytest.raises(ValueError, match="unknown language"):
         catalogue("fr")
+
+
+def test_every_plural_key_used_in_the_app_exists_in_every_catalogue() -> None:
+    used = [(path, line, key) for path in _source_files() for line, key in _used_keys(path, PLURAL_FUNCTIONS)]
+    assert {key for _, _, key in used} >= {"progress.review_now", "progress.next_due"}
+    missing = [
+        f"{path.relative_to(REPO_ROOT)}:{line}: plural {key!r} missing from {lang}"
+        for path, line, key in used
+        for lang in LANGUAGES
+        if key not in plural_catalogue(lang)
+    ]
+    assert missing == [], "\n".join(missing)
+
+
+@pytest.mark.parametrize(("lang", "forms"), [("vi", 1), ("en", 2)])
+def test_plural_entries_hold_the_language_forms(lang: str, forms: int) -> None:
+    """Issue 20 §9: Vietnamese has one form, English two (gettext's nplurals, from Babel); every form
+    fills {count}."""
+    assert get_plural(lang).num_plurals == forms
+    entries = plural_catalogue(lang)
+    assert entries
+    for key, texts in entries.items():
+        assert len(texts) == forms, key
+        assert all("{count}" in text for text in texts), key
+
+
+def test_plurals_say_the_number_right() -> None:
+    assert [plural_index(n, "en") for n in (0, 1, 2, 21)] == [1, 0, 1, 1]
+    assert {translate_plural("progress.review_now", n, "vi").split()[2] for n in (0, 1, 2, 21)} == {"câu"}
+    assert translate_plural("progress.review_now", 1, "en") == "Review 1 question due"
+    assert translate_plural("progress.review_now", 2, "en") == "Review 2 questions due"
+    assert translate_plural("progress.next_due", 1, "en") == "The next review is due in about 1 minute."
+    assert translate_plural("progress.next_due", 7, "en") == "The next review is due in about 7 minutes."
+    assert translate_plural("progress.review_now", 1, "vi") == "Ôn 1 câu đến hạn"
+    assert translate_plural("progress.next_due", 1, "vi") == "Câu cần ôn tiếp theo đến hạn sau khoảng 1 phút."
+    assert translate_plural("no.such.key", 1, "en") == "no.such.key"
+    assert "progress.review_now" not in catalogue("en")  # plural entries only through translate_plural
+
+
+def test_no_vietnamese_button_words_in_english_and_no_english_in_vietnamese() -> None:
+    """Issue 20 §9: English texts give the Vietnamese name of a button only in brackets after the English
+    ("Arrange all (xếp cả bàn)"); Vietnamese texts carry no English words of the sources' notes."""
+    en = _raw_catalogue("en")
+    assert [key for key, text in en.items() if "Xếp" in text] == []
+    assert translate("sandbox.solve", "en") == "Arrange (xếp bài)"
+    assert translate("sandbox.solve_all", "en") == "Arrange all (xếp cả bàn)"
+    vi = _raw_catalogue("vi")
+    assert [key for key, text in vi.items() if "every source" in text or "Select all" in text] == []
+    assert ORDER_PROVENANCE.source is not None and "every source" not in ORDER_PROVENANCE.source  # step 5's "Nguồn"
