@@ -4,6 +4,11 @@ A page opened directly by URL on a fresh server can run without the entry script
 legacy ``pages/`` discovery, see shared STYLE.md), so the sidebar links are drawn by each page's
 set-up rather than by ``st.navigation``, and the built-in list is switched off in
 ``.streamlit/config.toml`` (``client.showSidebarNavigation = false``).
+
+On a phone the open sidebar covers most of the screen, and following one of its links keeps it open
+over the new page; :data:`CLOSE_SIDEBAR_SCRIPT` (added once per run) closes it after a link is chosen,
+only when it covers more than half the window (a desktop's sidebar beside the page stays). Other
+choices in the sidebar (the language) leave it open.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from streamlit.errors import StreamlitAPIException
 from ui import _once
 from ui.i18n import translate
 
-__all__ = ["PAGES", "AppPage", "draw_navigation", "link_to", "navigation_pages"]
+__all__ = ["CLOSE_SIDEBAR_SCRIPT", "PAGES", "AppPage", "draw_navigation", "link_to", "navigation_pages"]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,11 +59,32 @@ def navigation_pages(lang: str) -> list[st.Page]:
     ]
 
 
+CLOSE_SIDEBAR_SCRIPT = """<script>
+(() => {
+  if (window.__mbSidebarCloser) return;
+  window.__mbSidebarCloser = true;
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest && event.target.closest('[data-testid="stSidebar"] [data-testid="stPageLink"] a');
+    if (!link) return;
+    const sidebar = document.querySelector('[data-testid="stSidebar"]');
+    if (!sidebar || sidebar.getBoundingClientRect().width <= window.innerWidth / 2) return;
+    setTimeout(() => {
+      const close = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
+      if (close) close.click();
+    }, 50);
+  }, true);
+})();
+</script>"""
+"""Closes the sidebar after one of its page links is chosen, when it covers over half the window."""
+
+
 def draw_navigation(lang: str) -> None:
-    """Links to every page at the top of the sidebar, once per run, keeping the language in the URL."""
+    """Links to every page at the top of the sidebar, once per run, keeping the language in the URL;
+    on a narrow screen, the sidebar closes when a link is chosen (:data:`CLOSE_SIDEBAR_SCRIPT`)."""
     box = _once.claim("ui_nav", st.sidebar)
     if box is None:
         return
+    st.html(CLOSE_SIDEBAR_SCRIPT, unsafe_allow_javascript=True)
     for page in PAGES:
         try:
             box.page_link(page.script, label=translate(page.title_key, lang), icon=page.icon,
