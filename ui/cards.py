@@ -200,6 +200,12 @@ CARD_CSS = """
 }
 [data-testid="stMultiSelect"] div:has(> [data-testid="stMultiSelectTagsContainer"]) { max-height: none !important; }
 [data-testid="stMultiSelectTagsContainer"] { overflow-y: visible !important; }
+[class*="st-key-sandbox_pick"] button[data-selected="true"],
+[class*="st-key-sandbox_move"] button[data-selected="true"] { color: rgb(49, 51, 63) !important; font-weight: 600; }
+@media (prefers-color-scheme: dark) {
+  [class*="st-key-sandbox_pick"] button[data-selected="true"],
+  [class*="st-key-sandbox_move"] button[data-selected="true"] { color: rgb(250, 250, 250) !important; }
+}
 @media (max-width: 640px) {
   .mb-hand-cards { gap: 4px !important; }
   .mb-card { max-width: max(38px, 11vw); height: auto; }
@@ -207,7 +213,8 @@ CARD_CSS = """
 """.strip()
 """The CSS shared by every page: hands, cards, the highlight frame, narrow screens; a multiselect's chosen
 options all in view (Streamlit caps the box at 4.5 rows and scrolls the rest out of sight: at 390 px the
-Drill's and the teacher's 7th and 8th kinds were hidden, issue 22 item 15)."""
+Drill's and the teacher's 7th and 8th kinds were hidden, issue 22 item 15); the Sandbox's selected card
+chips in the text colour, not the theme's red (a black suit drawn red, issue 20 item 7)."""
 
 
 def inject_css() -> bool:

@@ -362,7 +362,9 @@ def test_the_picker_offers_only_cards_nobody_else_holds() -> None:
     offered = set()
     for suit in "shdc":
         pills = at.pills(key=f"sandbox_pick0_{suit}")
-        offered |= {option for option in pills.options}
+        # Issue 20 §7: hearts and diamonds red, spades and clubs in the text colour (never the theme's red).
+        assert all(option.startswith(":red[") == (suit in "hd") for option in pills.options), pills.options
+        offered |= {option.removeprefix(":red[").removesuffix("]") for option in pills.options}
     assert len(offered) == 52 - 13
     assert not any(card.pretty in offered
                    for card in _cards(" ".join(held_by_two)))

@@ -209,7 +209,9 @@ def show_foul(arrangement: Arrangement, rule_sets: Sequence[RuleSet], main: Rule
 
 
 def _card_label(card: Card) -> str:
-    return card.pretty
+    """A card chip's label: red for hearts and diamonds, in the text colour for spades and clubs, selected
+    or not (:data:`ui.cards.CARD_CSS` keeps a selected chip's text out of the theme's red)."""
+    return f":red[{card.pretty}]" if card.suit.is_red else card.pretty
 
 
 def on_pick(seat: int) -> None:
@@ -293,7 +295,8 @@ def show_mover(seat: int, table: Table, main: RuleSet, lang: str) -> None:
             format_func=_card_label,
             key=key,
         )
-    buttons = st.columns(4)
+    # Two by two (not four in a row): in a seat's narrow column the labels were cut ("↑ Chi 1 (…").
+    buttons = [*st.columns(2), *st.columns(2)]
     for column, position in zip(buttons, POSITIONS):
         column.button(t(f"sandbox.move_to.{position.value}", name=md_text(position_name(position, main, lang))),
                       key=f"sandbox_move_to{seat}_{position.value}",
