@@ -206,6 +206,21 @@ CARD_CSS = """
   [class*="st-key-sandbox_pick"] button[data-selected="true"],
   [class*="st-key-sandbox_move"] button[data-selected="true"] { color: rgb(250, 250, 250) !important; }
 }
+@media (pointer: coarse) {
+  [data-testid^="stBaseButton-"], button[data-variant="pills"], button[data-variant="segmented_control"],
+  [data-testid="stPageLink"] a, [data-testid="stRadio"] label, [data-testid="stCheckbox"] label,
+  [data-testid="stExpander"] summary, [data-testid="stSelectbox"] [role="group"],
+  [data-testid="stMultiSelect"] [role="group"], [data-testid="stNumberInput"] button,
+  [data-testid="stSidebarCollapseButton"] button, [data-testid="stExpandSidebarButton"], [data-testid^="stTabsScroll"] { min-height: 44px; }
+  button[data-variant="pills"], [data-testid="stNumberInput"] button,
+  [data-testid="stSidebarCollapseButton"] button, [data-testid="stExpandSidebarButton"] { min-width: 44px; }
+  [data-testid="stRadio"] label, [data-testid="stCheckbox"] label { align-items: center; }
+  [data-testid="stMultiSelect"] [role="group"] > button { min-width: 44px; min-height: 44px; }
+  [data-testid="stTooltipHoverTarget"] button, [data-testid="stMultiSelectTagsContainer"] button { position: relative; }
+  [data-testid="stTooltipHoverTarget"] button::after, [data-testid="stMultiSelectTagsContainer"] button::after {
+    content: ""; position: absolute; left: 50%; top: 50%; width: 44px; height: 44px; transform: translate(-50%, -50%);
+  }
+}
 @media (max-width: 640px) {
   .mb-hand-cards { gap: 4px !important; }
   .mb-card { max-width: max(38px, 11vw); height: auto; }
@@ -214,7 +229,8 @@ CARD_CSS = """
 """The CSS shared by every page: hands, cards, the highlight frame, narrow screens; a multiselect's chosen
 options all in view (Streamlit caps the box at 4.5 rows and scrolls the rest out of sight: at 390 px the
 Drill's and the teacher's 7th and 8th kinds were hidden, issue 22 item 15); the Sandbox's selected card
-chips in the text colour, not the theme's red (a black suit drawn red, issue 20 item 7)."""
+chips in the text colour, not the theme's red (a black suit drawn red, issue 20 item 7); on a touch screen
+every button, chip, link, choice and box at least 44 px tall (issue 20 item 8)."""
 
 
 def inject_css() -> bool:

@@ -47,3 +47,37 @@ def test_the_sidebar_stays_beside_the_page_on_a_desktop(app_url: str, e2e_browse
         assert "/learn" in page.url and page.evaluate(SIDEBAR_RIGHT) > 0
     finally:
         context.close()
+
+
+SMALL_TARGETS = r'''() => {
+  const sidebar = document.querySelector('[data-testid=stSidebar]');
+  const hidden = (e) => e.closest('[data-testid=stSidebar]') && sidebar.getBoundingClientRect().right <= 0;
+  const small = [];
+  for (const e of document.querySelectorAll('button, a, [data-testid=stRadio] label, [data-testid=stCheckbox] label, summary')) {
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height || hidden(e) || e.closest('h1, h2, h3, h4, h5, h6')) continue;  // heading anchors show on hover only
+    if (e.getAttribute('data-testid') === 'stSkipToContent') continue;  // shown on keyboard focus only
+    const field = e.closest('[data-testid=stSelectbox] [role=group], [data-testid=stMultiSelect] [role=group]');
+    if (field && e.getAttribute('tabindex') === '-1' && !e.closest('[data-testid=stMultiSelectTagsContainer]')
+        && field.getBoundingClientRect().height >= 44) continue;  // the chevron inside a select box: the box is the target
+    const after = parseFloat(getComputedStyle(e, '::after').height) || 0;  // a small icon's enlarged hit area
+    if (Math.max(r.height, after) < 44) small.push(Math.round(r.height) + 'px ' + (e.innerText || e.getAttribute('aria-label') || e.tagName).slice(0, 40));
+  }
+  return small;
+}'''
+
+
+@pytest.mark.parametrize("path", ["?lang=vi", "drill?lang=vi", "sandbox?lang=en&seats=2&seed=7", "learn?lang=en&step=naturals",
+                                  "play?lang=en", "progress?lang=vi"])
+def test_tap_targets_are_at_least_44_px_on_a_phone(app_url: str, e2e_browser: Browser, path: str) -> None:
+    """Issue 20 §8: on a touch screen every button, chip, link and choice is at least 44 px tall."""
+    context = e2e_browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(IDLE_TIMEOUT_MS)
+    try:
+        page.goto(f"{app_url}/{path}")
+        wait_idle(page)
+        page.wait_for_timeout(1500)
+        assert page.evaluate(SMALL_TARGETS) == []
+    finally:
+        context.close()

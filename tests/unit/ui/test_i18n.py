@@ -283,3 +283,9 @@ def test_no_vietnamese_button_words_in_english_and_no_english_in_vietnamese() ->
     vi = _raw_catalogue("vi")
     assert [key for key, text in vi.items() if "every source" in text or "Select all" in text] == []
     assert ORDER_PROVENANCE.source is not None and "every source" not in ORDER_PROVENANCE.source  # step 5's "Nguồn"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_nothing_says_with_the_mouse(lang: str) -> None:
+    """Issue 20 §8: texts are worded for touch and mouse alike."""
+    assert [key for key, text in _raw_catalogue(lang).items() if "mouse" in text.lower() or "chuột" in text.lower()] == []
