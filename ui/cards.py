@@ -222,6 +222,8 @@ CARD_CSS = """
   }
 }
 @media (max-width: 640px) {
+  [data-testid="stTable"] table { font-size: 0.8rem; }
+  [data-testid="stTable"] th, [data-testid="stTable"] td { padding: 0.3rem 0.35rem !important; }
   .mb-hand-cards { gap: 4px !important; }
   .mb-card { max-width: max(38px, 11vw); height: auto; }
 }
@@ -230,7 +232,8 @@ CARD_CSS = """
 options all in view (Streamlit caps the box at 4.5 rows and scrolls the rest out of sight: at 390 px the
 Drill's and the teacher's 7th and 8th kinds were hidden, issue 22 item 15); the Sandbox's selected card
 chips in the text colour, not the theme's red (a black suit drawn red, issue 20 item 7); on a touch screen
-every button, chip, link, choice and box at least 44 px tall (issue 20 item 8)."""
+every button, chip, link, choice and box at least 44 px tall (issue 20 item 8); on a phone, tables in a
+smaller type with less padding, so that more of them fit the width (issue 20 item 7)."""
 
 
 def inject_css() -> bool:
