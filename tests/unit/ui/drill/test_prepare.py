@@ -82,3 +82,14 @@ def test_work_nobody_waits_for_is_dropped_when_stale_and_made_again_when_asked()
     time.sleep(0.05)
     assert (11, 1) not in order and (11, 2) not in order and not prepared.ready(first, 1)
     assert prepared.get(first, 1) == make_question(first, 1)
+
+
+def test_stop_lets_the_question_under_way_finish_and_ends_the_workers() -> None:
+    # At the process's exit (atexit) the workers must not be cut off inside compiled code.
+    order: list = []
+    prepared = Preparer(workers=2, keep=64, make=_slow_maker(order, 0.1))
+    prepared.prepare(DrillSet((Kind.CHI,), seed=21, count=3), range(3))
+    time.sleep(0.02)
+    prepared.stop()
+    assert all(not thread.is_alive() for thread in prepared._threads)
+    assert len(order) == 2  # the two under way finished; the third was never started
