@@ -4,18 +4,26 @@ language is switched); on a desktop it stays beside the page."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.e2e.conftest import IDLE_TIMEOUT_MS, assert_no_exception, screenshot, wait_idle
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def _open(browser: Browser, options: dict) -> tuple[BrowserContext, Page]:
+    """A fresh context of ``options`` (a phone: :data:`PHONE`) and a page in it, waiting up to the idle timeout."""
+    context = browser.new_context(**options)
+    page = context.new_page()
+    page.set_default_timeout(IDLE_TIMEOUT_MS)
+    return context, page
 
 SIDEBAR_RIGHT = "() => Math.round(document.querySelector('[data-testid=stSidebar]').getBoundingClientRect().right)"
 
 
 @pytest.mark.parametrize("lang", ["vi", "en"])
 def test_the_sidebar_closes_after_choosing_a_page_on_a_phone(app_url: str, e2e_browser: Browser, lang: str) -> None:
-    context = e2e_browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(IDLE_TIMEOUT_MS)
+    context, page = _open(e2e_browser, PHONE)
     try:
         page.goto(f"{app_url}/?lang={lang}")
         wait_idle(page)
@@ -35,9 +43,7 @@ def test_the_sidebar_closes_after_choosing_a_page_on_a_phone(app_url: str, e2e_b
 
 
 def test_the_sidebar_stays_beside_the_page_on_a_desktop(app_url: str, e2e_browser: Browser) -> None:
-    context = e2e_browser.new_context(viewport={"width": 1366, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(IDLE_TIMEOUT_MS)
+    context, page = _open(e2e_browser, {"viewport": {"width": 1366, "height": 900}})
     try:
         page.goto(f"{app_url}/?lang=en")
         wait_idle(page)
@@ -71,9 +77,7 @@ SMALL_TARGETS = r'''() => {
                                   "play?lang=en", "progress?lang=vi"])
 def test_tap_targets_are_at_least_44_px_on_a_phone(app_url: str, e2e_browser: Browser, path: str) -> None:
     """Issue 20 §8: on a touch screen every button, chip, link and choice is at least 44 px tall."""
-    context = e2e_browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(IDLE_TIMEOUT_MS)
+    context, page = _open(e2e_browser, PHONE)
     try:
         page.goto(f"{app_url}/{path}")
         wait_idle(page)

@@ -19,6 +19,7 @@ from classroom.service import AssignmentInfo, ClassroomError, ClassroomStore
 from maubinh.drills import MAX_QUESTIONS, MAX_SEED, DrillSet, Kind, Level, make_question
 from maubinh.drills.answers import answer_code, best_answer
 from maubinh.rules import load_rule_set
+from tests.unit.classroom.conftest import insert_old_class
 
 RULES = "chi-at"
 LARGEST_SET = DrillSet((Kind.CHI, Kind.FOUL), Level.BEGINNER, RULES, seed=MAX_SEED, count=MAX_QUESTIONS)
@@ -142,10 +143,7 @@ def test_a_database_made_at_0001_keeps_its_answers_through_every_migration(datab
     try:
         migrate(engine, "0001")
         with engine.begin() as connection:
-            connection.execute(text("INSERT INTO classes (id, name, language, rule_set_id, join_code, teacher_hash, "
-                                    "created_at) VALUES ('c1', 'A', 'vi', 'chi-at', 'J1', 'h', '2026-01-01')"))
-            connection.execute(text("INSERT INTO learners (id, class_id, name, name_key, secret_hash, joined_at) "
-                                    "VALUES ('l1', 'c1', 'Lan', 'lan', 'h', '2026-01-01')"))
+            insert_old_class(connection)
             connection.execute(text("INSERT INTO assignments (id, class_id, title, kinds, level, rule_set_id, seed, "
                                     "count, created_at) VALUES (1, 'c1', 'T', 'chi', 'beginner', 'chi-at', 5, 1, "
                                     "'2026-01-01')"))

@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import func, inspect, select, text
+from sqlalchemy import func, inspect, select
 
 from classroom.database import make_engine, migrate
 from classroom.models import ThrottleEvent, utcnow
@@ -18,6 +18,7 @@ from classroom.practice import Practice
 from classroom.service import ClassroomError, ClassroomStore
 from classroom.throttle import CLASS_JOINS, CLIENT_GUESSES, CLIENT_PROFILES, Throttle, key_hash
 from maubinh.rules import load_rule_set
+from tests.unit.classroom.conftest import insert_old_class
 
 SCHOOL = "203.0.113.7"
 """One client address (a school's shared one)."""
@@ -181,10 +182,7 @@ def test_a_database_at_0003_gets_the_throttle_table_and_unlocked_classes(databas
     try:
         migrate(engine, "0003")
         with engine.begin() as connection:
-            connection.execute(text("INSERT INTO classes (id, name, language, rule_set_id, join_code, teacher_hash, "
-                                    "created_at) VALUES ('c1', 'A', 'vi', 'chi-at', 'J1', 'h', '2026-01-01')"))
-            connection.execute(text("INSERT INTO learners (id, class_id, name, name_key, secret_hash, joined_at) "
-                                    "VALUES ('l1', 'c1', 'Lan', 'lan', 'h', '2026-01-01')"))
+            insert_old_class(connection)
         assert "throttle_events" not in inspect(engine).get_table_names()
         migrate(engine)
         assert "throttle_events" in inspect(engine).get_table_names()
