@@ -21,7 +21,8 @@ import numpy as np
 
 from maubinh import FULL_DECK, RULE_SET_IDS, Arrangement, Card, RuleSet, is_foul, load_rule_set, settle
 from maubinh.strategy.arrangers import arrange_simple, sort_and_split
-from maubinh.strategy.solver import load_tables, solve
+from maubinh.strategy.solver import solve
+from maubinh.strategy.tables import load_tables
 from maubinh.strategy.train import head_to_head, table_size_path
 from maubinh.strategy.vector import hand_splits
 

@@ -26,7 +26,8 @@ import numpy as np
 from maubinh import FULL_DECK, RULE_SET_IDS, load_rule_set
 from maubinh.strategy import kernel
 from maubinh.strategy.rule_arrays import solver_arrays_of, subset_tables
-from maubinh.strategy.solver import load_tables, solve, solve_splits, split_scores
+from maubinh.strategy.solver import solve, solve_splits, split_scores
+from maubinh.strategy.tables import load_tables
 from maubinh.strategy.vector import hand_splits
 
 

@@ -13,7 +13,7 @@ module gives the engine's side of that:
   :func:`diff` compares two rule sets key by key; :func:`edit` returns a new rule set with some
   values changed, every changed value's provenance replaced by a note of the change.
 - :func:`base_source` finds the source a house rule set started from (by its ``source_file``);
-  the solver (:func:`maubinh.strategy.solver.load_tables`) sets hands for house rules with that source's
+  the solver (:func:`maubinh.strategy.tables.load_tables`) sets hands for house rules with that source's
   opponent distribution and the house's own payouts.
 - :func:`link_token` / :func:`from_link_token` carry a house rule set in a URL (its changes from
   the source, compressed).

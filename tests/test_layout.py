@@ -92,3 +92,86 @@ def test_unit_tests_mirror_the_packages() -> None:
     assert {"learn", "drill"} <= set(models)  # ui.learn.quiz, ui.drill.prepare...
     for sub in ("strategy", "drills", "daudiachu", "classroom", "ui", *(f"ui/{p}" for p in models)):
         assert list((unit / sub).glob("test_*.py")), sub
+
+
+RECURSION = {("maubinh.strategy.solver", "maubinh.strategy.decide")}
+"""Import edges allowed to close a circle, each a deliberate recursion: the solver's declare choice measures
+close calls with ``decide`` (:func:`maubinh.strategy.solver.declare_choice`), and ``decide`` samples
+opponents set by the solver (never nested: ``plain_declares``)."""
+
+
+def _module_graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
+    """Every module of ``packages`` and the modules of theirs it imports anywhere (inside functions too,
+    not under ``if TYPE_CHECKING``)."""
+    modules = {}
+    for package in packages:
+        for path in _modules(package):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+
+    def owner(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):  # drop what only type checkers read
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                node.body = []
+        found = {owner(m) for m in _imports_of(tree)}
+        graph[name] = {m for m in found if m and m != name}
+    return graph
+
+
+def _imports_of(tree: ast.AST) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return found
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = [stack.pop()]
+            while component[-1] != v:
+                component.append(stack.pop())
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return circles
+
+
+def test_no_import_circles() -> None:
+    graph = _module_graph(("maubinh", "classroom", "ui", "daudiachu"))
+    for source, target in RECURSION:
+        assert target in graph[source], (source, target)  # still needed, or drop it from RECURSION
+        graph[source].discard(target)
+    assert _circles(graph) == []
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _circles({"a": {"b"}, "b": set()}) == []

@@ -44,8 +44,8 @@ from maubinh.drills.sets import Kind, Lesson, Level
 from maubinh.naturals import find_instant_win
 from maubinh.rules import Position, RuleSet
 from maubinh.strategy.arrangers import arrange_simple, random_legal, random_split, sort_and_split
-from maubinh.strategy.ev import EVResult
 from maubinh.strategy.payouts import same_split
+from maubinh.strategy.results import EVResult
 from maubinh.strategy.solver import solve
 
 __all__ = ["GAP_IN_STDERRS", "LEVELS", "BetterLevel", "BetterQuestion", "make_better_question", "same_split"]

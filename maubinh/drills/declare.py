@@ -43,8 +43,9 @@ from maubinh.drills.sampling import Breakdown, breakdown, expected, sample_oppon
 from maubinh.drills.sets import Kind, Lesson, Level, Unavailable
 from maubinh.naturals import InstantWin, find_instant_win
 from maubinh.rules import NaturalPattern, RuleSet
-from maubinh.strategy.ev import EVResult
-from maubinh.strategy.solver import load_tables, quick_declare, split_scores
+from maubinh.strategy.results import EVResult
+from maubinh.strategy.solver import quick_declare, split_scores
+from maubinh.strategy.tables import load_tables
 from maubinh.strategy.vector import hand_splits
 
 __all__ = [

@@ -29,9 +29,10 @@ from maubinh.arrangement import Arrangement
 from maubinh.cards import Card
 from maubinh.rules import POSITIONS, Position, RuleSet
 from maubinh.settle import ItemKind, SeatFacts, seat_facts
-from maubinh.strategy.ev import EVResult
 from maubinh.strategy.field import Field, best_splits, ev_results, field_values, sample_field
-from maubinh.strategy.solver import load_tables, split_scores
+from maubinh.strategy.results import EVResult
+from maubinh.strategy.solver import split_scores
+from maubinh.strategy.tables import load_tables
 from maubinh.strategy.vector import SPLITS, HandSplits, hand_splits, split_arrangement
 
 __all__ = [

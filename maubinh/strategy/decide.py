@@ -30,8 +30,10 @@ from maubinh.arrangement import Arrangement
 from maubinh.cards import Card
 from maubinh.naturals import InstantWin, find_instant_win
 from maubinh.rules import RuleSet, load_rule_set
-from maubinh.strategy.ev import EVResult, expected_value
-from maubinh.strategy.solver import load_tables, plain_declares, quick_declare, solve, split_scores
+from maubinh.strategy.ev import expected_value
+from maubinh.strategy.results import EVResult
+from maubinh.strategy.solver import plain_declares, quick_declare, solve, split_scores
+from maubinh.strategy.tables import load_tables
 from maubinh.strategy.vector import hand_splits
 
 __all__ = ["DECIDE_HANDS", "Decision", "decide"]

@@ -12,7 +12,6 @@ kept as arrays, settled by :func:`maubinh.strategy.kernel.split_totals`), 10-50 
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -23,48 +22,17 @@ import numpy.typing as npt
 from maubinh.arrangement import Arrangement
 from maubinh.cards import FULL_DECK, Card, Rank
 from maubinh.naturals import InstantWin, find_instant_win
-from maubinh.rules import POSITIONS, Position, RuleSet
+from maubinh.rules import RuleSet
 from maubinh.settle import seat_facts, settle_facts
 from maubinh.strategy import kernel
 from maubinh.strategy.arrangers import arrange_many_simple
 from maubinh.strategy.field import ev_results, field_values, sample_field
+from maubinh.strategy.results import ChiOdds, EVResult, results_from
 from maubinh.strategy.vector import HeadsUp, Side, heads_up, side_of, table_totals
 
 __all__ = ["ChiOdds", "EVResult", "expected_value", "results_from", "sample_tables"]
 
 Arranger = Callable[[Sequence[Sequence[Card]], RuleSet], list[Arrangement]]
-
-
-@dataclass(frozen=True)
-class ChiOdds:
-    """Share of (deal, opponent) pairs in which a chi was won, tied and lost.
-
-    The three add up to the share of pairs where chi were compared (no instant win or foul).
-    """
-
-    win: float
-    tie: float
-    loss: float
-
-
-@dataclass(frozen=True)
-class EVResult:
-    """One arrangement's expected chi per deal.
-
-    Attributes:
-        mean: average chi won per deal (summed over the opponents), in chi.
-        stderr: standard error of ``mean``, in chi.
-        diffs_stderr: standard error of ``mean - other.mean`` for each arrangement
-            given (same deals, so much smaller than the two errors combined).
-        chi_odds: per position, win / tie / loss shares.
-        samples: number of deals.
-    """
-
-    mean: float
-    stderr: float
-    diffs_stderr: tuple[float, ...]
-    chi_odds: dict[Position, ChiOdds]
-    samples: int
 
 
 def solver_arranger(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[Arrangement]:
@@ -211,19 +179,3 @@ def _settle_sampled(
         odds[:, :, 1] += ((result.signs == 0) & compared).sum(axis=1)
         odds[:, :, 2] += ((result.signs < 0) & compared).sum(axis=1)
     return scores, odds
-
-
-def results_from(scores: npt.NDArray[np.float64], odds: npt.NDArray[np.float64], pairs: int) -> list[EVResult]:
-    """:class:`EVResult` values from chi per arrangement and deal ``(n, samples)`` and win / tie / loss
-    counts per arrangement and position ``(n, 3, 3)`` over ``pairs`` (deal, opponent) pairs."""
-    results = []
-    for k in range(len(scores)):
-        diffs = tuple(_stderr(scores[k] - scores[j]) for j in range(len(scores)))
-        chi_odds = {p: ChiOdds(*(float(x) / pairs for x in odds[k, i])) for i, p in enumerate(POSITIONS)}
-        results.append(EVResult(float(scores[k].mean()), _stderr(scores[k]), diffs, chi_odds, scores.shape[1]))
-    return results
-
-
-def _stderr(values: npt.NDArray[np.float64]) -> float:
-    n = len(values)
-    return math.sqrt(float(values.var(ddof=1)) / n) if n > 1 else math.inf

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from functools import cache
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -38,13 +37,11 @@ from maubinh.rules import POSITIONS, RuleSet
 from maubinh.settle import ItemKind, seat_facts, settle_facts
 from maubinh.strategy import kernel
 from maubinh.strategy.fast import evaluate_many
+from maubinh.strategy.results import EVResult, results_from
 from maubinh.strategy.rule_arrays import settle_arrays, solver_arrays_of, subset_tables
 from maubinh.strategy.screen import may_hold_instant_win
 from maubinh.strategy.seats import Opponents, TableArrays, chi_classes, natural_pairs
 from maubinh.strategy.vector import SPLITS, _natural_amount, in_order, split_arrangement
-
-if TYPE_CHECKING:
-    from maubinh.strategy.ev import EVResult
 
 __all__ = [
     "Field",
@@ -214,7 +211,8 @@ def _solve(flat: I64, rule_set: RuleSet, compiled: bool | None) -> tuple[I64, I6
     if compiled is True or (compiled is None and kernel.ready()):
         rows, _, keys, classes = kernel.solve_rows(flat, subset_tables(rule_set.wheel), solver_arrays_of(rule_set))
         return rows, keys, classes
-    from maubinh.strategy.solver import load_tables, solve_splits
+    from maubinh.strategy.solver import solve_splits
+    from maubinh.strategy.tables import load_tables
     from maubinh.strategy.vector import hand_splits
 
     tables = load_tables(rule_set)
@@ -411,9 +409,7 @@ def _split_sums_numpy(legal: I64, field: Field) -> I64:
 
 
 def ev_results(totals: I64, lines: I64, opponents: int) -> list[EVResult]:
-    """:class:`~maubinh.strategy.ev.EVResult` values from :func:`field_values`' totals and lines."""
-    from maubinh.strategy.ev import results_from
-
+    """:class:`~maubinh.strategy.results.EVResult` values from :func:`field_values`' totals and lines."""
     wins, losses = lines[:, :, 8:11].sum(axis=1), lines[:, :, 11:14].sum(axis=1)
     ties = lines[:, :, 7:8].sum(axis=1) - wins - losses
     counts = np.stack([wins, ties, losses], axis=2).astype(np.float64)

@@ -44,7 +44,7 @@ import numpy as np
 import numpy.typing as npt
 
 from maubinh.strategy.rule_arrays import SettleArrays, SolverArrays, SubsetTables, split_columns
-from maubinh.strategy.seats import Opponents, TableArrays
+from maubinh.strategy.seat_arrays import Opponents, TableArrays
 
 __all__ = [
     "LINES",

@@ -165,7 +165,8 @@ def find_contrast(rule_sets: Sequence[RuleSet], seed: int, *, samples: int = 600
 
 def _estimated_cost(cards: Sequence[Card], solved: Sequence[Arrangement], rule_sets: Sequence[RuleSet]) -> float:
     """The largest cost of playing one rule set's solver split under another, by the solver's own tables."""
-    from maubinh.strategy.solver import load_tables, split_scores
+    from maubinh.strategy.solver import split_scores
+    from maubinh.strategy.tables import load_tables
     from maubinh.strategy.vector import hand_splits
 
     worst = 0.0

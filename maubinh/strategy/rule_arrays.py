@@ -11,7 +11,7 @@ both paths at once:
 - payouts: :func:`maubinh.strategy.vector.classes` (chi per class and position, bonus families for
   chặt chồng, four aces), ``rule_set.chi_win``, ``foul_penalty``, ``bonus_clash``, the ace rule, and
   the scoop multipliers from :meth:`maubinh.rules.ScoopRule.factor` for every table size;
-- the solver's scores: :class:`maubinh.strategy.solver.Tables`.
+- the solver's scores: :class:`maubinh.strategy.tables.Tables`.
 
 Every builder is cached (bounded) by its rule set or tables.
 
@@ -38,7 +38,7 @@ from maubinh.strategy.fast import evaluate_many, rank_tables
 from maubinh.strategy.vector import COMB3, COMB5, SPLITS, classes, in_order
 
 if TYPE_CHECKING:
-    from maubinh.strategy.solver import Tables
+    from maubinh.strategy.tables import Tables
 
 __all__ = [
     "ACES_ON",
@@ -188,7 +188,7 @@ def order_flags(strict: bool) -> tuple[int, int]:
 
 @dataclass(frozen=True, eq=False)
 class SolverArrays:
-    """The solver's :class:`~maubinh.strategy.solver.Tables` as arrays over hand classes.
+    """The solver's :class:`~maubinh.strategy.tables.Tables` as arrays over hand classes.
 
     Attributes:
         five: ``(n5, 12)``: per 5-card class, as a back then as a middle: net, win, lose, mean_won,
@@ -207,7 +207,7 @@ class SolverArrays:
 
 
 def solver_arrays(tables: Tables) -> SolverArrays:
-    """:class:`SolverArrays` of any :class:`~maubinh.strategy.solver.Tables` (e.g. while training)."""
+    """:class:`SolverArrays` of any :class:`~maubinh.strategy.tables.Tables` (e.g. while training)."""
     rows = (tables.net, tables.win, tables.lose, tables.mean_won, tables.mean_lost, tables.won)
     five = np.ascontiguousarray(np.array([row[p] for p in (0, 1) for row in rows], dtype=np.float64).T)
     three = np.ascontiguousarray(np.array([row[2] for row in rows], dtype=np.float64).T)
@@ -218,8 +218,8 @@ def solver_arrays(tables: Tables) -> SolverArrays:
 @lru_cache(maxsize=64)
 def solver_arrays_of(rule_set: RuleSet, seats: int = 2) -> SolverArrays:
     """:func:`solver_arrays` of the rule set's own tables for ``seats`` players
-    (:func:`~maubinh.strategy.solver.load_tables`), cached."""
-    from maubinh.strategy.solver import load_tables
+    (:func:`~maubinh.strategy.tables.load_tables`), cached."""
+    from maubinh.strategy.tables import load_tables
 
     return solver_arrays(load_tables(rule_set, seats))
 

@@ -15,7 +15,6 @@ functions (:func:`~maubinh.strategy.fast.evaluate_many`, :func:`~maubinh.strateg
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +23,7 @@ from maubinh.arrangement import Arrangement
 from maubinh.naturals import InstantWin, find_instant_win
 from maubinh.rules import RuleSet
 from maubinh.strategy.fast import evaluate_many
+from maubinh.strategy.seat_arrays import Opponents, TableArrays
 from maubinh.strategy.vector import _natural_amount, classes, in_order
 
 __all__ = ["Opponents", "TableArrays", "chi_classes", "natural_pairs", "opponent_arrays", "table_arrays"]
@@ -31,24 +31,6 @@ __all__ = ["Opponents", "TableArrays", "chi_classes", "natural_pairs", "opponent
 I64 = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 _ACE = 12  # rank offset of the ace in a card index (index // 4)
-
-
-@dataclass(frozen=True, eq=False)
-class TableArrays:
-    """``D`` tables of ``S`` seats (see :func:`maubinh.strategy.kernel.settle_tables`).
-
-    Attributes:
-        keys, classes: ``(D, S, 3)`` chi keys and classes, back, middle, front.
-        fouls, aces, declared: ``(D, S)`` binh lủng, aces held, an instant win declared.
-        natural_pairs: ``(D, S, S)`` what seat ``a`` takes from seat ``b`` through instant wins.
-    """
-
-    keys: I64
-    classes: I64
-    fouls: BoolArray
-    aces: I64
-    declared: BoolArray
-    natural_pairs: I64
 
 
 def chi_classes(keys: npt.ArrayLike, rule_set: RuleSet) -> I64:
@@ -103,34 +85,6 @@ def table_arrays(
         keys, chi_classes(keys, rule_set), ~in_order(keys[..., 0], keys[..., 1], keys[..., 2], strict=rule_set.strict_order),
         (idx // 4 == _ACE).sum(axis=2).astype(np.int64), declared, pairs,
     )
-
-
-@dataclass(frozen=True, eq=False)
-class Opponents:
-    """Sampled opponent tables as the kernels read them: ``D`` deals of ``m`` opponents.
-
-    Attributes:
-        keys, classes: ``(D, m, 3)`` their chi (back, middle, front).
-        fouls, aces: ``(D, m)``.
-        natural_any: ``(D, m)`` whether I or that opponent declares an instant win (no chi compared).
-        natural_chi: ``(D, m)`` what I take from that opponent through instant wins (0 elsewhere).
-        among: ``(D, m)`` how many other opponents each one scoops (the opponents settled among themselves).
-    """
-
-    keys: I64
-    classes: I64
-    fouls: BoolArray
-    aces: I64
-    natural_any: BoolArray
-    natural_chi: I64
-    among: I64
-
-    def arrays(self) -> tuple[I64, I64, BoolArray, I64, BoolArray, I64]:
-        """The arrays the kernels take, contiguous and of the right types."""
-        return (np.ascontiguousarray(self.keys, dtype=np.int64), np.ascontiguousarray(self.classes, dtype=np.int64),
-                np.ascontiguousarray(self.fouls, dtype=np.bool_), np.ascontiguousarray(self.aces, dtype=np.int64),
-                np.ascontiguousarray(self.natural_any, dtype=np.bool_),
-                np.ascontiguousarray(self.natural_chi, dtype=np.int64))
 
 
 def opponent_arrays(

@@ -46,7 +46,8 @@ from maubinh.strategy.fast import evaluate_many
 from maubinh.strategy.rule_arrays import settle_arrays, solver_arrays_of, subset_tables
 from maubinh.strategy.screen import may_hold_instant_win
 from maubinh.strategy.seats import TableArrays, chi_classes, natural_pairs
-from maubinh.strategy.solver import Bounds, declared_instant_win, hand_bounds, load_tables, quick_declare
+from maubinh.strategy.solver import Bounds, declared_instant_win, hand_bounds, quick_declare
+from maubinh.strategy.tables import load_tables
 from maubinh.strategy.vector import COMB3, COMB5, HandSplits, classes, in_order
 
 __all__ = [

@@ -1,7 +1,7 @@
 """Learn the solver's tables by self-play and save them: ``python -m maubinh.strategy.train [RULE_SET ...]``.
 
 Starting from where the simple arranger (strongest back first) puts its hands,
-repeat: build :class:`~maubinh.strategy.solver.Tables` from the opponents' class counts,
+repeat: build :class:`~maubinh.strategy.tables.Tables` from the opponents' class counts,
 arrange a fixed sample of hands with them, count where the solver's own hands
 land, and move the opponents' distribution half way there; stop when the distribution stops changing (no win probability moves
 by more than a threshold) or after a number of rounds. Writes ``maubinh/strategy/data/solver-<id>.npz``.
@@ -29,7 +29,8 @@ from maubinh.strategy import kernel
 from maubinh.strategy.arrangers import arrange_many_simple
 from maubinh.strategy.rule_arrays import settle_arrays, solver_arrays, subset_tables
 from maubinh.strategy.seats import TableArrays
-from maubinh.strategy.solver import DATA_DIR, Tables, load_tables, solve_splits, tables_from_counts
+from maubinh.strategy.solver import solve_splits
+from maubinh.strategy.tables import DATA_DIR, Tables, load_tables, tables_from_counts
 from maubinh.strategy.vector import SPLITS, classes, hand_splits, in_order, side_of
 
 __all__ = ["counts_of", "effective_scoop", "head_to_head", "table_size_path", "train", "train_for_table",

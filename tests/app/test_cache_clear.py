@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from maubinh.house import edit
 from maubinh.rules import load_rule_set
-from maubinh.strategy.solver import TABLES_CACHED, load_tables
+from maubinh.strategy.tables import TABLES_CACHED, load_tables
 from maubinh.strategy.vector import CLASSES_CACHED, classes
 from tests.app.test_drill_page import answer, current
 

@@ -26,7 +26,8 @@ from maubinh.settle import ItemKind, settle
 from maubinh.strategy.arrangers import arrange_simple, random_legal
 from maubinh.strategy.fast import strongest_back_first
 from maubinh.strategy.simulate import play_deal
-from maubinh.strategy.solver import load_tables, solve, split_scores
+from maubinh.strategy.solver import solve, split_scores
+from maubinh.strategy.tables import load_tables
 from maubinh.strategy.vector import SPLITS, hand_splits, side_of
 from ui.labels import describe_foul
 

@@ -9,7 +9,8 @@ import pytest
 
 from maubinh import Decision, Position, decide, load_rule_set, parse_cards, solve
 from maubinh.hands import Category, evaluate
-from maubinh.strategy.solver import load_tables, quick_declare
+from maubinh.strategy.solver import quick_declare
+from maubinh.strategy.tables import load_tables
 from maubinh.strategy.vector import hand_splits
 
 EXAMPLE = "As Ks Qs Js Ts 9s 9c 8s 8c 7s 7c 2c Ah"

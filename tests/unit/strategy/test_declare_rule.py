@@ -25,7 +25,8 @@ from maubinh.rules import RULE_SET_IDS, NaturalPattern, load_rule_set
 from maubinh.settle import settle
 from maubinh.strategy import kernel
 from maubinh.strategy.decide import decide
-from maubinh.strategy.solver import declared_instant_win, load_tables, quick_declare, solve_many
+from maubinh.strategy.solver import declared_instant_win, quick_declare, solve_many
+from maubinh.strategy.tables import load_tables
 from maubinh.strategy.vector import hand_splits
 
 SPLIT_PATTERNS = (NaturalPattern.BA_THUNG, NaturalPattern.BA_SANH, NaturalPattern.BA_THUNG_PHA_SANH)

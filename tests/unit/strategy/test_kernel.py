@@ -19,7 +19,8 @@ from maubinh.strategy.arrangers import arrange_simple
 from maubinh.strategy.rule_arrays import settle_arrays, solver_arrays, solver_arrays_of, subset_tables
 from maubinh.strategy.seats import opponent_arrays, table_arrays
 from maubinh.strategy.simulate import CHI_SOURCES, seat_sources
-from maubinh.strategy.solver import load_tables, solve_splits, split_scores
+from maubinh.strategy.solver import solve_splits, split_scores
+from maubinh.strategy.tables import load_tables
 from maubinh.strategy.vector import SPLITS, hand_splits
 
 SOURCES = [load_rule_set(rule_set_id) for rule_set_id in RULE_SET_IDS]

@@ -25,7 +25,8 @@ from maubinh.strategy.simulate import (
     simulate,
     value_hands,
 )
-from maubinh.strategy.solver import hand_bounds, load_tables, solve, solve_splits
+from maubinh.strategy.solver import hand_bounds, solve, solve_splits
+from maubinh.strategy.tables import load_tables
 from maubinh.strategy.vector import hand_splits
 
 ROOT = Path(__file__).resolve().parents[3]

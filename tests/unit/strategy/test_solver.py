@@ -12,7 +12,8 @@ from maubinh import FULL_DECK, RULE_SET_IDS, is_foul, load_rule_set
 from maubinh.__main__ import main
 from maubinh.strategy.arrangers import sort_and_split
 from maubinh.strategy.ev import expected_value
-from maubinh.strategy.solver import load_tables, solve, solve_splits, split_scores
+from maubinh.strategy.solver import solve, solve_splits, split_scores
+from maubinh.strategy.tables import load_tables
 from maubinh.strategy.vector import hand_splits
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from maubinh import load_rule_set
 from maubinh.strategy import kernel
-from maubinh.strategy.solver import load_tables
+from maubinh.strategy.tables import load_tables
 from maubinh.strategy.train import effective_scoop, head_to_head, train_for_table
 
 
