@@ -216,6 +216,10 @@ class TableSessions:
         """The computer players' splits of ``(table, deal)``, computed once per process."""
         self.study: Shared[tuple[Table, int], DealStudy] = Shared(lambda key: study(*key))
         """:func:`maubinh.play.study` of ``(table, deal)``, computed once per process."""
+        self.graded: Shared[tuple[Table, int, Arrangement, bool], tuple[DealResult, Analysis]] = Shared(
+            lambda key: self._grade(*key), kept=4 * _KEPT)
+        """:meth:`play` of ``(table, deal, split, declare)``: a split chosen by several learners, or shown again
+        after a reload, is settled and graded once."""
 
     # ------------------------------------------------------------------ sessions (teacher)
 
@@ -291,7 +295,9 @@ class TableSessions:
         Raises:
             ValueError: if ``arrangement`` does not hold the cards of this deal.
         """
-        table = info.table
+        return self.graded((info.table, number, canonical(arrangement), bool(declare)))
+
+    def _grade(self, table: Table, number: int, arrangement: Arrangement, declare: bool) -> tuple[DealResult, Analysis]:
         result = play_deal(table, number, arrangement, declare, bots=self.bot_plays((table, number)))
         analysis = analyse(table, number, arrangement, declare, actual=result.player_total,
                            studied=self.study((table, number)))
