@@ -21,7 +21,7 @@ from ui.classes.table_common import split_text, table_sessions
 from ui.classes.words import moment
 from ui.errors import guarded_function
 from ui.escape import csv_bytes, plain_text
-from ui.i18n import t
+from ui.i18n import t, translate
 from ui.labels import number
 from ui.settlement import signed
 from ui.store import classroom
@@ -116,7 +116,8 @@ def show_table_board(klass: ClassInfo, session_id: int, projector: bool, lang: s
     if st.session_state.get(key) not in numbers:
         st.session_state[key] = numbers[-1]
     chosen = st.selectbox(t("tables.pick_deal"), numbers, key=key,
-                          format_func=lambda n: t("tables.deal_option", n=n, played=result.deals[n - 1].played))
+                          format_func=lambda n: translate("tables.deal_option", lang, n=n,
+                                                                played=result.deals[n - 1].played))
     _splits(result.deals[int(chosen) - 1], lang)
     if projector:
         return

@@ -76,7 +76,7 @@ def _take_submission(info: TableSessionInfo, learner: LearnerInfo, number_: int,
     """Store the split the component sent for deal ``number_``, if one is waiting (a stale or forged value, or
     a refusal, is named in a message; nothing is stored then)."""
     value = st.session_state.pop(SUBMITTED_KEY, None)
-    if value is None or stored is not None:
+    if value is None:
         return
     tables = table_sessions()
     problem = _problem_key(info.id)
@@ -86,6 +86,10 @@ def _take_submission(info: TableSessionInfo, learner: LearnerInfo, number_: int,
         st.session_state[problem] = "play.bad_submission"
         return
     declare = bool(st.session_state.get(_declare_key(info.id, number_), False))
+    if stored is not None:  # this page was open while another device or tab played the deal
+        same = stored.arrangement == canonical(split) and stored.declared == declare
+        st.session_state[problem] = None if same else "tables.other_device"
+        return
     seconds = time.monotonic() - st.session_state.get(_shown_key(info.id, number_), time.monotonic())
     try:
         with st.spinner(t("play.settling")):

@@ -58,7 +58,8 @@ def _new_session(klass: ClassInfo, lang: str) -> None:
         deals, timer = st.columns(2)
         deals.number_input(t("tables.deals"), min_value=1, max_value=MAX_DEALS, step=1, key=f"{_FORM}_deals")
         timer.segmented_control(t("tables.timer"), list(TIMERS), key=f"{_FORM}_timer",
-                                format_func=lambda s: t("tables.timer_value", seconds=s) if s else t("tables.timer_off"))
+                                format_func=lambda s: translate("tables.timer_value", lang, seconds=s) if s
+                                else translate("tables.timer_off", lang))
         st.caption(t("tables.timer_help"))
         st.button(t("tables.start_button"), type="primary", key=f"{_FORM}_go", on_click=_start, args=(klass,),
                   disabled=klass.archived, icon=":material/playing_cards:")
@@ -97,7 +98,7 @@ def show_table_section(klass: ClassInfo, lang: str) -> None:
         st.session_state[_PICK_KEY] = ids[0]
     pick, projector = st.columns([3, 1], vertical_alignment="bottom")
     chosen = pick.selectbox(t("tables.pick_session"), ids, key=_PICK_KEY,
-                            format_func=lambda sid: t("tables.session_title", n=sid))
+                            format_func=lambda sid: translate("tables.session_title", lang, n=sid))
     on = projector.toggle(t("classes.projector"), key=PROJECTOR_KEY, help=t("classes.projector_help"))
     show_table_board(klass, int(chosen), bool(on), lang)
 
