@@ -19,6 +19,8 @@ from ui.labels import number
 
 PHONE = {"width": 390, "height": 844}
 RULES = load_rule_set("tinh-chi")
+SLOW_MS = 120_000
+"""A page's first run on a busy machine (the server imports the engine), a deal graded."""
 ANALYSIS = {"vi": "Phân tích", "en": "Analysis"}
 
 
@@ -26,14 +28,14 @@ def _open(browser: Browser, url: str, viewport: dict[str, int]) -> Page:
     page = browser.new_context(viewport=viewport).new_page()  # type: ignore[arg-type]
     page.set_default_timeout(IDLE_TIMEOUT_MS)
     page.goto(url)
-    wait_idle(page)
+    wait_idle(page, timeout_ms=SLOW_MS)
     assert_no_exception(page)
     return page
 
 
 def _play(page: Page, split: Arrangement, lang: str) -> None:
     """From the personal page to the table; every card placed by taps, then Confirm; the analysis shows."""
-    page.get_by_role("link", name=re.compile("^(Sit down|Vào bàn)$")).click()
+    page.get_by_role("button", name=re.compile("^(Sit down|Vào bàn)$")).click()
     wait_idle(page)
     expect(page.locator(".mb-hand button.mb-card")).to_have_count(13, timeout=60_000)
     for position in POSITIONS:
@@ -41,8 +43,8 @@ def _play(page: Page, split: Arrangement, lang: str) -> None:
             page.locator(f'.mb-hand button[data-card="{card}"]').click()
             page.locator(f'button.mb-chi-head[data-place="{position.value}"]').click()
     page.locator("button[data-confirm]").click()
-    wait_idle(page, timeout_ms=120_000)
-    expect(page.get_by_text(ANALYSIS[lang], exact=True)).to_be_visible(timeout=120_000)
+    wait_idle(page, timeout_ms=SLOW_MS)
+    expect(page.get_by_text(ANALYSIS[lang], exact=True)).to_be_visible(timeout=SLOW_MS)
     assert_no_exception(page)
 
 
@@ -61,7 +63,7 @@ def test_a_teacher_runs_a_table_and_the_board_shows_three_learners(e2e_browser: 
     wait_idle(teacher)
     teacher.get_by_label("Số ván").fill("2")
     teacher.get_by_role("button", name="Mở bàn").click()
-    wait_idle(teacher)
+    wait_idle(teacher, timeout_ms=SLOW_MS)
     assert_no_exception(teacher)
     (info,) = TableSessions(store).sessions(klass.id)
     assert info.deals == 2 and len(info.bots) == 1

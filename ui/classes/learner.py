@@ -115,7 +115,7 @@ def show_learner(token: str, lang: str) -> None:
         link_to("pages/progress.py", t("progress.to_progress"), ":material/trending_up:", {LEARNER_PARAM: token, "lang": lang})
         return
     if TABLE_PARAM in st.query_params:  # a table session of the class (duplicate deals)
-        show_table_play(learner, klass, st.query_params[TABLE_PARAM], token, lang)
+        show_table_play(learner, klass, st.query_params[TABLE_PARAM], lang)
         return
     st.subheader(t("classes.hello", name=markdown_literal(learner.name, limit=LEARNER_NAME_MAX),
                    klass=markdown_literal(klass.name, limit=80)))
@@ -124,7 +124,7 @@ def show_learner(token: str, lang: str) -> None:
         st.info(t("classes.archived_note"))
     personal_link_box(token, "classes", lang, expanded=st.session_state.pop(JOINED_KEY, None) == learner.id)
     link_to("pages/progress.py", t("classes.my_progress"), ":material/trending_up:", {LEARNER_PARAM: token, "lang": lang})
-    show_table_list(learner, token, lang)
+    show_table_list(learner, lang)
     _assignments(learner, token, lang, viewer_zone())
 
 

@@ -22,13 +22,11 @@ from ui.cards import show_cards
 from ui.classes.table_common import TABLE_PARAM, session_line, split_text, table_sessions
 from ui.i18n import t
 from ui.labels import natural_name, number
-from ui.nav import link_to
 from ui.params import markdown_literal
 from ui.play.arrange_component import arrangement_from_value, show_arranger
 from ui.play.state import PlaySession
 from ui.play.views import seat_namer, show_analysis, show_showdown
 from ui.settlement import signed
-from ui.store import LEARNER_PARAM
 
 __all__ = ["SUBMITTED_KEY", "show_table_list", "show_table_play"]
 
@@ -52,7 +50,16 @@ def _problem_key(session_id: int) -> str:
     return f"tables_problem_{session_id}"
 
 
-def show_table_list(learner: LearnerInfo, token: str, lang: str) -> None:
+def _sit(session_id: int | None) -> None:
+    """Open table session ``session_id`` on this page (``None``: back to the learner's page). The link changes
+    in the browser too (a page link to the page itself would not keep it across the next rerun)."""
+    if session_id is None:
+        st.query_params.pop(TABLE_PARAM, None)
+    else:
+        st.query_params[TABLE_PARAM] = str(session_id)
+
+
+def show_table_list(learner: LearnerInfo, lang: str) -> None:
     """The class's table sessions on the learner's page, each with the learner's progress and a link to play."""
     tables = table_sessions()
     sessions = tables.sessions(learner.class_id or "")
@@ -68,8 +75,8 @@ def show_table_list(learner: LearnerInfo, token: str, lang: str) -> None:
             st.caption(t("tables.played_line", played=played, deals=info.deals))
             label = ("tables.review" if played >= info.deals or info.closed else
                      "tables.start" if played == 0 else "tables.continue")
-            link_to("pages/classes.py", t(label), ":material/playing_cards:",
-                    {LEARNER_PARAM: token, TABLE_PARAM: str(info.id), "lang": lang})
+            st.button(t(label), icon=":material/playing_cards:", key=f"tables_open_{info.id}", on_click=_sit,
+                      args=(info.id,))
 
 
 def _take_submission(info: TableSessionInfo, learner: LearnerInfo, number_: int, stored: StoredHand | None) -> None:
@@ -167,17 +174,17 @@ def _deal_picker(info: TableSessionInfo, mine: dict[int, StoredHand], number_: i
                        on_click=_go, args=(info.id, number_ + 1), use_container_width=True)
 
 
-def show_table_play(learner: LearnerInfo, klass: ClassInfo, raw_id: str, token: str, lang: str) -> None:
+def show_table_play(learner: LearnerInfo, klass: ClassInfo, raw_id: str, lang: str) -> None:
     """Table session ``raw_id`` (from the link) for ``learner`` of ``klass`` (the caller checked the link)."""
     tables = table_sessions()
     info = tables.session(int(raw_id)) if raw_id.isdigit() and len(raw_id) < 12 else None
     if info is None or info.class_id != klass.id:
         st.error(t("tables.unknown_session", value=markdown_literal(raw_id, limit=20)))
-        link_to("pages/classes.py", t("tables.back"), ":material/arrow_back:", {LEARNER_PARAM: token, "lang": lang})
+        st.button(t("tables.back"), icon=":material/arrow_back:", key="tables_back", on_click=_sit, args=(None,))
         return
     st.subheader(t("tables.session_title", n=info.id))
     st.caption(t("tables.session_of", klass=markdown_literal(klass.name, limit=80)) + " · " + session_line(info, lang))
-    link_to("pages/classes.py", t("tables.back"), ":material/arrow_back:", {LEARNER_PARAM: token, "lang": lang})
+    st.button(t("tables.back"), icon=":material/arrow_back:", key="tables_back", on_click=_sit, args=(None,))
     mine = {h.number: h for h in tables.hands(info.id, learner.id)}
     number_ = _current(info, mine)
     _take_submission(info, learner, number_, mine.get(number_))
