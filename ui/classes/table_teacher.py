@@ -83,7 +83,7 @@ def _sessions(klass: ClassInfo, lang: str) -> None:
             st.caption(session_line(info, lang))
             st.caption(t("tables.session_detail", created=moment(info.created_at, zone, lang),
                          hands=counts.get(info.id, 0), seed=info.seed))
-            st.button(t("classes.reopen" if info.closed else "classes.close"), key=f"tables_close_{info.id}",
+            st.button(t("tables.reopen" if info.closed else "tables.close"), key=f"tables_close_{info.id}",
                       on_click=_close, args=(klass, info.id, not info.closed))
 
 
