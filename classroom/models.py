@@ -20,6 +20,12 @@ answer a profile gives, in an assignment, a free set or a review, is an ``attemp
 question's Glicko-2 rating (by :attr:`maubinh.drills.QuestionRef.key`), learned from everyone's first
 attempts; ``reviews`` holds the questions a learner got wrong, each with its FSRS card and due time.
 
+A class at one table (issue 19, duplicate deals): ``table_sessions`` holds a table a teacher started for a
+class (the rule set with any house rules as TOML, the 64-bit seed, the computer players, the number of deals,
+the timer), ``table_hands`` one row per (session, learner, deal), the key that makes a resubmission
+idempotent: the split played, declared or not, seconds, and its analysis (expected chi of the split and of
+the best one, chi lost with its standard error, what it won at the table).
+
 ``throttle_events`` holds recent rate-limited events (a join-code guess, a join, a new profile) by scope and
 hashed key, for :mod:`classroom.throttle`; a teacher may lock joining a class (``classes.joining_locked``).
 
@@ -53,6 +59,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
+    "ARRANGEMENT_MAX",
     "BIDI_CONTROLS",
     "CLASS_NAME_MAX",
     "LEARNER_NAME_MAX",
@@ -67,6 +74,8 @@ __all__ = [
     "Learner",
     "QuestionRating",
     "Review",
+    "TableHand",
+    "TableSession",
     "ThrottleEvent",
     "invisible",
     "name_key",
@@ -305,3 +314,48 @@ class ThrottleEvent(Base):
     scope: Mapped[str] = mapped_column(String(32))
     key: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+ARRANGEMENT_MAX = 64
+"""Characters of a stored split (``"As Ks Qs Js Ts | 9h 9d 9c 4h 4d | 7c 7s 2d"`` is 41)."""
+
+
+class TableSession(Base):
+    """A table a teacher started for a class: every learner plays the same deals against the same computer
+    players (:class:`maubinh.play.Table`: rule set, seed, bots)."""
+
+    __tablename__ = "table_sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    class_id: Mapped[str] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    rule_set_id: Mapped[str] = mapped_column(String(64))
+    house_toml: Mapped[str | None] = mapped_column(Text, default=None)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    bots: Mapped[str] = mapped_column(String(64))
+    deals: Mapped[int] = mapped_column(Integer)
+    timer: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+
+
+class TableHand(Base):
+    """One learner's hand of one deal of a table session, with its analysis (a resubmission changes nothing)."""
+
+    __tablename__ = "table_hands"
+    __table_args__ = (UniqueConstraint("session_id", "learner_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("table_sessions.id", ondelete="CASCADE"), index=True)
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    arrangement: Mapped[str] = mapped_column(String(ARRANGEMENT_MAX))
+    declared: Mapped[bool] = mapped_column(Boolean)
+    seconds: Mapped[float] = mapped_column(Float)
+    expected: Mapped[float] = mapped_column(Float)
+    best: Mapped[str] = mapped_column(String(ARRANGEMENT_MAX))
+    best_declared: Mapped[bool] = mapped_column(Boolean)
+    best_expected: Mapped[float] = mapped_column(Float)
+    chi_lost: Mapped[float] = mapped_column(Float)
+    chi_lost_stderr: Mapped[float] = mapped_column(Float)
+    actual: Mapped[int] = mapped_column(Integer)
+    played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

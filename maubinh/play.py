@@ -60,6 +60,7 @@ __all__ = [
     "Analysis",
     "BotPlay",
     "DealResult",
+    "DealStudy",
     "Strength",
     "Table",
     "analyse",
@@ -67,6 +68,7 @@ __all__ = [
     "deal_cards",
     "play_deal",
     "running_score",
+    "study",
 ]
 
 MAX_BOTS = 3
@@ -289,28 +291,36 @@ def _seed(*parts: object) -> int:
     return random.Random(":".join(str(p) for p in parts)).getrandbits(63)
 
 
-def analyse(table: Table, number: int, arrangement: Arrangement, declare: bool = False, *,
-            actual: int | None = None) -> Analysis:
-    """Grade the player's ``arrangement`` (and choice to ``declare``) of deal ``number`` against the best split.
+@dataclass(frozen=True)
+class DealStudy:
+    """The heavy, player-independent part of grading deal ``number`` of a table (:func:`study`): the best
+    splits to compare against and the sampled tables they are scored on. Shared by every player of the deal
+    (a class at one table: the same deal for everyone, studied once).
 
-    Every legal split is settled against :data:`CHOOSE_SAMPLES` heads-up deals (opponents set by the
-    solver, :func:`maubinh.strategy.field.best_splits`); the :data:`CANDIDATES` best are settled against
-    :data:`TABLE_SAMPLES` tables of the real size and the best of them kept (with one computer player, the
-    heads-up best). A hand holding an instant win is played out on the solver's split or declared, whichever
-    is worth more on the scoring deals. The player's split and the best are then settled against
-    :data:`SCORE_SAMPLES` other tables. Seeds come from the table's seed and ``number``: the same inputs give
-    the same analysis. ``actual``: what the split won at the table (:attr:`DealResult.player_total`).
-
-    Raises:
-        ValueError: if ``arrangement`` does not hold the player's 13 cards of this deal.
+    Attributes:
+        table, number: the deal studied.
+        held: the instant win (mậu binh) the player's hand holds, or ``None``.
+        options: the candidate best plays, ``(split, declare)``: one, or two for an instant win (played out
+            on the solver's split, or declared).
+        scoring: the :data:`SCORE_SAMPLES` sampled tables every split is scored on.
     """
+
+    table: Table
+    number: int
+    held: InstantWin | None
+    options: tuple[tuple[Arrangement, bool], ...]
+    scoring: Opponents
+
+
+def study(table: Table, number: int) -> DealStudy:
+    """The best plays of deal ``number`` and the tables to score on (see :func:`analyse` for how they are
+    chosen); the same inputs give the same study."""
     rule_set = table.rule_set
     cards = table.deal(number)[0]
-    if sorted(arrangement.cards) != sorted(cards):
-        raise ValueError(f"arrangement {arrangement} does not hold the cards of deal {number}")
     opponents = table.seats - 1
     held = _held(cards, rule_set)
     idx = np.array([c.index for c in cards], dtype=np.int64)
+    options: list[tuple[Arrangement, bool]]
     if held is not None:
         from maubinh.strategy.decide import decide
 
@@ -330,6 +340,35 @@ def analyse(table: Table, number: int, arrangement: Arrangement, declare: bool =
     scoring = Opponents(tuple(cards), _seed(table.seed, number, "score"),
                         sample_field(cards, rule_set, opponents=opponents, samples=SCORE_SAMPLES,
                                      seed=_seed(table.seed, number, "score")))
+    return DealStudy(table, number, held, tuple(options), scoring)
+
+
+def analyse(table: Table, number: int, arrangement: Arrangement, declare: bool = False, *,
+            actual: int | None = None, studied: DealStudy | None = None) -> Analysis:
+    """Grade the player's ``arrangement`` (and choice to ``declare``) of deal ``number`` against the best split.
+
+    Every legal split is settled against :data:`CHOOSE_SAMPLES` heads-up deals (opponents set by the
+    solver, :func:`maubinh.strategy.field.best_splits`); the :data:`CANDIDATES` best are settled against
+    :data:`TABLE_SAMPLES` tables of the real size and the best of them kept (with one computer player, the
+    heads-up best). A hand holding an instant win is played out on the solver's split or declared, whichever
+    is worth more on the scoring deals. The player's split and the best are then settled against
+    :data:`SCORE_SAMPLES` other tables. Seeds come from the table's seed and ``number``: the same inputs give
+    the same analysis. ``actual``: what the split won at the table (:attr:`DealResult.player_total`).
+    ``studied``: :func:`study` of this deal if already made (it is the same for every player of the deal).
+
+    Raises:
+        ValueError: if ``arrangement`` does not hold the player's 13 cards of this deal, or ``studied`` is
+            another deal's.
+    """
+    rule_set = table.rule_set
+    cards = table.deal(number)[0]
+    if sorted(arrangement.cards) != sorted(cards):
+        raise ValueError(f"arrangement {arrangement} does not hold the cards of deal {number}")
+    if studied is None:
+        studied = study(table, number)
+    elif (studied.table, studied.number) != (table, number):
+        raise ValueError(f"the study of deal {studied.number} is not of deal {number} of this table")
+    opponents, held, options, scoring = table.seats - 1, studied.held, studied.options, studied.scoring
     scored = breakdowns([arrangement, *(a for a, _ in options)], scoring, rule_set,
                         [declare, *(d for _, d in options)])
     mine, others = scored[0], scored[1:]

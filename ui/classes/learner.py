@@ -18,6 +18,8 @@ from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.service import ClassInfo, ClassroomError, LearnerInfo, NameTakenError
 from classroom.tokens import normalize_join_code
 from ui.classes.start import FOUND_KEY
+from ui.classes.table_common import TABLE_PARAM
+from ui.classes.table_learner import show_table_list, show_table_play
 from ui.classes.words import moment, share, state_key
 from ui.client import client_address
 from ui.escape import md_text, plain_text
@@ -112,6 +114,9 @@ def show_learner(token: str, lang: str) -> None:
         st.info(t("classes.no_class_profile"))
         link_to("pages/progress.py", t("progress.to_progress"), ":material/trending_up:", {LEARNER_PARAM: token, "lang": lang})
         return
+    if TABLE_PARAM in st.query_params:  # a table session of the class (duplicate deals)
+        show_table_play(learner, klass, st.query_params[TABLE_PARAM], lang)
+        return
     st.subheader(t("classes.hello", name=markdown_literal(learner.name, limit=LEARNER_NAME_MAX),
                    klass=markdown_literal(klass.name, limit=80)))
     st.caption(t("classes.class_rules", rules=md_text(rule_set_label(klass.rule_set, lang))))
@@ -119,6 +124,7 @@ def show_learner(token: str, lang: str) -> None:
         st.info(t("classes.archived_note"))
     personal_link_box(token, "classes", lang, expanded=st.session_state.pop(JOINED_KEY, None) == learner.id)
     link_to("pages/progress.py", t("classes.my_progress"), ":material/trending_up:", {LEARNER_PARAM: token, "lang": lang})
+    show_table_list(learner, lang)
     _assignments(learner, token, lang, viewer_zone())
 
 

@@ -19,6 +19,8 @@ from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from ui.classes.board import show_board
 from ui.classes.learner import viewer_zone
 from ui.classes.start import CREATED_KEY
+from ui.classes.table_teacher import PROJECTOR_KEY as TABLE_PROJECTOR_KEY
+from ui.classes.table_teacher import show_table_section, show_tables_tab
 from ui.classes.words import moment, state_key
 from ui.errors import guarded_function
 from ui.escape import md_text, plain_text
@@ -288,11 +290,18 @@ def show_teacher(token: str, lang: str) -> None:
         _projector_header(klass)
         _board_tab(klass, lang)
         return
+    if st.session_state.get(TABLE_PROJECTOR_KEY):
+        _projector_header(klass)
+        show_table_section(klass, lang)
+        return
     _header(klass, token, lang)
-    board_tab, assign_tab, learner_tab, class_tab = st.tabs(
-        [t("classes.tab.board"), t("classes.tab.assignments"), t("classes.tab.learners"), t("classes.tab.class")])
+    board_tab, table_tab, assign_tab, learner_tab, class_tab = st.tabs(
+        [t("classes.tab.board"), t("tables.tab"), t("classes.tab.assignments"), t("classes.tab.learners"),
+         t("classes.tab.class")])
     with board_tab:
         _board_tab(klass, lang)
+    with table_tab:
+        show_tables_tab(klass, lang)
     with assign_tab:
         _assignments(klass, lang)
     with learner_tab:

@@ -1,0 +1,382 @@
+"""A class at one table (issue 19, duplicate deals): table sessions a teacher starts, and the hands learners play.
+
+A table session (:class:`TableSessionInfo`) is a :class:`maubinh.play.Table` given to a class: the class's
+rule set (house rules included, kept as TOML so a later edit changes nothing), a 64-bit seed, 1-3 computer
+players of chosen strengths, a number of deals and a timer (off, 60 or 90 s; the limit is shown, the time
+taken recorded). Every learner plays the same deals: the same seed gives the same cards
+(:func:`maubinh.play.deal_cards`) and the same computer players' splits (:meth:`maubinh.play.Table.bot_plays`).
+
+:meth:`TableSessions.submit` settles a learner's hand at the table (:func:`maubinh.play.play_deal`), grades
+it (:func:`maubinh.play.analyse`: expected chi of the split and of the best one, chi lost with its standard
+error) and stores it with the analysis. The heavy work of a deal, the computer players' splits and the best
+split with its sampled tables (:func:`maubinh.play.study`), is the same for every learner: it is computed once
+per process and deal (:class:`Shared`, even when the whole class submits at the same moment) and shared.
+
+Writes follow the assignments' answers (:meth:`classroom.service.ClassroomStore.submit`): one stored hand per
+(session, learner, deal), atomic under concurrency; the first hand stays and a resubmission (a double tap,
+another device) returns it unchanged, so a page can tell a different answer was refused. A closed session,
+an archived class or a removed learner takes no hand (:class:`~classroom.service.ClassroomError`).
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Generic, TypeVar
+
+from sqlalchemy import ColumnElement, and_, func, select, update
+from sqlalchemy.orm import Session
+
+from classroom.models import Classroom, Learner, TableHand, TableSession, utcnow
+from classroom.service import ClassroomError, ClassroomStore
+from classroom.service import _aware as aware
+from maubinh.arrangement import Arrangement
+from maubinh.cards import Card
+from maubinh.house import dump_rule_set, load_house_rules
+from maubinh.play import (
+    MAX_BOTS,
+    Analysis,
+    BotPlay,
+    DealResult,
+    DealStudy,
+    Strength,
+    Table,
+    analyse,
+    play_deal,
+    study,
+)
+from maubinh.rules import POSITIONS, RULE_SET_IDS, RuleSet, load_rule_set
+
+__all__ = [
+    "MAX_DEALS",
+    "SEED_BITS",
+    "TIMERS",
+    "Shared",
+    "StoredHand",
+    "TableSessionInfo",
+    "TableSessions",
+    "canonical",
+    "parse_split",
+]
+
+TIMERS = (0, 60, 90)
+"""Seconds a learner has per deal (0: no timer)."""
+MAX_DEALS = 20
+"""Deals in one table session."""
+SEED_BITS = 63
+"""A session's seed is drawn from this many bits (a signed 64-bit column holds it)."""
+_KEPT = 256
+"""Deals whose shared work (computer players, study) each process keeps."""
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
+
+
+class Shared(Generic[_K, _V]):
+    """Values computed once per key in this process, even when many threads ask for one at the same moment:
+    the first computes, the others wait for its result; the :data:`_KEPT` most recent are kept. A computation
+    that fails is not kept (the next call tries again)."""
+
+    def __init__(self, compute: Callable[[_K], _V], kept: int = _KEPT) -> None:
+        self._compute = compute
+        self._kept = kept
+        self._lock = threading.Lock()
+        self._values: OrderedDict[_K, Future[_V]] = OrderedDict()
+        self.computed = 0
+        """How many times a value was computed (for tests and benches)."""
+
+    def __call__(self, key: _K) -> _V:
+        with self._lock:
+            found = self._values.get(key)
+            mine = found is None
+            if found is None:
+                found = self._values[key] = Future()
+                while len(self._values) > self._kept:
+                    self._values.popitem(last=False)
+            else:
+                self._values.move_to_end(key)
+        if mine:
+            try:
+                value = self._compute(key)
+            except BaseException as error:
+                with self._lock:
+                    self._values.pop(key, None)
+                found.set_exception(error)
+                raise
+            self.computed += 1
+            found.set_result(value)
+        return found.result()
+
+
+def canonical(arrangement: Arrangement) -> Arrangement:
+    """``arrangement`` with each chi's cards high to low (the same split is always written the same way)."""
+    back, middle, front = (tuple(sorted(arrangement.chi(p), reverse=True)) for p in POSITIONS)
+    return Arrangement(back, middle, front)
+
+
+def parse_split(text: str) -> Arrangement:
+    """A split as stored (``str`` of an :class:`~maubinh.arrangement.Arrangement`: ``"As Ks Qs Js Ts | ... | ..."``).
+
+    Raises:
+        ValueError: for a text that is not three chi of 5, 5 and 3 cards.
+    """
+    parts = text.split(" | ")
+    if len(parts) != 3:
+        raise ValueError(f"a stored split has three chi, got {text!r}")
+    return Arrangement.parse(*parts)
+
+
+@dataclass(frozen=True)
+class TableSessionInfo:
+    """A table session as the pages see it.
+
+    Attributes:
+        bots: the computer players' strengths, seat 1 first (1-3).
+        deals: how many deals (1-:data:`MAX_DEALS`), numbered 1..deals.
+        timer: seconds per deal, 0 for none (:data:`TIMERS`).
+    """
+
+    id: int
+    class_id: str
+    rule_set_id: str
+    house_toml: str | None
+    seed: int
+    bots: tuple[Strength, ...]
+    deals: int
+    timer: int
+    created_at: datetime
+    closed_at: datetime | None
+
+    @property
+    def rule_set(self) -> RuleSet:
+        """The session's rules (a source, or the house rules the class had when the session started)."""
+        return load_house_rules(self.house_toml) if self.house_toml else load_rule_set(self.rule_set_id)
+
+    @property
+    def table(self) -> Table:
+        """The table every learner of the session sits at."""
+        return Table(self.rule_set, self.seed, self.bots)
+
+    @property
+    def closed(self) -> bool:
+        return self.closed_at is not None
+
+
+@dataclass(frozen=True)
+class StoredHand:
+    """One learner's hand of deal ``number`` as stored, with its analysis (amounts in chi per deal).
+
+    Attributes:
+        arrangement, declared: the split played (each chi high to low) and whether an instant win was declared.
+        expected: the split's expected chi at this table (:attr:`maubinh.play.Analysis.mine`'s mean).
+        best, best_declared, best_expected: the best play and its expected chi.
+        chi_lost, chi_lost_stderr: :attr:`maubinh.play.Analysis.cost` and its standard error.
+        actual: what the split won at the table (the settlement), chi.
+        seconds: time taken, from the deal shown to the split sent.
+    """
+
+    session_id: int
+    learner_id: str
+    number: int
+    arrangement: Arrangement
+    declared: bool
+    seconds: float
+    expected: float
+    best: Arrangement
+    best_declared: bool
+    best_expected: float
+    chi_lost: float
+    chi_lost_stderr: float
+    actual: int
+    played_at: datetime
+
+
+def _info(row: TableSession) -> TableSessionInfo:
+    bots = tuple(Strength(part) for part in row.bots.split(","))
+    return TableSessionInfo(row.id, row.class_id, row.rule_set_id, row.house_toml, row.seed, bots, row.deals,
+                            row.timer, aware(row.created_at) or utcnow(), aware(row.closed_at))
+
+
+def _hand(row: TableHand) -> StoredHand:
+    return StoredHand(row.session_id, row.learner_id, row.number, parse_split(row.arrangement), row.declared,
+                      row.seconds, row.expected, parse_split(row.best), row.best_declared, row.best_expected,
+                      row.chi_lost, row.chi_lost_stderr, row.actual, aware(row.played_at) or utcnow())
+
+
+class TableSessions:
+    """Table sessions on one :class:`~classroom.service.ClassroomStore` (thread-safe, like the store)."""
+
+    def __init__(self, store: ClassroomStore) -> None:
+        self.store = store
+        self.bot_plays: Shared[tuple[Table, int], tuple[BotPlay, ...]] = Shared(lambda key: key[0].bot_plays(key[1]))
+        """The computer players' splits of ``(table, deal)``, computed once per process."""
+        self.study: Shared[tuple[Table, int], DealStudy] = Shared(lambda key: study(*key))
+        """:func:`maubinh.play.study` of ``(table, deal)``, computed once per process."""
+        self.graded: Shared[tuple[Table, int, Arrangement, bool], tuple[DealResult, Analysis]] = Shared(
+            lambda key: self._grade(*key), kept=4 * _KEPT)
+        """:meth:`play` of ``(table, deal, split, declare)``: a split chosen by several learners, or shown again
+        after a reload, is settled and graded once."""
+
+    # ------------------------------------------------------------------ sessions (teacher)
+
+    def start(self, class_id: str, rule_set: RuleSet, bots: Sequence[Strength], deals: int, timer: int,
+              seed: int | None = None) -> TableSessionInfo:
+        """A new table session for the class under ``rule_set`` (normally the class's own).
+
+        ``seed``: the deals' seed (default: :data:`SEED_BITS` random bits).
+
+        Raises:
+            ClassroomError: ``"bots"`` for other than 1-3 computer players, ``"deals"`` outside
+                1-:data:`MAX_DEALS`, ``"timer"`` not in :data:`TIMERS`, ``"seed"`` outside 0..2^63-1,
+                ``"class"`` for an unknown or archived class.
+        """
+        bots = tuple(Strength(b) for b in bots)
+        if not 1 <= len(bots) <= MAX_BOTS:
+            raise ClassroomError("bots", f"a table has 1-{MAX_BOTS} computer players, got {len(bots)}")
+        if not isinstance(deals, int) or not 1 <= deals <= MAX_DEALS:
+            raise ClassroomError("deals", f"a table session has 1-{MAX_DEALS} deals, got {deals!r}")
+        if timer not in TIMERS:
+            raise ClassroomError("timer", f"the timer is one of {', '.join(map(str, TIMERS))} seconds, got {timer!r}")
+        seed = secrets.randbits(SEED_BITS) if seed is None else seed
+        if not 0 <= seed < 2**SEED_BITS:
+            raise ClassroomError("seed", f"a seed is a whole number from 0 to 2^{SEED_BITS} - 1")
+        house = None if rule_set.id in RULE_SET_IDS else dump_rule_set(rule_set)
+        with self.store._session() as session, session.begin():
+            klass = session.get(Classroom, class_id)
+            if klass is None or klass.archived_at is not None:
+                raise ClassroomError("class", "this class is archived")
+            row = TableSession(class_id=class_id, rule_set_id=rule_set.id, house_toml=house, seed=seed,
+                               bots=",".join(b.value for b in bots), deals=deals, timer=timer, created_at=utcnow())
+            session.add(row)
+            session.flush()
+            return _info(row)
+
+    def sessions(self, class_id: str) -> list[TableSessionInfo]:
+        """The class's table sessions, newest first."""
+        with self.store._session() as session:
+            rows = session.scalars(select(TableSession).where(TableSession.class_id == class_id)
+                                   .order_by(TableSession.created_at.desc(), TableSession.id.desc()))
+            return [_info(row) for row in rows]
+
+    def session(self, session_id: int) -> TableSessionInfo | None:
+        """One table session, or ``None``."""
+        with self.store._session() as session:
+            row = session.get(TableSession, session_id)
+            return None if row is None else _info(row)
+
+    def close(self, class_id: str, session_id: int, closed: bool = True) -> None:
+        """Stop (or resume) taking hands in a session of this class."""
+        self.store._update(update(TableSession).where(TableSession.id == session_id,
+                                                      TableSession.class_id == class_id)
+                           .values(closed_at=utcnow() if closed else None))
+
+    def hand_counts(self, class_id: str) -> dict[int, int]:
+        """Hands stored per table session of the class."""
+        with self.store._session() as session:
+            rows = session.execute(select(TableHand.session_id, func.count()).join(
+                TableSession, TableSession.id == TableHand.session_id).where(TableSession.class_id == class_id)
+                .group_by(TableHand.session_id))
+            return {sid: n for sid, n in rows}
+
+    # ------------------------------------------------------------------ hands (learners)
+
+    def cards(self, info: TableSessionInfo, number: int) -> tuple[Card, ...]:
+        """The learner's 13 cards of deal ``number`` (the same for every learner of the session)."""
+        return info.table.deal(number)[0]
+
+    def play(self, info: TableSessionInfo, number: int, arrangement: Arrangement,
+             declare: bool) -> tuple[DealResult, Analysis]:
+        """Settle and grade a split of deal ``number`` (nothing stored); the deal's shared work is reused.
+
+        Raises:
+            ValueError: if ``arrangement`` does not hold the cards of this deal.
+        """
+        return self.graded((info.table, number, canonical(arrangement), bool(declare)))
+
+    def _grade(self, table: Table, number: int, arrangement: Arrangement, declare: bool) -> tuple[DealResult, Analysis]:
+        result = play_deal(table, number, arrangement, declare, bots=self.bot_plays((table, number)))
+        analysis = analyse(table, number, arrangement, declare, actual=result.player_total,
+                           studied=self.study((table, number)))
+        return result, analysis
+
+    @staticmethod
+    def _refusal(session: Session, learner: Learner | None, row: TableSession | None, number: int,
+                 new: bool) -> ClassroomError | None:
+        """Why this hand is refused (``None``: taken). ``new``: no hand of it is stored yet."""
+        if learner is None or row is None or learner.class_id != row.class_id:
+            return ClassroomError("session", "this table session is not for this learner")
+        if learner.removed_at is not None:
+            return ClassroomError("learner", "this learner was removed from the class")
+        if not 1 <= number <= row.deals:
+            return ClassroomError("number", f"deal {number} is outside the session (1-{row.deals})")
+        if new:
+            klass = session.get(Classroom, row.class_id)
+            if klass is None or klass.archived_at is not None:
+                return ClassroomError("class", "this class is archived")
+            if row.closed_at is not None:
+                return ClassroomError("closed", "this table session is closed")
+        return None
+
+    @staticmethod
+    def _mine(session_id: int, learner_id: str, number: int) -> ColumnElement[bool]:
+        return and_(TableHand.session_id == session_id, TableHand.learner_id == learner_id,
+                    TableHand.number == number)
+
+    def submit(self, session_id: int, learner_id: str, number: int, arrangement: Arrangement, declare: bool,
+               seconds: float) -> StoredHand:
+        """Store a learner's hand of deal ``number`` with its analysis; the first hand stays (a resubmission,
+        from a double tap or another device, returns the stored one unchanged: compare it with what was sent).
+
+        Raises:
+            ClassroomError: ``"session"`` (no such session, or another class's), ``"learner"`` (removed),
+                ``"number"`` (outside the session), ``"class"`` (archived), ``"closed"`` (the session takes no
+                more hands), ``"arrangement"`` (not the 13 cards of this deal).
+        """
+        with self.store._session() as session:  # a quick look first: no grading for a hand that is refused
+            learner, row = session.get(Learner, learner_id), session.get(TableSession, session_id)
+            existing = session.scalars(select(TableHand).where(self._mine(session_id, learner_id, number))).first()
+            refusal = self._refusal(session, learner, row, number, existing is None)
+            if refusal is not None:
+                raise refusal
+            if existing is not None:
+                return _hand(existing)
+            assert row is not None
+            info = _info(row)
+        if sorted(arrangement.cards) != sorted(self.cards(info, number)):
+            raise ClassroomError("arrangement", f"the split does not hold the cards of deal {number}")
+        split = canonical(arrangement)
+        result, analysis = self.play(info, number, split, bool(declare))
+        values = {"session_id": session_id, "learner_id": learner_id, "number": number, "arrangement": str(split),
+                  "declared": bool(declare), "seconds": max(0.0, min(float(seconds), 86_400.0)),
+                  "expected": analysis.mine.mean, "best": str(canonical(analysis.best)),
+                  "best_declared": analysis.best_declare, "best_expected": analysis.best_breakdown.mean,
+                  "chi_lost": analysis.cost, "chi_lost_stderr": analysis.cost_stderr, "actual": result.player_total}
+
+        def work(session: Session) -> StoredHand:
+            # The learner's row is locked first (PostgreSQL): one learner's hands are stored one at a time.
+            learner = session.get(Learner, learner_id, with_for_update=True)
+            row = session.get(TableSession, session_id)
+            mine = self._mine(session_id, learner_id, number)
+            found = session.scalars(select(TableHand).where(mine)).first()
+            refusal = self._refusal(session, learner, row, number, found is None)
+            if refusal is not None:
+                raise refusal
+            if found is None:
+                session.execute(self.store._insert(session, TableHand).values(**values, played_at=utcnow())
+                                .on_conflict_do_nothing())
+                found = session.scalars(select(TableHand).where(mine)).one()
+            return _hand(found)
+
+        return self.store.write(work)
+
+    def hands(self, session_id: int, learner_id: str | None = None) -> list[StoredHand]:
+        """The session's hands (one learner's when ``learner_id`` is given), by learner and deal."""
+        query = select(TableHand).where(TableHand.session_id == session_id)
+        if learner_id is not None:
+            query = query.where(TableHand.learner_id == learner_id)
+        with self.store._session() as session:
+            return [_hand(row) for row in session.scalars(query.order_by(TableHand.learner_id, TableHand.number))]

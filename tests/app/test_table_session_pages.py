@@ -1,0 +1,130 @@
+"""AppTest of a class at one table (issue 19, duplicate deals): the teacher starts a session from the Table tab,
+learners play the same deal from their page through the arranging component's key and see the analysis, a
+second device's different split is refused with a message, the board shows each distinct split with its count
+and each learner's chi lost, the projector view no name; both languages."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from classroom.service import ClassroomStore
+from classroom.tables import TableSessions, canonical
+from maubinh.arrangement import Arrangement
+from maubinh.play import Strength
+from maubinh.rules import POSITIONS, load_rule_set
+from maubinh.strategy.arrangers import arrange_simple
+from tests.app.conftest import open_page
+from ui.classes.table_learner import SUBMITTED_KEY
+from ui.labels import number
+
+RULES = load_rule_set("tinh-chi")
+
+
+def _texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [s.value for s in at.subheader] + [c.value for c in at.caption]
+    parts += [e.value for e in at.error] + [i.value for i in at.info] + [str(m.value) for m in at.metric]
+    parts += [str(m.label) for m in at.metric]
+    return "\n".join(parts)
+
+
+def _frames(at: AppTest) -> str:
+    return "\n".join(frame.value.to_csv() for frame in at.dataframe)
+
+
+def _value(arrangement: Arrangement) -> dict[str, list[str]]:
+    """What the arranging component sends on "Confirm"."""
+    return {p.value: [str(card) for card in arrangement.chi(p)] for p in POSITIONS}
+
+
+def _worse(split: Arrangement) -> Arrangement:
+    return Arrangement(split.middle, split.back, split.front)
+
+
+def _ok(at: AppTest) -> AppTest:
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_teacher_starts_a_table_learners_play_the_same_deal_and_the_board_shows_them(
+        db: ClassroomStore, lang: str) -> None:
+    made = db.create_class("Lớp 7A", lang, RULES)
+    klass, token = made.info, str(made.teacher_token)
+    lan, minh = (db.join(klass.id, name) for name in ("Lan", "Minh"))
+    teacher = _ok(open_page("classes", teacher=token, lang=lang))
+    teacher.segmented_control(key="tables_start_count").set_value(1)
+    teacher.run()
+    teacher.selectbox(key="tables_start_bot_0").set_value("beginner")
+    teacher.number_input(key="tables_start_deals").set_value(2)
+    teacher.segmented_control(key="tables_start_timer").set_value(60)
+    teacher.button(key="tables_start_go").click().run()
+    _ok(teacher)
+    (info,) = TableSessions(db).sessions(klass.id)
+    assert (info.bots, info.deals, info.timer, info.rule_set_id) == ((Strength.BEGINNER,), 2, 60, "tinh-chi")
+    assert ("Table" if lang == "en" else "Bàn") + f" {info.id}" in _texts(teacher)
+
+    cards = info.table.deal(1)[0]
+    simple = arrange_simple(cards, RULES)
+    learner = _ok(open_page("classes", me=str(lan.token), table=str(info.id), lang=lang))
+    assert ("60 s" if lang == "en" else "60 giây") in _texts(learner)  # the timer's limit is shown
+    learner.session_state[SUBMITTED_KEY] = _value(simple)
+    _ok(learner.run())
+    stored = TableSessions(db).hands(info.id, lan.info.id)
+    assert [h.arrangement for h in stored] == [canonical(simple)]
+    shown = _texts(learner)
+    assert number(stored[0].chi_lost, lang) in shown  # the analysis, after submitting
+    assert ("Analysis" if lang == "en" else "Phân tích") in shown
+
+    # another device of the same learner sends a different split: refused, the first one kept and shown
+    other = _ok(open_page("classes", me=str(lan.token), table=str(info.id), lang=lang))
+    assert len(TableSessions(db).hands(info.id, lan.info.id)) == 1
+    other.session_state[SUBMITTED_KEY] = _value(_worse(simple))
+    _ok(other.run())
+    assert [h.arrangement for h in TableSessions(db).hands(info.id, lan.info.id)] == [canonical(simple)]
+
+    second = _ok(open_page("classes", me=str(minh.token), table=str(info.id), lang=lang))
+    second.session_state[SUBMITTED_KEY] = _value(_worse(simple))
+    _ok(second.run())
+    hands = {h.learner_id: h for h in TableSessions(db).hands(info.id)}
+    assert hands[minh.info.id].best == hands[lan.info.id].best  # the same deal, one best split
+
+    teacher.run()
+    _ok(teacher)
+    frames = _frames(teacher)
+    for learner_id, name in ((lan.info.id, "Lan"), (minh.info.id, "Minh")):
+        assert name in frames and number(hands[learner_id].chi_lost, lang) in frames
+    assert "♠" in frames or "♥" in frames or "♦" in frames or "♣" in frames  # the splits, in cards
+    teacher.toggle(key="tables_projector").set_value(True).run()
+    _ok(teacher)
+    assert "Lan" not in _frames(teacher) + _texts(teacher) and "Minh" not in _frames(teacher) + _texts(teacher)
+    assert klass.join_code in _texts(teacher)  # the projector header: how to join
+
+
+def test_a_second_device_is_told_its_split_was_refused(db: ClassroomStore) -> None:
+    klass = db.create_class("Lớp 7B", "en", RULES).info
+    lan = db.join(klass.id, "Lan")
+    info = TableSessions(db).start(klass.id, RULES, [Strength.BEGINNER], deals=1, timer=0, seed=99)
+    simple = arrange_simple(info.table.deal(1)[0], RULES)
+    first = _ok(open_page("classes", me=str(lan.token), table=str(info.id), lang="en"))
+    second = _ok(open_page("classes", me=str(lan.token), table=str(info.id), lang="en"))
+    first.session_state[SUBMITTED_KEY] = _value(simple)
+    _ok(first.run())
+    second.session_state[SUBMITTED_KEY] = _value(_worse(simple))
+    _ok(second.run())
+    assert any("another device" in e.value for e in second.error)
+    assert [h.arrangement for h in TableSessions(db).hands(info.id)] == [canonical(simple)]
+
+
+def test_a_closed_table_and_a_wrong_link_show_no_arranger(db: ClassroomStore) -> None:
+    klass = db.create_class("Lớp 7C", "vi", RULES).info
+    lan = db.join(klass.id, "Lan")
+    tables = TableSessions(db)
+    info = tables.start(klass.id, RULES, [Strength.BEGINNER], deals=1, timer=0, seed=5)
+    tables.close(klass.id, info.id)
+    at = _ok(open_page("classes", me=str(lan.token), table=str(info.id), lang="en"))
+    assert any("closed" in i.value for i in at.info)
+    wrong = _ok(open_page("classes", me=str(lan.token), table="99999", lang="en"))
+    assert any("There is no table" in e.value for e in wrong.error)
+    stranger = _ok(open_page("classes", me="nobody.secret", table=str(info.id), lang="en"))
+    assert stranger.error and not any(f"Table {info.id}" in s.value for s in stranger.subheader)

@@ -1,0 +1,45 @@
+"""What the teacher's and the learners' views of a table session share: the store of sessions, a session's
+settings and a split in words (no widgets)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from classroom.tables import TableSessionInfo, TableSessions
+from maubinh.arrangement import Arrangement
+from maubinh.rules import POSITIONS
+from ui.escape import md_text
+from ui.i18n import t, translate
+from ui.setup import rule_set_label
+from ui.store import classroom, configured_url
+
+__all__ = ["TABLE_PARAM", "session_line", "split_text", "table_sessions"]
+
+TABLE_PARAM = "table"
+"""Query parameter naming the table session a learner plays (``/classes?me=<link>&table=<id>``)."""
+
+
+@st.cache_resource(show_spinner=False)
+def _open(url: str | None) -> TableSessions:
+    return TableSessions(classroom().store)
+
+
+def table_sessions() -> TableSessions:
+    """This server's table sessions (their shared work, the computer players' splits and each deal's study,
+    kept in memory for every learner)."""
+    return _open(configured_url())
+
+
+def split_text(arrangement: Arrangement, declared: bool = False) -> str:
+    """A split as people write it, back | middle | front: ``"A♠ K♠ Q♠ J♠ 10♠ | … | …"`` (plain text), with
+    "declared" added for an instant win declared."""
+    text = " | ".join(" ".join(card.pretty for card in arrangement.chi(p)) for p in POSITIONS)
+    return f"{text} · {t('tables.declared')}" if declared else text
+
+
+def session_line(info: TableSessionInfo, lang: str) -> str:
+    """A session's settings in one line: rules, computer players, deals, timer (Markdown-safe)."""
+    bots = ", ".join(translate(f"play.strength.{b.value}", lang) for b in info.bots)
+    timer = t("tables.timer_value", seconds=info.timer) if info.timer else t("tables.timer_off")
+    return t("tables.session_line", rules=md_text(rule_set_label(info.rule_set, lang)), bots=bots, deals=info.deals,
+             timer=timer)

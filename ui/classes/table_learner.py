@@ -1,0 +1,207 @@
+"""The learner's side of a table session (``/classes?me=<link>&table=<id>``): the same deals as the whole class,
+against the same computer players, arranged in the browser (the Play page's component), then the showdown and
+the analysis (the Play page's views). Nothing of another learner is shown.
+
+A hand is stored once (:meth:`classroom.tables.TableSessions.submit`); when another device or tab stored a
+different split first, that one is kept and shown, with a message. The timer's limit is shown; the time taken
+(from the deal shown to the split sent) is recorded. There is no "Xếp bài" here: the class's board measures
+each learner's own play.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pandas as pd
+import streamlit as st
+
+from classroom.service import ClassInfo, ClassroomError, LearnerInfo
+from classroom.tables import StoredHand, TableSessionInfo, canonical
+from maubinh.naturals import find_instant_win
+from ui.cards import show_cards
+from ui.classes.table_common import TABLE_PARAM, session_line, split_text, table_sessions
+from ui.i18n import t
+from ui.labels import natural_name, number
+from ui.params import markdown_literal
+from ui.play.arrange_component import arrangement_from_value, show_arranger
+from ui.play.state import PlaySession
+from ui.play.views import seat_namer, show_analysis, show_showdown
+from ui.settlement import signed
+
+__all__ = ["SUBMITTED_KEY", "show_table_list", "show_table_play"]
+
+SUBMITTED_KEY = "tables_submitted"
+"""Where the arranging component's "Confirm" puts the split for the next run."""
+
+
+def _deal_key(session_id: int) -> str:
+    return f"tables_deal_{session_id}"
+
+
+def _shown_key(session_id: int, number_: int) -> str:
+    return f"tables_shown_{session_id}_{number_}"
+
+
+def _declare_key(session_id: int, number_: int) -> str:
+    return f"tables_declare_{session_id}_{number_}"
+
+
+def _problem_key(session_id: int) -> str:
+    return f"tables_problem_{session_id}"
+
+
+def _sit(session_id: int | None) -> None:
+    """Open table session ``session_id`` on this page (``None``: back to the learner's page). The link changes
+    in the browser too (a page link to the page itself would not keep it across the next rerun)."""
+    if session_id is None:
+        st.query_params.pop(TABLE_PARAM, None)
+    else:
+        st.query_params[TABLE_PARAM] = str(session_id)
+
+
+def show_table_list(learner: LearnerInfo, lang: str) -> None:
+    """The class's table sessions on the learner's page, each with the learner's progress and a link to play."""
+    tables = table_sessions()
+    sessions = tables.sessions(learner.class_id or "")
+    if not sessions:
+        return
+    st.subheader(t("tables.title_learner"))
+    for info in sessions:
+        played = len(tables.hands(info.id, learner.id))
+        state = t("tables.state.closed" if info.closed else "tables.state.open")
+        with st.container(border=True):
+            st.markdown(f"**{t('tables.session_title', n=info.id)}** · :gray-badge[{state}]")
+            st.caption(session_line(info, lang))
+            st.caption(t("tables.played_line", played=played, deals=info.deals))
+            label = ("tables.review" if played >= info.deals or info.closed else
+                     "tables.start" if played == 0 else "tables.continue")
+            st.button(t(label), icon=":material/playing_cards:", key=f"tables_open_{info.id}", on_click=_sit,
+                      args=(info.id,))
+
+
+def _take_submission(info: TableSessionInfo, learner: LearnerInfo, number_: int, stored: StoredHand | None) -> None:
+    """Store the split the component sent for deal ``number_``, if one is waiting (a stale or forged value, or
+    a refusal, is named in a message; nothing is stored then)."""
+    value = st.session_state.pop(SUBMITTED_KEY, None)
+    if value is None:
+        return
+    tables = table_sessions()
+    problem = _problem_key(info.id)
+    try:
+        split = arrangement_from_value(value, tables.cards(info, number_))
+    except ValueError:
+        st.session_state[problem] = "play.bad_submission"
+        return
+    declare = bool(st.session_state.get(_declare_key(info.id, number_), False))
+    if stored is not None:  # this page was open while another device or tab played the deal
+        same = stored.arrangement == canonical(split) and stored.declared == declare
+        st.session_state[problem] = None if same else "tables.other_device"
+        return
+    seconds = time.monotonic() - st.session_state.get(_shown_key(info.id, number_), time.monotonic())
+    try:
+        with st.spinner(t("play.settling")):
+            kept = tables.submit(info.id, learner.id, number_, split, declare, seconds)
+    except ClassroomError as refused:
+        st.session_state[problem] = f"tables.refused.{refused.field}"
+        return
+    same = kept.arrangement == canonical(split) and kept.declared == declare
+    st.session_state[problem] = None if same else "tables.other_device"
+
+
+def _current(info: TableSessionInfo, mine: dict[int, StoredHand]) -> int:
+    """The deal shown: the one picked, else the first not played, else the last."""
+    picked = st.session_state.get(_deal_key(info.id))
+    if isinstance(picked, int) and 1 <= picked <= info.deals:
+        return picked
+    return next((n for n in range(1, info.deals + 1) if n not in mine), info.deals)
+
+
+def _go(session_id: int, number_: int) -> None:
+    st.session_state[_deal_key(session_id)] = number_
+    st.session_state.pop(_problem_key(session_id), None)
+
+
+def _arrange(info: TableSessionInfo, number_: int, lang: str) -> None:
+    table = info.table
+    hands = table.deal(number_)
+    names = seat_namer(table.bots)
+    for seat in range(1, table.seats):
+        show_cards([None], width=26, label=f"{names[seat]} · {t('play.cards_down')}", back_title=t("play.face_down"))
+    held = find_instant_win(hands[0], table.rule_set) if table.rule_set.naturals else None
+    if held is not None:
+        st.toggle(t("play.declare", name=natural_name(held.pattern, lang), chi=held.chi),
+                  key=_declare_key(info.id, number_), help=t("play.declare_help"))
+    st.session_state.setdefault(_shown_key(info.id, number_), time.monotonic())
+    if info.timer:
+        st.caption(t("tables.timer_note", seconds=info.timer))
+    show_arranger(hands[0], table.rule_set, lang, key=f"tables_arrange_{info.id}_{number_}", target=SUBMITTED_KEY,
+                  version=f"{info.id}:{number_}")
+
+
+def _played(info: TableSessionInfo, hand: StoredHand, lang: str) -> None:
+    result, analysis = table_sessions().play(info, hand.number, hand.arrangement, hand.declared)
+    show_showdown(PlaySession(info.table), result, lang)
+    show_analysis(analysis, info.table.rule_set, lang)
+    limit = f" · {t('tables.timer_value', seconds=info.timer)}" if info.timer else ""
+    st.caption(t("tables.time_taken", seconds=round(hand.seconds)) + limit)
+
+
+def _summary(info: TableSessionInfo, mine: dict[int, StoredHand], lang: str) -> None:
+    if not mine:
+        return
+    lost = sum(h.chi_lost for h in mine.values())
+    won = sum(h.actual for h in mine.values())
+    with st.container(horizontal=True, key="tables_summary"):
+        st.metric(t("tables.metric.chi_lost"), number(lost, lang), border=True, width="content")
+        st.metric(t("tables.metric.chi_won"), signed(won), border=True, width="content")
+    with st.expander(t("tables.my_hands")):
+        st.dataframe(pd.DataFrame([{
+            t("tables.col.deal"): n,
+            t("tables.col.split"): split_text(h.arrangement, h.declared),
+            t("tables.col.chi_lost"): number(h.chi_lost, lang),
+            t("tables.col.chi_at_table"): signed(h.actual),
+        } for n, h in sorted(mine.items())]), hide_index=True, width="stretch")
+
+
+def _deal_picker(info: TableSessionInfo, mine: dict[int, StoredHand], number_: int) -> None:
+    """Buttons to the previous and next deal (the next one only once this one is played)."""
+    back, forward = st.columns(2)
+    if number_ > 1:
+        back.button(t("tables.previous"), icon=":material/arrow_back:", key="tables_previous", on_click=_go,
+                    args=(info.id, number_ - 1), use_container_width=True)
+    if number_ < info.deals and number_ in mine:
+        forward.button(t("play.next"), type="primary", icon=":material/arrow_forward:", key="tables_next",
+                       on_click=_go, args=(info.id, number_ + 1), use_container_width=True)
+
+
+def show_table_play(learner: LearnerInfo, klass: ClassInfo, raw_id: str, lang: str) -> None:
+    """Table session ``raw_id`` (from the link) for ``learner`` of ``klass`` (the caller checked the link)."""
+    tables = table_sessions()
+    info = tables.session(int(raw_id)) if raw_id.isdigit() and len(raw_id) < 12 else None
+    if info is None or info.class_id != klass.id:
+        st.error(t("tables.unknown_session", value=markdown_literal(raw_id, limit=20)))
+        st.button(t("tables.back"), icon=":material/arrow_back:", key="tables_back", on_click=_sit, args=(None,))
+        return
+    st.subheader(t("tables.session_title", n=info.id))
+    st.caption(t("tables.session_of", klass=markdown_literal(klass.name, limit=80)) + " · " + session_line(info, lang))
+    st.button(t("tables.back"), icon=":material/arrow_back:", key="tables_back", on_click=_sit, args=(None,))
+    mine = {h.number: h for h in tables.hands(info.id, learner.id)}
+    number_ = _current(info, mine)
+    _take_submission(info, learner, number_, mine.get(number_))
+    mine = {h.number: h for h in tables.hands(info.id, learner.id)}
+    st.progress(len(mine) / info.deals, text=t("tables.progress", played=len(mine), deals=info.deals))
+    _summary(info, mine, lang)
+    st.markdown(f"#### {t('play.deal_title', n=number_)}")
+    problem = st.session_state.get(_problem_key(info.id))
+    if problem:
+        st.error(t(problem))
+    hand = mine.get(number_)
+    if hand is not None:
+        _played(info, hand, lang)
+    elif info.closed or klass.archived:
+        st.info(t("tables.closed_note"))
+    else:
+        _arrange(info, number_, lang)
+    _deal_picker(info, mine, number_)
+    if len(mine) >= info.deals:
+        st.success(t("tables.all_played"))
