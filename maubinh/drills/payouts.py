@@ -21,8 +21,9 @@ from typing import ClassVar
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card
 from maubinh.drills.sets import Kind, Lesson, Level
+from maubinh.drills.themes import Theme, rules_themes
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
-from maubinh.strategy.payouts import PlayByRules, find_contrast
+from maubinh.strategy.payouts import PlayByRules, find_contrast, same_split
 
 __all__ = ["MARGINS", "SAMPLES", "RulesQuestion", "make_rules_question"]
 
@@ -43,6 +44,7 @@ class RulesQuestion:
         play: every source's best split and what each is worth under the others.
         key: the id of the rule set it is best for.
         choices: the rule-set ids offered (the four sources).
+        themes: what decides it (:mod:`maubinh.drills.themes`), computed when it is built.
     """
 
     kind: ClassVar[Kind] = Kind.RULES
@@ -55,6 +57,7 @@ class RulesQuestion:
     play: PlayByRules
     key: str
     choices: tuple[str, ...]
+    themes: tuple[Theme, ...] = ()
 
     def is_correct(self, answer: str) -> bool:
         """Whether ``answer`` (a rule-set id) is the key."""
@@ -78,5 +81,7 @@ def make_rules_question(seed: int, rule_set: RuleSet, level: Level) -> RulesQues
         if not alone:
             continue
         k = rng.choice(alone)
-        return RulesQuestion(seed, level, play.cards, play.best[k], play, sources[k].id, RULE_SET_IDS)
+        other = max((j for j in range(len(sources)) if not same_split(play.best[j], play.best[k])), key=lambda j: play.cost(j, k))
+        themes = rules_themes(play.best[k], play.best[other], sources[k])
+        return RulesQuestion(seed, level, play.cards, play.best[k], play, sources[k].id, RULE_SET_IDS, themes)
     raise RuntimeError(f"no rule-set question could be built from seed {seed}")  # pragma: no cover
