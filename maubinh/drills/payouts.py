@@ -2,7 +2,8 @@
 
 A hand the four sources set differently (:func:`maubinh.strategy.payouts.find_contrast`: dealt until
 playing one source's best split under another costs a clear margin) and one of those splits, the best
-under exactly one source; the learner names that source. The feedback shows every source's best split
+under exactly one source, beyond the error both ways (:func:`clear_keys`: a gap inside the error is never
+asked); the learner names that source. The feedback shows every source's best split
 and what each is worth under the others, with its standard error (issue 14). Margins by level:
 beginners 1 chi or more, intermediate learners 0.5, experts and masters 0.3.
 
@@ -20,12 +21,13 @@ from typing import ClassVar
 
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card
+from maubinh.drills.better import GAP_IN_STDERRS
 from maubinh.drills.sets import Kind, Lesson, Level
 from maubinh.drills.themes import Theme, rules_themes
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from maubinh.strategy.payouts import PlayByRules, find_contrast, same_split
 
-__all__ = ["MARGINS", "SAMPLES", "RulesQuestion", "make_rules_question"]
+__all__ = ["MARGINS", "SAMPLES", "RulesQuestion", "clear_keys", "make_rules_question"]
 
 MARGINS: dict[Level, float] = {Level.BEGINNER: 1.0, Level.INTERMEDIATE: 0.5, Level.EXPERT: 0.3, Level.MASTER: 0.3}
 """The least cost (chi per deal) of playing another source's split, by level."""
@@ -64,6 +66,23 @@ class RulesQuestion:
         return answer == self.key
 
 
+def clear_keys(play: PlayByRules) -> list[int]:
+    """The rule sets (indexes) whose best split no other one plays and is the right answer beyond the error
+    both ways: under it, every other split costs more than :data:`~maubinh.drills.better.GAP_IN_STDERRS`
+    standard errors, and under every other rule set, its split costs that much too (so no other answer is
+    right within the error)."""
+    n = len(play.rule_sets)
+    found = []
+    for group in play.groups():
+        if len(group) != 1:
+            continue
+        k = group[0]
+        if all(play.cost(j, k) > GAP_IN_STDERRS * play.cost_stderr[j, k]
+               and play.cost(k, j) > GAP_IN_STDERRS * play.cost_stderr[k, j] for j in range(n) if j != k):
+            found.append(k)
+    return found
+
+
 def make_rules_question(seed: int, rule_set: RuleSet, level: Level) -> RulesQuestion:
     """A "which rule set is this split best for?" question from ``seed`` at ``level`` (same inputs, same question).
 
@@ -77,7 +96,7 @@ def make_rules_question(seed: int, rule_set: RuleSet, level: Level) -> RulesQues
             play = find_contrast(sources, seed * 37 + attempt, samples=SAMPLES, min_cost=MARGINS[level], alone=True)
         except RuntimeError:  # none of that seed's hands: the next seed (the revised readings made the sources closer)
             continue
-        alone = [group[0] for group in play.groups() if len(group) == 1]
+        alone = clear_keys(play)
         if not alone:
             continue
         k = rng.choice(alone)
