@@ -179,11 +179,17 @@ def review_refs(due: list[DueReview], seed: int) -> tuple[tuple[QuestionRef, ...
     return tuple(refs), stands_for
 
 
+def _list_key(profile: Profile) -> tuple[str, ...]:
+    """The session's key of ``profile``'s list: the learner and the mode, and the theme practised if any."""
+    base = (profile.learner.id, profile.mode)
+    return base if profile.theme is None else (*base, profile.theme.value)
+
+
 def list_state(profile: Profile) -> SetState | None:
     """The session's review, level or theme list for ``profile`` (made on first use: the questions due now,
     ten dealt near the rating, or :data:`THEME_COUNT` of the theme), or ``None`` when there is none."""
     lists = st.session_state.setdefault(_LISTS_KEY, {})
-    key = (profile.learner.id, profile.mode, profile.theme)
+    key = _list_key(profile)
     state = lists.get(key)
     if isinstance(state, SetState):
         return state
@@ -212,4 +218,4 @@ def list_state(profile: Profile) -> SetState | None:
 
 def new_list(profile: Profile) -> None:
     """Button callback: another list (the questions due now, or ten more at the new rating)."""
-    st.session_state.get(_LISTS_KEY, {}).pop((profile.learner.id, profile.mode, profile.theme), None)
+    st.session_state.get(_LISTS_KEY, {}).pop(_list_key(profile), None)
