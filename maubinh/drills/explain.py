@@ -158,8 +158,8 @@ def _arrange(q: ArrangeQuestion, result: ArrangeResult) -> Explanation:
 
 def _declare(q: DeclareQuestion) -> Explanation:
     declared, played = q.results
-    common = {"pattern": q.natural.pattern, "chi": q.natural.chi, "played": played.mean, "gap": q.gap,
-              "err": q.gap_stderr}
+    common = {"pattern": q.natural.pattern, "chi": q.natural.chi, "declared": declared.mean, "played": played.mean,
+              "gap": q.gap, "err": q.gap_stderr}
     if q.key is DeclareAnswer.DECLARE:
         return Explanation((Sentence("explain.declare.declare", common),), declared.samples)
     lines = q.breakdowns[1]
