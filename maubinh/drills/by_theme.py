@@ -14,13 +14,13 @@ will draw them from stored, tagged questions instead, behind the same function.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 from maubinh.drills import MAX_SEED, Kind, Level, QuestionRef, available, make_from_ref
 from maubinh.drills.themes import Theme
 from maubinh.rules import RuleSet, load_rule_set
 
-__all__ = ["CHEAP_TRIES", "KINDS_FOR", "QUICK_KINDS", "SLOW_TRIES", "questions_for_theme"]
+__all__ = ["CHEAP_TRIES", "KINDS_FOR", "PREFER_TRIES", "QUICK_KINDS", "SLOW_TRIES", "questions_for_theme"]
 
 KINDS_FOR: dict[Theme, tuple[Kind, ...]] = {
     Theme.PAIR_FRONT: (Kind.BETTER, Kind.ARRANGE, Kind.RULES),
@@ -44,6 +44,8 @@ CHEAP_TRIES = 60
 """Questions of the quick kinds made at most, in all, per call."""
 SLOW_TRIES = 4
 """Questions of the kinds graded on sampled deals made at most, in all, per call (each takes seconds)."""
+PREFER_TRIES = 8
+"""Questions of each preferred kind tried before the others (they count against the same bounds)."""
 
 
 def questions_for_theme(theme: Theme, level: Level, rule_set_id: str, *, count: int = 1, seed: int = 0,
@@ -58,7 +60,8 @@ def questions_for_theme(theme: Theme, level: Level, rule_set_id: str, *, count: 
         rule_set_id: a source's id, or house rules' id with ``house``.
         count: how many questions wanted.
         seed: where the question seeds are drawn from.
-        prefer: kinds tried first when they can carry the theme (e.g. the missed question's kind).
+        prefer: kinds tried first (:data:`PREFER_TRIES` each) when they can carry the theme (e.g. the missed
+            question's kind).
         avoid: question keys (:attr:`QuestionRef.key`) not to return (the missed question itself).
         house: the house rules, when ``rule_set_id`` names them.
         slow_tries: how many questions of the slow kinds may be made in all.
@@ -69,17 +72,16 @@ def questions_for_theme(theme: Theme, level: Level, rule_set_id: str, *, count: 
     """
     rule_set = house if house is not None else load_rule_set(rule_set_id)
     kinds = [k for k in KINDS_FOR[theme] if available(k, level, rule_set) is None]
-    kinds.sort(key=lambda k: (k not in prefer, k not in QUICK_KINDS))
+    kinds.sort(key=lambda k: k not in QUICK_KINDS)
+    preferred = [k for k in prefer if k in kinds]
     rng = random.Random(seed)
     found: list[QuestionRef] = []
     budget = {True: CHEAP_TRIES, False: slow_tries}
-    turn = 0
-    while len(found) < count and kinds:
-        kind = kinds[turn % len(kinds)]
-        turn += 1
+    for kind in _plan(preferred, kinds):
+        if len(found) == count or not any(budget[k in QUICK_KINDS] > 0 for k in kinds):
+            break
         quick = kind in QUICK_KINDS
         if budget[quick] <= 0:
-            kinds.remove(kind)
             continue
         budget[quick] -= 1
         ref = QuestionRef(kind, level, rule_set_id, rng.randrange(MAX_SEED * 1000), house)
@@ -88,3 +90,11 @@ def questions_for_theme(theme: Theme, level: Level, rule_set_id: str, *, count: 
         if theme in make_from_ref(ref).themes:
             found.append(ref)
     return found
+
+
+def _plan(preferred: Sequence[Kind], kinds: Sequence[Kind]) -> Iterator[Kind]:
+    """The kinds in the order tried: each preferred one :data:`PREFER_TRIES` times, then all in turn (quick first)."""
+    for kind in preferred:
+        yield from [kind] * PREFER_TRIES
+    while kinds:
+        yield from kinds
