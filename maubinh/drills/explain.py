@@ -27,13 +27,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from maubinh.arrangement import Arrangement
+from maubinh.arrangement import Arrangement, foul_reason
 from maubinh.drills.arrange import ArrangeQuestion, ArrangeResult
 from maubinh.drills.better import BetterQuestion
 from maubinh.drills.declare import DeclareAnswer, DeclareQuestion
 from maubinh.drills.payouts import RulesQuestion
-from maubinh.drills.sampling import Breakdown, Line
+from maubinh.drills.sampling import Breakdown, Line, breakdown
 from maubinh.rules import POSITIONS, Position
+from maubinh.strategy.arrangers import arrange_simple
+from maubinh.strategy.payouts import same_split
 
 __all__ = [
     "NEGLIGIBLE",
@@ -146,9 +148,14 @@ def _arrange(q: ArrangeQuestion, result: ArrangeResult) -> Explanation:
     deals = len(q.best_breakdown.totals)
     cost = max(0.0, result.cost)
     if result.correct:
-        first = Sentence("explain.arrange.close", {"cost": cost, "err": result.cost_stderr,
-                                                    "tolerance": q.tolerance})
-        return Explanation((first,), deals)
+        close = Sentence("explain.arrange.close", {"cost": cost, "err": result.cost_stderr, "tolerance": q.tolerance})
+        rule_set = q.opponents.field.rule_set
+        simple = arrange_simple(q.cards, rule_set)
+        if same_split(simple, q.best):
+            return Explanation((Sentence("explain.simple.same"), close), deals)
+        found = _compare("explain.simple", q.best, q.best_breakdown, simple, breakdown(simple, q.opponents, rule_set),
+                         foul_reason(simple, rule_set) is not None, {})
+        return Explanation((*found, close), deals)
     found = _compare("explain.arrange", q.best, result.best, result.arrangement, result.mine,
                      result.foul is not None, {})
     found.append(Sentence("explain.arrange.gap", {"cost": cost, "err": result.cost_stderr,
