@@ -55,7 +55,7 @@ def test_the_words_in_both_languages() -> None:
     assert sentence_text(sentence, rules, "en") == (
         "The Chi 3 (front) decides it: in option A, Đôi (pair): 10 · 4 wins that chi 64 % of the time, against "
         "2 % for Mậu thầu (high card): 8 7 4 in option B.")
-    assert sentence_text(sentence, rules, "vi").startswith("Điều quyết định là Chi 3: ở phương án A, Đôi: 10 · 4 thắng")
+    assert sentence_text(sentence, rules, "vi").startswith("Điều quyết định là Chi 3: ở cách A, Đôi: 10 · 4 thắng")
     gap = Sentence("explain.gap", {"mine": "A", "gap": 0.0001, "err": 0.2})
     assert sentence_text(gap, rules, "en") == "Altogether option A is ahead by 0.00 ± 0.20 chi per deal."
     source = Explanation((gap,), 1000).source
