@@ -270,6 +270,8 @@ class Attempt(Base):
     first: Mapped[bool] = mapped_column(Boolean)
     rating_after: Mapped[float] = mapped_column(Float)
     answered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    themes: Mapped[str | None] = mapped_column(String(200), default=None)
+    """What decided the question (:func:`maubinh.drills.themes.themes_text`), ``None`` when written before themes."""
 
 
 class QuestionRating(Base):
@@ -301,6 +303,8 @@ class Review(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     card: Mapped[dict[str, object]] = mapped_column(JSON)
     due: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    themes: Mapped[str | None] = mapped_column(String(200), default=None)
+    """The missed question's themes: the review brings one back with a new question of them."""
 
 
 class ThrottleEvent(Base):

@@ -9,7 +9,11 @@ the learner, the run and the question's number in it) and, in the same transacti
   learner's and the question's Glicko-2 rating (:func:`classroom.rating.play`); a question never rated
   starts from its level's prior (:data:`LEVEL_PRIORS`);
 - keeps the review queue: a wrong answer puts the question in it (an FSRS card, rated Again), and each
-  later answer to it is a review (right: Good, wrong: Again), which sets when it is due next.
+  later answer to it is a review (right: Good, wrong: Again), which sets when it is due next. A review may be
+  answered with a *new* question of the missed one's themes (``review_of=`` the missed question's key): the
+  missed question's card moves.
+
+Each attempt keeps the question's themes (:mod:`maubinh.drills.themes`), and so does the review it starts.
 
 Every method takes ``now`` so that tests can move the clock.
 """
@@ -17,7 +21,7 @@ Every method takes ``now`` so that tests can move the clock.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -39,6 +43,7 @@ from classroom.service import (
 from classroom.throttle import CLIENT_PROFILES
 from classroom.tokens import Token, hash_secret, new_id
 from maubinh.drills import MAX_SEED, DrillSet, Kind, Level, QuestionRef, available
+from maubinh.drills.themes import Theme, parse_themes, themes_text
 from maubinh.house import dump_rule_set, load_house_rules
 from maubinh.rules import RULE_SET_IDS, load_rule_set
 
@@ -50,8 +55,9 @@ LEVEL_PRIORS: dict[Level, Rating] = {
     Level.EXPERT: Rating(1700.0, 300.0),
 }
 """A question's rating before anyone answered it, by level."""
-MODES = ("practice", "assignment", "review", "level")
-"""Where an attempt was made: a free set, an assignment, the review queue, a set dealt at the learner's level."""
+MODES = ("practice", "assignment", "review", "level", "theme")
+"""Where an attempt was made: a free set, an assignment, the review queue, a set dealt at the learner's level,
+questions of one theme ("practise this theme")."""
 SCHEDULER = Scheduler(learning_steps=(timedelta(minutes=10),), relearning_steps=(timedelta(minutes=10),),
                       enable_fuzzing=False)
 """FSRS with one short step: a question missed comes back ten minutes later, then at growing intervals."""
@@ -85,20 +91,23 @@ class AttemptInfo:
     first: bool
     rating_after: float
     answered_at: datetime
+    themes: tuple[Theme, ...] = ()
+    """What decided the question (empty for attempts stored before themes)."""
 
 
 @dataclass(frozen=True)
 class DueReview:
-    """A question in the learner's review queue and when it is due."""
+    """A question in the learner's review queue, when it is due, and its themes (empty when unknown)."""
 
     ref: QuestionRef
     due: datetime
+    themes: tuple[Theme, ...] = ()
 
 
 def _attempt(row: Attempt) -> AttemptInfo:
     return AttemptInfo(row.run_id, row.number, row.mode, row.question_key, row.kind, row.level, row.rule_set_id,
                        row.lesson, row.code, row.correct, row.chi_lost, row.seconds, row.first, row.rating_after,
-                       _aware(row.answered_at))
+                       _aware(row.answered_at), parse_themes(row.themes))
 
 
 def _ref(row: Review) -> QuestionRef:
@@ -173,8 +182,13 @@ class Practice:
 
     def record(self, learner_id: str, ref: QuestionRef, *, run_id: str, number: int, mode: str, lesson: str,
                code: str, correct: bool, chi_lost: float | None, seconds: float,
-               now: datetime | None = None) -> AttemptInfo:
+               now: datetime | None = None, themes: Iterable[Theme] = (),
+               review_of: str | None = None) -> AttemptInfo:
         """Store one attempt and update the ratings and the review queue (see the module), in one transaction.
+
+        ``themes``: the question's themes, kept with the attempt (and with the review a wrong answer starts).
+        ``review_of``: the key of the missed question this answer reviews when the question asked is a new one
+        of its themes; its review card moves (``None``: the question's own).
 
         The first attempt stored under (learner, ``run_id``, ``number``) stays: sending it again (a double
         click, a reload) returns it and changes nothing. Many learners answering a question nobody rated
@@ -187,29 +201,33 @@ class Practice:
             raise ClassroomError("mode", f"mode must be one of {', '.join(MODES)}")
         return self.store.write(lambda session: self._record(
             session, learner_id, ref, run_id=run_id, number=number, mode=mode, lesson=lesson, code=code,
-            correct=correct, chi_lost=chi_lost, seconds=seconds, now=now))
+            correct=correct, chi_lost=chi_lost, seconds=seconds, now=now, themes=tuple(themes), review_of=review_of))
 
     def answer(self, assignment_id: int, learner_id: str, number: int, *, lesson: str, code: str, correct: bool,
-               chi_lost: float | None, seconds: float, now: datetime | None = None) -> StoredAnswer:
+               chi_lost: float | None, seconds: float, now: datetime | None = None,
+               themes: Iterable[Theme] = ()) -> StoredAnswer:
         """Store a learner's answer to question ``number`` of an assignment
         (:meth:`~classroom.service.ClassroomStore.submit`) and, in the same transaction, the attempt in their
         profile under the run ``"a<assignment id>"``: both are stored or neither (a server killed between
         them leaves no answer missing from the profile). An answer stored earlier is returned unchanged, and
-        its attempt is stored if it was missing.
+        its attempt is stored if it was missing. ``themes``: the question's themes, kept with the attempt.
 
         Raises:
             ClassroomError: as :meth:`~classroom.service.ClassroomStore.submit`.
         """
+        kept = tuple(themes)
+
         def keep(session: Session, stored: StoredAnswer, drill_set: DrillSet) -> None:
             self._record(session, learner_id, drill_set.ref(stored.number), run_id=f"a{assignment_id}",
                          number=stored.number, mode="assignment", lesson=lesson, code=stored.code,
-                         correct=stored.correct, chi_lost=stored.chi_lost, seconds=stored.seconds, now=now)
+                         correct=stored.correct, chi_lost=stored.chi_lost, seconds=stored.seconds, now=now,
+                         themes=kept)
 
         return self.store.submit(assignment_id, learner_id, number, code, correct, chi_lost, seconds, also=keep)
 
     def _record(self, session: Session, learner_id: str, ref: QuestionRef, *, run_id: str, number: int, mode: str,
                 lesson: str, code: str, correct: bool, chi_lost: float | None, seconds: float,
-                now: datetime | None) -> AttemptInfo:
+                now: datetime | None, themes: tuple[Theme, ...] = (), review_of: str | None = None) -> AttemptInfo:
         """:meth:`record` inside the caller's write transaction (:meth:`ClassroomStore.write`)."""
         moment = (now or utcnow()).astimezone(UTC)  # FSRS wants UTC itself, not just any aware time
         key = ref.key
@@ -225,12 +243,12 @@ class Practice:
             Attempt.learner_id == learner_id, Attempt.question_key == key).limit(1)) is None
         if first:
             self._rate(session, learner, ref, correct)
-        self._schedule(session, learner_id, ref, correct, moment)
+        self._schedule(session, learner_id, ref, correct, moment, themes, review_of)
         row = Attempt(learner_id=learner_id, run_id=run_id[:40], number=number, mode=mode, question_key=key,
                       kind=ref.kind.value, level=ref.level.value, rule_set_id=ref.rule_set_id, lesson=lesson[:32],
                       code=code[:200], correct=bool(correct), chi_lost=chi_lost,
                       seconds=max(0.0, min(float(seconds), 86_400.0)), first=first,
-                      rating_after=learner.rating, answered_at=moment)
+                      rating_after=learner.rating, answered_at=moment, themes=themes_text(themes) or None)
         session.add(row)
         session.flush()
         return _attempt(row)
@@ -253,8 +271,9 @@ class Practice:
         question.rating, question.rd, question.volatility = theirs.value, theirs.rd, theirs.volatility
         question.attempts += 1
 
-    def _schedule(self, session: Session, learner_id: str, ref: QuestionRef, correct: bool, now: datetime) -> None:
-        review = session.get(Review, (learner_id, ref.key))
+    def _schedule(self, session: Session, learner_id: str, ref: QuestionRef, correct: bool, now: datetime,
+                  themes: tuple[Theme, ...] = (), review_of: str | None = None) -> None:
+        review = session.get(Review, (learner_id, review_of or ref.key))
         if review is None and correct:
             return
         if review is None:
@@ -262,8 +281,10 @@ class Practice:
             card, _ = self.scheduler.review_card(Card(), Grade.Again, now)
             session.add(Review(learner_id=learner_id, question_key=ref.key, kind=ref.kind.value,
                                level=ref.level.value, rule_set_id=ref.rule_set_id, house_toml=house, seed=ref.seed,
-                               card=dict(card.to_dict()), due=card.due))
+                               card=dict(card.to_dict()), due=card.due, themes=themes_text(themes) or None))
             return
+        if review.themes is None and themes:
+            review.themes = themes_text(themes)
         card, _ = self.scheduler.review_card(Card.from_dict(review.card),  # type: ignore[arg-type]
                                              Grade.Good if correct else Grade.Again, now)
         review.card, review.due = dict(card.to_dict()), card.due
@@ -289,7 +310,7 @@ class Practice:
         with self.store._session() as session:
             rows = session.scalars(select(Review).where(Review.learner_id == learner_id, Review.due <= moment)
                                    .order_by(Review.due).limit(limit))
-            return [DueReview(_ref(row), _aware(row.due)) for row in rows]
+            return [DueReview(_ref(row), _aware(row.due), parse_themes(row.themes)) for row in rows]
 
     def due_count(self, learner_id: str, now: datetime | None = None) -> int:
         """How many questions are due for review now (all of them: :meth:`due` gives at most ``limit``)."""

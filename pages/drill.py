@@ -28,7 +28,7 @@ from ui.escape import md_text
 from ui.i18n import t
 from ui.nav import link_to
 from ui.params import markdown_literal
-from ui.questions import kind_name
+from ui.questions import kind_name, theme_name
 from ui.setup import rule_set_picker, setup_page
 
 
@@ -138,10 +138,11 @@ with guarded():  # no traceback reaches a user (ui.errors)
             link_to("pages/progress.py", t("progress.kept_in_profile", name=markdown_literal(profile.learner.name)),
                     ":material/trending_up:", {"me": profile.token, "lang": lang})
         if profile is not None and profile.mode != "practice":
-            st.title(t(f"progress.mode_title.{profile.mode}"))
+            theme = "" if profile.theme is None else theme_name(profile.theme, lang)
+            st.title(t(f"progress.mode_title.{profile.mode}", theme=theme))
             listed = list_state(profile)
             if listed is None:
-                st.info(t("progress.nothing_due"))
+                st.info(t("progress.theme_none" if profile.theme is not None else "progress.nothing_due", theme=theme))
             else:
                 drill_area(listed, profile, fresh_sets=False)
                 if listed.finished:

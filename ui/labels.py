@@ -36,11 +36,19 @@ __all__ = [
 
 
 def number(value: float, lang: str, *, digits: int = 2, signed: bool = False) -> str:
-    """A number in the language's notation: ``"+1,25"`` in Vietnamese, ``"+1.25"`` in English (Babel)."""
+    """A number in the language's notation: ``"+1,25"`` in Vietnamese, ``"+1.25"`` in English (Babel).
+
+    A value that rounds to zero at ``digits`` is shown as zero, without a sign (never ``"-0.00"``).
+
+    >>> number(-0.004, "en", signed=True), number(-0.004, "en"), number(-1.5, "vi", signed=True)
+    ('0.00', '0.00', '−1,50')
+    """
+    if round(value, digits) == 0:
+        value = 0.0
     pattern = "#,##0." + "0" * digits if digits else "#,##0"  # thousands grouped: 100,000 (en), 100.000 (vi)
     text = format_decimal(abs(value) if signed else value, format=pattern, locale=lang)
-    if signed:
-        return ("+" if value >= 0 else "−") + text
+    if signed and value != 0:
+        return ("+" if value > 0 else "−") + text
     return text
 
 

@@ -38,6 +38,7 @@ from maubinh.drills import (
 from maubinh.drills.chi import made_count
 from maubinh.drills.natural import NEAR_MISSES
 from maubinh.drills.sampling import Breakdown, Line
+from maubinh.drills.themes import THEMES, Theme
 from maubinh.hands import HandValue, WheelRank
 from maubinh.rules import POSITIONS, NaturalPattern, Position, RuleSet
 from maubinh.settle import ItemKind
@@ -63,6 +64,7 @@ __all__ = [
     "seat_name",
     "signed",
     "step_name",
+    "theme_name",
     "unavailable_lines",
 ]
 
@@ -84,6 +86,9 @@ DYNAMIC_KEYS: tuple[str, ...] = (
     *(f"drill.natural.near.{build.value}" for build in NEAR_MISSES),
     *(f"drill.declare.{answer.value}" for answer in DeclareAnswer),
     *(f"drill.unavailable.{reason.value}" for reason in Unavailable),
+    *(f"theme.{theme.value}" for theme in THEMES),
+    *(f"progress.mode_title.{mode}" for mode in ("review", "level", "theme")),
+    *(f"progress.another.{mode}" for mode in ("review", "level", "theme")),
 )
 """Catalogue keys built from values at run time."""
 
@@ -268,3 +273,8 @@ def breakdown_lines(*breakdowns: Breakdown) -> list[Line]:
 def position_names(rule_set: RuleSet, lang: str) -> dict[Position, str]:
     """Each chi's name under the rule set."""
     return {p: position_label(p, rule_set, lang) for p in POSITIONS}
+
+
+def theme_name(theme: Theme, lang: str) -> str:
+    """A theme's label: ``"Giữ đôi ở chi cuối hay để chi giữa mạnh hơn"``, ``"Scoop risk (sập...)"``."""
+    return translate(f"theme.{theme.value}", lang)

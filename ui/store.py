@@ -21,8 +21,8 @@ from classroom.grading import Grader
 from classroom.practice import Practice
 from classroom.service import ClassroomError, ClassroomStore
 
-__all__ = ["ASSIGNMENT_PARAM", "LEARNER_PARAM", "MODE_PARAM", "RUN_PARAM", "Classroom", "classroom", "configured_url",
-           "refusal_key"]
+__all__ = ["ASSIGNMENT_PARAM", "LEARNER_PARAM", "MODE_PARAM", "RUN_PARAM", "THEME_PARAM", "Classroom", "classroom",
+           "configured_url", "refusal_key"]
 
 LEARNER_PARAM = "me"
 """Query parameter of a learner's personal link (``?me=<learner>.<secret>``), on the Classes and Drill pages."""
@@ -31,8 +31,10 @@ ASSIGNMENT_PARAM = "assignment"
 RUN_PARAM = "run"
 """Query parameter naming the run of a free set a profile works through (``?run=<id>``), to resume it."""
 MODE_PARAM = "mode"
-"""Query parameter of the Drill page's profile modes: ``review`` (the questions due) or ``level`` (dealt at
-the learner's rating)."""
+"""Query parameter of the Drill page's profile modes: ``review`` (the questions due), ``level`` (dealt at
+the learner's rating) or ``theme`` (questions of the theme named by :data:`THEME_PARAM`)."""
+THEME_PARAM = "theme"
+"""Query parameter naming the theme practised in the ``theme`` mode (``?mode=theme&theme=pair_front``)."""
 
 
 @dataclass(frozen=True)

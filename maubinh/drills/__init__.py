@@ -15,7 +15,12 @@ Modules (one per kind, each documents its levels and traps; then the shared part
 - :mod:`maubinh.drills.sampling`: opponents sampled once per question, reused for every option;
 - :mod:`maubinh.drills.progress`: a session's progress (score, streaks, the kind to practise next);
 - :mod:`maubinh.drills.answers`: an answer of any kind as a short code, and the chi it cost;
-- :mod:`maubinh.drills.levels`: error-rate levels named from measured reference players (``data/``).
+- :mod:`maubinh.drills.levels`: error-rate levels named from measured reference players (``data/``);
+- :mod:`maubinh.drills.themes`: what decides a question (a fixed vocabulary of themes, each with its lesson),
+  computed from its numbers where it is built (``question.themes``);
+- :mod:`maubinh.drills.by_theme`: questions of one theme (:func:`~maubinh.drills.by_theme.questions_for_theme`),
+  for "practise this theme" and the review queue;
+- :mod:`maubinh.drills.explain`: the sentence naming what decided an answer, as i18n keys with numbers.
 
 A :class:`DrillSet` (kinds, level, rule set, seed, count) fixes every question:
 :func:`make_question` gives question ``index`` of a set, the same for everyone. Every kind is asked at every

@@ -37,12 +37,14 @@ from maubinh.drills.sampling import (
     Line,
     Opponents,
     breakdown,
+    breakdowns,
     sample_opponents,
     split_of,
     table_scores,
     true_best,
 )
 from maubinh.drills.sets import Kind, Lesson, Level
+from maubinh.drills.themes import Theme, split_themes
 from maubinh.hands import evaluate
 from maubinh.naturals import find_instant_win
 from maubinh.rules import POSITIONS, Position, RuleSet
@@ -95,6 +97,8 @@ class ArrangeQuestion:
         opponents: the other, independent sample every answer is settled against.
         best_breakdown: the best split's chi against them, line by line.
         tolerance: the most a right answer may cost.
+        themes: what decides it (:mod:`maubinh.drills.themes`): the best split against the "strongest back
+            first" one, on the question's deals.
     """
 
     kind: ClassVar[Kind] = Kind.ARRANGE
@@ -107,6 +111,7 @@ class ArrangeQuestion:
     opponents: Opponents
     best_breakdown: Breakdown
     tolerance: float
+    themes: tuple[Theme, ...] = ()
 
     @property
     def key(self) -> Arrangement:
@@ -189,6 +194,8 @@ def make_arrange_question(seed: int, rule_set: RuleSet, level: Level) -> Arrange
         choose, score = 2 * (seed * 101 + attempt), 2 * (seed * 101 + attempt) + 1
         best = true_best(cards, rule_set, rules.samples, choose)
         opponents = sample_opponents(cards, rule_set, rules.samples, score)
-        return ArrangeQuestion(seed, level, cards, best, opponents, breakdown(best, opponents, rule_set),
-                               rules.tolerance)
+        simple = arrange_simple(cards, rule_set)
+        best_lines, simple_lines = breakdowns([best, simple], opponents, rule_set)
+        return ArrangeQuestion(seed, level, cards, best, opponents, best_lines, rules.tolerance,
+                               split_themes(best, simple, rule_set, best_lines, simple_lines))
     raise RuntimeError(f"no arrangement could be dealt from seed {seed}")  # pragma: no cover

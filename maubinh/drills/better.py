@@ -41,6 +41,7 @@ from maubinh.drills.sampling import (
     true_best,
 )
 from maubinh.drills.sets import Kind, Lesson, Level
+from maubinh.drills.themes import Theme, split_themes
 from maubinh.naturals import find_instant_win
 from maubinh.rules import Position, RuleSet
 from maubinh.strategy.arrangers import arrange_simple, random_legal, random_split, sort_and_split
@@ -106,6 +107,7 @@ class BetterQuestion:
             :attr:`results`' means.
         best: the best of every legal split, chosen on other deals (:func:`maubinh.drills.sampling.true_best`).
         best_breakdown: its chi on the question's deals.
+        themes: what decides it (:mod:`maubinh.drills.themes`), computed from the numbers when it is built.
     """
 
     kind: ClassVar[Kind] = Kind.BETTER
@@ -123,6 +125,7 @@ class BetterQuestion:
     breakdowns: tuple[Breakdown, ...]
     best: Arrangement
     best_breakdown: Breakdown
+    themes: tuple[Theme, ...] = ()
 
     @property
     def reason(self) -> str:
@@ -253,6 +256,8 @@ def make_better_question(seed: int, rule_set: RuleSet, level: Level) -> BetterQu
         fouls = tuple(foul_reason(option, rule_set) for option in options)
         best = true_best(cards, rule_set, BEST_SAMPLES, sample_seed + (1 << 40))
         *found, best_breakdown = breakdowns([*options, best], opponents, rule_set)
+        runner = max((k for k in range(len(options)) if k != key), key=lambda k: results[k].mean)
+        themes = split_themes(options[key], options[runner], rule_set, found[key], found[runner])
         return BetterQuestion(seed, level, cards, tuple(options), fouls, tuple(results), key, gap, err, sample_seed,
-                              tuple(found), best, best_breakdown)
+                              tuple(found), best, best_breakdown, themes)
     raise RuntimeError(f"no arrangement question could be built from seed {seed}")  # pragma: no cover

@@ -32,6 +32,7 @@ from typing import ClassVar
 from maubinh.cards import Card
 from maubinh.drills.build import RANKS, BuildError, Groups, Pool, build_hand
 from maubinh.drills.sets import Kind, Lesson, Level
+from maubinh.drills.themes import Theme, chi_themes
 from maubinh.hands import Category, HandValue, WheelRank, evaluate
 from maubinh.rules import Position, RuleSet
 from maubinh.settle import compare_hands
@@ -328,6 +329,7 @@ class ChiQuestion:
         values: their values under the rule set.
         key: the right answer (from :func:`maubinh.settle.compare_hands`).
         verdict: the rule that decided (:func:`decide`).
+        themes: what decides it (:mod:`maubinh.drills.themes`), from :attr:`verdict`.
     """
 
     kind: ClassVar[Kind] = Kind.CHI
@@ -341,6 +343,7 @@ class ChiQuestion:
     values: tuple[HandValue, HandValue]
     key: Outcome
     verdict: Verdict
+    themes: tuple[Theme, ...] = ()
 
     @property
     def lesson(self) -> Lesson:
@@ -372,5 +375,5 @@ def make_chi_question(seed: int, rule_set: RuleSet, level: Level) -> ChiQuestion
         verdict = decide(a, b, rule_set)
         key = {1: Outcome.A, -1: Outcome.B, 0: Outcome.TIE}[compare_hands(a, b, rule_set)]
         values = (evaluate(a, rule_set.wheel), evaluate(b, rule_set.wheel))
-        return ChiQuestion(seed, level, trap, positions, (a, b), values, key, verdict)
+        return ChiQuestion(seed, level, trap, positions, (a, b), values, key, verdict, chi_themes(verdict.decider.value))
     raise RuntimeError(f"no chi question could be built from seed {seed}")  # pragma: no cover

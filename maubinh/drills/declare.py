@@ -41,6 +41,7 @@ from maubinh.drills.build import BuildError, Pool
 from maubinh.drills.natural import pattern_hand
 from maubinh.drills.sampling import Breakdown, breakdown, expected, sample_opponents
 from maubinh.drills.sets import Kind, Lesson, Level, Unavailable
+from maubinh.drills.themes import Theme, declare_themes
 from maubinh.naturals import InstantWin, find_instant_win
 from maubinh.rules import NaturalPattern, RuleSet
 from maubinh.strategy.results import EVResult
@@ -121,6 +122,7 @@ class DeclareQuestion:
         key: the better choice.
         gap: its lead in chi per deal; ``gap_stderr`` the standard error of that lead.
         sample_seed: the seed of the sampled deals.
+        themes: what decides it (:mod:`maubinh.drills.themes`), computed when it is built.
     """
 
     kind: ClassVar[Kind] = Kind.DECLARE
@@ -138,6 +140,7 @@ class DeclareQuestion:
     gap: float
     gap_stderr: float
     sample_seed: int
+    themes: tuple[Theme, ...] = ()
 
     def is_correct(self, answer: DeclareAnswer) -> bool:
         """Whether ``answer`` is the key."""
@@ -300,5 +303,5 @@ def make_declare_question(seed: int, rule_set: RuleSet, level: Level) -> Declare
         breakdowns = (breakdown(split, opponents, rule_set, declare=True),
                       breakdown(split, opponents, rule_set, declare=False))
         return DeclareQuestion(seed, level, cards, natural, split, (declared, played), breakdowns, key,
-                               abs(lead), err, sample_seed)
+                               abs(lead), err, sample_seed, declare_themes(*breakdowns))
     raise RuntimeError(f"no declare-or-play question could be built from seed {seed}")  # pragma: no cover

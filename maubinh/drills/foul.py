@@ -31,6 +31,7 @@ from maubinh.cards import Card
 from maubinh.drills.build import BuildError, Pool, build_hand
 from maubinh.drills.chi import Outcome, Trap, Verdict, decide, pair_for
 from maubinh.drills.sets import Kind, Lesson, Level
+from maubinh.drills.themes import Theme, foul_themes
 from maubinh.hands import Category, HandValue, evaluate
 from maubinh.rules import POSITIONS, Position, RuleSet
 
@@ -87,6 +88,7 @@ class FoulQuestion:
         values: back, middle and front values under the rule set.
         verdicts: back against middle, and middle against front (:func:`maubinh.drills.chi.decide`).
         key: the right answer (:func:`foul_answer`; agrees with :func:`maubinh.arrangement.foul_reason`).
+        themes: what decides it (:mod:`maubinh.drills.themes`), computed when it is built.
     """
 
     kind: ClassVar[Kind] = Kind.FOUL
@@ -101,6 +103,7 @@ class FoulQuestion:
     values: tuple[HandValue, HandValue, HandValue]
     verdicts: tuple[Verdict, Verdict]
     key: FoulAnswer
+    themes: tuple[Theme, ...] = ()
 
     def is_correct(self, answer: FoulAnswer) -> bool:
         """Whether ``answer`` is the key."""
@@ -206,5 +209,7 @@ def make_foul_question(seed: int, rule_set: RuleSet, level: Level) -> FoulQuesti
             decide(arrangement.back, arrangement.middle, rule_set),
             decide(arrangement.middle, arrangement.front, rule_set),
         )
-        return FoulQuestion(seed, level, trap, critical, arrangement, values, verdicts, key)
+        deciding = verdicts[0 if critical == (Position.BACK, Position.MIDDLE) else 1]
+        return FoulQuestion(seed, level, trap, critical, arrangement, values, verdicts, key,
+                            foul_themes(deciding.decider.value))
     raise RuntimeError(f"no foul question could be built from seed {seed}")  # pragma: no cover

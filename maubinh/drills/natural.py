@@ -28,6 +28,7 @@ from typing import ClassVar
 from maubinh.cards import Card, Suit
 from maubinh.drills.build import RANKS, BuildError, Pool, run_ranks
 from maubinh.drills.sets import Kind, Lesson, Level
+from maubinh.drills.themes import Theme, natural_themes
 from maubinh.naturals import InstantWin, find_instant_win, matching_patterns
 from maubinh.rules import NaturalPattern, RuleSet
 
@@ -77,6 +78,7 @@ class NaturalQuestion:
         key: the instant win declared, or ``None`` (:func:`maubinh.naturals.find_instant_win`).
         win: the declared :class:`~maubinh.naturals.InstantWin` (its chi and provenance), or ``None``.
         matches: every pattern the cards match, whatever the rule set (:func:`matching_patterns`).
+        themes: what decides it (:mod:`maubinh.drills.themes`), computed when it is built.
     """
 
     kind: ClassVar[Kind] = Kind.NATURAL
@@ -91,6 +93,7 @@ class NaturalQuestion:
     key: NaturalPattern | None
     win: InstantWin | None
     matches: tuple[NaturalPattern, ...]
+    themes: tuple[Theme, ...] = ()
 
     def is_correct(self, answer: NaturalPattern | None) -> bool:
         """Whether ``answer`` is the key."""
@@ -283,5 +286,7 @@ def make_natural_question(seed: int, rule_set: RuleSet, level: Level) -> Natural
         hand = tuple(sorted(cards, reverse=True))
         matches = tuple(matching_patterns(hand))
         key = win.pattern if win else None
-        return NaturalQuestion(seed, level, build, target, hand, choices, key, win, matches)
+        reading = build is Build.TRIPS_AS_PAIR or (win is not None and (
+            win.rule.provenance.reading is not None or win.rule.provenance.other is not None))
+        return NaturalQuestion(seed, level, build, target, hand, choices, key, win, matches, natural_themes(reading))
     raise RuntimeError(f"no instant-win question could be built from seed {seed}")  # pragma: no cover

@@ -2,7 +2,8 @@
 
 A hand the four sources set differently (:func:`maubinh.strategy.payouts.find_contrast`: dealt until
 playing one source's best split under another costs a clear margin) and one of those splits, the best
-under exactly one source; the learner names that source. The feedback shows every source's best split
+under exactly one source, beyond the error both ways (:func:`clear_keys`: a gap inside the error is never
+asked); the learner names that source. The feedback shows every source's best split
 and what each is worth under the others, with its standard error (issue 14). Margins by level:
 beginners 1 chi or more, intermediate learners 0.5, experts and masters 0.3.
 
@@ -20,11 +21,13 @@ from typing import ClassVar
 
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card
+from maubinh.drills.better import GAP_IN_STDERRS
 from maubinh.drills.sets import Kind, Lesson, Level
+from maubinh.drills.themes import Theme, rules_themes
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
-from maubinh.strategy.payouts import PlayByRules, find_contrast
+from maubinh.strategy.payouts import PlayByRules, find_contrast, same_split
 
-__all__ = ["MARGINS", "SAMPLES", "RulesQuestion", "make_rules_question"]
+__all__ = ["MARGINS", "SAMPLES", "RulesQuestion", "clear_keys", "make_rules_question"]
 
 MARGINS: dict[Level, float] = {Level.BEGINNER: 1.0, Level.INTERMEDIATE: 0.5, Level.EXPERT: 0.3, Level.MASTER: 0.3}
 """The least cost (chi per deal) of playing another source's split, by level."""
@@ -43,6 +46,7 @@ class RulesQuestion:
         play: every source's best split and what each is worth under the others.
         key: the id of the rule set it is best for.
         choices: the rule-set ids offered (the four sources).
+        themes: what decides it (:mod:`maubinh.drills.themes`), computed when it is built.
     """
 
     kind: ClassVar[Kind] = Kind.RULES
@@ -55,10 +59,28 @@ class RulesQuestion:
     play: PlayByRules
     key: str
     choices: tuple[str, ...]
+    themes: tuple[Theme, ...] = ()
 
     def is_correct(self, answer: str) -> bool:
         """Whether ``answer`` (a rule-set id) is the key."""
         return answer == self.key
+
+
+def clear_keys(play: PlayByRules) -> list[int]:
+    """The rule sets (indexes) whose best split no other one plays and is the right answer beyond the error
+    both ways: under it, every other split costs more than :data:`~maubinh.drills.better.GAP_IN_STDERRS`
+    standard errors, and under every other rule set, its split costs that much too (so no other answer is
+    right within the error)."""
+    n = len(play.rule_sets)
+    found = []
+    for group in play.groups():
+        if len(group) != 1:
+            continue
+        k = group[0]
+        if all(play.cost(j, k) > GAP_IN_STDERRS * play.cost_stderr[j, k]
+               and play.cost(k, j) > GAP_IN_STDERRS * play.cost_stderr[k, j] for j in range(n) if j != k):
+            found.append(k)
+    return found
 
 
 def make_rules_question(seed: int, rule_set: RuleSet, level: Level) -> RulesQuestion:
@@ -74,9 +96,11 @@ def make_rules_question(seed: int, rule_set: RuleSet, level: Level) -> RulesQues
             play = find_contrast(sources, seed * 37 + attempt, samples=SAMPLES, min_cost=MARGINS[level], alone=True)
         except RuntimeError:  # none of that seed's hands: the next seed (the revised readings made the sources closer)
             continue
-        alone = [group[0] for group in play.groups() if len(group) == 1]
+        alone = clear_keys(play)
         if not alone:
             continue
         k = rng.choice(alone)
-        return RulesQuestion(seed, level, play.cards, play.best[k], play, sources[k].id, RULE_SET_IDS)
+        other = max((j for j in range(len(sources)) if not same_split(play.best[j], play.best[k])), key=lambda j: play.cost(j, k))
+        themes = rules_themes(play.best[k], play.best[other], sources[k])
+        return RulesQuestion(seed, level, play.cards, play.best[k], play, sources[k].id, RULE_SET_IDS, themes)
     raise RuntimeError(f"no rule-set question could be built from seed {seed}")  # pragma: no cover

@@ -28,6 +28,7 @@ from maubinh.cards import Card, Rank
 from maubinh.drills.build import RANKS, BuildError, Pool
 from maubinh.drills.natural import pattern_hand
 from maubinh.drills.sets import Kind, Lesson, Level
+from maubinh.drills.themes import Theme, settle_themes
 from maubinh.rules import NaturalPattern, RuleSet
 from maubinh.settle import ItemKind, PairResult, Settlement, settle
 from maubinh.strategy.arrangers import random_split
@@ -110,6 +111,7 @@ class SettleQuestion:
         settlement: the whole table's :class:`~maubinh.settle.Settlement`.
         pair: the pair's itemised result seen from ``a``.
         found: :func:`features` of the pair.
+        themes: what decides it (:mod:`maubinh.drills.themes`), computed when it is built.
     """
 
     kind: ClassVar[Kind] = Kind.SETTLE
@@ -123,6 +125,7 @@ class SettleQuestion:
     settlement: Settlement
     pair: PairResult
     found: frozenset[ItemKind]
+    themes: tuple[Theme, ...] = ()
 
     @property
     def lesson(self) -> Lesson:
@@ -212,5 +215,6 @@ def make_settle_question(seed: int, rule_set: RuleSet, level: Level) -> SettleQu
         found = features(pair)
         if not _accept(level, found, pair, rule_set):
             continue
-        return SettleQuestion(seed, level, tuple(arrangements), a, b, pair.total, settlement, pair, found)
+        return SettleQuestion(seed, level, tuple(arrangements), a, b, pair.total, settlement, pair, found,
+                              settle_themes(found))
     raise RuntimeError(f"no settlement question could be built from seed {seed}")  # pragma: no cover

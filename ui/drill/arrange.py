@@ -15,9 +15,11 @@ import streamlit as st
 
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card, grouped
-from maubinh.drills import ArrangeQuestion, assess, partial_foul
+from maubinh.drills import ArrangeQuestion, ArrangeResult, assess, partial_foul
+from maubinh.drills.explain import explain
 from maubinh.rules import POSITIONS, Position, RuleSet
 from ui.cards import hand_html
+from ui.drill.explain import details, show_explanation
 from ui.drill.state import Answer, SetState, record_answer
 from ui.escape import html_literal, md_text
 from ui.i18n import t
@@ -178,7 +180,7 @@ def show_arrange_feedback(question: ArrangeQuestion, answer: Answer, rule_set: R
     result = answer.result
     if result is None:
         return
-    cost, tolerance = number(result.cost, lang), number(question.tolerance, lang)
+    cost, tolerance = number(max(0.0, result.cost), lang), number(question.tolerance, lang)
     if result.foul is not None:
         st.error(t("drill.arrange.fouled", why=md_text(describe_foul(result.arrangement, rule_set, lang)),
                    penalty=rule_set.foul_penalty, cost=cost))
@@ -190,14 +192,21 @@ def show_arrange_feedback(question: ArrangeQuestion, answer: Answer, rule_set: R
         st.success(t("drill.arrange.right", cost=cost, tolerance=tolerance))
     else:
         st.error(t("drill.arrange.wrong", cost=cost, tolerance=tolerance))
-    st.markdown(t("drill.arrange.summary", best=number(result.best.mean, lang, signed=True),
-                  mine=number(result.mine.mean, lang, signed=True), left=number(result.cost, lang),
-                  err=number(result.cost_stderr, lang)))
+    show_explanation(explain(question, result), rule_set, lang)
     yours, best = st.columns(2)
     with yours:
         _show(result.arrangement, t("drill.arrange.yours"), rule_set, lang)
     with best:
         _show(question.best, t("drill.arrange.best"), rule_set, lang)
+    with details():
+        st.markdown(t("drill.arrange.summary", best=number(result.best.mean, lang, signed=True),
+                      mine=number(result.mine.mean, lang, signed=True), left=cost,
+                      err=number(result.cost_stderr, lang)))
+        _arrange_table(question, result, rule_set, lang)
+
+
+def _arrange_table(question: ArrangeQuestion, result: ArrangeResult, rule_set: RuleSet, lang: str) -> None:
+    """The learner's split against the best, line by line, with each chi's odds."""
     lines = breakdown_lines(result.mine, result.best)
     rows = []
     for line in lines:

@@ -68,7 +68,8 @@ class Assigned:
             stored = classroom().practice.answer(
                 self.assignment.id, self.learner.id, answer.index, lesson=question.lesson.value,
                 code=answer_code(question, answer.given), correct=answer.correct,
-                chi_lost=chi_lost(question, answer.given, answer.result), seconds=answer.seconds)
+                chi_lost=chi_lost(question, answer.given, answer.result), seconds=answer.seconds,
+                themes=question.themes)
         except ClassroomError as refused:
             # archived since this tab opened, the learner removed, or closed / past its deadline
             self.problem = REFUSED.get(refused.field, "classes.answer_refused")

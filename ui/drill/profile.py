@@ -4,6 +4,11 @@
   under a run id kept in the URL (``?run=``), so a reload, or the link on another device, resumes it.
 - ``&mode=review``: the questions of the learner's review queue that are due now (FSRS).
 - ``&mode=level``: ten questions dealt near the learner's rating (Glicko-2).
+- ``&mode=theme&theme=<id>``: questions of one theme at the learner's level ("practise this theme").
+
+In review, a missed question whose themes are known comes back as a *new* question of its first theme at its
+level (:func:`maubinh.drills.by_theme.questions_for_theme`), not the same hand; the answer moves the missed
+question's review card (``review_of``). Without themes, or when none is found in the bound, the same question.
 
 Ratings and the review queue move with each answer (:class:`classroom.practice.Practice`). An answer the
 database could not take yet stays in the session and is sent again on the next run.
@@ -19,20 +24,28 @@ from dataclasses import dataclass, field
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
+from classroom.practice import DueReview, level_for
 from classroom.service import ClassroomError, LearnerInfo
-from maubinh.drills import KINDS, DrillSet, QuestionList
+from maubinh.drills import KINDS, MAX_SEED, DrillSet, QuestionList, QuestionRef
 from maubinh.drills.answers import answer_code, chi_lost, parse_answer
+from maubinh.drills.by_theme import questions_for_theme
+from maubinh.drills.themes import Theme
 from maubinh.rules import RULE_SET_IDS
 from ui.drill.prepare import preparer
 from ui.drill.state import Answer, SetState
 from ui.i18n import t
 from ui.nav import link_to
-from ui.store import LEARNER_PARAM, MODE_PARAM, RUN_PARAM, classroom
+from ui.store import LEARNER_PARAM, MODE_PARAM, RUN_PARAM, THEME_PARAM, classroom
 
-__all__ = ["LEVEL_COUNT", "Profile", "list_state", "new_list", "profile_from_url"]
+__all__ = ["LEVEL_COUNT", "MODES", "THEME_COUNT", "Profile", "list_state", "new_list", "profile_from_url",
+           "review_refs"]
 
 LEVEL_COUNT = 10
 """Questions dealt at once at the learner's level."""
+THEME_COUNT = 5
+"""Questions of one theme dealt at once ("practise this theme")."""
+MODES = ("review", "level", "theme")
+"""The Drill page's profile modes with a list of their own (a free set is ``"practice"``)."""
 _LISTS_KEY = "drill_profile_lists"
 _log = logging.getLogger(__name__)
 
@@ -51,17 +64,22 @@ class Profile:
     mode: str
     problem: str | None = None
     unsaved: dict[tuple[str, int], tuple[SetState, Answer]] = field(default_factory=dict)
+    review_of: dict[str, str] = field(default_factory=dict)
+    """A new question asked in review (its key) -> the missed question's key whose review card it moves."""
+    theme: Theme | None = None
+    """The theme practised in the ``theme`` mode."""
 
     def save(self, state: SetState, answer: Answer) -> None:
         """Store ``answer`` to ``state``'s question as an attempt (kept as unsaved if the database fails)."""
         drill_set = state.drill_set
         question = preparer().get(drill_set, answer.index)
+        ref = drill_set.ref(answer.index)
         try:
             classroom().practice.record(
-                self.learner.id, drill_set.ref(answer.index), run_id=state.run_id or "", number=answer.index,
+                self.learner.id, ref, run_id=state.run_id or "", number=answer.index,
                 mode=self.mode, lesson=question.lesson.value, code=answer_code(question, answer.given),
                 correct=answer.correct, chi_lost=chi_lost(question, answer.given, answer.result),
-                seconds=answer.seconds)
+                seconds=answer.seconds, themes=question.themes, review_of=self.review_of.get(ref.key))
         except ClassroomError:
             self.problem = "progress.answer_refused"
             return
@@ -119,26 +137,72 @@ def profile_from_url() -> Profile | None:
         st.stop()
         return None
     mode = st.query_params.get(MODE_PARAM)
+    mode = mode if mode in MODES else "practice"
+    theme = _theme_param() if mode == "theme" else None
+    if mode == "theme" and theme is None:
+        mode = "practice"  # no theme, or an unknown one: a free set, as without a mode
     found = st.session_state.get("drill_profile")
-    if isinstance(found, Profile) and found.learner.id == learner.id and found.mode == (mode or "practice"):
+    if (isinstance(found, Profile) and found.learner.id == learner.id and found.mode == mode
+            and found.theme is theme):
         found.retry()
         return found
-    profile = Profile(learner, str(token), mode if mode in ("review", "level") else "practice")
+    profile = Profile(learner, str(token), mode, theme=theme)
     st.session_state["drill_profile"] = profile
     return profile
 
 
+def _theme_param() -> Theme | None:
+    value = st.query_params.get(THEME_PARAM)
+    try:
+        return Theme(value) if value else None
+    except ValueError:
+        return None
+
+
+def review_refs(due: list[DueReview], seed: int) -> tuple[tuple[QuestionRef, ...], dict[str, str]]:
+    """The questions a review round asks for ``due``: for each missed question with themes, a new question of
+    its first theme at its level and under its rules (:func:`questions_for_theme`, preferring its kind), else
+    the question itself; and which missed question each new one stands for (new key -> missed key)."""
+    refs: list[QuestionRef] = []
+    stands_for: dict[str, str] = {}
+    for number, item in enumerate(due):
+        found = []
+        if item.themes:
+            found = questions_for_theme(item.themes[0], item.ref.level, item.ref.rule_set_id, seed=seed + number,
+                                        prefer=(item.ref.kind,), avoid={item.ref.key, *stands_for},
+                                        house=item.ref.house)
+        if found:
+            refs.append(found[0])
+            stands_for[found[0].key] = item.ref.key
+        else:
+            refs.append(item.ref)
+    return tuple(refs), stands_for
+
+
+def _list_key(profile: Profile) -> tuple[str, ...]:
+    """The session's key of ``profile``'s list: the learner and the mode, and the theme practised if any."""
+    base = (profile.learner.id, profile.mode)
+    return base if profile.theme is None else (*base, profile.theme.value)
+
+
 def list_state(profile: Profile) -> SetState | None:
-    """The session's review or level list for ``profile`` (made on first use: the questions due now, or ten
-    dealt near the rating), or ``None`` when nothing is due."""
+    """The session's review, level or theme list for ``profile`` (made on first use: the questions due now,
+    ten dealt near the rating, or :data:`THEME_COUNT` of the theme), or ``None`` when there is none."""
     lists = st.session_state.setdefault(_LISTS_KEY, {})
-    key = (profile.learner.id, profile.mode)
+    key = _list_key(profile)
     state = lists.get(key)
     if isinstance(state, SetState):
         return state
     practice = classroom().practice
+    seed = secrets.randbelow(MAX_SEED)
     if profile.mode == "review":
-        refs = tuple(due.ref for due in practice.due(profile.learner.id))
+        refs, stands_for = review_refs(practice.due(profile.learner.id), seed)
+        profile.review_of.update(stands_for)
+    elif profile.mode == "theme" and profile.theme is not None:
+        rules = st.query_params.get("rules")
+        level = level_for(practice.rating(profile.learner.id))
+        refs = tuple(questions_for_theme(profile.theme, level, rules if rules in RULE_SET_IDS else RULE_SET_IDS[0],
+                                         count=THEME_COUNT, seed=seed))
     else:
         rules = st.query_params.get("rules")
         refs = tuple(practice.deal(profile.learner.id, KINDS, rules if rules in RULE_SET_IDS else RULE_SET_IDS[0],
@@ -154,4 +218,4 @@ def list_state(profile: Profile) -> SetState | None:
 
 def new_list(profile: Profile) -> None:
     """Button callback: another list (the questions due now, or ten more at the new rating)."""
-    st.session_state.get(_LISTS_KEY, {}).pop((profile.learner.id, profile.mode), None)
+    st.session_state.get(_LISTS_KEY, {}).pop(_list_key(profile), None)

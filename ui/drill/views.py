@@ -33,12 +33,14 @@ from maubinh.drills import (
 )
 from maubinh.drills.better import same_split
 from maubinh.drills.chi import Trap
+from maubinh.drills.explain import explain
 from maubinh.drills.natural import NEAR_MISSES, Build
 from maubinh.rules import POSITIONS, NaturalPattern, Position, RuleSet
 from maubinh.settle import ItemKind
 from ui import _once
 from ui.cards import hand_html
 from ui.drill.arrange import show_arrange_feedback, show_arrange_question
+from ui.drill.explain import details, show_explanation, show_themes
 from ui.drill.state import Answer, SetState, record_answer
 from ui.escape import md_text
 from ui.i18n import current_language, t
@@ -194,12 +196,20 @@ def _better_question(state: SetState, index: int, q: BetterQuestion, rule_set: R
 def _better_feedback(q: BetterQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
     best = LETTERS[q.key]
     _verdict(answer.correct, t("drill.right", letter=best), t("drill.wrong", letter=best))
+    show_explanation(explain(q), rule_set, lang)
+    with details():
+        _better_tables(q, rule_set, lang)
+
+
+def _better_tables(q: BetterQuestion, rule_set: RuleSet, lang: str) -> None:
+    """The numbers behind a "which is better" answer: fouls, each option's mean and per-chi odds, line by line,
+    and what each leaves against the best of every split."""
     for k, foul in enumerate(q.fouls):
         if foul:
             st.markdown(t("drill.reason_foul", letter=LETTERS[k], why=md_text(describe_foul(q.options[k], rule_set, lang)),
                           penalty=rule_set.foul_penalty))
     if q.reason == "ev":
-        st.markdown(t("drill.reason_ev", letter=best, other=LETTERS[q.runner_up], gap=number(q.gap, lang),
+        st.markdown(t("drill.reason_ev", letter=LETTERS[q.key], other=LETTERS[q.runner_up], gap=number(q.gap, lang),
                       err=number(q.gap_stderr, lang), samples=q.results[0].samples))
     rows = []
     for k, result in enumerate(q.results):
@@ -238,7 +248,7 @@ def _against_best(q: BetterQuestion, rule_set: RuleSet, lang: str) -> None:
         left, err = q.left(k)
         rows.append({t("drill.col_option"): LETTERS[k],
                      t("drill.col_mean"): number(q.breakdowns[k].mean, lang, signed=True),
-                     t("drill.best.col_left"): f"{number(left, lang)} ± {number(err, lang)}"})
+                     t("drill.best.col_left"): f"{number(max(0.0, left), lang)} ± {number(err, lang)}"})
     st.table(pd.DataFrame(rows), hide_index=True, border="horizontal")
     st.caption(t("drill.best.caption", samples=q.results[0].samples))
 
@@ -444,6 +454,13 @@ def _declare_feedback(q: DeclareQuestion, answer: Answer, rule_set: RuleSet, lan
     right = t("drill.declare.right", answer=key, gap=number(q.gap, lang), err=number(q.gap_stderr, lang))
     wrong = t("drill.declare.wrong", answer=key, cost=number(cost, lang), err=number(q.gap_stderr, lang))
     _verdict(answer.correct, right, wrong)
+    show_explanation(explain(q), rule_set, lang)
+    with details():
+        _declare_tables(q, rule_set, lang)
+
+
+def _declare_tables(q: DeclareQuestion, rule_set: RuleSet, lang: str) -> None:
+    """The numbers behind a "báo hay đánh?" answer: each choice's mean, line by line, and the rule's source."""
     declared, played = q.results
     st.table(pd.DataFrame([
         {t("drill.declare.col_choice"): t(f"drill.declare.{choice.value}"),
@@ -478,7 +495,9 @@ def _rules_question(state: SetState, index: int, q: RulesQuestion, rule_set: Rul
 def _rules_feedback(q: RulesQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
     names = {r.id: md_text(r.name(lang)) for r in q.play.rule_sets}
     _verdict(answer.correct, t("drill.rules.right", rules=names[q.key]), t("drill.rules.wrong", rules=names[q.key]))
-    show_play_by_rules(q.play, lang, rule_set)
+    show_explanation(explain(q), rule_set, lang)
+    with details():
+        show_play_by_rules(q.play, lang, rule_set)
 
 
 _VIEWS: dict[type, tuple[Callable[..., None], Callable[..., None]]] = {
@@ -503,4 +522,5 @@ def show_feedback(question: Question, answer: Answer, rule_set: RuleSet, lang: s
     """Right or wrong, the numbers behind it, the rule that decided, and the lesson step that teaches it."""
     _VIEWS[type(question)][1](question, answer, rule_set, lang)
     _time(question, answer, rule_set, lang)
+    show_themes(question.themes, rule_set, lang)
     lesson_link(question.lesson, rule_set, lang)

@@ -14,14 +14,33 @@ kinds graded by expected chi (:func:`maubinh.drills.answers.chi_lost`); accuracy
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
 from classroom.board import Rates
 from classroom.practice import AttemptInfo
+from maubinh.drills.themes import THEMES, Theme, themes_text
 
-__all__ = ["Summary", "by_kind", "by_lesson", "error_series", "export_rows", "rating_series", "summary", "weakest"]
+__all__ = [
+    "THEME_LEAST",
+    "Summary",
+    "by_kind",
+    "by_lesson",
+    "by_theme",
+    "error_series",
+    "export_rows",
+    "rating_series",
+    "summary",
+    "weakest",
+    "weakest_themes",
+]
+
+K = TypeVar("K")
+
+THEME_LEAST = 5
+"""Answers a theme needs before Progress ranks it among the weakest (the page says so, with this number)."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +76,32 @@ def by_lesson(attempts: Sequence[AttemptInfo]) -> dict[str, Summary]:
     return _grouped(attempts, "lesson")
 
 
-def weakest(groups: dict[str, Summary], least: int = 3, count: int = 3) -> list[tuple[str, Summary]]:
+def by_theme(attempts: Sequence[AttemptInfo]) -> dict[Theme, Summary]:
+    """Totals per theme (an attempt counts under each of its themes; attempts stored before themes under none),
+    in :data:`~maubinh.drills.themes.THEMES` order.
+
+    >>> from datetime import datetime, UTC
+    >>> t = datetime(2026, 12, 1, tzinfo=UTC)
+    >>> a = [AttemptInfo("r", n, "practice", f"k{n}", "better", "expert", "chi-at", "chi", "A", n != 1,
+    ...                  [0.0, 1.2, 0.3][n], 5.0, True, 1500.0, t, themes) for n, themes in
+    ...      enumerate([(Theme.SCOOP,), (Theme.PAIR_FRONT, Theme.SCOOP), ()])]
+    >>> {theme.value: (s.right, s.answered, round(s.chi_lost, 1)) for theme, s in by_theme(a).items()}
+    {'pair_front': (0, 1, 1.2), 'scoop': (1, 2, 1.2)}
+    """
+    groups: dict[Theme, list[AttemptInfo]] = {}
+    for attempt in attempts:
+        for theme in attempt.themes:
+            groups.setdefault(theme, []).append(attempt)
+    return {theme: summary(groups[theme]) for theme in THEMES if theme in groups}
+
+
+def weakest_themes(attempts: Sequence[AttemptInfo], least: int = THEME_LEAST,
+                   count: int = 3) -> list[tuple[Theme, Summary]]:
+    """The ``count`` themes answered worst among those with at least ``least`` answers (:func:`weakest`)."""
+    return weakest(by_theme(attempts), least, count)
+
+
+def weakest(groups: Mapping[K, Summary], least: int = 3, count: int = 3) -> list[tuple[K, Summary]]:
     """The ``count`` groups with at least ``least`` attempts answered worst: lowest share right, then most chi lost."""
     tried = [(key, s) for key, s in groups.items() if s.answered >= least and (s.share_right or 0) < 1]
     return sorted(tried, key=lambda item: (item[1].share_right or 0.0, -(item[1].error_rate or 0.0)))[:count]
@@ -91,4 +135,5 @@ def export_rows(attempts: Sequence[AttemptInfo]) -> list[dict[str, object]]:
         "rule_set": a.rule_set_id, "lesson": a.lesson, "question": a.question_key, "answer": a.code,
         "correct": a.correct, "chi_lost": None if a.chi_lost is None else round(a.chi_lost, 4),
         "seconds": round(a.seconds, 1), "first_attempt": a.first, "rating_after": round(a.rating_after, 1),
+        "themes": themes_text(a.themes),
     } for a in attempts]

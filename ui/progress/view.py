@@ -14,6 +14,7 @@ from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.service import ClassroomError, LearnerInfo
 from maubinh.drills import Kind, Lesson
 from maubinh.drills.levels import level_of, levels, reference_note, reference_players
+from maubinh.drills.themes import LESSONS
 from ui.client import client_address
 from ui.escape import csv_bytes
 from ui.i18n import t, tn
@@ -21,9 +22,19 @@ from ui.labels import number
 from ui.links import go_to_personal_link, personal_link_box
 from ui.nav import link_to
 from ui.params import markdown_literal
-from ui.progress.stats import by_kind, by_lesson, error_series, export_rows, rating_series, summary, weakest
-from ui.questions import kind_name, step_name
-from ui.store import LEARNER_PARAM, MODE_PARAM, classroom, refusal_key
+from ui.progress.stats import (
+    THEME_LEAST,
+    by_kind,
+    by_lesson,
+    error_series,
+    export_rows,
+    rating_series,
+    summary,
+    weakest,
+    weakest_themes,
+)
+from ui.questions import kind_name, step_name, theme_name
+from ui.store import LEARNER_PARAM, MODE_PARAM, THEME_PARAM, classroom, refusal_key
 
 __all__ = ["CREATED_KEY", "show_new_profile", "show_profile"]
 
@@ -138,6 +149,31 @@ def _weak_spots(attempts: list, token: str, lang: str) -> None:  # type: ignore[
                 {"step": lesson, "lang": lang})
 
 
+def _weak_themes(attempts: list, token: str, lang: str, removed: bool) -> None:  # type: ignore[type-arg]
+    """The weakest themes (share right and chi lost per decision) once they have :data:`THEME_LEAST` answers,
+    each with "practise this theme" (not for a removed learner) and its lesson."""
+    st.subheader(t("progress.themes_title"))
+    found = weakest_themes(attempts)
+    if not found:
+        st.caption(tn("progress.themes_none", THEME_LEAST))
+        return
+    for theme, s in found:
+        error = s.error_rate
+        lost = "" if error is None else t("progress.theme_lost", lost=number(max(0.0, error), lang))
+        st.markdown(t("progress.theme_line", theme=theme_name(theme, lang), right=s.right, total=s.answered,
+                      share=round(100 * (s.share_right or 0.0)), lost=lost))
+        practise, lesson = st.columns(2)
+        with practise:
+            if not removed:
+                link_to("pages/drill.py", t("progress.practise_theme"), ":material/fitness_center:",
+                        {LEARNER_PARAM: token, MODE_PARAM: "theme", THEME_PARAM: theme.value, "lang": lang})
+        with lesson:
+            step = LESSONS[theme]
+            link_to("pages/learn.py", t("progress.open_lesson", lesson=_lesson(step.value, lang)),
+                    ":material/menu_book:", {"step": step.value, "lang": lang})
+    st.caption(tn("progress.theme_least", THEME_LEAST))
+
+
 def _levels(error_rate: float | None, lang: str) -> None:
     players = reference_players()
     note = reference_note()
@@ -213,6 +249,7 @@ def show_profile(token: str, lang: str) -> None:
         st.info(t("progress.no_history"))
         return
     _charts(attempts, lang)
+    _weak_themes(attempts, token, lang, removed)
     _weak_spots(attempts, token, lang)
     st.download_button(t("progress.download"), csv_bytes(pd.DataFrame(export_rows(attempts))), file_name=f"maubinh-progress-{learner.id}.csv", mime="text/csv",
                        key="progress_csv", icon=":material/download:")
