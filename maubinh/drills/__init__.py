@@ -15,7 +15,8 @@ Modules (one per kind, each documents its levels and traps; then the shared part
 - :mod:`maubinh.drills.sampling`: opponents sampled once per question, reused for every option;
 - :mod:`maubinh.drills.progress`: a session's progress (score, streaks, the kind to practise next);
 - :mod:`maubinh.drills.answers`: an answer of any kind as a short code, and the chi it cost;
-- :mod:`maubinh.drills.levels`: error-rate levels named from measured reference players (``data/``).
+- :mod:`maubinh.drills.levels`: error-rate levels named from measured reference players (``data/``);
+- :mod:`maubinh.drills.daily`: today's question, one a day from the UTC date, the same for everyone.
 
 A :class:`DrillSet` (kinds, level, rule set, seed, count) fixes every question:
 :func:`make_question` gives question ``index`` of a set, the same for everyone. Every kind is asked at every

@@ -4,6 +4,8 @@
   under a run id kept in the URL (``?run=``), so a reload, or the link on another device, resumes it.
 - ``&mode=review``: the questions of the learner's review queue that are due now (FSRS).
 - ``&mode=level``: ten questions dealt near the learner's rating (Glicko-2).
+- ``&mode=daily``: today's question (:func:`maubinh.drills.daily.todays_question`), stored once a day under
+  its run (:func:`maubinh.drills.daily.run_id`): a reload shows the answer given.
 
 Ratings and the review queue move with each answer (:class:`classroom.practice.Practice`). An answer the
 database could not take yet stays in the session and is sent again on the next run.
@@ -22,9 +24,11 @@ from sqlalchemy.exc import SQLAlchemyError
 from classroom.service import ClassroomError, LearnerInfo
 from maubinh.drills import KINDS, DrillSet, QuestionList
 from maubinh.drills.answers import answer_code, chi_lost, parse_answer
+from maubinh.drills.daily import run_id, todays_question, utc_day
 from maubinh.rules import RULE_SET_IDS
 from ui.drill.prepare import preparer
 from ui.drill.state import Answer, SetState
+from ui.habits import DAILY_MODE, remember
 from ui.i18n import t
 from ui.nav import link_to
 from ui.store import LEARNER_PARAM, MODE_PARAM, RUN_PARAM, classroom
@@ -90,7 +94,12 @@ class Profile:
         used.add(run)
         st.query_params[RUN_PARAM] = run
         state.run_id = run
-        stored = classroom().practice.run(self.learner.id, run)
+        self.resume(state)
+        state.on_answer = lambda answer: self.save(state, answer)
+
+    def resume(self, state: SetState) -> None:
+        """Put the answers stored for ``state``'s run back in it, on the first question not answered."""
+        stored = classroom().practice.run(self.learner.id, state.run_id or "")
         for number, attempt in stored.items():
             if number < state.drill_set.count and number not in state.answers:
                 question = preparer().get(state.drill_set, number)
@@ -103,7 +112,6 @@ class Profile:
         if stored:
             state.index = unanswered[0] if unanswered else state.drill_set.count - 1
             state.finished = not unanswered
-        state.on_answer = lambda answer: self.save(state, answer)
 
 
 def profile_from_url() -> Profile | None:
@@ -123,7 +131,8 @@ def profile_from_url() -> Profile | None:
     if isinstance(found, Profile) and found.learner.id == learner.id and found.mode == (mode or "practice"):
         found.retry()
         return found
-    profile = Profile(learner, str(token), mode if mode in ("review", "level") else "practice")
+    remember(str(token))  # Home shows this profile's goal and streak
+    profile = Profile(learner, str(token), mode if mode in ("review", "level", DAILY_MODE) else "practice")
     st.session_state["drill_profile"] = profile
     return profile
 
@@ -134,9 +143,17 @@ def list_state(profile: Profile) -> SetState | None:
     lists = st.session_state.setdefault(_LISTS_KEY, {})
     key = (profile.learner.id, profile.mode)
     state = lists.get(key)
-    if isinstance(state, SetState):
+    today = utc_day()
+    if isinstance(state, SetState) and (profile.mode != DAILY_MODE or state.run_id == run_id(today)):
         return state
     practice = classroom().practice
+    if profile.mode == DAILY_MODE:  # one question, one run a day: answered once, shown as answered after
+        state = SetState(QuestionList((todays_question(today),), DAILY_MODE))
+        state.run_id = run_id(today)
+        profile.resume(state)
+        state.on_answer = lambda answer: profile.save(state, answer)
+        lists[key] = state
+        return state
     if profile.mode == "review":
         refs = tuple(due.ref for due in practice.due(profile.learner.id))
     else:
