@@ -61,6 +61,7 @@ __all__ = [
     "seat_sources",
     "simulate",
     "value_hands",
+    "work_units",
 ]
 
 I64 = npt.NDArray[np.int64]
@@ -458,12 +459,22 @@ _NUMPY_RATE = 300.0
 """Seats a second on the numpy path (one process)."""
 
 
-def estimate_seconds(rule_sets: int, deals: int, seats: int, compiled: bool | None = None) -> float:
-    """About how long :func:`simulate` will take, in seconds, from this process's last runs (or a
-    typical rate before the first): for the "this will take about..." line before a run starts."""
-    use_kernel = kernel.ready(wait=False) if compiled is None else compiled
-    rate = (_RATE.per_second or _DEFAULT_RATE) if use_kernel else _NUMPY_RATE
-    return deals * seats * max(1, rule_sets) / rate
+def work_units(rule_sets: int, deals: int, seats: int) -> int:
+    """The work of a run, in seats solved and settled (one per seat, deal and rule set): what
+    :func:`estimate_seconds` divides by a rate in seats a second."""
+    return deals * seats * max(1, rule_sets)
+
+
+def estimate_seconds(rule_sets: int, deals: int, seats: int, compiled: bool | None = None,
+                     rate: float | None = None) -> float:
+    """About how long :func:`simulate` will take, in seconds: :func:`work_units` over ``rate`` (seats a
+    second measured on real runs, e.g. by the server's job runner: a run in a process of its own, its start
+    included), else this process's last runs, else a typical rate: for the "this will take about..." line
+    before a run starts."""
+    if rate is None or rate <= 0:
+        use_kernel = kernel.ready(wait=False) if compiled is None else compiled
+        rate = (_RATE.per_second or _DEFAULT_RATE) if use_kernel else _NUMPY_RATE
+    return work_units(rule_sets, deals, seats) / rate
 
 
 def _in_processes(

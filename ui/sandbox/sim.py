@@ -25,6 +25,7 @@ from maubinh.strategy.simulate import (
     Simulation,
     estimate_seconds,
     simulate,
+    work_units,
 )
 from ui.errors import guarded_function
 from ui.escape import csv_bytes, html_literal
@@ -39,6 +40,8 @@ __all__ = ["records_frame", "shares_frame", "show_simulation", "summary_frame"]
 P = "sandbox_sim_"
 DEALS_KEY, SEATS_KEY, SEED_KEY, RESULT_KEY = P + "deals", P + "seats", P + "seed", P + "result"
 JOB_KEY, FLASH_KEY = P + "job", P + "flash"
+JOB_KIND = "simulate"
+"""The runner's name for these runs: it learns their speed (:meth:`ui.jobs.JobRunner.rate`)."""
 SOURCE_COLOURS = ("#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b", "#eeca3b", "#b279a2")
 def summary_frame(result: Simulation, names: dict[str, str], lang: str) -> pd.DataFrame:
     """One row per rule set: average swing, the spread of a player's chi per deal, and how often
@@ -136,7 +139,7 @@ def _on_run(rule_sets: Sequence[RuleSet]) -> None:
     deals = min(int(st.session_state[DEALS_KEY]), MAX_DEALS)
     seats, seed = int(st.session_state[SEATS_KEY]), int(st.session_state[SEED_KEY])
     job = runner().submit(session_owner(), simulate, list(rule_sets), total=deals, deals=deals, seats=seats,
-                          seed=seed, workers=1)
+                          seed=seed, workers=1, kind=JOB_KIND, work=work_units(len(rule_sets), deals, seats))
     st.session_state[JOB_KEY] = (job.id, (tuple(rule_sets), deals, seats, seed))
 
 
@@ -227,8 +230,8 @@ def show_simulation(rule_sets: Sequence[RuleSet], lang: str) -> Simulation | Non
                                        help=t("common.seed_help")))
     columns[3].button(t("sim.run"), key=P + "run", type="primary", icon=":material/play_arrow:",
                       width="stretch", on_click=_on_run, args=(tuple(rule_sets),))
-    st.caption(t("sim.estimate", seconds=number(max(0.1, estimate_seconds(len(rule_sets), deals, seats)), lang,
-                                                  digits=1))
+    seconds = estimate_seconds(len(rule_sets), deals, seats, rate=runner().rate(JOB_KIND))
+    st.caption(t("sim.estimate", seconds=number(max(0.1, seconds), lang, digits=1))
                + " " + t("sim.limits", most=number(MAX_DEALS, lang, digits=0), limit=runner().limit))
     wanted = (tuple(rule_sets), deals, seats, seed)
     _collect()

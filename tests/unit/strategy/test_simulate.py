@@ -24,6 +24,7 @@ from maubinh.strategy.simulate import (
     seat_sources,
     simulate,
     value_hands,
+    work_units,
 )
 from maubinh.strategy.solver import hand_bounds, load_tables, solve, solve_splits
 from maubinh.strategy.vector import hand_splits
@@ -224,3 +225,10 @@ def test_a_run_can_be_stopped_from_its_progress_callback_and_estimated():
     with pytest.raises(KeyboardInterrupt):
         simulate(SOURCES, deals=30, seats=2, seed=1, chunk_size=10, progress=stop)
     assert 0 < estimate_seconds(4, 100_000, 4) < estimate_seconds(4, 100_000, 4, compiled=False)
+
+
+def test_an_estimate_from_a_measured_rate() -> None:
+    """Issue 20, item 13: the estimate divides the run's work by the rate measured on real runs."""
+    assert work_units(2, 2000, 4) == 16_000
+    assert estimate_seconds(2, 2000, 4, rate=300.0) == pytest.approx(16_000 / 300)
+    assert estimate_seconds(2, 2000, 4, compiled=False, rate=None) == estimate_seconds(2, 2000, 4, compiled=False)
