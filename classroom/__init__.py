@@ -11,6 +11,7 @@ Modules:
     classroom.service     :class:`ClassroomStore`: every operation, one short unit of work each.
     classroom.grading     grading an assignment once, in the background, resumed after a restart.
     classroom.practice    profiles: every attempt, Glicko-2 ratings of learners and questions, FSRS reviews.
+    classroom.habits      daily goals picked by learners, answers per day in their time zone, the day streak.
     classroom.rating      Glicko-2 (Glickman's algorithm, his worked example as the doctest).
     classroom.throttle    limits per client and per class (join-code guesses, joins, new profiles), in the database.
     classroom.board       the board's numbers per learner, question and kind, and the CSV rows.

@@ -29,6 +29,9 @@ the best one, chi lost with its standard error, what it won at the table).
 ``throttle_events`` holds recent rate-limited events (a join-code guess, a join, a new profile) by scope and
 hashed key, for :mod:`classroom.throttle`; a teacher may lock joining a class (``classes.joining_locked``).
 
+``daily_goals`` holds the questions a day a learner chose to answer (issue 20, item 12), one row per day the
+goal was set (a day's goal is the last one set on or before it), with the learner's time zone.
+
 Times are stored in UTC. Seeds are 64-bit (``BigInteger``): a set's seed goes to
 :data:`maubinh.drills.MAX_SEED` (10^9) and a question's to ``seed * 1000 + index`` (10^12); counts and
 question numbers stay below :data:`maubinh.drills.MAX_QUESTIONS` and the review and level lists' lengths.
@@ -38,12 +41,13 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    Date,
     DateTime,
     Float,
     ForeignKey,
@@ -71,6 +75,7 @@ __all__ = [
     "Attempt",
     "Base",
     "Classroom",
+    "DailyGoal",
     "Learner",
     "QuestionRating",
     "Review",
@@ -363,3 +368,14 @@ class TableHand(Base):
     chi_lost_stderr: Mapped[float] = mapped_column(Float)
     actual: Mapped[int] = mapped_column(Integer)
     played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+class DailyGoal(Base):
+    """A learner's daily goal (questions a day) from the day it was set (in the learner's time zone) on;
+    set again the same day, the row is overwritten (:mod:`classroom.habits`)."""
+
+    __tablename__ = "daily_goals"
+
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True)
+    since: Mapped[date] = mapped_column(Date, primary_key=True)
+    goal: Mapped[int] = mapped_column(Integer)
+    timezone: Mapped[str] = mapped_column(String(64))
+    set_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

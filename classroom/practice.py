@@ -55,9 +55,9 @@ LEVEL_PRIORS: dict[Level, Rating] = {
     Level.EXPERT: Rating(1700.0, 300.0),
 }
 """A question's rating before anyone answered it, by level."""
-MODES = ("practice", "assignment", "review", "level", "theme")
+MODES = ("practice", "assignment", "review", "level", "theme", "daily")
 """Where an attempt was made: a free set, an assignment, the review queue, a set dealt at the learner's level,
-questions of one theme ("practise this theme")."""
+questions of one theme ("practise this theme"), today's question (:mod:`classroom.habits`)."""
 SCHEDULER = Scheduler(learning_steps=(timedelta(minutes=10),), relearning_steps=(timedelta(minutes=10),),
                       enable_fuzzing=False)
 """FSRS with one short step: a question missed comes back ten minutes later, then at growing intervals."""

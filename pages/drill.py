@@ -25,6 +25,7 @@ from ui.drill.unsaved import retry_now, watch_unsaved
 from ui.drill.views import inject_drill_css, show_feedback, show_question
 from ui.errors import guarded, guarded_function
 from ui.escape import md_text
+from ui.habits import DAILY_MODE
 from ui.i18n import t
 from ui.nav import link_to
 from ui.params import markdown_literal
@@ -145,7 +146,10 @@ with guarded():  # no traceback reaches a user (ui.errors)
                 st.info(t("progress.theme_none" if profile.theme is not None else "progress.nothing_due", theme=theme))
             else:
                 drill_area(listed, profile, fresh_sets=False)
-                if listed.finished:
+                if listed.finished and profile.mode == DAILY_MODE:
+                    link_to("pages/progress.py", t("habit.see_streak"), ":material/local_fire_department:",
+                            {"me": profile.token, "lang": lang})
+                elif listed.finished:
                     st.button(t(f"progress.another.{profile.mode}"), key="drill_another", type="primary",
                               on_click=new_list, args=(profile,), icon=":material/refresh:")
         else:

@@ -1,4 +1,5 @@
-"""Home: what the app is, the three parts, and the rule sets it knows."""
+"""Home: what the app is, today's question (with a profile: the daily goal and streak), the parts, and the
+rule sets it knows."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from maubinh.arrangement import Arrangement
 from maubinh.rules import POSITIONS, RULE_SET_IDS, load_rule_set
 from ui.cards import show_cards
 from ui.errors import guarded
+from ui.habits import show_home_habit
 from ui.i18n import t
 from ui.labels import describe_chi
 from ui.setup import setup_page
@@ -17,6 +19,7 @@ with guarded():  # no traceback reaches a user (ui.errors)
     RULES = load_rule_set("guide-2026")
     st.title(t("app.title"))
     st.write(t("app.tagline"))
+    show_home_habit(lang)  # a reason to come back: today's question, a profile's goal and streak
     EXAMPLE = Arrangement.parse("As Ks Qs Js Ts", "9h 9d 9c 4h 4d", "7c 7s 2d")
     st.caption(t("home.example_caption"))
     for column, position in zip(st.columns(3), POSITIONS):

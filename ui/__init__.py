@@ -14,6 +14,7 @@ Shared modules:
     ui.set_form  the drill-set form (kinds, level, count, seed) of the Drill and Classes pages.
     ui.store     the classroom database, opened once per server, and its grading threads.
     ui.client    the client's address for the classroom's limits (behind a trusted proxy: X-Forwarded-For).
+    ui.habits    the day's box (Home, Progress): today's question, a profile's daily goal and day streak.
     ui.links     links into the classroom (join, teacher, personal), the join QR code (Classes, Progress).
     ui.jobs      long runs for every session: one per session, a server-wide limit and queue, cancelled
                  when asked or when the session ends, each in a process group of its own.

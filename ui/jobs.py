@@ -98,6 +98,8 @@ class Job:
         result: the function's return value once done.
         error: why it failed or was cancelled (English, for logs), or ``None``.
         submitted, started, finished: ``time.monotonic()`` of each step (``None`` until then).
+        kind, work: what sort of job it is and how much work it holds (any unit, e.g. seats to solve):
+            the runner learns each kind's speed from them (:meth:`JobRunner.rate`).
     """
 
     id: int
@@ -114,6 +116,8 @@ class Job:
     submitted: float = field(default_factory=time.monotonic)
     started: float | None = None
     finished: float | None = None
+    kind: str = ""
+    work: float = 0.0
     _runner: JobRunner | None = field(default=None, repr=False)
     _event: threading.Event = field(default_factory=threading.Event, repr=False)
 
@@ -168,6 +172,7 @@ class JobRunner:
         self._latest: dict[str, Job] = {}
         self._absent_since: dict[str, float] = {}
         self._ids = itertools.count(1)
+        self._rates: dict[str, float] = {}
         self._stopping = False
         self._thread = threading.Thread(target=self._loop, name="job-runner", daemon=True)
         self._thread.start()
@@ -175,11 +180,12 @@ class JobRunner:
     # ------------------------------------------------------------------ asking
 
     def submit(self, owner: str, fn: Callable[..., Any], *args: Any, total: int = 0,
-               time_limit_s: float = JOB_TIME_LIMIT_S, **kwargs: Any) -> Job:
+               time_limit_s: float = JOB_TIME_LIMIT_S, kind: str = "", work: float = 0.0, **kwargs: Any) -> Job:
         """Queue ``fn(*args, progress=..., **kwargs)`` for ``owner``, cancelling the owner's earlier job.
 
         ``fn`` and its arguments must be picklable (a module-level function); ``total`` is the progress
-        total shown until the job reports its own. ``RuntimeError`` once the runner is shut down.
+        total shown until the job reports its own; ``kind`` and ``work`` (see :class:`Job`) teach the runner
+        how fast jobs of that kind go. ``RuntimeError`` once the runner is shut down.
         """
         with self._lock:
             if self._stopping:
@@ -187,11 +193,25 @@ class JobRunner:
             earlier = self._latest.get(owner)
             if earlier is not None and not earlier.state.finished:
                 self.cancel_job(earlier, "replaced by a new job of the same owner")
-            job = Job(next(self._ids), owner, fn, args, kwargs, time_limit_s, total=total, _runner=self)
+            job = Job(next(self._ids), owner, fn, args, kwargs, time_limit_s, total=total, kind=kind, work=work,
+                      _runner=self)
             self._queue.append(job)
             self._latest[owner] = job
             self._absent_since.pop(owner, None)
         return job
+
+    def rate(self, kind: str) -> float | None:
+        """How fast jobs of ``kind`` go on this server, in work a second: from the last one finished
+        (its whole time, starting its process included), else from one running (its progress so far), else
+        ``None``. What a "this will take about..." line divides by."""
+        with self._lock:
+            if kind in self._rates:
+                return self._rates[kind]
+            for running in self._running:
+                job = running.job
+                if job.kind == kind and job.work > 0 and job.done > 0 and job.total > 0 and job.elapsed >= 1.0:
+                    return job.work * job.done / job.total / job.elapsed
+        return None
 
     def job(self, owner: str) -> Job | None:
         """The owner's latest job (running, queued or over), or ``None``."""
@@ -326,6 +346,8 @@ class JobRunner:
 
     def _finish(self, job: Job, state: JobState, error: str | None = None) -> None:
         job.state, job.error, job.finished = state, error, time.monotonic()
+        if state is JobState.DONE and job.kind and job.work > 0 and job.elapsed >= 1.0:
+            self._rates[job.kind] = job.work / job.elapsed  # short jobs measure their start more than their speed
         job._event.set()
 
 

@@ -9,6 +9,12 @@ Invariants (tests check them): the deals depend only on the seed (the first ``n`
 are the same ``n`` deals), every deal's totals add up to 0 under every rule set, and every seat's
 sources add up to its total.
 
+Who a house rule favours (issue 20, item 13): ``players`` seats other players than the solver, one
+:class:`maubinh.play.Strength` per seat (the Play page's medium and beginner players, :func:`maubinh.play.bot_play`),
+and :meth:`Simulation.gains` is each seat's chi per deal under one rule set minus under another (house minus
+base): with the solver in every seat the seats are alike and the gains average 0; with different players
+they show who gains.
+
 Amounts are chi; rule sources are those of each rule set (digest §2.3-2.7).
 
 >>> from maubinh.rules import load_rule_set
@@ -39,6 +45,7 @@ from maubinh.arrangement import hand_values, out_of_order
 from maubinh.cards import FULL_DECK, Card, Rank
 from maubinh.hands import WheelRank
 from maubinh.naturals import InstantWin, find_instant_win
+from maubinh.play import Strength, bot_play
 from maubinh.rules import RuleSet
 from maubinh.settle import ItemKind, SeatFacts, Settlement, settle_facts
 from maubinh.strategy import kernel
@@ -62,6 +69,7 @@ __all__ = [
     "seat_sources",
     "simulate",
     "value_hands",
+    "work_units",
 ]
 
 I64 = npt.NDArray[np.int64]
@@ -179,8 +187,10 @@ def value_hands(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[Hand
     ]
 
 
-def play_deal(hands: Sequence[Sequence[Card]], rule_sets: Sequence[RuleSet]) -> list[Settlement]:
-    """One deal under each rule set: every hand set by the solver for that rule set, then settled.
+def play_deal(hands: Sequence[Sequence[Card]], rule_sets: Sequence[RuleSet], players: Sequence[Strength] = (),
+              noise: str = "") -> list[Settlement]:
+    """One deal under each rule set: every hand set by the solver for that rule set (or by the seat's player,
+    ``players[seat]``, :func:`maubinh.play.bot_play` with the seed ``f"{noise}:{seat}"``), then settled.
 
     The same arrangements as :func:`maubinh.strategy.solver.solve` (house rules included), an instant
     win declared where the solver's quick choice declares it (:func:`~maubinh.strategy.solver.quick_declare`,
@@ -202,10 +212,16 @@ def play_deal(hands: Sequence[Sequence[Card]], rule_sets: Sequence[RuleSet]) -> 
                 bounds = hand_bounds(valued)
                 shared[rule_set.wheel][seat] = (valued, bounds)
             hand = replace(valued, natural=natural)
-            declare, split = quick_declare(hand, load_tables(rule_set, len(hands)), bounds, rule_set=rule_set,
-                                           seats=len(hands))
+            strength = players[seat] if seat < len(players) else Strength.SOLVER
+            if strength is Strength.SOLVER:
+                declare, split = quick_declare(hand, load_tables(rule_set, len(hands)), bounds, rule_set=rule_set,
+                                               seats=len(hands))
+                played = hand.arrangement(split)
+            else:
+                bot = bot_play(cards, strength, rule_set, len(hands), f"{noise}:{seat}")
+                declare, played = bot.declare and natural is not None, bot.arrangement
             shown = natural.split if declare and natural is not None else None
-            arrangement = shown if shown is not None else hand.arrangement(split)
+            arrangement = shown if shown is not None else played
             values = hand_values(arrangement, rule_set.wheel)
             facts.append(SeatFacts(arrangement, values, out_of_order(values, strict=rule_set.strict_order) is not None,
                                    natural if declare else None, valued.aces))
@@ -216,8 +232,10 @@ def play_deal(hands: Sequence[Sequence[Card]], rule_sets: Sequence[RuleSet]) -> 
 _Chunk = tuple[list[I64], list[I64], list[I64]]
 
 
-def _run_chunk(rule_sets: Sequence[RuleSet], seats: int, indexes: Sequence[Sequence[int]]) -> _Chunk:
-    """Play the deals given as card indexes; per rule set: totals, sources and events arrays."""
+def _run_chunk(rule_sets: Sequence[RuleSet], seats: int, indexes: Sequence[Sequence[int]],
+               players: Sequence[Strength] = (), first: int = 0, seed: int = 0) -> _Chunk:
+    """Play the deals given as card indexes (deal numbers from ``first``: the medium player's noise is drawn
+    from ``seed``, the deal and the seat); per rule set: totals, sources and events arrays."""
     n = len(indexes)
     totals = [np.zeros((n, seats), dtype=np.int64) for _ in rule_sets]
     sources = [np.zeros((n, seats, len(CHI_SOURCES)), dtype=np.int64) for _ in rule_sets]
@@ -225,7 +243,8 @@ def _run_chunk(rule_sets: Sequence[RuleSet], seats: int, indexes: Sequence[Seque
     for d, deal in enumerate(indexes):
         cards = [Card.from_index(i) for i in deal]
         hands = [cards[13 * s : 13 * s + 13] for s in range(seats)]
-        for r, (rule_set, settlement) in enumerate(zip(rule_sets, play_deal(hands, rule_sets))):
+        played = play_deal(hands, rule_sets, players, f"{seed}:{first + d}")
+        for r, (rule_set, settlement) in enumerate(zip(rule_sets, played)):
             totals[r][d] = settlement.totals
             sources[r][d] = seat_sources(settlement, rule_set)
             events[r][d] = (
@@ -300,6 +319,7 @@ class Simulation:
         sources: ``(deals, seats, len(CHI_SOURCES))`` the totals split by :class:`ChiSource`.
         events: ``(deals, 3)`` per deal: instant wins declared, pairs scooped, fouled seats (:data:`EVENTS`).
         seconds: wall time of the run; workers: processes used.
+        players: who sat at each seat (:class:`maubinh.play.Strength` values; the solver everywhere by default).
     """
 
     seed: int
@@ -311,6 +331,20 @@ class Simulation:
     events: dict[str, I64]
     seconds: float = field(default=0.0)
     workers: int = field(default=1)
+    players: tuple[str, ...] = field(default=())
+
+    def gains(self, rule_set_id: str, base_id: str) -> I64:
+        """House minus base: ``(deals, seats)`` each seat's chi per deal under ``rule_set_id`` minus under
+        ``base_id`` (the same deals); each row sums to 0. ``KeyError`` for a rule set not simulated."""
+        return self.totals[rule_set_id] - self.totals[base_id]
+
+    def mean_gains(self, rule_set_id: str, base_id: str) -> list[tuple[float, float]]:
+        """Per seat, the mean of :meth:`gains` over the deals (chi per deal) and its standard error."""
+        gains = self.gains(rule_set_id, base_id).astype(np.float64)
+        if self.deals < 2:
+            return [(float(gains[:, s].mean()) if self.deals else 0.0, 0.0) for s in range(self.seats)]
+        errors = gains.std(axis=0, ddof=1) / np.sqrt(self.deals)
+        return [(float(gains[:, s].mean()), float(errors[s])) for s in range(self.seats)]
 
     def swing(self, rule_set_id: str) -> float:
         """Average swing: the mean over deals and seats of the chi a seat wins or pays, ``|total|``."""
@@ -359,8 +393,10 @@ def simulate(
     chunk_size: int | None = None,
     progress: Progress | None = None,
     compiled: bool | None = None,
+    players: Sequence[Strength] = (),
 ) -> Simulation:
-    """Play ``deals`` seeded deals of ``seats`` players under each rule set, every seat set by the solver.
+    """Play ``deals`` seeded deals of ``seats`` players under each rule set, every seat set by the solver
+    (or by ``players``).
 
     Args:
         rule_sets: the rule sets to compare (sources or house rules; ids must differ).
@@ -374,12 +410,16 @@ def simulate(
         compiled: ``True``: the compiled kernel (:mod:`maubinh.strategy.kernel`); ``False``: the numpy
             path (the solver's numpy search and :func:`maubinh.settle.settle_facts`, deal by deal);
             ``None``: the kernel when it is ready. Both give the same result (a test checks).
+        players: one :class:`maubinh.play.Strength` per seat (empty: the solver everywhere); any other player
+            than the solver plays on the numpy path (:func:`maubinh.play.bot_play`, the medium player about
+            50 ms a hand).
 
     Returns:
         A :class:`Simulation`.
 
     Raises:
-        ValueError: for a bad number of seats or deals, or two rule sets with the same id.
+        ValueError: for a bad number of seats or deals, two rule sets with the same id, or ``players`` not
+            one per seat.
 
     With the kernel, about 0.1 ms per seat and rule set on one core (``bench/simulate_speed.py``;
     :func:`estimate_seconds` says how long a run will take); the numpy path, about 3 ms.
@@ -389,8 +429,13 @@ def simulate(
     ids = tuple(rule_set.id for rule_set in rule_sets)
     if len(set(ids)) != len(ids):
         raise ValueError(f"two rule sets with the same id among {', '.join(ids)}")
-    use_kernel = kernel.ready() if compiled is None else compiled
-    size = max(1, chunk_size or (1000 if use_kernel else 50))
+    seated = tuple(Strength(player) for player in players)
+    if seated and len(seated) != seats:
+        raise ValueError(f"players: one per seat ({seats}), got {len(seated)}")
+    if all(player is Strength.SOLVER for player in seated):
+        seated = ()
+    use_kernel = (kernel.ready() if compiled is None else compiled) and not seated
+    size = max(1, chunk_size or (1000 if use_kernel else 50 if not seated else 10))
     started = time.perf_counter()
     dealt = _deal_indexes(deals, seats, seed)
     results: list[_Chunk | None] = []
@@ -398,16 +443,16 @@ def simulate(
     if not use_kernel and workers > 1 and deals > size:
         chunks = [list(islice(dealt, size)) for _ in range(0, deals, size)]
         try:
-            results = _in_processes(tuple(rule_sets), seats, chunks, workers, progress)
+            results = _in_processes(tuple(rule_sets), seats, chunks, workers, progress, seated, seed)
             used = workers
         except (OSError, BrokenProcessPool, PicklingError):  # no processes here: play in this one
             dealt = iter([deal for chunk in chunks for deal in chunk])
             results = []
     done = sum(len(result[0][0]) for result in results if result is not None)
-    run_chunk = _kernel_chunk if use_kernel else _run_chunk
     while done < deals:
         chunk = list(islice(dealt, size))
-        results.append(run_chunk(rule_sets, seats, chunk))
+        results.append(_kernel_chunk(rule_sets, seats, chunk) if use_kernel
+                       else _run_chunk(rule_sets, seats, chunk, seated, done, seed))
         done += len(chunk)
         if use_kernel:
             _RATE.record(done * seats * len(rule_sets), time.perf_counter() - started)
@@ -428,6 +473,7 @@ def simulate(
         events={rid: joined(2, r, (len(EVENTS),)) for r, rid in enumerate(ids)},
         seconds=time.perf_counter() - started,
         workers=used,
+        players=tuple(player.value for player in seated) or (Strength.SOLVER.value,) * seats,
     )
 
 
@@ -457,14 +503,29 @@ _DEFAULT_RATE = 6000.0
 """Seats a second with the kernel on a 2-core machine shared with other work, before any run is timed."""
 _NUMPY_RATE = 300.0
 """Seats a second on the numpy path (one process)."""
+_PLAYERS_RATE = 60.0
+"""Seats a second with other players than the solver seated (a medium player weighs every split: about 50 ms
+a hand), before any run is timed."""
 
 
-def estimate_seconds(rule_sets: int, deals: int, seats: int, compiled: bool | None = None) -> float:
-    """About how long :func:`simulate` will take, in seconds, from this process's last runs (or a
-    typical rate before the first): for the "this will take about..." line before a run starts."""
-    use_kernel = kernel.ready(wait=False) if compiled is None else compiled
-    rate = (_RATE.per_second or _DEFAULT_RATE) if use_kernel else _NUMPY_RATE
-    return deals * seats * max(1, rule_sets) / rate
+def work_units(rule_sets: int, deals: int, seats: int) -> int:
+    """The work of a run, in seats solved and settled (one per seat, deal and rule set): what
+    :func:`estimate_seconds` divides by a rate in seats a second."""
+    return deals * seats * max(1, rule_sets)
+
+
+def estimate_seconds(rule_sets: int, deals: int, seats: int, compiled: bool | None = None,
+                     rate: float | None = None, players: Sequence[Strength] = ()) -> float:
+    """About how long :func:`simulate` will take, in seconds: :func:`work_units` over ``rate`` (seats a
+    second measured on real runs, e.g. by the server's job runner: a run in a process of its own, its start
+    included), else this process's last runs, else a typical rate: for the "this will take about..." line
+    before a run starts. Other ``players`` than the solver play on the numpy path, slower still."""
+    if (rate is None or rate <= 0) and any(Strength(player) is not Strength.SOLVER for player in players):
+        rate = _PLAYERS_RATE
+    if rate is None or rate <= 0:
+        use_kernel = kernel.ready(wait=False) if compiled is None else compiled
+        rate = (_RATE.per_second or _DEFAULT_RATE) if use_kernel else _NUMPY_RATE
+    return work_units(rule_sets, deals, seats) / rate
 
 
 def _in_processes(
@@ -473,6 +534,8 @@ def _in_processes(
     chunks: Sequence[Sequence[Sequence[int]]],
     workers: int,
     progress: Progress | None,
+    players: tuple[Strength, ...] = (),
+    seed: int = 0,
 ) -> list[_Chunk | None]:
     """Play the chunks in ``workers`` processes (``forkserver``: safe in a threaded server)."""
     results: list[_Chunk | None] = [None] * len(chunks)
@@ -480,7 +543,8 @@ def _in_processes(
     context = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         futures: dict[Future[_Chunk], int] = {
-            pool.submit(_run_chunk, rule_sets, seats, chunk): i for i, chunk in enumerate(chunks)
+            pool.submit(_run_chunk, rule_sets, seats, chunk, players, sum(map(len, chunks[:i])), seed): i
+            for i, chunk in enumerate(chunks)
         }
         done = 0
         for future in as_completed(futures):

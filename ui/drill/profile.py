@@ -9,6 +9,8 @@
 In review, a missed question whose themes are known comes back as a *new* question of its first theme at its
 level (:func:`maubinh.drills.by_theme.questions_for_theme`), not the same hand; the answer moves the missed
 question's review card (``review_of``). Without themes, or when none is found in the bound, the same question.
+- ``&mode=daily``: today's question (:func:`maubinh.drills.daily.todays_question`), stored once a day under
+  its run (:func:`maubinh.drills.daily.run_id`): a reload shows the answer given.
 
 Ratings and the review queue move with each answer (:class:`classroom.practice.Practice`). An answer the
 database could not take yet stays in the session and is sent again on the next run.
@@ -30,9 +32,11 @@ from maubinh.drills import KINDS, MAX_SEED, DrillSet, QuestionList, QuestionRef
 from maubinh.drills.answers import answer_code, chi_lost, parse_answer
 from maubinh.drills.by_theme import questions_for_theme
 from maubinh.drills.themes import Theme
+from maubinh.drills.daily import run_id, todays_question, utc_day
 from maubinh.rules import RULE_SET_IDS
 from ui.drill.prepare import preparer
 from ui.drill.state import Answer, SetState
+from ui.habits import DAILY_MODE, remember
 from ui.i18n import t
 from ui.nav import link_to
 from ui.store import LEARNER_PARAM, MODE_PARAM, RUN_PARAM, THEME_PARAM, classroom
@@ -44,7 +48,7 @@ LEVEL_COUNT = 10
 """Questions dealt at once at the learner's level."""
 THEME_COUNT = 5
 """Questions of one theme dealt at once ("practise this theme")."""
-MODES = ("review", "level", "theme")
+MODES = ("review", "level", "theme", DAILY_MODE)
 """The Drill page's profile modes with a list of their own (a free set is ``"practice"``)."""
 _LISTS_KEY = "drill_profile_lists"
 _log = logging.getLogger(__name__)
@@ -108,7 +112,12 @@ class Profile:
         used.add(run)
         st.query_params[RUN_PARAM] = run
         state.run_id = run
-        stored = classroom().practice.run(self.learner.id, run)
+        self.resume(state)
+        state.on_answer = lambda answer: self.save(state, answer)
+
+    def resume(self, state: SetState) -> None:
+        """Put the answers stored for ``state``'s run back in it, on the first question not answered."""
+        stored = classroom().practice.run(self.learner.id, state.run_id or "")
         for number, attempt in stored.items():
             if number < state.drill_set.count and number not in state.answers:
                 question = preparer().get(state.drill_set, number)
@@ -121,7 +130,6 @@ class Profile:
         if stored:
             state.index = unanswered[0] if unanswered else state.drill_set.count - 1
             state.finished = not unanswered
-        state.on_answer = lambda answer: self.save(state, answer)
 
 
 def profile_from_url() -> Profile | None:
@@ -146,6 +154,7 @@ def profile_from_url() -> Profile | None:
             and found.theme is theme):
         found.retry()
         return found
+    remember(str(token))  # Home shows this profile's goal and streak
     profile = Profile(learner, str(token), mode, theme=theme)
     st.session_state["drill_profile"] = profile
     return profile
@@ -191,9 +200,17 @@ def list_state(profile: Profile) -> SetState | None:
     lists = st.session_state.setdefault(_LISTS_KEY, {})
     key = _list_key(profile)
     state = lists.get(key)
-    if isinstance(state, SetState):
+    today = utc_day()
+    if isinstance(state, SetState) and (profile.mode != DAILY_MODE or state.run_id == run_id(today)):
         return state
     practice = classroom().practice
+    if profile.mode == DAILY_MODE:  # one question, one run a day: answered once, shown as answered after
+        state = SetState(QuestionList((todays_question(today),), DAILY_MODE))
+        state.run_id = run_id(today)
+        profile.resume(state)
+        state.on_answer = lambda answer: profile.save(state, answer)
+        lists[key] = state
+        return state
     seed = secrets.randbelow(MAX_SEED)
     if profile.mode == "review":
         refs, stands_for = review_refs(practice.due(profile.learner.id), seed)

@@ -17,6 +17,7 @@ from maubinh.drills.levels import level_of, levels, reference_note, reference_pl
 from maubinh.drills.themes import LESSONS
 from ui.client import client_address
 from ui.escape import csv_bytes
+from ui.habits import remember, show_habit
 from ui.i18n import t, tn
 from ui.labels import number
 from ui.links import go_to_personal_link, personal_link_box
@@ -224,6 +225,9 @@ def show_profile(token: str, lang: str) -> None:
         link_to("pages/classes.py", t("progress.my_class", klass=markdown_literal(klass.name, limit=80)),
                 ":material/groups:", {LEARNER_PARAM: token, "lang": lang})
     personal_link_box(token, "progress", lang, expanded=st.session_state.pop(CREATED_KEY, None) == learner.id)
+    if not removed:
+        remember(token)
+        show_habit(learner.id, token, lang, "progress")
 
     attempts = practice.history(learner.id)
     rating = practice.rating(learner.id)

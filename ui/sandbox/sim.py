@@ -16,6 +16,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from maubinh.play import Strength
 from maubinh.rules import RuleSet
 from maubinh.strategy.simulate import (
     CHI_SOURCES,
@@ -25,12 +26,15 @@ from maubinh.strategy.simulate import (
     Simulation,
     estimate_seconds,
     simulate,
+    work_units,
 )
 from ui.errors import guarded_function
 from ui.escape import csv_bytes, html_literal
-from ui.i18n import current_language, t
+from ui.i18n import current_language, t, translate
 from ui.jobs import JOB_TIME_LIMIT_S, Job, JobState, runner, session_owner
 from ui.labels import number
+from ui.sandbox.boxes import box_stats, clipped_share
+from ui.sandbox.gains import show_gains
 from ui.sandbox.model import MAX_SEED
 from ui.sandbox.settle import CHART_COLOURS, source_names
 
@@ -38,7 +42,9 @@ __all__ = ["records_frame", "shares_frame", "show_simulation", "summary_frame"]
 
 P = "sandbox_sim_"
 DEALS_KEY, SEATS_KEY, SEED_KEY, RESULT_KEY = P + "deals", P + "seats", P + "seed", P + "result"
-JOB_KEY, FLASH_KEY = P + "job", P + "flash"
+JOB_KEY, FLASH_KEY, PLAYER_KEY = P + "job", P + "flash", P + "player"
+JOB_KIND = "simulate"
+"""The runner's name for these runs: it learns their speed (:meth:`ui.jobs.JobRunner.rate`)."""
 SOURCE_COLOURS = ("#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b", "#eeca3b", "#b279a2")
 def summary_frame(result: Simulation, names: dict[str, str], lang: str) -> pd.DataFrame:
     """One row per rule set: average swing, the spread of a player's chi per deal, and how often
@@ -93,10 +99,11 @@ def records_frame(result: Simulation) -> pd.DataFrame:
 def _distribution_chart(result: Simulation, names: dict[str, str]) -> go.Figure:
     figure = go.Figure()
     for i, rule_set_id in enumerate(result.rule_set_ids):
+        stats = box_stats(result.totals[rule_set_id]) if result.deals else box_stats([0])
         figure.add_box(
-            x=result.totals[rule_set_id].ravel(), name=html_literal(names[rule_set_id]), boxmean=True, orientation="h",
-            marker={"color": CHART_COLOURS[i % len(CHART_COLOURS)], "size": 3}, line={"width": 1.5},
-            boxpoints="outliers",
+            y=[html_literal(names[rule_set_id])], **{k: [v] for k, v in stats.items()}, boxmean=True, orientation="h",
+            marker={"color": CHART_COLOURS[i % len(CHART_COLOURS)]}, line={"width": 1.5}, boxpoints=False,
+            name=html_literal(names[rule_set_id]),
         )
     figure.update_layout(
         height=90 + 60 * len(result.rule_set_ids), showlegend=False, margin={"l": 10, "r": 10, "t": 10, "b": 10},
@@ -127,17 +134,29 @@ def _shares_chart(result: Simulation, names: dict[str, str]) -> go.Figure:
     return figure
 
 
-Settings = tuple[tuple[RuleSet, ...], int, int, int]
-"""What a run played: the rule sets, deals, seats and seed."""
+Settings = tuple[tuple[RuleSet, ...], int, int, int, tuple[Strength, ...]]
+"""What a run played: the rule sets, deals, seats, seed and the player at each seat."""
+
+
+def _players(seats: int) -> tuple[Strength, ...]:
+    """The player chosen for each seat (the solver where none was chosen)."""
+    return tuple(Strength(st.session_state.get(f"{PLAYER_KEY}{seat}") or Strength.SOLVER) for seat in range(seats))
+
+
+def _job_kind(players: Sequence[Strength]) -> str:
+    """The runner's kind of a run: the solver everywhere (the compiled kernel) or other players (slower)."""
+    return JOB_KIND if all(player is Strength.SOLVER for player in players) else JOB_KIND + "-players"
 
 
 def _on_run(rule_sets: Sequence[RuleSet]) -> None:
     """The Run button: queue this session's run (cancelling its earlier one) on the server's runner."""
     deals = min(int(st.session_state[DEALS_KEY]), MAX_DEALS)
     seats, seed = int(st.session_state[SEATS_KEY]), int(st.session_state[SEED_KEY])
+    players = _players(seats)
     job = runner().submit(session_owner(), simulate, list(rule_sets), total=deals, deals=deals, seats=seats,
-                          seed=seed, workers=1)
-    st.session_state[JOB_KEY] = (job.id, (tuple(rule_sets), deals, seats, seed))
+                          seed=seed, workers=1, players=players, kind=_job_kind(players),
+                          work=work_units(len(rule_sets), deals, seats))
+    st.session_state[JOB_KEY] = (job.id, (tuple(rule_sets), deals, seats, seed, players))
 
 
 def _on_cancel() -> None:
@@ -205,7 +224,7 @@ def _progress_text(job: Job, lang: str) -> str:
 
 
 def _keep_widgets() -> None:
-    for key in (DEALS_KEY, SEATS_KEY, SEED_KEY):
+    for key in (DEALS_KEY, SEATS_KEY, SEED_KEY, *(f"{PLAYER_KEY}{seat}" for seat in range(4))):
         if key in st.session_state:
             st.session_state[key] = st.session_state[key]
 
@@ -227,10 +246,17 @@ def show_simulation(rule_sets: Sequence[RuleSet], lang: str) -> Simulation | Non
                                        help=t("common.seed_help")))
     columns[3].button(t("sim.run"), key=P + "run", type="primary", icon=":material/play_arrow:",
                       width="stretch", on_click=_on_run, args=(tuple(rule_sets),))
-    st.caption(t("sim.estimate", seconds=number(max(0.1, estimate_seconds(len(rule_sets), deals, seats)), lang,
-                                                  digits=1))
+    with st.expander(t("sim.players"), icon=":material/groups:"):
+        st.caption(t("sim.players_help"))
+        for seat, column in enumerate(st.columns(seats)):
+            st.session_state.setdefault(f"{PLAYER_KEY}{seat}", Strength.SOLVER)
+            column.selectbox(t("sim.seat_short", n=seat + 1), tuple(Strength), key=f"{PLAYER_KEY}{seat}",
+                             format_func=lambda strength: translate(f"play.strength.{strength.value}", lang))
+    players = _players(seats)
+    seconds = estimate_seconds(len(rule_sets), deals, seats, rate=runner().rate(_job_kind(players)), players=players)
+    st.caption(t("sim.estimate", seconds=number(max(0.1, seconds), lang, digits=1))
                + " " + t("sim.limits", most=number(MAX_DEALS, lang, digits=0), limit=runner().limit))
-    wanted = (tuple(rule_sets), deals, seats, seed)
+    wanted = (tuple(rule_sets), deals, seats, seed, players)
     _collect()
     flash = st.session_state.pop(FLASH_KEY, None)
     if flash:
@@ -255,11 +281,13 @@ def show_simulation(rule_sets: Sequence[RuleSet], lang: str) -> Simulation | Non
     st.caption(t("sim.summary_caption"))
     st.subheader(t("sim.distribution"))
     st.plotly_chart(_distribution_chart(result, names), config={"displayModeBar": False}, key=P + "box")
-    st.caption(t("sim.distribution_caption"))
+    clipped = max(clipped_share(result.totals[rule_set_id]) for rule_set_id in result.rule_set_ids) if result.deals else 0
+    st.caption(t("sim.distribution_caption") + " " + t("sim.clipped", share=number(100 * clipped, lang, digits=1)))
     st.subheader(t("sim.shares"))
     st.plotly_chart(_shares_chart(result, names), config={"displayModeBar": False}, key=P + "shares")
     st.dataframe(shares_frame(result, names, lang), hide_index=True, key=P + "shares_table")
     st.caption(t("sim.shares_caption"))
+    show_gains(result, settings[0], names, lang)
     st.download_button(
         t("sim.download"), data=csv_bytes(records_frame(result)), mime="text/csv",
         file_name=f"maubinh-simulation-{result.deals}x{result.seats}-seed{result.seed}.csv",

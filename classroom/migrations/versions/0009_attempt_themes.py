@@ -7,7 +7,7 @@ question of the same theme.
 themes are unknown, and a review without themes comes back as the same question, as before).
 
 Revision ID: 0009
-Revises: 0004 (others add 0005-0008 in parallel; the merger re-chains ``down_revision``)
+Revises: 0008
 Create Date: 2027-02-01
 """
 
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0009'
-down_revision = '0004'
+down_revision = '0008'
 branch_labels = None
 depends_on = None
 

@@ -15,6 +15,7 @@ from maubinh import RULE_SET_IDS, Arrangement, load_rule_set, settle
 from maubinh.cards import FULL_DECK, Card
 from maubinh.house import edit
 from maubinh.naturals import find_instant_win
+from maubinh.play import Strength, bot_play
 from maubinh.strategy.simulate import (
     CHI_SOURCES,
     ChiSource,
@@ -24,6 +25,7 @@ from maubinh.strategy.simulate import (
     seat_sources,
     simulate,
     value_hands,
+    work_units,
 )
 from maubinh.strategy.solver import hand_bounds, solve, solve_splits
 from maubinh.strategy.tables import load_tables
@@ -225,3 +227,43 @@ def test_a_run_can_be_stopped_from_its_progress_callback_and_estimated():
     with pytest.raises(KeyboardInterrupt):
         simulate(SOURCES, deals=30, seats=2, seed=1, chunk_size=10, progress=stop)
     assert 0 < estimate_seconds(4, 100_000, 4) < estimate_seconds(4, 100_000, 4, compiled=False)
+
+
+def test_an_estimate_from_a_measured_rate() -> None:
+    """Issue 20, item 13: the estimate divides the run's work by the rate measured on real runs."""
+    assert work_units(2, 2000, 4) == 16_000
+    assert estimate_seconds(2, 2000, 4, rate=300.0) == pytest.approx(16_000 / 300)
+    assert estimate_seconds(2, 2000, 4, compiled=False, rate=None) == estimate_seconds(2, 2000, 4, compiled=False)
+    mixed = (Strength.SOLVER, Strength.MEDIUM, Strength.BEGINNER, Strength.SOLVER)
+    assert estimate_seconds(2, 2000, 4, players=mixed) > estimate_seconds(2, 2000, 4, compiled=False)
+    assert estimate_seconds(2, 2000, 4, players=(Strength.SOLVER,) * 4) == estimate_seconds(2, 2000, 4)
+
+
+def test_house_minus_base_and_other_players_show_who_gains() -> None:
+    """Issue 20, item 13: per deal and seat, a rule set's chi minus the base's; different players seated."""
+    base = load_rule_set("guide-2026")
+    double = load_rule_set("chi-at")
+    players = (Strength.SOLVER, Strength.MEDIUM, Strength.BEGINNER)
+    mixed = simulate([base, double], deals=12, seats=3, seed=4, players=players)
+    assert mixed.players == ("solver", "medium", "beginner")
+    gains = mixed.gains("chi-at", "guide-2026")
+    assert gains.shape == (12, 3) and (gains.sum(axis=1) == 0).all()  # zero-sum: one seat's gain, another's loss
+    assert (gains == mixed.totals["chi-at"] - mixed.totals["guide-2026"]).all()
+    means = mixed.mean_gains("chi-at", "guide-2026")
+    assert [round(m, 9) for m, _ in means] == [round(float(gains[:, s].mean()), 9) for s in range(3)]
+    assert all(error > 0 for _, error in means)
+    # deal 0 as played, and every seat's play the player's own (beginners: strongest back first)
+    cards = next(iter(deal_cards(1, 3, 4)))
+    hands = [cards[13 * s: 13 * s + 13] for s in range(3)]
+    assert play_deal(hands, [base], players, "4:0")[0].totals == tuple(int(v) for v in mixed.totals["guide-2026"][0])
+    bots = [bot_play(hand, Strength.BEGINNER, base, 3) for hand in hands]
+    by_hand = settle([bot.arrangement for bot in bots], base,
+                     [bot.declare and find_instant_win(hand, base) is not None for bot, hand in zip(bots, hands)])
+    assert play_deal(hands, [base], (Strength.BEGINNER,) * 3)[0].totals == by_hand.totals
+    # the same deals with the solver everywhere: the seats are alike, so the solver-only run differs
+    solver_only = simulate([base, double], deals=12, seats=3, seed=4, compiled=False)
+    assert solver_only.players == ("solver",) * 3
+    assert simulate([base], deals=2, seats=3, seed=4, players=(Strength.SOLVER,) * 3, compiled=False).totals[
+        "guide-2026"].tolist() == solver_only.totals["guide-2026"][:2].tolist()
+    with pytest.raises(ValueError, match="one per seat"):
+        simulate([base], deals=1, seats=3, players=(Strength.SOLVER,))

@@ -142,3 +142,21 @@ def test_a_job_process_ends_itself_when_the_server_is_gone(tmp_path) -> None:
                        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
     job_pid, worker_pid = (int(x) for x in out.read_text().split()[-2:])
     assert _until(lambda: not _running(job_pid) and not _running(worker_pid), timeout=10)
+
+
+def test_the_runner_learns_a_kinds_speed_from_its_runs(jobs: JobRunner) -> None:
+    """Issue 20, item 13: "about 33 s" for a 52 s run came from a guessed rate; the runner measures it."""
+    assert jobs.rate("nap") is None
+    job = jobs.submit("a", sleepy, 2.0, total=20, kind="nap", work=600.0)
+    assert _until(lambda: job.done >= 12, 30)
+    running = jobs.rate("nap")  # from the progress so far (600 units in 2 s of sleep at best)
+    assert running is not None and 0 < running <= 300.0  # each tenth of the work sleeps 0.2 s at least
+    assert job.wait(30) and job.state is JobState.DONE
+    finished = jobs.rate("nap")
+    assert finished is not None and 600 / finished == pytest.approx(job.elapsed)  # its whole time, start included
+    assert 1.9 < job.elapsed < 10 and jobs.rate("other") is None
+    stopped = jobs.submit("b", sleepy, 5.0, total=50, kind="nap", work=1.0)
+    assert _until(lambda: stopped.done >= 15, 30)
+    stopped.cancel()
+    assert stopped.wait(30) and stopped.state is JobState.CANCELLED
+    assert jobs.rate("nap") == finished  # a cancelled run teaches nothing
