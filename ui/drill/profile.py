@@ -31,8 +31,8 @@ from classroom.service import ClassroomError, LearnerInfo
 from maubinh.drills import KINDS, MAX_SEED, DrillSet, QuestionList, QuestionRef
 from maubinh.drills.answers import answer_code, chi_lost, parse_answer
 from maubinh.drills.by_theme import questions_for_theme
-from maubinh.drills.themes import Theme
 from maubinh.drills.daily import run_id, todays_question, utc_day
+from maubinh.drills.themes import Theme
 from maubinh.rules import RULE_SET_IDS
 from ui.drill.prepare import preparer
 from ui.drill.state import Answer, SetState
