@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from maubinh.drills import DrillSet, Kind, Level, make_question
-from maubinh.rules import POSITIONS
 from tests.app.test_hostile_names import CHI_EN, CHI_VI, HOUSE, NAME, TOKEN
+from tests.e2e.arrange import place_by_taps
 from tests.e2e.conftest import assert_no_exception, screenshot, wait_idle
 
 TALL = {"width": 1280, "height": 2200}
@@ -49,14 +49,11 @@ def test_set_it_yourself_with_a_hostile_house_link_shows_the_names_as_text(
     chi = CHI_VI if lang == "vi" else CHI_EN
     _assert_shown_as_text(page, chi)
     q = make_question(DrillSet((Kind.ARRANGE,), Level.BEGINNER, HOUSE.id, 4, 1, house=HOUSE), 0)
-    for position in POSITIONS:
-        for card in q.best.chi(position):
-            page.locator(f".st-key-drill_card_{card} button").click()
-            wait_idle(page)
+    place_by_taps(page, q.best)  # in the arranging component: the chi names as text there too
     assert_no_exception(page)
     _assert_shown_as_text(page, chi)
-    page.locator(".st-key-drill_arr_submit button").click()
-    wait_idle(page)
+    page.locator("button[data-confirm]").click()
+    wait_idle(page, timeout_ms=120_000)
     assert_no_exception(page)
     _assert_shown_as_text(page, (*chi, NAME))  # the feedback: both arrangements, the table, the rule set's name
     screenshot(page, f"drill_hostile_house_{lang}")

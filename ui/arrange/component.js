@@ -170,6 +170,10 @@ export default function (component) {
     };
   }
   const state = root._state;
+  if (root.dataset.attempt !== String(data.attempt)) {
+    root.dataset.attempt = String(data.attempt);
+    state.sent = false; // the page ran after a Confirm and still shows the cards: they can be sent again
+  }
   const labels = data.labels;
   if (root._tick) window.clearInterval(root._tick);
   root._tick = null;
@@ -243,7 +247,7 @@ export default function (component) {
 
     if (data.timer) {
       const timer = el("div", "mb-timer");
-      timer.appendChild(el("span", "mb-clock", `⏱ ${clock(state.endAt - Date.now())}`));
+      timer.appendChild(el("span", "mb-clock", `${labels.time_left} ${clock(state.endAt - Date.now())}`));
       timer.appendChild(el("span", "mb-timer-rule", labels.timer_rule));
       root.appendChild(timer);
     }
@@ -372,7 +376,7 @@ export default function (component) {
     if (state.sent || !data.timer) return;
     const left = state.endAt - Date.now();
     const shown = root.querySelector(".mb-clock");
-    if (shown) shown.textContent = `⏱ ${clock(left)}`;
+    if (shown) shown.textContent = `${labels.time_left} ${clock(left)}`;
     if (left <= 10_000) root.classList.add("mb-hurry");
     if (left <= 0) send({ expired: true });
   }

@@ -48,7 +48,7 @@ __all__ = ["COMPONENT_NAME", "Chis", "Timer", "arrangement_from_value", "compone
 COMPONENT_NAME = "maubinh_arrange"
 _HERE = Path(__file__).resolve().parent
 _LABEL_KEYS = ("hand", "count", "take_back", "all_placed", "foul", "ready", "pick", "choose_chi",
-               "swap", "clear", "confirm", "confirm_foul", "sent", "timer_rule")
+               "swap", "clear", "confirm", "confirm_foul", "sent", "timer_rule", "time_left")
 
 Chis = Arrangement | Mapping[Position, Sequence[Card]]
 """A split to start from: a whole arrangement, or the cards already in each chi (a chi holding more than
@@ -150,13 +150,18 @@ def show_arranger(cards: Sequence[Card], rule_set: RuleSet, lang: str, *, key: s
     """Mount the component. On "Confirm" (or the timer at zero) its value goes to ``on_confirm(value)`` if
     given, else into ``st.session_state[target]``, before the rerun draws the page. ``key``: the
     component's own session key (and, with ``version``, the name the browser keeps the arrangement in
-    progress under); ``version``: see :func:`component_data`."""
+    progress under); ``version``: see :func:`component_data`. After a "Confirm", the next run gives the
+    component a new ``attempt`` number: if the page still shows it (the arrangement was refused, or it
+    was the same as before), its buttons work again instead of staying at "Sent…"."""
+
+    sent_key = f"_arrange_sent_{key}"
 
     def confirmed() -> None:
         state = st.session_state.get(key)
         value = state.get("confirm") if isinstance(state, Mapping) else None
         if not isinstance(value, Mapping):
             return
+        st.session_state[sent_key] = int(st.session_state.get(sent_key, 0)) + 1
         if on_confirm is not None:
             on_confirm(dict(value))
         elif target is not None:
@@ -164,4 +169,5 @@ def show_arranger(cards: Sequence[Card], rule_set: RuleSet, lang: str, *, key: s
 
     data = component_data(cards, rule_set, lang, version=version, initial=initial, disabled=disabled, timer=timer,
                           storage=f"{key}:{version}")
+    data["attempt"] = int(st.session_state.get(sent_key, 0))  # a new run after "Confirm": usable again if still shown
     _renderer()(key=key, data=data, on_confirm_change=confirmed)

@@ -67,7 +67,10 @@ class PlaySession:
     helped: set[int] = field(default_factory=set)
     problem: str | None = None
     shown_at: dict[int, float] = field(default_factory=dict)
-    """When each deal was first shown (``time.monotonic()``): the timer and the time taken count from there."""
+    """When each deal was first shown (``time.monotonic()``): the time taken counts from there."""
+    timer_at: dict[int, float] = field(default_factory=dict)
+    """When each deal was first shown with the timer on: its countdown counts from there (a timer switched on
+    in the middle of a deal starts then, not in the past)."""
 
     def score(self) -> tuple[int, ...]:
         """Chi per seat over the deals played."""
@@ -91,12 +94,14 @@ def solver_split(table: Table, number: int) -> Arrangement:
 
 
 def timer_for(session: PlaySession, number: int) -> Timer | None:
-    """Deal ``number``'s countdown (from its first showing, noted here), ``None`` with the timer off."""
-    started = session.shown_at.setdefault(number, time.monotonic())
+    """Deal ``number``'s countdown (from its first showing with the timer on), ``None`` with the timer off; notes
+    the deal's first showing (:attr:`PlaySession.shown_at`, :attr:`PlaySession.timer_at`)."""
+    now = time.monotonic()
+    session.shown_at.setdefault(number, now)
     limit = limit_seconds(st.session_state.get(TIMER_KEY, 0))
     if limit is None:
         return None
-    return Timer(limit - (time.monotonic() - started))
+    return Timer(limit - (now - session.timer_at.setdefault(number, now)))
 
 
 @lru_cache(maxsize=512)
@@ -151,7 +156,7 @@ def take_submission(session: PlaySession, number: int) -> None:
     now = time.monotonic()
     elapsed = now - session.shown_at.get(number, now)
     try:
-        outcome = resolve(value, table.deal(number)[0], table.rule_set, elapsed=elapsed,
+        outcome = resolve(value, table.deal(number)[0], table.rule_set, elapsed=now - session.timer_at.get(number, now),
                           limit=limit_seconds(st.session_state.get(TIMER_KEY, 0)),
                           solver=lambda: solver_split(table, number))
     except ValueError:

@@ -81,7 +81,7 @@ def show_settings(bots: tuple[Strength, ...], seed: int, played: bool, lang: str
         keep(TIMER_KEY)  # kept while another page is open (ui.keep)
         st.session_state.setdefault(TIMER_KEY, 0)
         st.segmented_control(t("play.timer"), CHOICES, key=TIMER_KEY, required=True,
-                             format_func=lambda s: t("play.timer_off") if s == 0 else t("play.timer_s", s=s))
+                             format_func=lambda s: translate("play.timer_off", lang) if s == 0 else translate("play.timer_s", lang, s=s))
         st.caption(t("play.timer_help"))
         st.caption(t("play.seed_caption", seed=seed))
         if st.button(t("play.new_session"), icon=":material/restart_alt:", key="play_new_session"):
@@ -172,7 +172,7 @@ def show_showdown(session: PlaySession, result: DealResult, lang: str) -> None:
     if result.helped:
         st.caption(t("play.helped_note"))
     if result.timed_out:
-        st.warning(t("play.timed_out_solver" if result.auto_split else "play.timed_out_kept"), icon="⏱")
+        st.warning(t("play.timed_out_solver" if result.auto_split else "play.timed_out_kept"), icon=":material/timer:")
     if result.seconds is not None:
         st.caption(t("play.time_taken", seconds=number(result.seconds, lang, digits=0)))
     show_events(settlement, rule_set, lang, names.__getitem__, result.arrangements)

@@ -62,7 +62,7 @@ def test_the_timer_and_the_last_cards_button_are_worded_in_both_languages() -> N
     assert en["timer"] == {"remaining_ms": 59432} and en["storage"] == "k:v"
     labels = en["labels"]
     assert isinstance(labels, dict)
-    assert labels["rest"]["1"] == "Put the last card in {position}"
+    assert labels["rest"]["1"] == "Put the last 1 card in {position}"
     assert labels["rest"]["3"] == "Put the last 3 cards in {position}"
     assert "solver" in labels["timer_rule"]
     vi = component_data(cards, CHI_AT, "vi", version="v", timer=Timer(-3))["labels"]
