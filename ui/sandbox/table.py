@@ -45,6 +45,7 @@ from ui.sandbox.state import (
     SOLVE_RULES_KEY,
     change_seats,
     deal_into_inputs,
+    mode_key,
     seat_name,
     text_key,
 )
@@ -65,10 +66,6 @@ def position_name(position: Position, rule_set: RuleSet, lang: str) -> str:
 def chi_label(position: Position, rule_set: RuleSet, lang: str) -> str:
     """An input's label: the rule set's name of the chi and its size, ``"Chi 1 (5 lá)"``."""
     return t("sandbox.chi_label", name=md_text(position_name(position, rule_set, lang)), size=position.size)
-
-
-def mode_key(seat: int) -> str:
-    return f"sandbox_mode{seat}"
 
 
 def pick_key(seat: int, suit_value: str) -> str:
