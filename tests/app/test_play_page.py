@@ -123,6 +123,7 @@ def test_the_timer_counts_from_the_first_showing_and_zero_plays_the_solvers_spli
     assert result.arrangements[0] == solver_split(table, 1)
     assert result.seconds is not None and 0 <= result.seconds < 60
     assert any("solver's split was played for you" in w.value for w in at.warning)
+    assert any("analysed below is the solver's" in c.value for c in at.caption)
     # Deal 2, late (the limit and the grace passed on the server's clock): a legal split stands, marked.
     at.button(key="play_next").click().run()
     session = at.session_state[SESSION_KEY]

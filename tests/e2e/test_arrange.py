@@ -27,9 +27,8 @@ def test_set_it_yourself_by_taps_at_390_px_is_one_submission(browser_page: Page,
     sent = frames_sent(page)
     link = f"{app_url}/drill?lang={lang}&kinds=arrange&level=beginner&rules=chi-at&seed=4&n=1"
     page.goto(link)
-    wait_idle(page)
+    expect(page.locator(".mb-hand button.mb-card")).to_have_count(13, timeout=300_000)  # prepared in the background
     assert_page_found(page)
-    expect(page.locator(".mb-hand button.mb-card")).to_have_count(13, timeout=180_000)  # prepared in the background
     assert_tap_targets(page)
     q = make_question(DrillSet((Kind.ARRANGE,), Level.BEGINNER, "chi-at", seed=4, count=1), 0)
     assert isinstance(q, ArrangeQuestion)
@@ -53,8 +52,7 @@ def test_set_it_yourself_by_taps_at_390_px_is_one_submission(browser_page: Page,
     page.goto(f"{app_url}/learn?lang={lang}")
     wait_idle(page)
     page.goto(link)
-    wait_idle(page)
-    expect(page.locator(".mb-chi-back button.mb-card")).to_have_count(5, timeout=180_000)
+    expect(page.locator(".mb-chi-back button.mb-card")).to_have_count(5, timeout=300_000)
     assert ":" in page.locator(".mb-chi-back .mb-chi-note").inner_text()  # its category, as the cards landed
     page.wait_for_timeout(500)
     before = len(sent)

@@ -15,15 +15,20 @@ from tests.e2e.arrange import place_by_taps
 from tests.e2e.conftest import assert_no_exception, screenshot, wait_idle
 
 TALL = {"width": 1280, "height": 2200}
-INJECTED = """() => ({
-    styles: [...document.querySelectorAll('style')].filter(s => s.textContent.includes('visibility:hidden')).length,
-    iframes: document.querySelectorAll('iframe[src*="evil.example"]').length,
-    forms: document.querySelectorAll('form[action*="evil.example"]').length,
-    links: [...document.querySelectorAll('a')].filter(a => (a.getAttribute('href') || '').includes('evil.example')).length,
-    images: [...document.querySelectorAll('img')].filter(i => (i.getAttribute('src') || '').includes('evil.example')).length,
+INJECTED = """() => {
+  // the page and every open shadow root (the arranging component draws in its own: ui/arrange)
+  const roots = [document, ...[...document.querySelectorAll('*')].filter(e => e.shadowRoot).map(e => e.shadowRoot)];
+  const all = (selector) => roots.flatMap(root => [...root.querySelectorAll(selector)]);
+  return {
+    styles: all('style').filter(s => s.textContent.includes('visibility:hidden')).length,
+    iframes: all('iframe[src*="evil.example"]').length,
+    forms: all('form[action*="evil.example"]').length,
+    links: all('a').filter(a => (a.getAttribute('href') || '').includes('evil.example')).length,
+    images: all('img').filter(i => (i.getAttribute('src') || '').includes('evil.example')).length,
     hidden: getComputedStyle(document.querySelector('[data-testid=stMain]')).visibility,
-    text: document.body.innerText,
-})"""
+    text: [document.body.innerText, ...roots.slice(1).map(root => root.textContent)].join('\\n'),
+  };
+}"""
 
 
 def _assert_shown_as_text(page: Page, names: tuple[str, ...]) -> None:

@@ -119,6 +119,8 @@ def show_deal(session: PlaySession, number: int, lang: str) -> None:
     st.subheader(t("play.deal_title", n=number))
     if number in session.results:
         show_showdown(session, session.results[number], lang)
+        if session.results[number].auto_split:
+            st.caption(t("play.auto_split_analysed"))  # the timer ran out: not the player's own split
         show_analysis(session.analyses[number], table.rule_set, lang)
         if st.button(t("play.next"), type="primary", icon=":material/arrow_forward:", key="play_next",
                      use_container_width=True):
