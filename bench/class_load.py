@@ -20,7 +20,8 @@ Targets with 40 learners: open p95 <= 3 s, answer p95 <= 1 s, 0 errors, 400 answ
 
 ``--free-drill``: issue 14's "learners practising at once": ``--learners`` (say 20) tabs on ``/drill``
 with free sets of every kind, each its own seed (so every question is made for one learner only), answer
-and click "Next question"; "set it yourself" is answered card by card ("place", each a click) and
+and click "Next question"; "set it yourself" is answered with one "Confirm" of the arranging component (the
+cards are placed in the browser, no round trip) and
 "how many chi" with the number shown. Target with 20 learners: next question p95 <= 3 s.
 
 ``--browser-check``: the client checked against a real browser: one headless Chromium (Playwright)
@@ -42,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import math
 import os
 import random
@@ -53,7 +55,6 @@ import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Any, Self
 
@@ -266,9 +267,9 @@ class Learner:
         return None if self._answer_controls() else "no answer buttons drawn"
 
     def _answer_controls(self) -> bool:
-        return any(not n.disabled and (n.key.startswith(("drill_choice_", "drill_card_"))
-                                       or n.key in ("drill_settle_submit", "drill_arr_submit"))
-                   for n in self.tab.find_all(kind="button"))
+        return any(not n.disabled and (n.key.startswith("drill_choice_") or n.key == "drill_settle_submit")
+                   for n in self.tab.find_all(kind="button")) or any(
+            n.key.startswith("drill_arrange_") for n in self.tab.find_all(kind="bidi_component"))
 
     def feedback_shown(self) -> str | None:
         return None if self.tab.feedback() is not None else "no right/wrong box after the answer"
@@ -362,20 +363,15 @@ async def answer_any(learner: Learner) -> bool:
         box = next((n for n in tab.find_all(kind="number_input") if n.key.startswith("drill_settle_value_")), None)
         values = {} if box is None else {box: 0}
         return await learner.step("answer", lambda: tab.submit(settle, values), learner.feedback_shown)
-    if tab.find(key="drill_arr_submit") is None:
+    arranger = next((n for n in tab.find_all(kind="bidi_component") if n.proto.component_name == "maubinh_arrange"),
+                    None)
+    if arranger is None:
         return await learner.answer_choice()
-    for _ in range(13):
-        card = next((n for n in tab.find_all(kind="button") if n.key.startswith("drill_card_")), None)
-        if card is None:
-            break
-        if not await learner.step("place", partial(tab.click, card), lambda: None):
-            return False
-        await asyncio.sleep(learner.random.uniform(0.2, 0.6) if learner.think > 0 else 0)
-    submit = tab.find(key="drill_arr_submit")
-    if submit is None or submit.disabled:
-        learner.figures.error(learner.name, "answer", "the arrangement cannot be submitted")
-        return False
-    return await learner.step("answer", lambda: tab.click(submit), learner.feedback_shown)
+    # "Set it yourself": the cards are placed in the browser (no round trip), then one "Confirm" sends them.
+    ids = [card["id"] for card in json.loads(arranger.proto.json)["cards"]]
+    await asyncio.sleep(learner.random.uniform(3, 8) if learner.think > 0 else 0)
+    value = {"back": ids[:5], "middle": ids[5:10], "front": ids[10:], "seconds": 5.0}
+    return await learner.step("answer", lambda: tab.send_event(arranger, "confirm", value), learner.feedback_shown)
 
 
 # --------------------------------------------------------------------------- runs

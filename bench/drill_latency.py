@@ -66,17 +66,16 @@ the script is no longer running with it there."""
 
 
 def _answer(page: Page, kind: str) -> None:
-    """Any answer will do: the first choice, the number shown, or the cards in the order dealt."""
+    """Any answer will do: the first choice, the number shown, or the cards in the order shown (in the arranging
+    component, in the browser: the back, the middle, then the front; one round trip on "Confirm")."""
     if kind == Kind.SETTLE.value:
         page.locator(".st-key-drill_settle_submit button").click()
     elif kind == Kind.ARRANGE.value:
-        hand = page.locator(".st-key-drill_arr_hand button")
-        for left in range(13, 0, -1):
-            hand.first.click()
-            page.wait_for_function(
-                f"() => document.querySelectorAll('.st-key-drill_arr_hand button').length < {left}")
-            _idle(page)
-        page.locator(".st-key-drill_arr_submit button").click()
+        for position, size in (("back", 5), ("middle", 5), ("front", 3)):
+            for _ in range(size):
+                page.locator(".mb-hand button.mb-card").first.click()
+                page.locator(f'button.mb-chi-head[data-place="{position}"]').click()
+        page.locator("button[data-confirm]").click()
     else:
         page.locator(".st-key-drill_choice_0 button").click()
     page.wait_for_selector("[data-testid=stAlertContentSuccess], [data-testid=stAlertContentError]")

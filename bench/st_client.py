@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -232,6 +233,14 @@ class Session:
         if node.kind == "page_link":
             return await self.follow(node)
         return await self.rerun({node.id: WidgetState(id=node.id, trigger_value=True)}, node.fragment_id)
+
+    async def send_event(self, component: Node, event: str, value: Any) -> RunResult:
+        """What a ``st.components.v2`` component's ``setTriggerValue(event, value)`` sends (e.g. the arranging
+        component's ``"confirm"`` with the arrangement): one rerun with the event in the component's trigger
+        widget (``$$STREAMLIT_INTERNAL_KEY_<id>__events``, a JSON list of ``{event, value}``)."""
+        widget = f"$$STREAMLIT_INTERNAL_KEY_{component.id}__events"
+        state = WidgetState(id=widget, json_trigger_value=json.dumps([{"event": event, "value": value}]))
+        return await self.rerun({widget: state}, component.fragment_id)
 
     async def submit(self, button: Node, values: Mapping[Node, Any]) -> RunResult:
         """Submit a form: its fields' ``values`` (str for text inputs, bool for checkboxes, numbers) with the

@@ -195,6 +195,10 @@ class DealResult:
         declared: per seat, whether it declared an instant win it holds.
         settlement: :func:`maubinh.settle.settle` of the table.
         helped: whether the player asked for xếp bài (the solver's split) on this hand.
+        timed_out: the table's timer ran out on this hand (or the split came after it, past the grace).
+        auto_split: the solver's split was played for the player, the timer having run out without a legal
+            split (binh lủng or cards left over).
+        seconds: the time the player took, in seconds (``None`` when not measured).
     """
 
     number: int
@@ -202,6 +206,9 @@ class DealResult:
     declared: tuple[bool, ...]
     settlement: Settlement
     helped: bool = False
+    timed_out: bool = False
+    auto_split: bool = False
+    seconds: float | None = None
 
     @property
     def player_total(self) -> int:
@@ -210,10 +217,12 @@ class DealResult:
 
 
 def play_deal(table: Table, number: int, arrangement: Arrangement, declare: bool = False, *,
-              helped: bool = False, bots: Sequence[BotPlay] | None = None) -> DealResult:
+              helped: bool = False, bots: Sequence[BotPlay] | None = None, timed_out: bool = False,
+              auto_split: bool = False, seconds: float | None = None) -> DealResult:
     """Settle deal ``number`` with the player's ``arrangement`` and choice to ``declare`` an instant win.
 
-    ``bots``: the computer players' plays if already computed (default: :meth:`Table.bot_plays`).
+    ``bots``: the computer players' plays if already computed (default: :meth:`Table.bot_plays`);
+    ``helped``, ``timed_out``, ``auto_split``, ``seconds``: recorded as given (see :class:`DealResult`).
 
     Raises:
         ValueError: if ``arrangement`` does not hold the player's 13 cards of this deal.
@@ -224,7 +233,8 @@ def play_deal(table: Table, number: int, arrangement: Arrangement, declare: bool
     plays = tuple(table.bot_plays(number) if bots is None else bots)
     arrangements = (arrangement, *(p.arrangement for p in plays))
     declared = (bool(declare), *(p.declare for p in plays))
-    return DealResult(number, arrangements, declared, settle(arrangements, table.rule_set, declared), helped)
+    return DealResult(number, arrangements, declared, settle(arrangements, table.rule_set, declared), helped,
+                      timed_out, auto_split, seconds)
 
 
 def running_score(results: Sequence[DealResult], seats: int) -> tuple[int, ...]:

@@ -15,6 +15,7 @@ import streamlit as st
 
 from maubinh.drills import DrillSet, Question, QuestionList
 from maubinh.rules import RuleSet
+from ui.drill.arrange import take_submission
 from ui.drill.assigned import Assigned, assigned_from_url, question_at, with_result
 from ui.drill.params import read_set_choice, rules_param_broken, set_editor, set_title, settle_set
 from ui.drill.prepare import AHEAD, preparer
@@ -72,6 +73,7 @@ def question_area(state: SetState, question_of: Callable[[int], Question], assig
     with st.spinner(t("drill.grading")):
         question = question_of(index)
     state.shown(index)
+    take_submission(state, index, question, rule_set)  # "set it yourself": the arrangement confirmed, graded
 
     status_line(state, rule_set, lang)
     st.subheader(t("drill.question", number=index + 1))

@@ -1,6 +1,6 @@
 """Play: a table against 1-3 computer players (solver, medium, beginner), any rule set, deals from a seed.
 
-Each deal: the player's 13 cards are arranged in the browser (:mod:`ui.play.arrange_component`, one round
+Each deal: the player's 13 cards are arranged in the browser (:mod:`ui.arrange.component`, one round
 trip per hand), then the showdown (every hand, the settlement with the rule behind each number), the running
 score, and the analysis of the split against the best one. Links: ``/play?seed=7&deal=3&bots=solver,beginner
 &rules=chi-at`` replays the same deals.

@@ -13,7 +13,7 @@ from ui.errors import guarded
 from ui.i18n import t
 from ui.sandbox.declare import declared_flags, write_declare
 from ui.sandbox.house import show_house_editor
-from ui.sandbox.model import read_table
+from ui.sandbox.model import MAX_SEATS, read_table
 from ui.sandbox.plays import show_plays
 from ui.sandbox.settle import show_settlement
 from ui.sandbox.sim import show_simulation
@@ -25,7 +25,7 @@ from ui.sandbox.state import (
     keep_inputs,
     remember_table,
 )
-from ui.sandbox.table import main_rule_set, show_controls, show_seats
+from ui.sandbox.table import main_rule_set, show_controls, show_seats, take_arranged
 from ui.setup import all_rule_sets, read_house_links, setup_page
 
 with guarded():  # no traceback reaches a user (ui.errors)
@@ -36,6 +36,7 @@ with guarded():  # no traceback reaches a user (ui.errors)
     st.caption(t("sandbox.intro"))
     apply_url()
     keep_inputs()
+    take_arranged(MAX_SEATS)  # an arrangement confirmed in a seat's arranging component
     compared = compared_rule_sets(lang)
 
     table_tab, house_tab, many_tab = st.tabs(

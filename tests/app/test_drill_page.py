@@ -24,6 +24,8 @@ from maubinh.drills import (
 )
 from maubinh.rules import POSITIONS, RULE_SET_IDS, load_rule_set
 from maubinh.strategy.arrangers import random_split
+from tests.app.arrange import arranger_data, arranger_keys, confirm, confirm_value
+from ui.drill.arrange import SUBMITTED_KEY
 
 TIMEOUT = 90
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "drill.py")
@@ -57,11 +59,8 @@ def answer(at: AppTest, q: Question, index: int, right: bool) -> None:
         at.button(key="drill_settle_submit").click().run()
     elif isinstance(q, ArrangeQuestion):
         arrangement = q.best if right else _wrong_arrangement(q)
-        for position in POSITIONS:  # the chi being filled moves on by itself when one is full
-            for card in arrangement.chi(position):
-                at.button(key=f"drill_card_{card}").click().run()
-                assert not at.exception
-        at.button(key="drill_arr_submit").click().run()
+        assert len(arranger_data(at, f"drill_arrange_{index}")["cards"]) == 13
+        confirm(at, SUBMITTED_KEY, confirm_value(arrangement, seconds=4.2))  # one submission, as "Confirm" sends
     else:
         choices = list(q.choices)
         pick = choices.index(q.key) if right else next(k for k, c in enumerate(choices) if c != q.key)
@@ -218,27 +217,31 @@ def test_changing_the_rule_set_starts_the_set_again() -> None:
     assert not at.session_state["drill_state"].answers
 
 
-def test_set_it_yourself_flags_binh_lung_live_and_takes_cards_back() -> None:
+def test_set_it_yourself_gives_the_component_the_rule_sets_order_and_refuses_a_stale_arrangement() -> None:
+    """The arranging itself happens in the browser (its foul check against the engine's: tests/unit/ui/arrange;
+    by taps: tests/e2e/test_drill.py); the page gives it this question's cards under this rule set, and grades
+    only an arrangement of those cards."""
     at = drill(kinds="arrange", level="beginner", rules="chi-at", seed="4", n="1", lang="en")
     _, _, q = current(at)
     assert isinstance(q, ArrangeQuestion)
-    low_first = sorted(q.cards)  # the five lowest cards in the back, the five highest in the middle
-    back, middle = low_first[:5], low_first[-5:]
-    for card in [*back, *middle]:
-        at.button(key=f"drill_card_{card}").click().run()
-    placed = at.session_state["drill_state"].placed[0]
-    assert placed[POSITIONS[0]] == back and placed[POSITIONS[1]] == middle
-    assert partial_foul(placed, load_rule_set("chi-at")) is not None
-    assert any("Binh lủng (foul)" in w.value for w in at.warning)
-    assert at.button(key="drill_arr_submit").disabled
-    rest = at.button(key="drill_arr_rest")
-    assert rest.label == "Put the last 3 cards in Chi 3 (front)"
-    at.button(key=f"drill_placed_{middle[0]}").click().run()  # take one back: its chi is chosen again
-    assert middle[0] not in at.session_state["drill_state"].placed[0][POSITIONS[1]]
-    assert at.segmented_control(key="drill_arr_target_0").value is POSITIONS[1]
-    at.button(key="drill_arr_reset").click().run()
-    assert all(not cards for cards in at.session_state["drill_state"].placed[0].values())
-    assert not at.warning
+    rule_set = load_rule_set("chi-at")
+    data = arranger_data(at, "drill_arrange_0")
+    assert sorted(c["id"] for c in data["cards"]) == sorted(str(c) for c in q.cards)
+    assert data["strict"] is rule_set.strict_order and data["wheel"] == rule_set.wheel.value
+    assert data["labels"]["positions"] == {p.value: rule_set.position_name(p, "en") for p in POSITIONS}
+    low_first = sorted(q.cards)
+    fouled = Arrangement(tuple(low_first[:5]), tuple(low_first[-5:]), tuple(low_first[5:8]))
+    assert partial_foul({p: list(fouled.chi(p)) for p in POSITIONS}, rule_set) is not None
+    other = make_question(DrillSet((Kind.ARRANGE,), Level.BEGINNER, "chi-at", seed=5, count=1), 0)
+    assert isinstance(other, ArrangeQuestion) and sorted(other.cards) != sorted(q.cards)
+    confirm(at, SUBMITTED_KEY, confirm_value(other.best))  # another question's cards: an old page
+    assert not at.session_state["drill_state"].answers
+    assert any("does not hold this question's cards" in e.value for e in at.error)
+    confirm(at, SUBMITTED_KEY, confirm_value(fouled))  # a foul can be confirmed: it is graded as one
+    answer = at.session_state["drill_state"].answers[0]
+    assert answer.given == fouled and answer.result is not None and answer.result.foul is not None
+    assert at.error and not answer.correct
+    assert "drill_arrange_0" not in arranger_keys(at)  # answered: the component is gone, the feedback shows
 
 
 def test_drill_under_house_rules_from_a_link():

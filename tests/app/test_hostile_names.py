@@ -21,13 +21,16 @@ from classroom.service import ClassroomStore
 from maubinh.drills import DrillSet, Kind, Lesson, Level, make_question
 from maubinh.house import edit, link_token
 from maubinh.rules import load_rule_set
-from tests.app.conftest import open_page
+from tests.app.arrange import arranger_data
+from tests.app.conftest import ROOT, open_page
 from tests.app.test_drill_page import answer
 from tests.app.test_sandbox_house import _page
 
 NAME = "[Log in again](https://evil.example) ![](https://evil.example/p.png)"
 CHI_VI = ("<style>*{visibility:hidden}</style>", "<a href=//evil.example>Log in</a>", "<form action=//evil.example>")
 CHI_EN = ("<iframe src=//evil.example>", "<a href=//evil.example>Log in</a>", "<style>*{visibility:hidden}</style>")
+COMPONENT = "maubinh_arrange"
+COMPONENT_JS = (ROOT / "ui" / "arrange" / "component.js").read_text(encoding="utf-8")
 HOUSE = edit(load_rule_set("chi-at"), {"positions": tuple(zip(CHI_VI, CHI_EN))}, rule_set_id="nha-la",
              names={"vi": NAME, "en": NAME})
 TOKEN = link_token(HOUSE)
@@ -46,11 +49,13 @@ def _nodes(node: Node) -> Iterator[Node]:
 def _emitted(at: AppTest) -> list[str]:
     """Every text the page sends that Streamlit draws as Markdown or HTML: each element's and block's
     protobuf as text (bodies, labels, help, tab and expander labels, radio and pills options), plus
-    st.table cells. Selectbox and multiselect options and st.dataframe cells are drawn as plain text."""
+    st.table cells. Selectbox and multiselect options and st.dataframe cells are drawn as plain text, and so is
+    the arranging component's data (its JS writes every word with textContent: checked in
+    test_set_it_yourself_under_a_hostile_house_link and, in a browser, tests/e2e/test_hostile_names.py)."""
     texts = []
     for node in _nodes(at._tree):
         proto = getattr(node, "proto", None)
-        if proto is None or isinstance(node, Dataframe):
+        if proto is None or isinstance(node, Dataframe) or getattr(proto, "component_name", "") == COMPONENT:
             continue
         if isinstance(node, Selectbox) or type(node).__name__ in ("Multiselect", "TextInput", "TextArea", "Code"):
             texts.append(f"{getattr(proto, 'label', '')} {getattr(proto, 'help', '')}")
@@ -82,9 +87,10 @@ def test_set_it_yourself_under_a_hostile_house_link(lang: str) -> None:
     at = open_page("drill", kinds="arrange", level="beginner", rules=HOUSE.id, house=TOKEN, seed="4", n="1", lang=lang)
     assert at.session_state["drill_state"].drill_set.rule_set_id == HOUSE.id
     assert_nothing_live(at)
-    options = " ".join(str(node.proto) for node in _nodes(at._tree) if type(node).__name__ == "ButtonGroup")
-    assert "visibility" in options or "iframe" in options  # the chi names are there, as text
-    assert any("mb-hand-label" in m.value and "&lt;" in m.value for m in at.markdown)
+    # The arranging component gets the names as they are and writes them as text (textContent), never as HTML.
+    names = arranger_data(at, "drill_arrange_0")["labels"]["positions"]
+    assert tuple(names.values()) == (CHI_VI if lang == "vi" else CHI_EN)
+    assert "innerHTML" not in COMPONENT_JS and "insertAdjacentHTML" not in COMPONENT_JS
 
 
 @pytest.mark.parametrize("lang", ["vi", "en"])

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from tests.app.arrange import arranger_keys
+
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_S = 90
 
@@ -69,3 +71,28 @@ def test_the_drill_set_editor_keeps_its_fields_across_pages() -> None:
              at.number_input(key="drill_form_seed").value)
     assert after == before
 
+
+
+def test_the_sandbox_keeps_a_seats_way_in_when_another_tab_was_open() -> None:
+    """Issue 19: a seat moving its cards in the arranging component is still moving them after the house-rules
+    tab (its arrangement in progress is the browser's: tests/e2e/test_arrange.py)."""
+    at = _sandbox("en")
+    at.button_group(key="sandbox_mode0").set_value("move").run()
+    _ok(at)
+    _view(at, "House rules")
+    _view(at, "The table")
+    assert at.button_group(key="sandbox_mode0").value == "move"
+    assert any(key == "sandbox_arrange0" for key in arranger_keys(at))
+
+
+def test_the_play_timer_is_kept_across_pages() -> None:
+    at = AppTest.from_file(str(ROOT / "pages" / "play.py"), default_timeout=120)
+    at.query_params.update({"lang": "en", "seed": "7", "bots": "solver", "rules": "chi-at"})
+    at.run()
+    at.segmented_control(key="play_timer").set_value(90).run()
+    _ok(at)
+    at.switch_page("sandbox.py").run()
+    _ok(at)
+    at.switch_page("play.py").run()
+    _ok(at)
+    assert at.segmented_control(key="play_timer").value == 90

@@ -14,7 +14,9 @@ from maubinh.play import Strength, Table
 from maubinh.rules import POSITIONS, load_rule_set
 from maubinh.settle import settle
 from maubinh.strategy.arrangers import arrange_simple
-from ui.play.state import SESSION_KEY, SUBMITTED_KEY, PlaySession, bot_plays
+from tests.app.arrange import arranger_data, confirm
+from ui.play.state import SESSION_KEY, SUBMITTED_KEY, TIMER_KEY, PlaySession, bot_plays, solver_split
+from ui.play.timer import GRACE_S
 
 PAGE = Path(__file__).resolve().parents[2] / "pages" / "play.py"
 TIMEOUT_S = 120
@@ -103,3 +105,33 @@ def test_a_broken_link_is_named_not_raised() -> None:
     at = _run("en", bots="solver,wizard", seed="x")
     warnings = " ".join(w.value for w in at.warning)
     assert "wizard" in warnings and "seed" in warnings
+
+
+def test_the_timer_counts_from_the_first_showing_and_zero_plays_the_solvers_split_marked() -> None:
+    rule_set = load_rule_set("chi-at")
+    table = Table(rule_set, 7, BOTS)
+    at = _run("en")
+    assert arranger_data(at, "play_arrange_7_1")["timer"] is None  # off by default
+    at.segmented_control(key=TIMER_KEY).set_value(60).run()
+    remaining = arranger_data(at, "play_arrange_7_1")["timer"]["remaining_ms"]
+    assert 0 < remaining <= 60_000
+    assert any("solver's split is played for you" in c.value for c in at.caption)  # said before zero
+    # At zero with cards still in the hand: the solver's split is played, and the showdown says so.
+    at = confirm(at, SUBMITTED_KEY, {"back": [], "middle": [], "front": [], "expired": True, "seconds": 60.0})
+    result = at.session_state[SESSION_KEY].results[1]
+    assert result.timed_out and result.auto_split
+    assert result.arrangements[0] == solver_split(table, 1)
+    assert result.seconds is not None and 0 <= result.seconds < 60
+    assert any("solver's split was played for you" in w.value for w in at.warning)
+    assert any("analysed below is the solver's" in c.value for c in at.caption)
+    # Deal 2, late (the limit and the grace passed on the server's clock): a legal split stands, marked.
+    at.button(key="play_next").click().run()
+    session = at.session_state[SESSION_KEY]
+    session.shown_at[2] -= 60 + GRACE_S + 1
+    session.timer_at[2] -= 60 + GRACE_S + 1
+    mine = arrange_simple(table.deal(2)[0], rule_set)
+    at = confirm(at, SUBMITTED_KEY, _value(mine))
+    result = at.session_state[SESSION_KEY].results[2]
+    assert (result.arrangements[0], result.timed_out, result.auto_split) == (mine, True, False)
+    assert result.seconds is not None and result.seconds > 60
+    assert any("your split as it stood was played" in w.value for w in at.warning)

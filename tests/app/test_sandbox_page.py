@@ -9,8 +9,11 @@ from pathlib import Path
 import pandas as pd
 from streamlit.testing.v1 import AppTest
 
+from maubinh.arrangement import Arrangement
 from maubinh.rules import POSITIONS, RULE_SET_IDS, load_rule_set
+from tests.app.arrange import arranger_data, confirm, confirm_value
 from ui.sandbox.model import deal, seat_texts
+from ui.sandbox.table import arranged_key
 
 PAGE = Path(__file__).resolve().parents[2] / "pages" / "sandbox.py"
 TIMEOUT_S = 30
@@ -383,30 +386,46 @@ def test_the_picker_offers_only_cards_nobody_else_holds() -> None:
 
 
 def test_moving_cards_between_chi_flags_a_foul_at_once() -> None:
+    """"Move" mounts the arranging component on the seat's 13 cards, starting from their chi; one "Confirm"
+    rewrites the seat (a stale one is refused); a seat whose chi hold too many starts the extras in the hand."""
     at = _run(seed="7", lang="en")
     back, middle, front = _typed(at, 1)[0]
     at.button_group(key="sandbox_mode0").set_value("move")
     at.run()
     _assert_ok(at)
+    data = arranger_data(at, "sandbox_arrange0")
+    assert data["initial"] == {"back": back.split(), "middle": middle.split(), "front": front.split()}
+    main = load_rule_set(RULE_SET_IDS[0])
+    assert data["strict"] is main.strict_order
+    assert data["labels"]["positions"] == {p.value: main.position_name(p, "en") for p in POSITIONS}
     # Swap the back's strongest card with the front's first: the hands no longer hold the flush.
     first_back, first_front = _cards(back)[0], _cards(front)[0]
-    at.pills(key="sandbox_move0_back").set_value([first_back])
-    at.pills(key="sandbox_move0_front").set_value([first_front])
-    at.button(key="sandbox_swap0").click().run()
-    _assert_ok(at)
+    swap = {first_back: first_front, first_front: first_back}
+    swapped = Arrangement(*(tuple(swap.get(c, c) for c in _cards(text)) for text in (back, middle, front)))
+    confirm(at, arranged_key(0), confirm_value(swapped))
     new_back, _, new_front = _typed(at, 1)[0]
     assert str(first_front) in new_back.split() and str(first_back) in new_front.split()
     assert any(w.value.startswith("Binh lủng (foul)") for w in at.warning)
-    # Moving two cards to the front leaves counts the page names, and nothing is settled.
-    at.pills(key="sandbox_move0_middle").set_value(_cards(middle)[:2]).run()
-    at.button(key="sandbox_move_to0_front").click().run()
+    assert arranger_data(at, "sandbox_arrange0")["version"] != data["version"]  # starts over from the new chi
+    # An arrangement of other cards (the seat changed meanwhile) is refused, nothing written.
+    other = Arrangement(*(tuple(_cards(t)) for t in _typed(at, 2)[1]))
+    confirm(at, arranged_key(0), confirm_value(other))
+    assert _typed(at, 1)[0] == (new_back, _typed(at, 1)[0][1], new_front)
+    assert any("does not hold this player's cards" in e.value for e in at.error)
+    # Two middle cards typed into the front: the page names the count, the component starts them in the hand.
+    moved = _cards(middle)[:2]
+    at.session_state[_key(0, "middle")] = " ".join(str(c) for c in _cards(_typed(at, 1)[0][1])[2:])
+    at.session_state[_key(0, "front")] = " ".join([new_front, *(str(c) for c in moved)])
+    at.run()
     _assert_ok(at)
-    assert len(_typed(at, 1)[0][2].split()) == 5
     assert any("needs 3 cards, has 5" in error.value for error in at.error)
     assert not at.dataframe
-    # A swap needs exactly two cards.
-    at.button(key="sandbox_swap0").click().run()
-    assert any("exactly two cards" in info.value for info in at.info)
+    data = arranger_data(at, "sandbox_arrange0")
+    assert data["initial"]["front"] == new_front.split() and len(data["initial"]["middle"]) == 3
+    # Fewer than 13 cards: nothing to arrange yet, said so.
+    at.session_state[_key(0, "front")] = ""
+    at.run()
+    assert any("13 different cards" in info.value for info in at.info)
 
 
 def test_picking_is_refused_while_typed_text_is_unreadable() -> None:

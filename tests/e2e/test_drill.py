@@ -21,7 +21,8 @@ from maubinh.drills import (
     SettleQuestion,
     make_question,
 )
-from maubinh.rules import POSITIONS, load_rule_set
+from maubinh.rules import load_rule_set
+from tests.e2e.arrange import place_by_taps
 from tests.e2e.conftest import IDLE_TIMEOUT_MS, assert_no_exception, screenshot, wait_idle
 from ui.questions import choice_label
 
@@ -39,11 +40,8 @@ def answer(page: Page, q: Question, index: int, right: bool, lang: str = "en") -
         wait_idle(page)
         page.get_by_role("button", name=re.compile("^(Answer|Trả lời)$")).click()
     elif isinstance(q, ArrangeQuestion):
-        for position in POSITIONS:
-            for card in q.best.chi(position):
-                page.locator(f".st-key-drill_card_{card} button").click()
-                wait_idle(page)
-        page.locator(".st-key-drill_arr_submit button").click()
+        place_by_taps(page, q.best)  # in the browser: nothing sent until Confirm
+        page.locator("button[data-confirm]").click()
     else:
         choices = list(q.choices)
         pick = q.key if right else next(c for c in choices if c != q.key)

@@ -10,20 +10,25 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from maubinh.drills import DrillSet, Kind, Level, make_question
-from maubinh.rules import POSITIONS
 from tests.app.test_hostile_names import CHI_EN, CHI_VI, HOUSE, NAME, TOKEN
+from tests.e2e.arrange import place_by_taps
 from tests.e2e.conftest import assert_no_exception, screenshot, wait_idle
 
 TALL = {"width": 1280, "height": 2200}
-INJECTED = """() => ({
-    styles: [...document.querySelectorAll('style')].filter(s => s.textContent.includes('visibility:hidden')).length,
-    iframes: document.querySelectorAll('iframe[src*="evil.example"]').length,
-    forms: document.querySelectorAll('form[action*="evil.example"]').length,
-    links: [...document.querySelectorAll('a')].filter(a => (a.getAttribute('href') || '').includes('evil.example')).length,
-    images: [...document.querySelectorAll('img')].filter(i => (i.getAttribute('src') || '').includes('evil.example')).length,
+INJECTED = """() => {
+  // the page and every open shadow root (the arranging component draws in its own: ui/arrange)
+  const roots = [document, ...[...document.querySelectorAll('*')].filter(e => e.shadowRoot).map(e => e.shadowRoot)];
+  const all = (selector) => roots.flatMap(root => [...root.querySelectorAll(selector)]);
+  return {
+    styles: all('style').filter(s => s.textContent.includes('visibility:hidden')).length,
+    iframes: all('iframe[src*="evil.example"]').length,
+    forms: all('form[action*="evil.example"]').length,
+    links: all('a').filter(a => (a.getAttribute('href') || '').includes('evil.example')).length,
+    images: all('img').filter(i => (i.getAttribute('src') || '').includes('evil.example')).length,
     hidden: getComputedStyle(document.querySelector('[data-testid=stMain]')).visibility,
-    text: document.body.innerText,
-})"""
+    text: [document.body.innerText, ...roots.slice(1).map(root => root.textContent)].join('\\n'),
+  };
+}"""
 
 
 def _assert_shown_as_text(page: Page, names: tuple[str, ...]) -> None:
@@ -49,14 +54,11 @@ def test_set_it_yourself_with_a_hostile_house_link_shows_the_names_as_text(
     chi = CHI_VI if lang == "vi" else CHI_EN
     _assert_shown_as_text(page, chi)
     q = make_question(DrillSet((Kind.ARRANGE,), Level.BEGINNER, HOUSE.id, 4, 1, house=HOUSE), 0)
-    for position in POSITIONS:
-        for card in q.best.chi(position):
-            page.locator(f".st-key-drill_card_{card} button").click()
-            wait_idle(page)
+    place_by_taps(page, q.best)  # in the arranging component: the chi names as text there too
     assert_no_exception(page)
     _assert_shown_as_text(page, chi)
-    page.locator(".st-key-drill_arr_submit button").click()
-    wait_idle(page)
+    page.locator("button[data-confirm]").click()
+    wait_idle(page, timeout_ms=120_000)
     assert_no_exception(page)
     _assert_shown_as_text(page, (*chi, NAME))  # the feedback: both arrangements, the table, the rule set's name
     screenshot(page, f"drill_hostile_house_{lang}")

@@ -35,9 +35,20 @@ def test_deal_arrange_settle_and_house_rules(app_url: str, browser_page: Page, t
     assert_no_exception(page)
     expect(page.get_by_text(re.compile("Arranged for")).first).to_be_visible()
     click(page, ".st-key-sandbox_mode0 button:has-text('Move')")
-    click(page, ".st-key-sandbox_move0_back button >> nth=0")
-    click(page, ".st-key-sandbox_move0_front button >> nth=0")
-    click(page, ".st-key-sandbox_swap0 button")
+    seat = page.locator(".mb-arrange").first  # seat 1 is the only one moving cards
+    back = seat.locator(".mb-chi-back button.mb-card").first
+    front = seat.locator(".mb-chi-front button.mb-card").first
+    back_card, front_card = back.get_attribute("data-card"), front.get_attribute("data-card")
+    back.click()  # both back to the hand, then each into the other's chi (in the browser, no round trip)
+    front.click()
+    seat.locator(f'.mb-hand button[data-card="{front_card}"]').click()
+    seat.locator('button.mb-chi-head[data-place="back"]').click()
+    seat.locator(f'.mb-hand button[data-card="{back_card}"]').click()
+    seat.locator('button.mb-chi-head[data-place="front"]').click()
+    expect(seat.locator(".mb-status")).to_have_class(re.compile("mb-foul"))  # flagged before confirming
+    screenshot(page, "sandbox_move_foul_flagged")
+    seat.locator("button[data-confirm]").click()
+    wait_idle(page)
     expect(page.get_by_text(re.compile(r"Binh lủng \(foul\)")).first).to_be_visible()
     screenshot(page, "sandbox_moved_foul")
     click(page, ".st-key-sandbox_solve0 button")

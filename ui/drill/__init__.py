@@ -10,7 +10,7 @@ Modules:
     ui.drill.assigned  answering a class's assignment: stored questions, every answer stored at once.
     ui.drill.profile   practice kept in a profile: free sets resumed by run, the review queue, sets at one's level.
     ui.drill.views     view: a question of each kind, its answer controls and the feedback.
-    ui.drill.arrange   view: "set it yourself", cards tapped into the three chi.
+    ui.drill.arrange   view: "set it yourself", the cards arranged in the shared component (ui.arrange), graded.
     ui.drill.explain   view: an answer's explanation in words (what decided it first), its themes, "details".
     ui.drill.progress  view: status line, accuracy per kind, the kind to practise next, the summary.
 """

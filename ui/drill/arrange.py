@@ -1,11 +1,12 @@
-""""Set it yourself": tap cards into the three chi, with binh lủng flagged live, then the grade.
+""""Set it yourself": the 13 cards set into the three chi in the browser, then the grade.
 
-The chi being filled is chosen with a segmented control (it moves on by itself when a chi is full);
-tapping a card in the hand (a button) puts it there, tapping a placed card takes it back. Buttons
-rather than pills: they hold no selection, so a tap always does exactly one move. Each complete
-chi shows its value, and :func:`maubinh.drills.partial_foul` flags binh lủng as soon as two complete chi are out
-of order. After grading: the learner's arrangement next to the solver's, and per line (each chi,
-scoops, the foul penalty) the mean chi of both over the same sampled deals and what the difference cost.
+The cards are arranged in the shared component (:mod:`ui.arrange.component`): tap a card then a chi (or drag
+it), swap chi, clear, each chi's category shown as its cards land and binh lủng (foul) flagged under the rule
+set's own order rule before confirming; nothing reaches the server until "Confirm", which sends the whole
+arrangement once (:data:`SUBMITTED_KEY`). The page takes it (:func:`take_submission`) before drawing the
+score, grades it and records the answer. After grading: the learner's arrangement next to the solver's, and
+per line (each chi, scoops, the foul penalty) the mean chi of both over the same sampled deals and what the
+difference cost.
 """
 
 from __future__ import annotations
@@ -14,150 +15,58 @@ import pandas as pd
 import streamlit as st
 
 from maubinh.arrangement import Arrangement
-from maubinh.cards import Card, grouped
-from maubinh.drills import ArrangeQuestion, ArrangeResult, assess, partial_foul
+from maubinh.cards import grouped
+from maubinh.drills import ArrangeQuestion, ArrangeResult, assess
 from maubinh.drills.explain import explain
 from maubinh.rules import POSITIONS, Position, RuleSet
+from ui.arrange.component import arrangement_from_value, show_arranger
 from ui.cards import hand_html
 from ui.drill.explain import details, show_explanation
 from ui.drill.state import Answer, SetState, record_answer
-from ui.escape import html_literal, md_text
+from ui.escape import md_text
 from ui.i18n import t
-from ui.labels import describe_chi, describe_foul, number, order_fault
+from ui.labels import describe_chi, describe_foul, number
 from ui.questions import breakdown_lines, line_name
 
-__all__ = ["card_label", "show_arrange_feedback", "show_arrange_question"]
+__all__ = ["SUBMITTED_KEY", "show_arrange_feedback", "show_arrange_question", "take_submission"]
 
 CARD_WIDTH = 40
-TARGET_CSS = "outline: 2px solid #f9a825; background: rgba(249, 168, 37, 0.10);"
-"""How the chi being filled is marked."""
+SUBMITTED_KEY = "drill_arr_submitted"
+"""Where the component's "Confirm" puts the arrangement (card ids per chi) for the next run."""
+_PROBLEM_KEY = "drill_arr_problem"
 
 
-def card_label(card: Card) -> str:
-    """A card as a pill's Markdown label, red for hearts and diamonds: ``":red[**A♥**]"``."""
-    text = f"**{card.pretty}\ufe0e**"
-    return f":red[{text}]" if card.suit.is_red else text
+def take_submission(state: SetState, index: int, question: object, rule_set: RuleSet) -> None:
+    """Grade and record the arrangement the component sent for question ``index``, if one is waiting.
 
-
-def _placed(state: SetState, index: int) -> dict[Position, list[Card]]:
-    return state.placed.setdefault(index, {position: [] for position in POSITIONS})
-
-
-def _open(placed: dict[Position, list[Card]]) -> list[Position]:
-    return [p for p in POSITIONS if len(placed[p]) < p.size]
-
-
-def _target_key(index: int) -> str:
-    return f"drill_arr_target_{index}"
-
-
-def _retarget(placed: dict[Position, list[Card]], index: int) -> None:
-    target = st.session_state.get(_target_key(index))
-    still_open = _open(placed)
-    if still_open and target not in still_open:
-        st.session_state[_target_key(index)] = still_open[0]
-
-
-def _place(state: SetState, index: int, card: Card) -> None:
-    """Button callback: ``card`` goes to the chosen chi (or the first one with room)."""
-    placed = _placed(state, index)
-    if any(card in cards for cards in placed.values()):
+    A value that is not an arrangement of this question's 13 cards (a stale page, a forged value) is refused
+    with a message above the cards, nothing recorded.
+    """
+    value = st.session_state.pop(SUBMITTED_KEY, None)
+    if value is None or not isinstance(question, ArrangeQuestion) or index in state.answers:
         return
-    target = st.session_state.get(_target_key(index))
-    still_open = _open(placed)
-    if not still_open:
+    try:
+        arrangement = arrangement_from_value(value, question.cards)
+    except ValueError:
+        st.session_state[_PROBLEM_KEY] = index
         return
-    placed[target if target in still_open else still_open[0]].append(card)
-    _retarget(placed, index)
-
-
-def _take_back(state: SetState, index: int, position: Position, card: Card) -> None:
-    """Button callback: ``card`` leaves its chi, which becomes the chosen one."""
-    placed = _placed(state, index)
-    if card in placed[position]:
-        placed[position].remove(card)
-        st.session_state[_target_key(index)] = position
-
-
-def _rest_to(state: SetState, index: int, question: ArrangeQuestion, position: Position) -> None:
-    placed = _placed(state, index)
-    used = {card for cards in placed.values() for card in cards}
-    placed[position].extend(card for card in grouped(question.cards) if card not in used)
-
-
-def _reset(state: SetState, index: int) -> None:
-    state.placed[index] = {position: [] for position in POSITIONS}
-    st.session_state[_target_key(index)] = Position.BACK
-
-
-def _submit(state: SetState, index: int, question: ArrangeQuestion, rule_set: RuleSet) -> None:
-    placed = _placed(state, index)
-    if _open(placed):
-        return
-    arrangement = Arrangement(*(tuple(placed[p]) for p in POSITIONS))
+    st.session_state.pop(_PROBLEM_KEY, None)
     result = assess(question, arrangement, rule_set)
     record_answer(state, index, arrangement, result.correct, result)
 
 
 def show_arrange_question(state: SetState, index: int, question: ArrangeQuestion, rule_set: RuleSet,
                           lang: str) -> None:
-    """The card picker (or, once answered, the learner's arrangement next to the solver's)."""
+    """The arranging component (or nothing once answered: the feedback shows both arrangements)."""
     answered = state.answers.get(index)
     if answered is not None and isinstance(answered.given, Arrangement):
         return
     st.markdown(t("drill.arrange.prompt"))
-    placed = _placed(state, index)
-    used = {card for cards in placed.values() for card in cards}
-    hand = [card for card in grouped(question.cards) if card not in used]
-    names = {p: rule_set.position_name(p, lang) for p in POSITIONS}
-
-    if _target_key(index) not in st.session_state:
-        still_open = _open(placed)
-        st.session_state[_target_key(index)] = still_open[0] if still_open else Position.BACK
-    st.segmented_control(
-        t("drill.arrange.target"),
-        POSITIONS,
-        format_func=lambda p: f"{md_text(names[p])} {len(placed[p])}/{p.size}",
-        key=_target_key(index),
-        required=True,
-    )
-    st.markdown(f"<div class='mb-hand-label'>{t('drill.arrange.hand', count=len(hand))}</div>",
-                unsafe_allow_html=True)
-    with st.container(horizontal=True, gap="small", key="drill_arr_hand"):
-        for card in hand:
-            st.button(card_label(card), key=f"drill_card_{card}", on_click=_place, args=(state, index, card))
-        if not hand:
-            st.caption(t("drill.arrange.all_placed"))
-    target = st.session_state.get(_target_key(index))
-    st.markdown(f"<style>.st-key-drill_arr_{getattr(target, 'value', '')} {{{TARGET_CSS}}}</style>",
-                unsafe_allow_html=True)
-    for position in POSITIONS:
-        cards = placed[position]
-        status = f"{names[position]} · {len(cards)}/{position.size}"
-        if len(cards) == position.size:
-            status += f" — {describe_chi(cards, rule_set, lang)}"
-        with st.container(border=True, key=f"drill_arr_{position.value}"):
-            st.markdown(f"<div class='mb-hand-label'>{html_literal(status)}</div>", unsafe_allow_html=True)
-            with st.container(horizontal=True, gap="small"):
-                for card in cards:
-                    st.button(card_label(card), key=f"drill_placed_{card}",
-                              on_click=_take_back, args=(state, index, position, card))
-                if not cards:
-                    st.caption(t("drill.arrange.empty"))
-    foul = partial_foul(placed, rule_set)
-    if foul is not None:
-        st.warning(md_text(order_fault(placed[foul[0]], placed[foul[1]], foul, rule_set, lang)), icon="⚠️")
-    still_open = _open(placed)
-    left = len(hand)
-    columns = st.columns(3)
-    if len(still_open) == 1 and left and left == still_open[0].size - len(placed[still_open[0]]):
-        columns[0].button(t("drill.arrange.rest", count=left, position=md_text(names[still_open[0]])),
-                          key="drill_arr_rest", width="stretch",
-                          on_click=_rest_to, args=(state, index, question, still_open[0]))
-    columns[1].button(t("drill.arrange.reset"), key="drill_arr_reset", width="stretch",
-                      on_click=_reset, args=(state, index), disabled=not used)
-    columns[2].button(t("drill.arrange.submit"), key="drill_arr_submit", type="primary", width="stretch",
-                      disabled=bool(still_open), on_click=_submit, args=(state, index, question, rule_set))
+    if st.session_state.get(_PROBLEM_KEY) == index:
+        st.error(t("drill.arrange.bad_submission"))
+    hand = "".join(str(card) for card in sorted(question.cards))
+    show_arranger(question.cards, rule_set, lang, key=f"drill_arrange_{index}", target=SUBMITTED_KEY,
+                  version=f"{rule_set.id}:{index}:{hand}")
 
 
 def _show(arrangement: Arrangement, title: str, rule_set: RuleSet, lang: str) -> None:

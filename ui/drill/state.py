@@ -14,10 +14,8 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
-from maubinh.cards import Card
 from maubinh.drills import ArrangeResult, DrillSet, Kind, QuestionList
 from maubinh.drills.progress import Record
-from maubinh.rules import Position
 
 __all__ = ["HISTORY_KEY", "STATE_KEY", "Answer", "SetState", "history", "record_answer", "set_state"]
 
@@ -57,7 +55,6 @@ class SetState:
         answers: answered questions by index.
         shown_at: when each question was first shown (``time.monotonic()``).
         finished: the summary is shown.
-        placed: for "set it yourself" questions, the cards placed so far in each chi, by question.
         on_answer: called with each new answer once it is kept in the session (an assignment or a
             profile stores it in the classroom database: :mod:`ui.drill.assigned`, :mod:`ui.drill.profile`);
             ``None`` for a set nobody keeps.
@@ -69,7 +66,6 @@ class SetState:
     answers: dict[int, Answer] = field(default_factory=dict)
     shown_at: dict[int, float] = field(default_factory=dict)
     finished: bool = False
-    placed: dict[int, dict[Position, list[Card]]] = field(default_factory=dict)
     on_answer: Callable[[Answer], None] | None = field(default=None, compare=False, repr=False)
     run_id: str | None = None
 

@@ -9,6 +9,7 @@ computes them twice.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -17,29 +18,36 @@ import streamlit as st
 from maubinh.arrangement import Arrangement
 from maubinh.play import Analysis, BotPlay, DealResult, Strength, Table, analyse, play_deal
 from maubinh.rules import RuleSet
+from maubinh.strategy.decide import decide
+from ui.arrange.component import Timer
 from ui.i18n import t
 from ui.params import int_param, markdown_literal
-from ui.play.arrange_component import arrangement_from_value
 from ui.play.model import DEFAULT_BOTS, bots_param, read_bots
+from ui.play.timer import limit_seconds, resolve
 
 __all__ = [
     "MAX_DEAL",
     "MAX_SEED",
     "SESSION_KEY",
     "SUBMITTED_KEY",
+    "TIMER_KEY",
     "PlaySession",
     "analysis_of",
     "bot_plays",
     "declare_key",
     "read_table_params",
     "session_for",
+    "solver_split",
     "take_submission",
+    "timer_for",
 ]
 
 SESSION_KEY = "play_session"
 SUBMITTED_KEY = "play_submitted"
 """Where the arranging component's "Confirm" puts the arrangement (card ids per chi) for the next run."""
 BOTS_KEY = "play_bots"
+TIMER_KEY = "play_timer"
+"""The timer setting (seconds, 0: off; :data:`ui.play.timer.CHOICES`)."""
 MAX_SEED = 2**63 - 1
 MAX_DEAL = 1_000_000
 
@@ -58,6 +66,11 @@ class PlaySession:
     analyses: dict[int, Analysis] = field(default_factory=dict)
     helped: set[int] = field(default_factory=set)
     problem: str | None = None
+    shown_at: dict[int, float] = field(default_factory=dict)
+    """When each deal was first shown (``time.monotonic()``): the time taken counts from there."""
+    timer_at: dict[int, float] = field(default_factory=dict)
+    """When each deal was first shown with the timer on: its countdown counts from there (a timer switched on
+    in the middle of a deal starts then, not in the past)."""
 
     def score(self) -> tuple[int, ...]:
         """Chi per seat over the deals played."""
@@ -72,6 +85,23 @@ class PlaySession:
 def bot_plays(table: Table, number: int) -> tuple[BotPlay, ...]:
     """The computer players' splits of deal ``number`` (cached for every session)."""
     return table.bot_plays(number)
+
+
+@lru_cache(maxsize=512)
+def solver_split(table: Table, number: int) -> Arrangement:
+    """The solver's split of the player's cards in deal ``number`` (Xếp bài; cached for every session)."""
+    return decide(table.deal(number)[0], table.rule_set, opponents=table.seats - 1).arrangement
+
+
+def timer_for(session: PlaySession, number: int) -> Timer | None:
+    """Deal ``number``'s countdown (from its first showing with the timer on), ``None`` with the timer off; notes
+    the deal's first showing (:attr:`PlaySession.shown_at`, :attr:`PlaySession.timer_at`)."""
+    now = time.monotonic()
+    session.shown_at.setdefault(number, now)
+    limit = limit_seconds(st.session_state.get(TIMER_KEY, 0))
+    if limit is None:
+        return None
+    return Timer(limit - (now - session.timer_at.setdefault(number, now)))
 
 
 @lru_cache(maxsize=512)
@@ -115,21 +145,29 @@ def take_submission(session: PlaySession, number: int) -> None:
     """Settle and analyse deal ``number`` with the arrangement the component sent, if one is waiting.
 
     A value that is not an arrangement of the cards dealt (a stale or forged one) is refused with a
-    message (``session.problem``), nothing settled.
+    message (``session.problem``), nothing settled. With the timer on, a value sent at zero or after the
+    limit (plus a grace) stands for the current split if legal, else the solver's (:func:`ui.play.timer.resolve`).
+    The time taken (from the deal's first showing) is recorded in the result.
     """
     value = st.session_state.pop(SUBMITTED_KEY, None)
     if value is None or number in session.results:
         return
     table = session.table
+    now = time.monotonic()
+    elapsed = now - session.shown_at.get(number, now)
     try:
-        arrangement = arrangement_from_value(value, table.deal(number)[0])
+        outcome = resolve(value, table.deal(number)[0], table.rule_set, elapsed=now - session.timer_at.get(number, now),
+                          limit=limit_seconds(st.session_state.get(TIMER_KEY, 0)),
+                          solver=lambda: solver_split(table, number))
     except ValueError:
         session.problem = t("play.bad_submission")
         return
     session.problem = None
+    arrangement = outcome.arrangement
     declare = bool(st.session_state.get(declare_key(number), False))
     with st.spinner(t("play.settling")):
         result = play_deal(table, number, arrangement, declare, helped=number in session.helped,
-                           bots=bot_plays(table, number))
+                           bots=bot_plays(table, number), timed_out=outcome.timed_out,
+                           auto_split=outcome.auto_split, seconds=round(elapsed, 1))
         session.results[number] = result
         session.analyses[number] = analysis_of(table, number, arrangement, declare, result.player_total)

@@ -11,13 +11,23 @@ from maubinh.play import MAX_BOTS, Analysis, DealResult, Strength
 from maubinh.rules import POSITIONS, Position, RuleSet
 from maubinh.settle import ItemKind
 from maubinh.strategy.decide import decide
+from ui.arrange.component import show_arranger
 from ui.cards import show_cards
 from ui.escape import md_text
 from ui.i18n import t, translate
+from ui.keep import keep
 from ui.labels import describe_chi, describe_value, natural_name, number
-from ui.play.arrange_component import show_arranger
 from ui.play.model import DEFAULT_BOTS, bots_param, why
-from ui.play.state import BOTS_KEY, SUBMITTED_KEY, PlaySession, declare_key
+from ui.play.state import (
+    BOTS_KEY,
+    SUBMITTED_KEY,
+    TIMER_KEY,
+    PlaySession,
+    declare_key,
+    solver_split,
+    timer_for,
+)
+from ui.play.timer import CHOICES
 from ui.settlement import show_events, show_pair, signed
 from ui.setup import rule_set_picker
 
@@ -68,6 +78,11 @@ def show_settings(bots: tuple[Strength, ...], seed: int, played: bool, lang: str
                              format_func=lambda value: translate(f"play.strength.{value}", lang), key=f"play_bot_{seat}",
                              on_change=_on_bots_changed)
         st.caption(t("play.strength_help"))
+        keep(TIMER_KEY)  # kept while another page is open (ui.keep)
+        st.session_state.setdefault(TIMER_KEY, 0)
+        st.segmented_control(t("play.timer"), CHOICES, key=TIMER_KEY, required=True,
+                             format_func=lambda s: translate("play.timer_off", lang) if s == 0 else translate("play.timer_s", lang, s=s))
+        st.caption(t("play.timer_help"))
         st.caption(t("play.seed_caption", seed=seed))
         if st.button(t("play.new_session"), icon=":material/restart_alt:", key="play_new_session"):
             st.query_params.pop("seed", None)
@@ -98,17 +113,14 @@ def _helped(session: PlaySession, number: int) -> None:
     st.session_state.pop(SUBMITTED_KEY, None)
 
 
-def _solver_split(session: PlaySession, number: int) -> Arrangement:
-    table = session.table
-    return decide(table.deal(number)[0], table.rule_set, opponents=table.seats - 1).arrangement
-
-
 def show_deal(session: PlaySession, number: int, lang: str) -> None:
     """Deal ``number``: arranging it, or, once played, the showdown and the analysis."""
     table = session.table
     st.subheader(t("play.deal_title", n=number))
     if number in session.results:
         show_showdown(session, session.results[number], lang)
+        if session.results[number].auto_split:
+            st.caption(t("play.auto_split_analysed"))  # the timer ran out: not the player's own split
         show_analysis(session.analyses[number], table.rule_set, lang)
         if st.button(t("play.next"), type="primary", icon=":material/arrow_forward:", key="play_next",
                      use_container_width=True):
@@ -131,8 +143,8 @@ def show_deal(session: PlaySession, number: int, lang: str) -> None:
     if session.problem:
         st.error(session.problem)
     show_arranger(hands[0], table.rule_set, lang, key=f"play_arrange_{table.seed}_{number}", target=SUBMITTED_KEY,
-                  version=f"{table.seed}:{number}:{int(helped)}",
-                  initial=_solver_split(session, number) if helped else None)
+                  version=f"{table.seed}:{number}:{int(helped)}", timer=timer_for(session, number),
+                  initial=solver_split(table, number) if helped else None)
 
 
 def _show_seat(arrangement: Arrangement, rule_set: RuleSet, lang: str) -> None:
@@ -161,6 +173,10 @@ def show_showdown(session: PlaySession, result: DealResult, lang: str) -> None:
             _show_seat(result.arrangements[seat], rule_set, lang)
     if result.helped:
         st.caption(t("play.helped_note"))
+    if result.timed_out:
+        st.warning(t("play.timed_out_solver" if result.auto_split else "play.timed_out_kept"), icon=":material/timer:")
+    if result.seconds is not None:
+        st.caption(t("play.time_taken", seconds=number(result.seconds, lang, digits=0)))
     show_events(settlement, rule_set, lang, names.__getitem__, result.arrangements)
     for pair in settlement.pairs:
         if pair.a == 0:

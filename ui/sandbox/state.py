@@ -38,6 +38,7 @@ __all__ = [
     "fill_inputs",
     "include_in_comparison",
     "keep_inputs",
+    "mode_key",
     "remember_table",
     "seat_name",
     "text_key",
@@ -186,8 +187,16 @@ def remember_table(texts: Sequence[Sequence[str]]) -> None:
 
 
 def keep_inputs() -> None:
-    """Keep the text of seats not drawn this run (fewer players, another tab or page open): :mod:`ui.keep`."""
-    keep(*(text_key(seat, position) for seat in range(MAX_SEATS) for position in POSITIONS))
+    """Keep the text of seats not drawn this run (fewer players, another tab or page open), and each seat's way
+    in (type, pick, move): :mod:`ui.keep`. (A seat's arrangement in progress in the arranging component is kept
+    by the browser: :mod:`ui.arrange.component`.)"""
+    keep(*(text_key(seat, position) for seat in range(MAX_SEATS) for position in POSITIONS),
+         *(mode_key(seat) for seat in range(MAX_SEATS)))
+
+
+def mode_key(seat: int) -> str:
+    """The session key of seat ``seat``'s way in: ``"type"``, ``"pick"`` or ``"move"``."""
+    return f"sandbox_mode{seat}"
 
 
 def _on_compare() -> None:

@@ -1,7 +1,8 @@
 """The Sandbox's table: the controls (players, seed, deal, Xếp bài) and each seat's cards, entered by
-typing, by a card picker that cannot hand out a card twice, or moved between chi by hand, with problems
-and binh lủng (fouls) flagged as the cards change, and the "Báo mậu binh" switch where a seat holds an
-instant win (:mod:`ui.sandbox.declare`).
+typing, by a card picker that cannot hand out a card twice, or moved between chi by hand in the shared
+arranging component (:mod:`ui.arrange.component`: in the browser, one round trip per arrangement, taken by
+:func:`take_arranged`), with problems and binh lủng (fouls) flagged as the cards change, and the "Báo mậu
+binh" switch where a seat holds an instant win (:mod:`ui.sandbox.declare`).
 
 One naming of the chi on the screen: the main rule set's (the one Xếp bài arranges for), in the inputs,
 the buttons, the problems and the order check alike."""
@@ -13,9 +14,10 @@ from collections.abc import Sequence
 import streamlit as st
 
 from maubinh.arrangement import Arrangement
-from maubinh.cards import Card, CardParseError
+from maubinh.cards import Card, CardParseError, cards_text
 from maubinh.hands import evaluate
 from maubinh.rules import POSITIONS, Position, RuleSet
+from ui.arrange.component import arrangement_from_value, show_arranger
 from ui.cards import show_cards
 from ui.escape import md_text
 from ui.i18n import t, translate
@@ -23,7 +25,7 @@ from ui.labels import describe_foul, describe_value
 from ui.params import markdown_literal
 from ui.problems import problem_lines
 from ui.sandbox.declare import set_choice, show_declare
-from ui.sandbox.hands import SUITS, deck_by_suit, move_cards, pick_cards, swap_cards
+from ui.sandbox.hands import SUITS, deck_by_suit, pick_cards
 from ui.sandbox.model import (
     MAX_CHI_TEXT,
     MAX_SEATS,
@@ -43,12 +45,13 @@ from ui.sandbox.state import (
     SOLVE_RULES_KEY,
     change_seats,
     deal_into_inputs,
+    mode_key,
     seat_name,
     text_key,
 )
 from ui.setup import find_rule_set, rule_set_label
 
-__all__ = ["chi_label", "main_rule_set", "position_name", "show_controls", "show_seats"]
+__all__ = ["arranged_key", "chi_label", "main_rule_set", "position_name", "show_controls", "show_seats", "take_arranged"]
 
 CARD_WIDTH = 44
 MODES = ("type", "pick", "move")
@@ -65,16 +68,13 @@ def chi_label(position: Position, rule_set: RuleSet, lang: str) -> str:
     return t("sandbox.chi_label", name=md_text(position_name(position, rule_set, lang)), size=position.size)
 
 
-def mode_key(seat: int) -> str:
-    return f"sandbox_mode{seat}"
-
-
 def pick_key(seat: int, suit_value: str) -> str:
     return f"sandbox_pick{seat}_{suit_value}"
 
 
-def move_key(seat: int, position: Position) -> str:
-    return f"sandbox_move{seat}_{position.value}"
+def arranged_key(seat: int) -> str:
+    """Where the arranging component's "Confirm" puts seat ``seat``'s arrangement (card ids per chi)."""
+    return f"sandbox_arranged{seat}"
 
 
 def _flash(seat: int, kind: str, message: str) -> None:
@@ -255,54 +255,40 @@ def show_picker(seat: int, table: Table) -> None:
                   icon=":material/backspace:", width="stretch")
 
 
-def on_move(seat: int, target: Position) -> None:
-    """Move the cards selected in any chi to ``target``."""
-    chosen = [card for position in POSITIONS for card in st.session_state.get(move_key(seat, position)) or []]
-    if not chosen:
-        _flash(seat, "info", t("sandbox.move_nothing"))
-        return
-    _write_seat(seat, move_cards(_seat_chis(seat), chosen, target))
-    _clear_moves(seat)
+def _seat_cards(chis: dict[Position, tuple[Card, ...]]) -> list[Card]:
+    return [card for position in POSITIONS for card in chis[position]]
 
 
-def on_swap(seat: int) -> None:
-    """Swap two selected cards of different chi."""
-    picked = {position: list(st.session_state.get(move_key(seat, position)) or []) for position in POSITIONS}
-    chosen = [card for cards in picked.values() for card in cards]
-    if len(chosen) != 2 or any(len(cards) > 1 for cards in picked.values()):
-        _flash(seat, "info", t("sandbox.swap_needs_two"))
-        return
-    _write_seat(seat, swap_cards(_seat_chis(seat), chosen[0], chosen[1]))
-    _clear_moves(seat)
+def take_arranged(seats: int) -> None:
+    """Write each seat's arrangement confirmed in the component into its three texts (before they are read).
 
-
-def _clear_moves(seat: int) -> None:
-    for position in POSITIONS:
-        st.session_state[move_key(seat, position)] = []
+    A value that does not hold the seat's cards (they changed meanwhile in another tab) is refused with a
+    message above the seat, nothing written.
+    """
+    for seat in range(seats):
+        value = st.session_state.pop(arranged_key(seat), None)
+        if value is None:
+            continue
+        try:
+            arrangement = arrangement_from_value(value, _seat_cards(_seat_chis(seat)))
+        except ValueError:
+            _flash(seat, "error", t("sandbox.arranged_stale"))
+            continue
+        _write_seat(seat, [cards_text(arrangement.chi(position)) for position in POSITIONS])
 
 
 def show_mover(seat: int, table: Table, main: RuleSet, lang: str) -> None:
-    """Each chi's cards to select, and buttons that move the selected cards or swap two of them."""
+    """The seat's 13 cards in the arranging component, starting from their chi (a chi holding too many keeps
+    its first cards, the others start in the hand); "Confirm" rewrites the seat's three texts."""
     chis = table.chis[seat]
-    for position in POSITIONS:
-        key = move_key(seat, position)
-        kept = [card for card in st.session_state.get(key) or [] if card in chis[position]]
-        st.session_state[key] = kept
-        st.pills(
-            f"{md_text(position_name(position, main, lang))} · {len(chis[position])}/{position.size}",
-            list(chis[position]),
-            selection_mode="multi",
-            format_func=_card_label,
-            key=key,
-        )
-    # Two by two (not four in a row): in a seat's narrow column the labels were cut ("↑ Chi 1 (…").
-    buttons = [*st.columns(2), *st.columns(2)]
-    for column, position in zip(buttons, POSITIONS):
-        column.button(t(f"sandbox.move_to.{position.value}", name=md_text(position_name(position, main, lang))),
-                      key=f"sandbox_move_to{seat}_{position.value}",
-                      on_click=on_move, args=(seat, position), width="stretch")
-    buttons[3].button(t("sandbox.swap"), key=f"sandbox_swap{seat}", on_click=on_swap, args=(seat,),
-                      width="stretch")
+    cards = _seat_cards(chis)
+    if len(cards) != 13 or len(set(cards)) != 13:
+        st.info(t("sandbox.move_needs_13", n=len(set(cards))))
+        _show_chis(chis, main, lang)
+        return
+    version = "|".join(cards_text(chis[position]) for position in POSITIONS)
+    show_arranger(cards, main, lang, key=f"sandbox_arrange{seat}", target=arranged_key(seat), version=version,
+                  initial=chis)
 
 
 def _show_chis(chis: dict[Position, tuple[Card, ...]], main: RuleSet, lang: str) -> None:
@@ -362,7 +348,6 @@ def show_seat(seat: int, table: Table, compared: Sequence[RuleSet], main: RuleSe
         _show_chis(chis, main, lang)
     else:
         show_mover(seat, table, main, lang)
-        _show_chis(chis, main, lang)
     arrangement = table.arrangements[seat]
     if problems:
         st.error(problem_lines((problem_text(problem, main, lang) for problem in problems), lang))

@@ -1,7 +1,11 @@
-// The card-arranging component (ui/play/arrange_component.py): 13 cards set into three chi in the browser.
-// Tap a card, then a chi, to place it; tap a placed card to take it back; swap chi; clear. Each chi shows
-// its category as the cards land, and binh lủng is flagged before confirming. Only "Confirm" talks to the
-// server: setTriggerValue("confirm", {back, middle, front}) (card ids such as "As", "Td").
+// The card-arranging component (ui/arrange/component.py): 13 cards set into three chi in the browser.
+// Tap a card, then a chi, to place it (or drag it there); tap a placed card to take it back; swap chi; put
+// the last cards in the one chi with room; clear. Each chi shows its category as the cards land, and binh
+// lủng is flagged before confirming. Only "Confirm" talks to the server: setTriggerValue("confirm",
+// {back, middle, front, version, seconds}) (card ids such as "As", "Td"; seconds since the hand was shown).
+// The arrangement in progress is kept in sessionStorage (per component key and version), so leaving the
+// page or the tab and coming back finds it as it was. An optional timer counts down in the browser; at zero
+// the current chi are sent as they are with expired: true (the server decides what stands).
 //
 // The hand values follow maubinh/hands.py: one integer key per chi, category << 20 then five 4-bit
 // tie-break ranks (missing kickers 0); A-2-3-4-5 tops at 5 ("lowest") or 14 with 10-J-Q-K-A at 15
@@ -100,6 +104,48 @@ function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
 }
 
+const STORE = "mb-arrange:";
+
+function loadDraft(name, byId) {
+  try {
+    const draft = JSON.parse(window.sessionStorage.getItem(STORE + name) || "null");
+    if (!draft || !draft.chi) return null;
+    const seen = new Set();
+    for (const p of ORDER) {
+      const ids = draft.chi[p];
+      if (!Array.isArray(ids) || ids.length > SIZES[p]) return null;
+      for (const id of ids) {
+        if (!byId.has(id) || seen.has(id)) return null;
+        seen.add(id);
+      }
+    }
+    return draft;
+  } catch (error) {
+    return null;
+  }
+}
+
+function saveDraft(name, state) {
+  try {
+    window.sessionStorage.setItem(STORE + name, JSON.stringify({ chi: state.chi, startedAt: state.startedAt }));
+  } catch (error) {
+    // storage full or forbidden: the arrangement is simply not kept
+  }
+}
+
+function dropDraft(name) {
+  try {
+    window.sessionStorage.removeItem(STORE + name);
+  } catch (error) {
+    // nothing kept
+  }
+}
+
+function clock(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
   if (!data || !Array.isArray(data.cards)) return undefined;
@@ -109,17 +155,28 @@ export default function (component) {
     parentElement.appendChild(root);
   }
   const byId = new Map(data.cards.map((c) => [c.id, c]));
+  const draftName = data.storage || data.version;
   if (root.dataset.version !== data.version) {
     root.dataset.version = data.version;
     const initial = data.initial || {};
+    const draft = loadDraft(draftName, byId);
+    const chi = draft ? draft.chi : initial;
     root._state = {
-      chi: { back: [...(initial.back || [])], middle: [...(initial.middle || [])], front: [...(initial.front || [])] },
+      chi: { back: [...(chi.back || [])], middle: [...(chi.middle || [])], front: [...(chi.front || [])] },
       selected: null,
       sent: false,
+      startedAt: draft && draft.startedAt ? draft.startedAt : Date.now(),
+      endAt: data.timer ? Date.now() + Math.max(0, data.timer.remaining_ms) : null,
     };
   }
   const state = root._state;
+  if (root.dataset.attempt !== String(data.attempt)) {
+    root.dataset.attempt = String(data.attempt);
+    state.sent = false; // the page ran after a Confirm and still shows the cards: they can be sent again
+  }
   const labels = data.labels;
+  if (root._tick) window.clearInterval(root._tick);
+  root._tick = null;
 
   function placed() {
     return new Set([...state.chi.back, ...state.chi.middle, ...state.chi.front]);
@@ -133,11 +190,52 @@ export default function (component) {
     return found;
   }
 
-  function place(position) {
-    if (state.selected === null || state.chi[position].length >= SIZES[position]) return;
-    state.chi[position].push(state.selected);
-    state.selected = null;
+  function changed() {
+    saveDraft(draftName, state);
     render();
+  }
+
+  function moveTo(id, position) {
+    if (!byId.has(id)) return;
+    const from = ORDER.find((p) => state.chi[p].includes(id));
+    if (from === position) return;
+    if (position !== null && state.chi[position].length >= SIZES[position]) return;
+    if (from) state.chi[from] = state.chi[from].filter((x) => x !== id);
+    if (position !== null) state.chi[position].push(id);
+    state.selected = null;
+    changed();
+  }
+
+  function place(position) {
+    if (state.selected !== null) moveTo(state.selected, position);
+  }
+
+  function send(extra) {
+    if (state.sent) return;
+    state.sent = true;
+    dropDraft(draftName);
+    if (root._tick) window.clearInterval(root._tick);
+    render();
+    setTriggerValue("confirm", { back: [...state.chi.back], middle: [...state.chi.middle], front: [...state.chi.front],
+      version: data.version, seconds: Math.round((Date.now() - state.startedAt) / 100) / 10, ...extra });
+  }
+
+  function dropTarget(node, position) {
+    node.addEventListener("dragover", (event) => {
+      if (!state.sent && !data.disabled) event.preventDefault();
+    });
+    node.addEventListener("drop", (event) => {
+      event.preventDefault();
+      moveTo(event.dataTransfer.getData("text/plain"), position);
+    });
+  }
+
+  function draggable(button, id) {
+    button.draggable = !(data.disabled || state.sent);
+    button.addEventListener("dragstart", (event) => {
+      event.dataTransfer.setData("text/plain", id);
+      event.dataTransfer.effectAllowed = "move";
+    });
   }
 
   function render() {
@@ -147,9 +245,17 @@ export default function (component) {
     const inHand = data.cards.filter((c) => !placed().has(c.id));
     const disabled = Boolean(data.disabled) || state.sent;
 
+    if (data.timer) {
+      const timer = el("div", "mb-timer");
+      timer.appendChild(el("span", "mb-clock", `${labels.time_left} ${clock(state.endAt - Date.now())}`));
+      timer.appendChild(el("span", "mb-timer-rule", labels.timer_rule));
+      root.appendChild(timer);
+    }
+
     for (const position of ORDER) {
       const row = el("div", `mb-chi mb-chi-${position}`);
       row.dataset.chi = position;
+      dropTarget(row, position);
       if (foul && foul.includes(position)) row.classList.add("mb-bad");
       if (state.selected !== null && state.chi[position].length < SIZES[position]) row.classList.add("mb-target");
       const head = el("button", "mb-chi-head");
@@ -177,10 +283,8 @@ export default function (component) {
           const button = cardButton(byId.get(id), "mb-placed");
           button.disabled = disabled;
           button.title = labels.take_back;
-          button.addEventListener("click", () => {
-            state.chi[position] = state.chi[position].filter((x) => x !== id);
-            render();
-          });
+          draggable(button, id);
+          button.addEventListener("click", () => moveTo(id, null));
           slots.appendChild(button);
         }
       }
@@ -190,11 +294,13 @@ export default function (component) {
 
     const hand = el("div", "mb-hand");
     hand.setAttribute("aria-label", labels.hand);
+    dropTarget(hand, null);
     if (inHand.length === 0) hand.appendChild(el("span", "mb-hint", labels.all_placed));
     for (const card of inHand) {
       const button = cardButton(card, state.selected === card.id ? "mb-selected" : "");
       button.disabled = disabled;
       button.setAttribute("aria-pressed", state.selected === card.id ? "true" : "false");
+      draggable(button, card.id);
       button.addEventListener("click", () => {
         state.selected = state.selected === card.id ? null : card.id;
         render();
@@ -204,6 +310,7 @@ export default function (component) {
     root.appendChild(hand);
 
     const status = el("div", "mb-status");
+    status.setAttribute("role", "status");
     if (foul) {
       status.classList.add("mb-foul");
       status.textContent = fill(labels.foul, { strong: labels.positions[foul[0]], weak: labels.positions[foul[1]] });
@@ -216,6 +323,21 @@ export default function (component) {
     root.appendChild(status);
 
     const tools = el("div", "mb-tools");
+    const open = ORDER.filter((p) => state.chi[p].length < SIZES[p]);
+    if (open.length === 1 && inHand.length === SIZES[open[0]] - state.chi[open[0]].length) {
+      const target = open[0];
+      const rest = el("button", "mb-tool", fill(labels.rest[String(inHand.length)] || labels.rest["5"],
+        { count: inHand.length, position: labels.positions[target] }));
+      rest.type = "button";
+      rest.dataset.rest = target;
+      rest.disabled = disabled;
+      rest.addEventListener("click", () => {
+        state.chi[target].push(...inHand.map((c) => c.id));
+        state.selected = null;
+        changed();
+      });
+      tools.appendChild(rest);
+    }
     for (const [a, b] of [["back", "middle"], ["middle", "front"]]) {
       const button = el("button", "mb-tool", fill(labels.swap, { a: labels.positions[a], b: labels.positions[b] }));
       button.type = "button";
@@ -223,7 +345,7 @@ export default function (component) {
       button.disabled = disabled || state.chi[a].length > SIZES[b] || state.chi[b].length > SIZES[a];
       button.addEventListener("click", () => {
         [state.chi[a], state.chi[b]] = [state.chi[b], state.chi[a]];
-        render();
+        changed();
       });
       tools.appendChild(button);
     }
@@ -234,7 +356,7 @@ export default function (component) {
     clear.addEventListener("click", () => {
       state.chi = { back: [], middle: [], front: [] };
       state.selected = null;
-      render();
+      changed();
     });
     tools.appendChild(clear);
     root.appendChild(tools);
@@ -245,15 +367,27 @@ export default function (component) {
     confirm.dataset.confirm = "1";
     confirm.disabled = disabled || inHand.length > 0;
     confirm.addEventListener("click", () => {
-      if (state.sent || inHand.length > 0) return;
-      state.sent = true;
-      render();
-      setTriggerValue("confirm", { back: [...state.chi.back], middle: [...state.chi.middle], front: [...state.chi.front],
-        version: data.version });
+      if (inHand.length === 0) send({});
     });
     root.appendChild(confirm);
   }
 
+  function tick() {
+    if (state.sent || !data.timer) return;
+    const left = state.endAt - Date.now();
+    const shown = root.querySelector(".mb-clock");
+    if (shown) shown.textContent = `${labels.time_left} ${clock(left)}`;
+    if (left <= 10_000) root.classList.add("mb-hurry");
+    if (left <= 0) send({ expired: true });
+  }
+
   render();
-  return undefined;
+  if (data.timer && !state.sent && !data.disabled) {
+    root._tick = window.setInterval(tick, 250);
+    tick();
+  }
+  return () => {
+    if (root._tick) window.clearInterval(root._tick);
+    root._tick = null;
+  };
 }
