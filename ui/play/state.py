@@ -9,11 +9,13 @@ computes them twice.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 import streamlit as st
 
+from classroom.play_hands import PlayedHand
 from maubinh.arrangement import Arrangement
 from maubinh.play import Analysis, BotPlay, DealResult, Strength, Table, analyse, play_deal
 from maubinh.rules import RuleSet
@@ -51,13 +53,18 @@ def declare_key(number: int) -> str:
 
 @dataclass
 class PlaySession:
-    """One player's session at one table: the deals played (by number), their analyses, the hands helped."""
+    """One player's session at one table: the deals played (by number), their analyses, the hands helped,
+    when each deal's cards were first shown (``time.monotonic()``), each hand played as a
+    :class:`~classroom.play_hands.PlayedHand` (the summary and the history), and those stored in the profile."""
 
     table: Table
     results: dict[int, DealResult] = field(default_factory=dict)
     analyses: dict[int, Analysis] = field(default_factory=dict)
     helped: set[int] = field(default_factory=set)
     problem: str | None = None
+    shown_at: dict[int, float] = field(default_factory=dict)
+    hands: dict[int, PlayedHand] = field(default_factory=dict)
+    saved: set[int] = field(default_factory=set)
 
     def score(self) -> tuple[int, ...]:
         """Chi per seat over the deals played."""
@@ -117,6 +124,8 @@ def take_submission(session: PlaySession, number: int) -> None:
     A value that is not an arrangement of the cards dealt (a stale or forged one) is refused with a
     message (``session.problem``), nothing settled.
     """
+    if number not in session.results:
+        session.shown_at.setdefault(number, time.monotonic())  # the clock of "seconds taken" starts
     value = st.session_state.pop(SUBMITTED_KEY, None)
     if value is None or number in session.results:
         return
@@ -133,3 +142,5 @@ def take_submission(session: PlaySession, number: int) -> None:
                            bots=bot_plays(table, number))
         session.results[number] = result
         session.analyses[number] = analysis_of(table, number, arrangement, declare, result.player_total)
+        seconds = time.monotonic() - session.shown_at.get(number, time.monotonic())
+        session.hands[number] = PlayedHand.from_play(table, result, session.analyses[number], seconds)

@@ -31,7 +31,7 @@ CREATED_KEY = "progress_created"
 _COLOURS = ("#1565c0", "#2e7d32", "#c62828", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037")
 
 
-def _create(lang: str) -> None:
+def _create(lang: str, keep: bool = False) -> None:
     try:
         made = classroom().practice.create_profile(st.session_state.get("progress_name") or "", client_address())
     except ClassroomError as exc:  # the typed name stays in the box
@@ -40,15 +40,19 @@ def _create(lang: str) -> None:
         return
     st.session_state.pop("progress_name_error", None)
     st.session_state[CREATED_KEY] = made.info.id
-    go_to_personal_link(LEARNER_PARAM, str(made.token), lang)
+    if keep:
+        st.query_params[LEARNER_PARAM] = str(made.token)
+    else:
+        go_to_personal_link(LEARNER_PARAM, str(made.token), lang)
 
 
-def show_new_profile(lang: str) -> None:
-    """What a profile keeps, and the form that makes one (no password: a personal link)."""
+def show_new_profile(lang: str, keep: bool = False) -> None:
+    """What a profile keeps, and the form that makes one (no password: a personal link). ``keep``: the page's
+    other link parameters stay (the Play page's table), the personal link is added to them."""
     st.write(t("progress.intro"))
     with st.form("progress_new", border=True):
         st.text_input(t("progress.name"), key="progress_name", max_chars=LEARNER_NAME_MAX)
-        st.form_submit_button(t("progress.create"), type="primary", on_click=_create, args=(lang,))
+        st.form_submit_button(t("progress.create"), type="primary", on_click=_create, args=(lang, keep))
     error = st.session_state.get("progress_name_error")
     if error:
         st.error(t(error if isinstance(error, str) else "classes.join_error.name", longest=LEARNER_NAME_MAX))
