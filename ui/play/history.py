@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
-from classroom.play_hands import ERROR_FLOOR, ERROR_SIGMAS, PlayedHand, PlayHands, summarise
+from classroom.play_hands import PlayedHand, PlayHands, summarise
 from classroom.service import ClassroomError
 from maubinh.cards import cards_text
 from maubinh.play import DealResult
@@ -30,18 +30,24 @@ from ui.i18n import t, tn
 from ui.labels import number
 from ui.nav import link_to
 from ui.params import int_param, markdown_literal
-from ui.play.records import export_frame, export_json, practise_params
+from ui.play.records import HAND_PARAM, error_definition, export_frame, export_json, practise_params
 from ui.play.state import PlaySession, analysis_of
 from ui.play.views import _show_seat, seat_namer, show_analysis, show_showdown
 from ui.progress.view import show_new_profile
 from ui.settlement import signed
 from ui.store import LEARNER_PARAM, classroom
 
-__all__ = ["HAND_PARAM", "PAGE_SIZE", "keep_hands", "show_history", "show_profile_line", "show_replay",
-           "show_summary"]
+__all__ = [
+    "PAGE_SIZE",
+    "REPLAY_KEY",
+    "keep_hands",
+    "replay_from_link",
+    "show_history",
+    "show_profile_line",
+    "show_replay",
+    "show_summary",
+]
 
-HAND_PARAM = "hand"
-"""Query parameter naming a stored hand to replay (``/play?me=...&hand=<id>``, from the Progress page)."""
 PAGE_SIZE = 10
 """Hands per page of the history."""
 REPLAY_KEY = "play_replay"
@@ -107,11 +113,6 @@ def _hand_actions(hand: PlayedHand, profile: Profile | None, key: str, lang: str
         params[LEARNER_PARAM] = profile.token
     with right:
         link_to("pages/drill.py", t("playhist.practise"), ":material/fitness_center:", {**params, "lang": lang})
-
-
-def error_definition(lang: str) -> str:
-    """The sentence saying what an error is (:func:`classroom.play_hands.is_error`)."""
-    return t("playhist.error_def", sigmas=number(ERROR_SIGMAS, lang, digits=0), floor=number(ERROR_FLOOR, lang))
 
 
 def _summary_numbers(hands: Sequence[PlayedHand], key: str, lang: str) -> None:

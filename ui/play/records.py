@@ -1,4 +1,5 @@
-"""The Play page's hands as records (no Streamlit): the history's export and the links a hand leads to.
+"""The Play page's hands as records (no Streamlit): the history's export, the links a hand leads to, and the
+sentence defining an error.
 
 >>> from maubinh.drills import Kind
 >>> practise_params("chi-at", 7, 3)["kinds"] == Kind.ARRANGE.value
@@ -12,10 +13,15 @@ from collections.abc import Sequence
 
 import pandas as pd
 
-from classroom.play_hands import REVIEW_LEVEL, PlayedHand
+from classroom.play_hands import ERROR_FLOOR, ERROR_SIGMAS, REVIEW_LEVEL, PlayedHand
 from maubinh.drills import MAX_SEED, Kind
+from ui.i18n import translate
+from ui.labels import number
 
-__all__ = ["PRACTISE_COUNT", "export_frame", "export_json", "practise_params"]
+__all__ = ["HAND_PARAM", "PRACTISE_COUNT", "error_definition", "export_frame", "export_json", "practise_params"]
+
+HAND_PARAM = "hand"
+"""Query parameter naming a stored hand to replay (``/play?me=...&hand=<id>``, from the Progress page)."""
 
 PRACTISE_COUNT = 5
 """Questions in the "practise hands like these" set."""
@@ -45,3 +51,9 @@ def practise_params(rule_set_id: str, table_seed: int, deal: int) -> dict[str, s
     seed = (table_seed * 1009 + deal) % MAX_SEED
     return {"kinds": Kind.ARRANGE.value, "level": REVIEW_LEVEL.value, "rules": rule_set_id, "seed": str(seed),
             "n": str(PRACTISE_COUNT)}
+
+
+def error_definition(lang: str) -> str:
+    """The sentence saying what an error is, in ``lang`` (:func:`classroom.play_hands.is_error`)."""
+    return translate("playhist.error_def", lang, sigmas=number(ERROR_SIGMAS, lang, digits=0),
+                     floor=number(ERROR_FLOOR, lang))

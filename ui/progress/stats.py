@@ -19,9 +19,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from classroom.board import Rates
+from classroom.play_hands import PlayedHand
 from classroom.practice import AttemptInfo
 
-__all__ = ["Summary", "by_kind", "by_lesson", "error_series", "export_rows", "rating_series", "summary", "weakest"]
+__all__ = ["Summary", "by_kind", "by_lesson", "error_series", "export_rows", "play_series", "rating_series", "summary",
+           "weakest"]
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,20 @@ def error_series(attempts: Sequence[AttemptInfo], window: int = 10) -> list[tupl
         values.append(attempt.chi_lost)
         del values[:-window]
         series.append((attempt.answered_at, attempt.kind, sum(values) / len(values)))
+    return series
+
+
+def play_series(hands: Sequence[PlayedHand], window: int = 10) -> list[tuple[datetime, float]]:
+    """The error rate in play over time, on the drills' scale: after each stored hand, the mean chi lost (its
+    gap against the best split) over the last ``window`` hands, as ``(when, chi per hand)``."""
+    recent: list[float] = []
+    series = []
+    for hand in hands:
+        if hand.played_at is None:
+            continue
+        recent.append(hand.gap)
+        del recent[:-window]
+        series.append((hand.played_at, sum(recent) / len(recent)))
     return series
 
 

@@ -8,42 +8,26 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from types import SimpleNamespace
 
 import pytest
 from sqlalchemy import func, select
 
 from classroom.models import PlayHand, Review
-from classroom.play_hands import REVIEW_LEVEL, PlayedHand, PlayHands, is_error, review_ref, summarise
+from classroom.play_hands import REVIEW_LEVEL, PlayHands, is_error, review_ref, summarise
 from classroom.practice import Practice
 from classroom.service import ClassroomError, ClassroomStore
 from maubinh.drills import Kind, make_from_ref
 from maubinh.drills.arrange import played_cards
 from maubinh.house import dump_rule_set, edit
-from maubinh.play import Strength, Table, bot_play, play_deal
+from maubinh.play import Strength, Table
 from maubinh.rules import load_rule_set
-from maubinh.strategy.arrangers import arrange_simple
-
-BIG_SEED = 2**62 + 12_345  # a 64-bit table seed
-BOTS = (Strength.BEGINNER, Strength.BEGINNER)
-
-
-def _hand(number: int, gap: float = 0.6, stderr: float = 0.1, table: Table | None = None) -> PlayedHand:
-    """Deal ``number`` of a real table, the player setting strongest-first, with a given gap (no sampling)."""
-    table = table or Table(load_rule_set("chi-at"), BIG_SEED, BOTS)
-    cards = table.deal(number)[0]
-    mine = arrange_simple(cards, table.rule_set)
-    bots = [bot_play(table.deal(number)[s], Strength.BEGINNER, table.rule_set, table.seats) for s in (1, 2)]
-    result = play_deal(table, number, mine, bots=bots)
-    analysis = SimpleNamespace(best=mine, best_declare=False, mine=SimpleNamespace(mean=1.25 - gap),
-                               best_breakdown=SimpleNamespace(mean=1.25), cost=gap, cost_stderr=stderr)
-    return PlayedHand.from_play(table, result, analysis, 42.5)  # type: ignore[arg-type]
+from tests.unit.classroom.conftest import BIG_SEED, BOTS, played_hand
 
 
 def test_a_hand_is_stored_with_its_real_values_and_read_back_equal(store: ClassroomStore) -> None:
     hands = PlayHands(store)
     learner = Practice(store).create_profile("Lan").info.id
-    hand = _hand(3)
+    hand = played_hand(3)
     moment = datetime(2026, 12, 1, 9, 30, tzinfo=UTC)
     kept = hands.keep(learner, hand, now=moment)
     assert kept.id is not None and kept.played_at == moment
@@ -62,13 +46,13 @@ def test_a_hand_is_stored_with_its_real_values_and_read_back_equal(store: Classr
 def test_storing_again_changes_nothing(store: ClassroomStore) -> None:
     hands = PlayHands(store)
     learner = Practice(store).create_profile("Lan").info.id
-    first = hands.keep(learner, _hand(1, gap=0.6))
-    again = hands.keep(learner, replace(_hand(1, gap=0.0), seconds=1.0))  # a rerun sending other numbers
+    first = hands.keep(learner, played_hand(1, gap=0.6))
+    again = hands.keep(learner, replace(played_hand(1, gap=0.0), seconds=1.0))  # a rerun sending other numbers
     assert again == first and hands.count(learner) == 1
     # the same deal number at another table (seed, players or rules) is another hand
-    hands.keep(learner, _hand(1, table=Table(load_rule_set("chi-at"), BIG_SEED + 1, BOTS)))
-    hands.keep(learner, _hand(1, table=Table(load_rule_set("chi-at"), BIG_SEED, (Strength.BEGINNER,) * 2)))
-    hands.keep(learner, _hand(1, table=Table(load_rule_set("tinh-chi"), BIG_SEED, BOTS)))
+    hands.keep(learner, played_hand(1, table=Table(load_rule_set("chi-at"), BIG_SEED + 1, BOTS)))
+    hands.keep(learner, played_hand(1, table=Table(load_rule_set("chi-at"), BIG_SEED, (Strength.BEGINNER,) * 2)))
+    hands.keep(learner, played_hand(1, table=Table(load_rule_set("tinh-chi"), BIG_SEED, BOTS)))
     assert hands.count(learner) == 3  # the second table above is the first one (same seed, players, rules)
 
 
@@ -78,7 +62,7 @@ THREADS, DEALS = 12, 4
 def test_many_threads_storing_the_same_hands_at_once_store_each_once(store: ClassroomStore) -> None:
     hands = PlayHands(store)
     learners = [Practice(store).create_profile(f"Người {n}").info.id for n in range(3)]
-    made = [_hand(n, gap=0.1 * n) for n in range(1, DEALS + 1)]
+    made = [played_hand(n, gap=0.1 * n) for n in range(1, DEALS + 1)]
     start = threading.Barrier(THREADS)
 
     def play(worker: int) -> list[int | None]:
@@ -100,7 +84,7 @@ def test_pages_are_newest_first(store: ClassroomStore) -> None:
     learner = Practice(store).create_profile("Lan").info.id
     start = datetime(2026, 12, 1, tzinfo=UTC)
     for n in range(1, 6):
-        hands.keep(learner, _hand(n), now=start + timedelta(minutes=n))
+        hands.keep(learner, played_hand(n), now=start + timedelta(minutes=n))
     assert [h.deal for h in hands.page(learner, 0, 2)] == [5, 4]
     assert [h.deal for h in hands.page(learner, 2, 2)] == [3, 2]
     assert [h.deal for h in hands.page(learner, 4, 2)] == [1]
@@ -111,7 +95,7 @@ def test_a_missed_hand_comes_back_as_set_it_yourself_of_the_same_cards(store: Cl
     practice = Practice(store)
     hands = PlayHands(store, practice)
     learner = practice.create_profile("Lan").info.id
-    missed, close = _hand(1, gap=0.6, stderr=0.1), _hand(2, gap=0.15, stderr=0.1)
+    missed, close = played_hand(1, gap=0.6, stderr=0.1), played_hand(2, gap=0.15, stderr=0.1)
     assert missed.error and not close.error
     hands.keep(learner, missed)
     hands.keep(learner, close)
@@ -130,7 +114,7 @@ def test_house_rules_are_kept_as_they_were(store: ClassroomStore) -> None:
     hands = PlayHands(store)
     learner = Practice(store).create_profile("Lan").info.id
     house = edit(load_rule_set("chi-at"), {"foul.penalty": 6}, rule_set_id="nha-lan")
-    kept = hands.keep(learner, _hand(1, table=Table(house, 9, BOTS)))
+    kept = hands.keep(learner, played_hand(1, table=Table(house, 9, BOTS)))
     assert kept.house_toml == dump_rule_set(house)
     assert kept.rule_set.id == "nha-lan" and kept.rules_key.startswith("nha-lan~")
     with store.engine.connect() as connection:
@@ -142,13 +126,13 @@ def test_house_rules_are_kept_as_they_were(store: ClassroomStore) -> None:
 def test_a_removed_or_unknown_learner_cannot_store(store: ClassroomStore) -> None:
     hands = PlayHands(store)
     with pytest.raises(ClassroomError):
-        hands.keep("nobody", _hand(1))
+        hands.keep("nobody", played_hand(1))
 
 
 def test_error_is_a_gap_beyond_its_error_and_the_summary_adds_up() -> None:
     assert is_error(0.25, 0.1) and not is_error(0.2, 0.1) and not is_error(0.05, 0.0)
-    made = [_hand(1, gap=0.9, stderr=0.1), _hand(2, gap=0.1, stderr=0.1), _hand(3, gap=-0.02, stderr=0.05),
-            _hand(4, gap=0.4, stderr=0.1)]
+    made = [played_hand(1, gap=0.9, stderr=0.1), played_hand(2, gap=0.1, stderr=0.1), played_hand(3, gap=-0.02, stderr=0.05),
+            played_hand(4, gap=0.4, stderr=0.1)]
     total = summarise(made, top=2)
     assert total.hands == 4 and total.errors == 2 and total.error_rate == 0.5
     assert total.lost == pytest.approx(0.9 + 0.1 - 0.02 + 0.4)
