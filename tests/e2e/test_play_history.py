@@ -34,7 +34,7 @@ def test_two_hands_with_a_profile_are_in_the_history_and_in_progress(e2e_browser
     page.set_default_timeout(IDLE_TIMEOUT_MS)
     table = Table(load_rule_set(RULES), SEED, BOTS)
     page.goto(f"{app_url}/play?lang=en&seed={SEED}&deal=1&bots=beginner&rules={RULES}")
-    wait_idle(page)
+    wait_idle(page, timeout_ms=180_000)  # a fresh server's first page
     _arrange(page, arrange_simple(table.deal(1)[0], table.rule_set))
 
     page.get_by_text("Keep the hands in a profile").click()
@@ -70,13 +70,13 @@ def test_two_hands_with_a_profile_are_in_the_history_and_in_progress(e2e_browser
     me = re.search(r"[?&]me=([^&]+)", page.url)
     assert me is not None
     page.goto(f"{app_url}/progress?lang=en&me={me.group(1)}")
-    wait_idle(page)
+    wait_idle(page, timeout_ms=180_000)  # the Progress page's first load on this server (plotly)
     expect(page.get_by_text("Play against the computer")).to_be_visible()
     hands = page.locator("[data-testid=stMetric]").filter(has_text="Hands played")
     expect(hands).to_contain_text("2")
     screenshot(page, "play_history_en_progress")
     # both hands of this table cost chi (0.68 and 0.51): the costliest first, its link opens its replay
     page.get_by_role("link", name=re.compile(r"^Deal 2 .*replay")).click()
-    wait_idle(page)
+    wait_idle(page, timeout_ms=180_000)
     expect(page.get_by_text("Replay of deal 2")).to_be_visible()
     assert_no_exception(page)
