@@ -25,6 +25,8 @@ class (the rule set with any house rules as TOML, the 64-bit seed, the computer 
 the timer), ``table_hands`` one row per (session, learner, deal), the key that makes a resubmission
 idempotent: the split played, declared or not, seconds, and its analysis (expected chi of the split and of
 the best one, chi lost with its standard error, what it won at the table).
+``play_hands`` holds every hand a profile played at the Play table (:mod:`classroom.play_hands`), one row per
+(learner, table seed, rule set key, computer players, deal number).
 
 ``throttle_events`` holds recent rate-limited events (a join-code guess, a join, a new profile) by scope and
 hashed key, for :mod:`classroom.throttle`; a teacher may lock joining a class (``classes.joining_locked``).
@@ -77,6 +79,7 @@ __all__ = [
     "Classroom",
     "DailyGoal",
     "Learner",
+    "PlayHand",
     "QuestionRating",
     "Review",
     "TableHand",
@@ -379,3 +382,35 @@ class DailyGoal(Base):
     goal: Mapped[int] = mapped_column(Integer)
     timezone: Mapped[str] = mapped_column(String(64))
     set_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+class PlayHand(Base):
+    """One hand a profile played at the Play table (:mod:`classroom.play_hands`): the cards, every seat's split,
+    the settlement, the best split and the gap (chi lost) with its standard error. Keyed by learner, table
+    seed, rule set key, computer players and deal number (a rerun or a double tap stores one row)."""
+
+    __tablename__ = "play_hands"
+    __table_args__ = (UniqueConstraint("learner_id", "table_seed", "rules_key", "bots", "deal"),
+                      Index("ix_play_hands_learner_id_played_at", "learner_id", "played_at"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"))
+    rule_set_id: Mapped[str] = mapped_column(String(64))
+    rules_key: Mapped[str] = mapped_column(String(80))
+    house_toml: Mapped[str | None] = mapped_column(Text, default=None)
+    table_seed: Mapped[int] = mapped_column(BigInteger)
+    deal: Mapped[int] = mapped_column(Integer)
+    bots: Mapped[str] = mapped_column(String(40))
+    cards: Mapped[str] = mapped_column(String(60))
+    split: Mapped[str] = mapped_column(String(60))
+    arrangements: Mapped[list[str]] = mapped_column(JSON)
+    declared: Mapped[list[bool]] = mapped_column(JSON)
+    totals: Mapped[list[int]] = mapped_column(JSON)
+    seconds: Mapped[float] = mapped_column(Float)
+    declare: Mapped[bool] = mapped_column(Boolean)
+    helped: Mapped[bool] = mapped_column(Boolean)
+    best: Mapped[str] = mapped_column(String(60))
+    best_declare: Mapped[bool] = mapped_column(Boolean)
+    expected: Mapped[float] = mapped_column(Float)
+    best_expected: Mapped[float] = mapped_column(Float)
+    gap: Mapped[float] = mapped_column(Float)
+    gap_stderr: Mapped[float] = mapped_column(Float)
+    played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

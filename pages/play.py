@@ -4,14 +4,26 @@ Each deal: the player's 13 cards are arranged in the browser (:mod:`ui.arrange.c
 trip per hand), then the showdown (every hand, the settlement with the rule behind each number), the running
 score, and the analysis of the split against the best one. Links: ``/play?seed=7&deal=3&bots=solver,beginner
 &rules=chi-at`` replays the same deals.
+
+With a profile (``&me=<personal link>``) every hand is kept in it (:mod:`ui.play.history`); the tabs beside
+the table hold the session summary and the hand history, and ``&hand=<id>`` opens a stored hand's replay.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
+from ui.drill.profile import profile_from_url
 from ui.errors import guarded
 from ui.i18n import t
+from ui.play.history import (
+    keep_hands,
+    replay_from_link,
+    show_history,
+    show_profile_line,
+    show_replay,
+    show_summary,
+)
 from ui.play.state import SESSION_KEY, PlaySession, read_table_params, session_for, take_submission
 from ui.play.views import show_deal, show_score, show_settings
 from ui.setup import setup_page
@@ -20,11 +32,23 @@ with guarded():  # no traceback reaches a user (ui.errors)
     lang = setup_page("nav.play")
     st.title(t("play.title"))
     st.caption(t("play.intro"))
+    profile = profile_from_url()
     seed, number, bots = read_table_params()
     earlier = st.session_state.get(SESSION_KEY)
     played = isinstance(earlier, PlaySession) and bool(earlier.results)
     rule_set = show_settings(bots, seed, played, lang)
     session = session_for(rule_set, seed, bots)
     take_submission(session, number)
-    show_score(session)
-    show_deal(session, number, lang)
+    keep_hands(profile, session)
+    show_profile_line(profile, lang)
+    replay_from_link(profile)
+    show_replay(lang)
+    table_tab, summary_tab, history_tab = st.tabs([t("playhist.tab.table"), t("playhist.tab.summary"),
+                                                   t("playhist.tab.history")])
+    with table_tab:
+        show_score(session)
+        show_deal(session, number, lang)
+    with summary_tab:
+        show_summary(session, profile, lang)
+    with history_tab:
+        show_history(profile, lang)

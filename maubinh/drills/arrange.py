@@ -52,13 +52,56 @@ from maubinh.strategy.arrangers import arrange_simple
 
 __all__ = [
     "LEVELS",
+    "PLAYED_BASE",
     "ArrangeLevel",
     "ArrangeQuestion",
     "ArrangeResult",
     "assess",
     "make_arrange_question",
     "partial_foul",
+    "played_cards",
+    "played_seed",
 ]
+
+
+PLAYED_BASE = 2**40
+"""Seeds from here up name a hand's 13 cards themselves (:func:`played_seed`), above every set's question
+seed (``seed * 1000 + index`` < 10^12 < 2^40): a hand played at the Play table comes back, in the review
+queue, as "set it yourself" with the same 13 cards (:class:`maubinh.drills.QuestionRef` of kind ``arrange``)."""
+
+
+def played_seed(cards: Sequence[Card]) -> int:
+    """The question seed naming exactly ``cards`` (13 distinct cards): :data:`PLAYED_BASE` plus the cards'
+    rank among all 13-card hands (combinatorial number system over :attr:`Card.index`, < C(52, 13)).
+
+    >>> from maubinh.cards import parse_cards
+    >>> hand = parse_cards("As Kd Qh Jc Ts 9d 8h 7c 6s 5d 4h 3c 2s")
+    >>> played_cards(played_seed(hand)) == tuple(sorted(hand, reverse=True))
+    True
+
+    Raises:
+        ValueError: unless ``cards`` holds 13 distinct cards.
+    """
+    indices = sorted({card.index for card in cards})
+    if len(indices) != 13 or len(cards) != 13:
+        raise ValueError(f"a played hand is 13 distinct cards, got {len(cards)}")
+    return PLAYED_BASE + sum(math.comb(index, k + 1) for k, index in enumerate(indices))
+
+
+def played_cards(seed: int) -> tuple[Card, ...] | None:
+    """The 13 cards :func:`played_seed` named by ``seed``, high to low; ``None`` for a seed below
+    :data:`PLAYED_BASE` or beyond the last hand (a set's seed)."""
+    rank = seed - PLAYED_BASE
+    if not 0 <= rank < math.comb(52, 13):
+        return None
+    indices = []
+    for k in range(13, 0, -1):  # the largest index whose binomial fits, for each position from the top
+        index = k - 1
+        while math.comb(index + 1, k) <= rank:
+            index += 1
+        indices.append(index)
+        rank -= math.comb(index, k)
+    return tuple(sorted((Card.from_index(i) for i in indices), reverse=True))
 
 
 @dataclass(frozen=True)
@@ -179,18 +222,22 @@ def partial_foul(chis: Mapping[Position, Sequence[Card]], rule_set: RuleSet) -> 
 def make_arrange_question(seed: int, rule_set: RuleSet, level: Level) -> ArrangeQuestion:
     """A "set it yourself" question from ``seed`` at ``level`` (same inputs, same question).
 
-    Hands with an instant win are skipped (every arrangement is worth the same).
+    Hands with an instant win are skipped (every arrangement is worth the same). A seed from
+    :data:`PLAYED_BASE` up names its cards (:func:`played_cards`): those cards are asked whatever the level's
+    trap, graded with the level's tolerance.
     """
     rules = LEVELS[level]
     rng = random.Random(seed)
+    played = played_cards(seed)
     for attempt in range(200):
-        cards = tuple(sorted(rng.sample(FULL_DECK, 13), reverse=True))
-        if rule_set.naturals and find_instant_win(cards, rule_set) is not None:
-            continue
-        hand, scores = table_scores(cards, rule_set)
-        trap = float(scores.max() - scores[split_of(hand, arrange_simple(cards, rule_set))])
-        if not rules.trap[0] <= trap <= rules.trap[1]:
-            continue
+        cards = played or tuple(sorted(rng.sample(FULL_DECK, 13), reverse=True))
+        if played is None:
+            if rule_set.naturals and find_instant_win(cards, rule_set) is not None:
+                continue
+            hand, scores = table_scores(cards, rule_set)
+            trap = float(scores.max() - scores[split_of(hand, arrange_simple(cards, rule_set))])
+            if not rules.trap[0] <= trap <= rules.trap[1]:
+                continue
         choose, score = 2 * (seed * 101 + attempt), 2 * (seed * 101 + attempt) + 1
         best = true_best(cards, rule_set, rules.samples, choose)
         opponents = sample_opponents(cards, rule_set, rules.samples, score)

@@ -40,6 +40,7 @@ __all__ = [
     "UnavailableError",
     "parse_kinds",
     "parse_level",
+    "rules_key",
 ]
 
 MAX_QUESTIONS = 50
@@ -241,14 +242,25 @@ class QuestionRef:
     @property
     def key(self) -> str:
         """``"<rule set>:<level>:<kind>:<seed>"``; house rules add a digest of their values to their id."""
-        rules = self.rule_set_id
-        if self.house is not None:
-            import hashlib
-
-            from maubinh.house import dump_rule_set
-
-            rules += "~" + hashlib.sha256(dump_rule_set(self.house).encode("utf-8")).hexdigest()[:10]
+        rules = self.rule_set_id if self.house is None else rules_key(self.house)
         return f"{rules}:{self.level.value}:{self.kind.value}:{self.seed}"
+
+
+def rules_key(rule_set: RuleSet) -> str:
+    """What tells rule sets apart in stored keys: a source's id; house rules (an id outside
+    :data:`maubinh.rules.RULE_SET_IDS`) add ``~`` and a digest of their values (10 hex digits).
+
+    >>> from maubinh.rules import load_rule_set
+    >>> rules_key(load_rule_set("chi-at"))
+    'chi-at'
+    """
+    if rule_set.id in RULE_SET_IDS:
+        return rule_set.id
+    import hashlib
+
+    from maubinh.house import dump_rule_set
+
+    return rule_set.id + "~" + hashlib.sha256(dump_rule_set(rule_set).encode("utf-8")).hexdigest()[:10]
 
 
 @dataclass(frozen=True)

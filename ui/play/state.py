@@ -15,6 +15,7 @@ from functools import lru_cache
 
 import streamlit as st
 
+from classroom.play_hands import PlayedHand
 from maubinh.arrangement import Arrangement
 from maubinh.play import Analysis, BotPlay, DealResult, Strength, Table, analyse, play_deal
 from maubinh.rules import RuleSet
@@ -59,7 +60,9 @@ def declare_key(number: int) -> str:
 
 @dataclass
 class PlaySession:
-    """One player's session at one table: the deals played (by number), their analyses, the hands helped."""
+    """One player's session at one table: the deals played (by number), their analyses, the hands helped,
+    when each deal's cards were first shown (``time.monotonic()``), each hand played as a
+    :class:`~classroom.play_hands.PlayedHand` (the summary and the history), and those stored in the profile."""
 
     table: Table
     results: dict[int, DealResult] = field(default_factory=dict)
@@ -71,6 +74,8 @@ class PlaySession:
     timer_at: dict[int, float] = field(default_factory=dict)
     """When each deal was first shown with the timer on: its countdown counts from there (a timer switched on
     in the middle of a deal starts then, not in the past)."""
+    hands: dict[int, PlayedHand] = field(default_factory=dict)
+    saved: set[int] = field(default_factory=set)
 
     def score(self) -> tuple[int, ...]:
         """Chi per seat over the deals played."""
@@ -149,6 +154,8 @@ def take_submission(session: PlaySession, number: int) -> None:
     limit (plus a grace) stands for the current split if legal, else the solver's (:func:`ui.play.timer.resolve`).
     The time taken (from the deal's first showing) is recorded in the result.
     """
+    if number not in session.results:
+        session.shown_at.setdefault(number, time.monotonic())  # the clock of "seconds taken" starts
     value = st.session_state.pop(SUBMITTED_KEY, None)
     if value is None or number in session.results:
         return
@@ -171,3 +178,5 @@ def take_submission(session: PlaySession, number: int) -> None:
                            auto_split=outcome.auto_split, seconds=round(elapsed, 1))
         session.results[number] = result
         session.analyses[number] = analysis_of(table, number, arrangement, declare, result.player_total)
+        seconds = time.monotonic() - session.shown_at.get(number, time.monotonic())
+        session.hands[number] = PlayedHand.from_play(table, result, session.analyses[number], seconds)

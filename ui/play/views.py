@@ -210,12 +210,12 @@ def _sentence(analysis: Analysis, rule_set: RuleSet, lang: str) -> str:
     return t("play.why_other", cost=cost)
 
 
-def show_analysis(analysis: Analysis, rule_set: RuleSet, lang: str) -> None:
+def show_analysis(analysis: Analysis, rule_set: RuleSet, lang: str, key: str = "play_analysis_numbers") -> None:
     """The player's split against the best one: expected chi, chi lost with its standard error, one sentence
-    why, what happened at this table beside it, and the numbers under "details"."""
+    why, what happened at this table beside it, and the numbers under "details" (``key``: the numbers' row)."""
     st.markdown(f"#### {t('play.analysis')}")
     mine, best = analysis.mine.mean, analysis.best_breakdown.mean
-    with st.container(horizontal=True, key="play_analysis_numbers"):
+    with st.container(horizontal=True, key=key):
         st.metric(t("play.expected_mine"), number(mine, lang, signed=True), border=True, width="content")
         st.metric(t("play.expected_best"), number(best, lang, signed=True), border=True, width="content")
         st.metric(t("play.lost"), f"{number(analysis.cost, lang)} ± {number(analysis.cost_stderr, lang)}",

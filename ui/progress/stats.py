@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import TypeVar
 
 from classroom.board import Rates
+from classroom.play_hands import PlayedHand
 from classroom.practice import AttemptInfo
 from maubinh.drills.themes import THEMES, Theme, themes_text
 
@@ -31,6 +32,7 @@ __all__ = [
     "by_theme",
     "error_series",
     "export_rows",
+    "play_series",
     "rating_series",
     "summary",
     "weakest",
@@ -119,6 +121,20 @@ def error_series(attempts: Sequence[AttemptInfo], window: int = 10) -> list[tupl
         values.append(attempt.chi_lost)
         del values[:-window]
         series.append((attempt.answered_at, attempt.kind, sum(values) / len(values)))
+    return series
+
+
+def play_series(hands: Sequence[PlayedHand], window: int = 10) -> list[tuple[datetime, float]]:
+    """The error rate in play over time, on the drills' scale: after each stored hand, the mean chi lost (its
+    gap against the best split) over the last ``window`` hands, as ``(when, chi per hand)``."""
+    recent: list[float] = []
+    series = []
+    for hand in hands:
+        if hand.played_at is None:
+            continue
+        recent.append(hand.gap)
+        del recent[:-window]
+        series.append((hand.played_at, sum(recent) / len(recent)))
     return series
 
 

@@ -11,6 +11,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from classroom.models import LEARNER_NAME_MAX, utcnow
+from classroom.play_hands import PlayHands
 from classroom.service import ClassroomError, LearnerInfo
 from maubinh.drills import Kind, Lesson
 from maubinh.drills.levels import level_of, levels, reference_note, reference_players
@@ -23,12 +24,14 @@ from ui.labels import number
 from ui.links import go_to_personal_link, personal_link_box
 from ui.nav import link_to
 from ui.params import markdown_literal
+from ui.progress.play import show_play
 from ui.progress.stats import (
     THEME_LEAST,
     by_kind,
     by_lesson,
     error_series,
     export_rows,
+    play_series,
     rating_series,
     summary,
     weakest,
@@ -43,7 +46,7 @@ CREATED_KEY = "progress_created"
 _COLOURS = ("#1565c0", "#2e7d32", "#c62828", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037")
 
 
-def _create(lang: str) -> None:
+def _create(lang: str, keep: bool = False) -> None:
     try:
         made = classroom().practice.create_profile(st.session_state.get("progress_name") or "", client_address())
     except ClassroomError as exc:  # the typed name stays in the box
@@ -52,15 +55,19 @@ def _create(lang: str) -> None:
         return
     st.session_state.pop("progress_name_error", None)
     st.session_state[CREATED_KEY] = made.info.id
-    go_to_personal_link(LEARNER_PARAM, str(made.token), lang)
+    if keep:
+        st.query_params[LEARNER_PARAM] = str(made.token)
+    else:
+        go_to_personal_link(LEARNER_PARAM, str(made.token), lang)
 
 
-def show_new_profile(lang: str) -> None:
-    """What a profile keeps, and the form that makes one (no password: a personal link)."""
+def show_new_profile(lang: str, keep: bool = False) -> None:
+    """What a profile keeps, and the form that makes one (no password: a personal link). ``keep``: the page's
+    other link parameters stay (the Play page's table), the personal link is added to them."""
     st.write(t("progress.intro"))
     with st.form("progress_new", border=True):
         st.text_input(t("progress.name"), key="progress_name", max_chars=LEARNER_NAME_MAX)
-        st.form_submit_button(t("progress.create"), type="primary", on_click=_create, args=(lang,))
+        st.form_submit_button(t("progress.create"), type="primary", on_click=_create, args=(lang, keep))
     error = st.session_state.get("progress_name_error")
     if error:
         st.error(t(error if isinstance(error, str) else "classes.join_error.name", longest=LEARNER_NAME_MAX))
@@ -109,7 +116,9 @@ def _chart(box: DeltaGenerator, title: str, figure: go.Figure, key: str) -> None
         st.plotly_chart(figure, key=key, config={"displayModeBar": False})
 
 
-def _charts(attempts: list, lang: str) -> None:  # type: ignore[type-arg]
+def _charts(attempts: list, lang: str, play: list | None = None) -> None:  # type: ignore[type-arg]
+    """Rating, error rate per kind (``play``: the error rate in play beside them, :func:`play_series`), and the
+    share right per kind."""
     left, right = st.columns(2)
     ratings = rating_series(attempts)
     if ratings:
@@ -118,14 +127,19 @@ def _charts(attempts: list, lang: str) -> None:  # type: ignore[type-arg]
                                     name=t("progress.chart.rating_axis"), line={"color": _COLOURS[0]}))
         _chart(left, t("progress.chart.rating"), figure, "progress_rating_chart")
     series = error_series(attempts)
-    if series:
+    if series or play:
         figure = figure_for(t("progress.chart.error_axis"), lang, dates=True)
         for n, kind in enumerate(dict.fromkeys(k for _, k, _ in series)):
             points = [(w, v) for w, k, v in series if k == kind]
             figure.add_trace(go.Scatter(x=[w for w, _ in points], y=[v for _, v in points], mode="lines+markers",
                                         name=_kind(kind, lang), line={"color": _COLOURS[n % len(_COLOURS)]}))
+        if play:
+            figure.add_trace(go.Scatter(x=[w for w, _ in play], y=[v for _, v in play], mode="lines+markers",
+                                        name=t("playhist.progress.trace"), line={"color": "#37474f", "width": 3, "dash": "dot"}))
         _chart(right, t("progress.chart.error"), figure, "progress_error_chart")
     kinds = by_kind(attempts)
+    if not kinds:
+        return
     figure = figure_for("%", lang)
     figure.add_trace(go.Bar(x=[_kind(k, lang) for k in kinds], y=[100 * (s.share_right or 0) for s in kinds.values()],
                             text=[f"{s.right}/{s.answered}" for s in kinds.values()], textposition="outside",
@@ -249,10 +263,15 @@ def show_profile(token: str, lang: str) -> None:
     if not removed:
         _actions(token, review_now, queue, lang)
     _levels(error, lang)
-    if not attempts:
+    hands = PlayHands(store, practice).history(learner.id)
+    if not attempts and not hands:
         st.info(t("progress.no_history"))
         return
-    _charts(attempts, lang)
+    _charts(attempts, lang, play_series(hands))
+    if hands:
+        show_play(hands, token, lang)
+    if not attempts:
+        return
     _weak_themes(attempts, token, lang, removed)
     _weak_spots(attempts, token, lang)
     st.download_button(t("progress.download"), csv_bytes(pd.DataFrame(export_rows(attempts))), file_name=f"maubinh-progress-{learner.id}.csv", mime="text/csv",

@@ -3,7 +3,7 @@ rules, 64-bit seed, computer players, deals, timer) and ``table_hands`` (each le
 with its analysis; one row per session, learner and deal).
 
 Revision ID: 0006
-Revises: 0004
+Revises: 0005
 Create Date: 2027-02-01
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0006'
-down_revision = '0004'
+down_revision = '0005'
 branch_labels = None
 depends_on = None
 

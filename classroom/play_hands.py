@@ -1,0 +1,315 @@
+"""Play history: every hand a profile plays at the Play table, kept in the classroom database (issue 19).
+
+A :class:`PlayedHand` is one hand as played and analysed (:mod:`maubinh.play`): the player's 13 cards, every
+seat's split (arrangement) and choice to declare an instant win (báo mậu binh), the settlement per seat (chi,
+zero-sum), seconds taken, whether "Xếp bài" (the solver's split) helped, the best split and the gap (chi lost
+against it, per deal) with its standard error, the rule set (its id, and its values as TOML when it is house
+rules: a later change of the house rules never rewrites a stored hand), the table's seed, the deal number and
+the computer players' strengths. The page builds one with :meth:`PlayedHand.from_play`; the same object is
+shown from the session (no profile) or from the database.
+
+:meth:`PlayHands.keep` stores one in one transaction (:meth:`classroom.service.ClassroomStore.write`): one row
+per (learner, table seed, rule set key, computer players, deal number), so a rerun, a double tap or the same
+hand sent from two tabs stores it once and returns the first row. A hand that is an error (:func:`is_error`)
+and holds no instant win goes to the learner's review queue in the same transaction, as the "set it yourself"
+question of the same 13 cards under the same rules (:func:`review_ref`, seeds from
+:data:`maubinh.drills.arrange.PLAYED_BASE`).
+
+:func:`summarise` adds hands up for the session summary and the Progress page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from classroom.models import Learner, PlayHand, utcnow
+from classroom.practice import Practice
+from classroom.service import ClassroomError, ClassroomStore
+from maubinh.arrangement import Arrangement
+from maubinh.cards import Card, cards_text, parse_cards
+from maubinh.drills import Kind, Level, QuestionRef
+from maubinh.drills.arrange import played_seed
+from maubinh.drills.sets import rules_key
+from maubinh.house import dump_rule_set, load_house_rules
+from maubinh.play import Analysis, DealResult, Strength, Table
+from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
+
+__all__ = [
+    "ERROR_FLOOR",
+    "ERROR_SIGMAS",
+    "REVIEW_LEVEL",
+    "PlayHands",
+    "PlayedHand",
+    "Summary",
+    "is_error",
+    "review_ref",
+    "summarise",
+]
+
+ERROR_SIGMAS = 2.0
+"""A gap counts as an error only beyond this many standard errors (the sampling's own noise)."""
+ERROR_FLOOR = 0.05
+"""...and beyond this many chi per deal (:data:`ui.play.model.SMALL`: less is playing the best split)."""
+REVIEW_LEVEL = Level.EXPERT
+"""The level a missed hand comes back at in the review queue (its tolerance: 0.2 chi)."""
+MAX_SECONDS = 86_400.0
+"""Seconds stored for one hand at most (a tab left open overnight)."""
+
+
+def is_error(gap: float, stderr: float) -> bool:
+    """Whether a hand is an error (a miss): the one place this is defined, for the session summary, the
+    history, the Progress page and the review queue.
+
+    A hand is an error when its gap (chi lost per deal against the best split) is beyond its error: more
+    than :data:`ERROR_SIGMAS` standard errors and more than :data:`ERROR_FLOOR` chi.
+
+    >>> is_error(0.30, 0.05), is_error(0.30, 0.20), is_error(0.04, 0.0)
+    (True, False, False)
+    """
+    return gap > max(ERROR_SIGMAS * stderr, ERROR_FLOOR)
+
+
+def _arrangement(text: str) -> Arrangement:
+    back, middle, front = text.split(" | ")
+    return Arrangement.parse(back, middle, front)
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """One hand as played at the Play table and analysed.
+
+    Attributes:
+        rule_set_id: the rule set's id; ``house_toml``: its values as TOML for house rules, else ``None``.
+        table_seed: the table's seed (64-bit); ``deal``: the deal's number (1..).
+        bots: the computer players' strengths, seat 1 first (``"solver"``, ``"medium"``, ``"beginner"``).
+        cards: the player's 13 cards, high to low.
+        arrangements: every seat's split, the player first; ``declared``: whether each seat declared.
+        totals: the settlement per seat, chi (zero-sum), the player first.
+        seconds: from the cards shown to the split confirmed.
+        helped: whether the player asked for "Xếp bài" (the solver's split) on this hand.
+        best, best_declare: the best split found and whether declaring beats playing it.
+        expected, best_expected: the player's and the best split's expected chi per deal (sampled tables).
+        gap, gap_stderr: ``best_expected - expected``, chi per deal, and its standard error.
+        played_at: when it was stored (``None`` while only in the session); ``id``: its row (``None`` likewise).
+    """
+
+    rule_set_id: str
+    house_toml: str | None
+    table_seed: int
+    deal: int
+    bots: tuple[str, ...]
+    cards: tuple[Card, ...]
+    arrangements: tuple[Arrangement, ...]
+    declared: tuple[bool, ...]
+    totals: tuple[int, ...]
+    seconds: float
+    helped: bool
+    best: Arrangement
+    best_declare: bool
+    expected: float
+    best_expected: float
+    gap: float
+    gap_stderr: float
+    played_at: datetime | None = None
+    id: int | None = None
+
+    @classmethod
+    def from_play(cls, table: Table, result: DealResult, analysis: Analysis, seconds: float) -> PlayedHand:
+        """The hand of ``result`` (:func:`maubinh.play.play_deal`) analysed by ``analysis``
+        (:func:`maubinh.play.analyse`) at ``table``."""
+        rule_set = table.rule_set
+        house = None if rule_set.id in RULE_SET_IDS else dump_rule_set(rule_set)
+        return cls(rule_set.id, house, table.seed, result.number, tuple(s.value for s in table.bots),
+                   tuple(sorted(result.arrangements[0].cards, reverse=True)), result.arrangements, result.declared,
+                   tuple(result.settlement.totals), max(0.0, min(float(seconds), MAX_SECONDS)), result.helped,
+                   analysis.best, analysis.best_declare, analysis.mine.mean, analysis.best_breakdown.mean,
+                   analysis.cost, analysis.cost_stderr)
+
+    @property
+    def split(self) -> Arrangement:
+        """The player's split."""
+        return self.arrangements[0]
+
+    @property
+    def declare(self) -> bool:
+        """Whether the player declared an instant win."""
+        return self.declared[0]
+
+    @property
+    def won(self) -> int:
+        """What the player won at the table (negative: paid), chi."""
+        return self.totals[0]
+
+    @property
+    def error(self) -> bool:
+        """Whether this hand is an error (:func:`is_error`)."""
+        return is_error(self.gap, self.gap_stderr)
+
+    @property
+    def rule_set(self) -> RuleSet:
+        """The rules it was played under, as they were (house rules from their stored TOML).
+
+        Raises:
+            maubinh.house.HouseRulesError / KeyError: for stored rules this engine cannot read any more.
+        """
+        return load_house_rules(self.house_toml) if self.house_toml else load_rule_set(self.rule_set_id)
+
+    @property
+    def rules_key(self) -> str:
+        """The rule set's key in stored rows (:func:`maubinh.drills.sets.rules_key`)."""
+        return rules_key(self.rule_set)
+
+    @property
+    def table(self) -> Table:
+        """The table it was dealt at (replays the same deal)."""
+        return Table(self.rule_set, self.table_seed, tuple(Strength(s) for s in self.bots))
+
+    def record(self) -> dict[str, Any]:
+        """The hand as plain JSON-ready data (the history's export): cards and splits as text."""
+        return {
+            "played_at": None if self.played_at is None else self.played_at.isoformat(),
+            "rule_set": self.rule_set_id, "house_rules": self.house_toml, "table_seed": self.table_seed,
+            "deal": self.deal, "bots": list(self.bots), "cards": cards_text(self.cards), "split": str(self.split),
+            "declared": self.declare, "seconds": round(self.seconds, 1), "helped": self.helped,
+            "settlement": list(self.totals), "arrangements": [str(a) for a in self.arrangements],
+            "declared_by_seat": list(self.declared), "best": str(self.best), "best_declared": self.best_declare,
+            "expected": round(self.expected, 4), "best_expected": round(self.best_expected, 4),
+            "gap": round(self.gap, 4), "gap_stderr": round(self.gap_stderr, 4), "error": self.error,
+        }
+
+
+def review_ref(hand: PlayedHand) -> QuestionRef | None:
+    """The review question a missed hand comes back as: "set it yourself" (``arrange``) of the same 13 cards
+    under the same rules, at :data:`REVIEW_LEVEL`; ``None`` for a hand where an instant win was held or
+    declared (the choice to declare is not a split)."""
+    if hand.declare or hand.best_declare:
+        return None
+    house = None if hand.house_toml is None else hand.rule_set
+    return QuestionRef(Kind.ARRANGE, REVIEW_LEVEL, hand.rule_set_id, played_seed(hand.cards), house)
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment.astimezone(UTC) if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _hand(row: PlayHand) -> PlayedHand:
+    return PlayedHand(row.rule_set_id, row.house_toml, row.table_seed, row.deal, tuple(row.bots.split(",")),
+                      parse_cards(row.cards), tuple(_arrangement(a) for a in row.arrangements),
+                      tuple(bool(d) for d in row.declared), tuple(int(x) for x in row.totals), row.seconds,
+                      row.helped, _arrangement(row.best), row.best_declare, row.expected, row.best_expected,
+                      row.gap, row.gap_stderr, _aware(row.played_at), row.id)
+
+
+class PlayHands:
+    """The hands profiles played, on a :class:`~classroom.service.ClassroomStore`'s database."""
+
+    def __init__(self, store: ClassroomStore, practice: Practice | None = None) -> None:
+        self.store = store
+        self.practice = practice or Practice(store)
+
+    def keep(self, learner_id: str, hand: PlayedHand, now: datetime | None = None) -> PlayedHand:
+        """Store ``hand`` in the learner's profile and return it as stored (with ``id`` and ``played_at``).
+
+        Idempotent: a hand already stored under the same (learner, table seed, rule set key, computer players,
+        deal number) is returned unchanged, whatever ``hand`` now says. A new hand that is an error
+        (:func:`is_error`) puts its :func:`review_ref` in the review queue in the same transaction.
+
+        Raises:
+            ClassroomError: ``field`` ``"learner"`` for an unknown or removed learner.
+        """
+        moment = _aware(now or utcnow())
+        return self.store.write(lambda session: self._keep(session, learner_id, hand, moment))
+
+    def _keep(self, session: Session, learner_id: str, hand: PlayedHand, moment: datetime) -> PlayedHand:
+        learner = session.get(Learner, learner_id, with_for_update=True)  # one learner's hands in turn
+        if learner is None or learner.removed_at is not None:
+            raise ClassroomError("learner", "this learner cannot play here")
+        key = (PlayHand.learner_id == learner_id, PlayHand.table_seed == hand.table_seed,
+               PlayHand.rules_key == hand.rules_key, PlayHand.bots == ",".join(hand.bots), PlayHand.deal == hand.deal)
+        existing = session.scalars(select(PlayHand).where(*key)).first()
+        if existing is not None:
+            return _hand(existing)
+        row = PlayHand(learner_id=learner_id, rule_set_id=hand.rule_set_id, rules_key=hand.rules_key,
+                       house_toml=hand.house_toml, table_seed=hand.table_seed, deal=hand.deal, bots=",".join(hand.bots),
+                       cards=cards_text(hand.cards), split=str(hand.split),
+                       arrangements=[str(a) for a in hand.arrangements], declared=[bool(d) for d in hand.declared],
+                       totals=[int(x) for x in hand.totals], seconds=max(0.0, min(float(hand.seconds), MAX_SECONDS)),
+                       declare=hand.declare, helped=hand.helped, best=str(hand.best), best_declare=hand.best_declare,
+                       expected=float(hand.expected), best_expected=float(hand.best_expected), gap=float(hand.gap),
+                       gap_stderr=float(hand.gap_stderr), played_at=moment)
+        session.add(row)
+        session.flush()  # a clash with a row committed meanwhile raises here: write() runs it again, finding it
+        ref = review_ref(hand) if hand.error else None
+        if ref is not None:
+            self.practice._schedule(session, learner_id, ref, False, moment)
+        return _hand(row)
+
+    def count(self, learner_id: str) -> int:
+        """How many hands the learner played."""
+        with self.store._session() as session:
+            return int(session.scalar(select(func.count()).select_from(PlayHand)
+                                      .where(PlayHand.learner_id == learner_id)) or 0)
+
+    def page(self, learner_id: str, offset: int = 0, limit: int = 20) -> list[PlayedHand]:
+        """The learner's hands, newest first, ``limit`` of them from ``offset``."""
+        with self.store._session() as session:
+            rows = session.scalars(select(PlayHand).where(PlayHand.learner_id == learner_id)
+                                   .order_by(PlayHand.played_at.desc(), PlayHand.id.desc())
+                                   .offset(max(0, offset)).limit(max(1, limit)))
+            return [_hand(row) for row in rows]
+
+    def history(self, learner_id: str) -> list[PlayedHand]:
+        """Every hand of the learner, oldest first (the Progress page, the export)."""
+        with self.store._session() as session:
+            rows = session.scalars(select(PlayHand).where(PlayHand.learner_id == learner_id)
+                                   .order_by(PlayHand.played_at, PlayHand.id))
+            return [_hand(row) for row in rows]
+
+    def hand(self, learner_id: str, hand_id: int) -> PlayedHand | None:
+        """One of the learner's hands by its ``id`` (``None`` for another learner's or a missing one)."""
+        with self.store._session() as session:
+            row = session.get(PlayHand, hand_id)
+            return None if row is None or row.learner_id != learner_id else _hand(row)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Hands added up.
+
+    Attributes:
+        hands: how many.
+        won: chi won at the table (the settlements, the player's seat), luck included.
+        lost: chi lost to mistakes: the sum of the gaps (chi per deal against the best split; a negative gap,
+            the sampling's noise, counts too, so the sum estimates the true loss without bias).
+        errors: hands that are errors (:func:`is_error`); ``error_rate``: errors per hand (``None`` for none).
+        costliest: the hands with the largest gaps, largest first (at most ``top``, errors or not, gap > 0).
+    """
+
+    hands: int
+    won: int
+    lost: float
+    errors: int
+    costliest: tuple[PlayedHand, ...]
+
+    @property
+    def error_rate(self) -> float | None:
+        return self.errors / self.hands if self.hands else None
+
+
+def summarise(hands: Sequence[PlayedHand], top: int = 3) -> Summary:
+    """The :class:`Summary` of ``hands``.
+
+    >>> summarise([]).error_rate is None
+    True
+    """
+    costly = sorted((h for h in hands if h.gap > ERROR_FLOOR), key=lambda h: -h.gap)[:top]
+    return Summary(len(hands), sum(h.won for h in hands), sum(h.gap for h in hands),
+                   sum(1 for h in hands if h.error), tuple(costly))
+
+

@@ -1,0 +1,127 @@
+"""The Play page's history (AppTest, no browser): a hand played without a profile shows in the session summary
+with the summary's real numbers; making a profile from the page keeps the table and stores that hand; with a
+profile each hand is stored once, listed in the history with its export, replayed step by step (also from a
+``?hand=`` link), and a missed hand is in the review queue; both languages."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy import func, select
+from streamlit.testing.v1 import AppTest
+
+from classroom.models import PlayHand
+from classroom.play_hands import PlayedHand, PlayHands, summarise
+from classroom.practice import Practice
+from classroom.service import ClassroomStore
+from maubinh.arrangement import Arrangement
+from maubinh.play import Strength, Table, analyse, play_deal
+from maubinh.rules import POSITIONS, load_rule_set
+from maubinh.strategy.arrangers import arrange_simple
+from tests.app.conftest import open_page
+from ui.i18n import translate
+from ui.labels import number
+from ui.play.history import REPLAY_KEY
+from ui.play.records import export_frame, export_json
+from ui.play.state import SESSION_KEY, SUBMITTED_KEY, analysis_of, bot_plays
+from ui.settlement import signed
+
+TABLE = {"seed": "11", "bots": "beginner", "rules": "chi-at"}
+
+
+def _table() -> Table:
+    return Table(load_rule_set("chi-at"), 11, (Strength.BEGINNER,))
+
+
+def _warm(table: Table, number: int, arrangement: Arrangement) -> None:
+    """The page's process-wide caches of the slow work filled first (the test's process is the page's), so a
+    run never waits out AppTest's timeout on a busy machine."""
+    result = play_deal(table, number, arrangement, bots=bot_plays(table, number))
+    analysis_of(table, number, arrangement, False, result.player_total)
+
+
+def _submit(at: AppTest, arrangement: Arrangement) -> AppTest:
+    at.session_state[SUBMITTED_KEY] = {p.value: [str(c) for c in arrangement.chi(p)] for p in POSITIONS}
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_hand_without_a_profile_is_summarised_then_kept_in_a_profile_made_here(db: ClassroomStore,
+                                                                                   lang: str) -> None:
+    at = open_page("play", lang=lang, **TABLE)
+    assert not at.exception
+    table = _table()
+    _warm(table, 1, arrange_simple(table.deal(1)[0], table.rule_set))
+    at = _submit(at, arrange_simple(table.deal(1)[0], table.rule_set))
+    session = at.session_state[SESSION_KEY]
+    hand = session.hands[1]
+    assert hand.won == session.results[1].settlement.totals[0] and hand.gap == session.analyses[1].cost
+    assert hand.seconds >= 0 and hand.table_seed == 11 and hand.bots == ("beginner",)
+    total = summarise([hand])
+    metrics = {m.label: m.value for m in at.metric}
+    won_label, lost_label, errors_label = (("Chi won at the table", "Chi lost to mistakes", "Errors") if lang == "en"
+                                           else ("Chi thắng tại bàn", "Chi mất vì xếp sai", "Ván lỗi"))
+    assert metrics[won_label] == signed(total.won)
+    assert metrics[lost_label] == number(total.lost, lang)
+    assert metrics[errors_label] == f"{total.errors}/1"
+    with db.engine.connect() as connection:  # nothing stored without a profile
+        assert connection.scalar(select(func.count()).select_from(PlayHand)) == 0
+    at.text_input(key="progress_name").input("Lan")
+    next(b for b in at.button if b.label == translate("progress.create", lang)).click()
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    me = at.query_params["me"]
+    me = me[0] if isinstance(me, list) else me
+    assert at.query_params["seed"] in ("11", ["11"])  # the table stays
+    learner = db.learner(me)
+    assert learner is not None
+    stored = PlayHands(db).history(learner.id)
+    assert len(stored) == 1 and stored[0].split == hand.split and stored[0].totals == hand.totals
+    assert stored[0].gap == pytest.approx(hand.gap)
+
+
+def test_with_a_profile_hands_are_stored_once_listed_exported_and_replayed(db: ClassroomStore) -> None:
+    me = str(Practice(db).create_profile("Minh").token)
+    at = open_page("play", lang="en", me=me, **TABLE)
+    assert not at.exception
+    table = _table()
+    _warm(table, 1, arrange_simple(table.deal(1)[0], table.rule_set))
+    at = _submit(at, arrange_simple(table.deal(1)[0], table.rule_set))
+    at.run()  # a rerun stores nothing new
+    learner = db.learner(me)
+    assert learner is not None
+    hands = PlayHands(db)
+    assert hands.count(learner.id) == 1
+    kept = hands.history(learner.id)[0]
+    assert kept.totals == at.session_state[SESSION_KEY].results[1].settlement.totals
+    # the history lists it with its replay button and both downloads
+    assert any(b.key == f"play_hist_{kept.id}_replay" for b in at.button)
+    downloads = {d.key for d in at.get("download_button")}
+    assert {"play_history_csv", "play_history_json"} <= downloads
+    at.button(key=f"play_hist_{kept.id}_replay").click().run()
+    assert not at.exception
+    assert at.session_state[REPLAY_KEY].id == kept.id
+    assert at.get("button_group")  # the steps
+    texts = "\n".join(m.value for m in at.markdown)
+    assert "Replay of deal 1" in texts
+    # the link from the Progress page opens the same replay
+    again = open_page("play", lang="en", me=me, hand=str(kept.id), **TABLE)
+    assert not again.exception
+    assert again.session_state[REPLAY_KEY].id == kept.id
+    other = open_page("play", lang="en", me=me, hand="999999", **TABLE)
+    assert any("not in your profile" in w.value for w in other.warning)
+
+
+def test_the_export_is_every_hand_with_its_values() -> None:
+    table = _table()
+    split = arrange_simple(table.deal(2)[0], table.rule_set)
+    result = play_deal(table, 2, split)
+    hand = PlayedHand.from_play(table, result, analyse(table, 2, split, actual=result.player_total), 8.0)
+    records = json.loads(export_json([hand]))
+    assert records[0]["split"] == str(split) and records[0]["settlement"] == list(result.settlement.totals)
+    frame = export_frame([hand])
+    assert frame.loc[0, "settlement"] == " ; ".join(str(v) for v in result.settlement.totals)
+    assert frame.loc[0, "gap"] == round(hand.gap, 4)
