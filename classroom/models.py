@@ -20,6 +20,12 @@ answer a profile gives, in an assignment, a free set or a review, is an ``attemp
 question's Glicko-2 rating (by :attr:`maubinh.drills.QuestionRef.key`), learned from everyone's first
 attempts; ``reviews`` holds the questions a learner got wrong, each with its FSRS card and due time.
 
+``bank_questions`` is the question bank (issue 23, :mod:`classroom.bank`): questions made and graded ahead, each
+under its ordinary key (:attr:`maubinh.drills.QuestionRef.key`, so its rating in ``question_ratings`` is shared
+by everyone who answers it), with its cell (rule set, level, kind), the rule set's data version, its ordinal in
+the cell, the question packed (:mod:`classroom.snapshot`), its language-free record and its themes.
+An assignment dealt from the bank keeps its picks (``assignments.picks``).
+
 ``throttle_events`` holds recent rate-limited events (a join-code guess, a join, a new profile) by scope and
 hashed key, for :mod:`classroom.throttle`; a teacher may lock joining a class (``classes.joining_locked``).
 
@@ -62,6 +68,7 @@ __all__ = [
     "AssignedQuestion",
     "Assignment",
     "Attempt",
+    "BankQuestion",
     "Base",
     "Classroom",
     "Learner",
@@ -204,6 +211,7 @@ class Assignment(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
     grading_error: Mapped[str | None] = mapped_column(Text, default=None)
+    picks: Mapped[list[int] | None] = mapped_column(JSON, default=None)
 
 
 class AssignedQuestion(Base):
@@ -292,6 +300,25 @@ class Review(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     card: Mapped[dict[str, object]] = mapped_column(JSON)
     due: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class BankQuestion(Base):
+    """A question of the bank, made and graded ahead (:mod:`classroom.bank`)."""
+
+    __tablename__ = "bank_questions"
+    __table_args__ = (Index("ix_bank_questions_cell", "rule_set_id", "level", "kind", "version", "ordinal"),)
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    rule_set_id: Mapped[str] = mapped_column(String(64))
+    level: Mapped[str] = mapped_column(String(32))
+    kind: Mapped[str] = mapped_column(String(32))
+    version: Mapped[str] = mapped_column(String(32))
+    ordinal: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    themes: Mapped[list[str]] = mapped_column(JSON)
+    record: Mapped[dict[str, object]] = mapped_column(JSON)
+    blob: Mapped[bytes] = mapped_column(LargeBinary)
+    made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class ThrottleEvent(Base):
