@@ -20,10 +20,13 @@ are (:mod:`classroom.snapshot`) and stored under its ordinary key, so its Glicko
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import lzma
+import math
 import random
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -33,7 +36,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from classroom.models import BankQuestion, utcnow
+from classroom.models import BankFile, BankQuestion, utcnow
 from classroom.service import ClassroomStore
 from classroom.snapshot import SnapshotError, pack, record, unpack
 from maubinh.drills import DrillSet, Kind, Level, Question, QuestionRef, make_from_ref
@@ -47,6 +50,8 @@ STARTER = Path(__file__).resolve().parent.parent / "maubinh" / "drills" / "data"
 the database, ``... export`` writes this file)."""
 _KEEP = 256
 """Questions kept in memory by a :class:`QuestionSource` (bank or live)."""
+_INDEX_SECONDS = 30.0
+"""How long a :class:`QuestionBank` trusts its in-memory list of the stored questions (dealing reads no table)."""
 _ADD_BATCH = 200
 """Rows inserted per statement when loading a file."""
 
@@ -131,14 +136,38 @@ def read_file(path: Path = STARTER) -> list[Banked]:
 class QuestionBank:
     """The bank on a :class:`~classroom.service.ClassroomStore`'s database (thread-safe, no Streamlit)."""
 
-    def __init__(self, store: ClassroomStore) -> None:
+    def __init__(self, store: ClassroomStore, fresh_for: float = _INDEX_SECONDS) -> None:
         self.store = store
+        self._fresh_for = fresh_for
+        self._lock = threading.Lock()
+        self._index: dict[tuple[str, str, str], dict[int, str]] = {}
+        self._indexed_at = -math.inf
 
-    def add(self, entries: Sequence[Banked]) -> int:
+    def _cells(self) -> dict[tuple[str, str, str], dict[int, str]]:
+        """Every cell's stored questions of the current data version (key by ordinal), read from the database at
+        most every ``fresh_for`` seconds (another server's build shows up within that time; this one's at once)."""
+        with self._lock:
+            if time.monotonic() - self._indexed_at < self._fresh_for:
+                return self._index
+        index: dict[tuple[str, str, str], dict[int, str]] = {}
+        with self.store._session() as session:
+            rows = session.execute(select(BankQuestion.rule_set_id, BankQuestion.level, BankQuestion.kind,
+                                          BankQuestion.version, BankQuestion.ordinal, BankQuestion.key))
+            for rules, level, kind, version, ordinal, key in rows:
+                if _current(rules, kind, version):
+                    index.setdefault((rules, level, kind), {})[int(ordinal)] = str(key)
+        with self._lock:
+            self._index, self._indexed_at = index, time.monotonic()
+        return index
+
+    def _forget(self) -> None:
+        with self._lock:
+            self._indexed_at = -math.inf
+
+    def add(self, entries: Sequence[Banked], digest: str | None = None) -> int:
         """Store ``entries`` in one transaction (all or none); a question already stored is left as it is.
-        Returns how many were new."""
-        if not entries:
-            return 0
+        With ``digest`` (a bank file's SHA-256), note the file as loaded in the same transaction. Returns how many
+        were new."""
 
         def work(session: Session) -> int:
             keys = [e.key for e in entries]
@@ -152,9 +181,15 @@ class QuestionBank:
                 added += len(session.execute(self.store._insert(session, BankQuestion)
                                              .values(new[start:start + _ADD_BATCH])
                                              .on_conflict_do_nothing().returning(BankQuestion.key)).all())
+            if digest is not None:
+                session.execute(self.store._insert(session, BankFile).values(
+                    digest=digest, questions=len(entries), loaded_at=utcnow()).on_conflict_do_nothing())
             return added
 
-        return self.store.write(work)
+        try:
+            return self.store.write(work)
+        finally:
+            self._forget()
 
     def keys(self) -> set[str]:
         """Every stored question's key (any version)."""
@@ -162,13 +197,23 @@ class QuestionBank:
             return set(session.scalars(select(BankQuestion.key)))
 
     def load_file(self, path: Path = STARTER) -> int:
-        """Load a bank file (the starter bank by default): the questions missing are stored, in one transaction;
-        loading it again stores nothing. Returns how many were new."""
-        entries = read_file(path)
-        if not entries:
+        """Load a bank file (the starter bank by default): the questions missing are stored, and the file noted as
+        loaded (its SHA-256, ``bank_files``), in one transaction. A file loaded before is not even read again (the
+        next start costs a hash and one query). Returns how many questions were new.
+
+        Raises:
+            ValueError: for a damaged file (nothing of it is stored).
+        """
+        if not path.exists():
             return 0
+        data = path.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()
+        with self.store._session() as session:
+            if session.get(BankFile, digest) is not None:
+                return 0
+        entries = read_file(path)
         have = self.keys()
-        return self.add([e for e in entries if e.key not in have])
+        return self.add([e for e in entries if e.key not in have], digest=digest)
 
     def entries(self, current: bool = True) -> list[Banked]:
         """Every stored question (only the current data version's with ``current``), for export."""
@@ -180,25 +225,11 @@ class QuestionBank:
 
     def counts(self) -> dict[tuple[str, str, str], int]:
         """Questions of the current data version per cell ``(rule set, level, kind)``."""
-        found: dict[tuple[str, str, str], int] = {}
-        with self.store._session() as session:
-            rows = session.execute(select(BankQuestion.rule_set_id, BankQuestion.level, BankQuestion.kind,
-                                          BankQuestion.version))
-            for rules, level, kind, version in rows:
-                if _current(rules, kind, version):
-                    found[(rules, level, kind)] = found.get((rules, level, kind), 0) + 1
-        return found
+        return {cell: len(found) for cell, found in self._cells().items()}
 
     def ordinals(self, rule_set_id: str, level: Level, kind: Kind) -> dict[int, str]:
         """The cell's stored questions of the current data version: key by ordinal."""
-        if rule_set_id not in RULE_SET_IDS:
-            return {}
-        version = data_version(rule_set_id, kind.value)
-        with self.store._session() as session:
-            rows = session.execute(select(BankQuestion.ordinal, BankQuestion.key).where(
-                BankQuestion.rule_set_id == rule_set_id, BankQuestion.level == level.value,
-                BankQuestion.kind == kind.value, BankQuestion.version == version))
-            return {int(ordinal): str(key) for ordinal, key in rows}
+        return dict(self._cells().get((rule_set_id, level.value, kind.value), {}))
 
     def deal(self, rule_set_id: str, level: Level, kind: Kind, count: int, seen: Iterable[str] = (),
              rng: random.Random | None = None) -> list[int]:

@@ -24,7 +24,8 @@ attempts; ``reviews`` holds the questions a learner got wrong, each with its FSR
 under its ordinary key (:attr:`maubinh.drills.QuestionRef.key`, so its rating in ``question_ratings`` is shared
 by everyone who answers it), with its cell (rule set, level, kind), the rule set's data version, its ordinal in
 the cell, the question packed (:mod:`classroom.snapshot`), its language-free record and its themes.
-An assignment dealt from the bank keeps its picks (``assignments.picks``).
+An assignment dealt from the bank keeps its picks (``assignments.picks``); ``bank_files`` notes each bank file
+loaded (by its SHA-256), so that loading it again at the next start reads nothing.
 
 ``throttle_events`` holds recent rate-limited events (a join-code guess, a join, a new profile) by scope and
 hashed key, for :mod:`classroom.throttle`; a teacher may lock joining a class (``classes.joining_locked``).
@@ -68,6 +69,7 @@ __all__ = [
     "AssignedQuestion",
     "Assignment",
     "Attempt",
+    "BankFile",
     "BankQuestion",
     "Base",
     "Classroom",
@@ -319,6 +321,16 @@ class BankQuestion(Base):
     record: Mapped[dict[str, object]] = mapped_column(JSON)
     blob: Mapped[bytes] = mapped_column(LargeBinary)
     made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class BankFile(Base):
+    """A bank file loaded into ``bank_questions`` (its SHA-256), so that the next start skips it at once."""
+
+    __tablename__ = "bank_files"
+
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    questions: Mapped[int] = mapped_column(Integer)
+    loaded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class ThrottleEvent(Base):

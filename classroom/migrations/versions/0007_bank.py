@@ -4,7 +4,7 @@
 under the same key, shared by everyone who answers it), its cell (rule set, level, kind), the rule set's data
 version, its ordinal in the cell, seed, themes (a JSON list, empty until tagged), record and packed question.
 ``assignments.picks`` (null for every existing assignment) holds the bank ordinals of an assignment dealt from
-the bank.
+the bank. ``bank_files`` notes the bank files loaded (by SHA-256), so a start with the same file reads nothing.
 
 Revision ID: 0007
 Revises: 0004
@@ -40,6 +40,12 @@ def upgrade() -> None:
     with op.batch_alter_table('bank_questions', schema=None) as batch_op:
         batch_op.create_index('ix_bank_questions_cell', ['rule_set_id', 'level', 'kind', 'version', 'ordinal'],
                               unique=False)
+    op.create_table('bank_files',
+    sa.Column('digest', sa.String(length=64), nullable=False),
+    sa.Column('questions', sa.Integer(), nullable=False),
+    sa.Column('loaded_at', sa.DateTime(timezone=True), nullable=False),
+    sa.PrimaryKeyConstraint('digest', name=op.f('pk_bank_files'))
+    )
     with op.batch_alter_table('assignments', schema=None) as batch_op:
         batch_op.add_column(sa.Column('picks', sa.JSON(), nullable=True))
 
@@ -47,6 +53,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     with op.batch_alter_table('assignments', schema=None) as batch_op:
         batch_op.drop_column('picks')
+    op.drop_table('bank_files')
     with op.batch_alter_table('bank_questions', schema=None) as batch_op:
         batch_op.drop_index('ix_bank_questions_cell')
     op.drop_table('bank_questions')
