@@ -65,10 +65,15 @@ _CLICK_AND_TIME = """(n) => new Promise((resolve, reject) => {
 the script is no longer running with it there."""
 
 
-def _answer(page: Page, kind: str) -> None:
-    """Any answer will do: the first choice, the number shown, or the cards in the order shown (in the arranging
-    component, in the browser: the back, the middle, then the front; one round trip on "Confirm")."""
+def _answer(page: Page, kind: str, index: int) -> None:
+    """Any answer will do: the first choice, a number typed in (an empty box is refused: the question stays), or
+    the cards in the order shown (in the arranging component, in the browser: the back, the middle, then the
+    front; one round trip on "Confirm"). ``index`` is the question's 0-based number (the key of its input)."""
     if kind == Kind.SETTLE.value:
+        box = page.locator(f".st-key-drill_settle_value_{index} input")
+        box.fill("0")
+        box.press("Enter")
+        _idle(page)
         page.locator(".st-key-drill_settle_submit button").click()
     elif kind == Kind.ARRANGE.value:
         for position, size in (("back", 5), ("middle", 5), ("front", 3)):
@@ -110,7 +115,7 @@ def _run(args: argparse.Namespace, compiled: bool) -> dict[str, list[tuple[float
             _idle(page)
             for number in range(1, args.questions + 1):
                 kind = KINDS[(number - 1) % len(KINDS)].value
-                _answer(page, kind)
+                _answer(page, kind, number - 1)
                 page.wait_for_timeout(int(args.think * 1000))
                 shown, done = page.evaluate(_CLICK_AND_TIME, number + 1)
                 next_kind = KINDS[number % len(KINDS)].value

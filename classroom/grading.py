@@ -14,8 +14,8 @@ import logging
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 
+from classroom.bank import QuestionBank, QuestionSource
 from classroom.service import AssignmentInfo, ClassroomStore
-from maubinh.drills import make_question
 
 __all__ = ["Grader"]
 
@@ -23,10 +23,12 @@ _log = logging.getLogger(__name__)
 
 
 class Grader:
-    """Grades assignments in ``workers`` background threads, one job per assignment at a time."""
+    """Grades assignments in ``workers`` background threads, one job per assignment at a time; questions the
+    question bank holds are copied from it (``source``, by default the store's bank), the others made."""
 
-    def __init__(self, store: ClassroomStore, workers: int = 1) -> None:
+    def __init__(self, store: ClassroomStore, workers: int = 1, source: QuestionSource | None = None) -> None:
         self.store = store
+        self.source = source or QuestionSource(QuestionBank(store))
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="classroom-grading")
         self._lock = threading.Lock()
         self._jobs: dict[int, Future[None]] = {}
@@ -53,7 +55,7 @@ class Grader:
             if number in done:
                 continue
             try:
-                question = make_question(assignment.drill_set, number)
+                question = self.source.of(assignment.drill_set, number)
                 self.store.store_question(assignment.id, number, question)
             except Exception as exc:  # noqa: BLE001 - a failed question fails the assignment, shown to its teacher
                 _log.exception("grading assignment %s question %s failed", assignment.id, number)

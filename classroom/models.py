@@ -27,6 +27,12 @@ idempotent: the split played, declared or not, seconds, and its analysis (expect
 the best one, chi lost with its standard error, what it won at the table).
 ``play_hands`` holds every hand a profile played at the Play table (:mod:`classroom.play_hands`), one row per
 (learner, table seed, rule set key, computer players, deal number).
+``bank_questions`` is the question bank (issue 23, :mod:`classroom.bank`): questions made and graded ahead, each
+under its ordinary key (:attr:`maubinh.drills.QuestionRef.key`, so its rating in ``question_ratings`` is shared
+by everyone who answers it), with its cell (rule set, level, kind), the rule set's data version, its ordinal in
+the cell, the question packed (:mod:`classroom.snapshot`), its language-free record and its themes.
+An assignment dealt from the bank keeps its picks (``assignments.picks``); ``bank_files`` notes each bank file
+loaded (by its SHA-256), so that loading it again at the next start reads nothing.
 
 ``throttle_events`` holds recent rate-limited events (a join-code guess, a join, a new profile) by scope and
 hashed key, for :mod:`classroom.throttle`; a teacher may lock joining a class (``classes.joining_locked``).
@@ -75,6 +81,8 @@ __all__ = [
     "AssignedQuestion",
     "Assignment",
     "Attempt",
+    "BankFile",
+    "BankQuestion",
     "Base",
     "Classroom",
     "DailyGoal",
@@ -221,6 +229,7 @@ class Assignment(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
     grading_error: Mapped[str | None] = mapped_column(Text, default=None)
+    picks: Mapped[list[int] | None] = mapped_column(JSON, default=None)
 
 
 class AssignedQuestion(Base):
@@ -313,6 +322,35 @@ class Review(Base):
     due: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     themes: Mapped[str | None] = mapped_column(String(200), default=None)
     """The missed question's themes: the review brings one back with a new question of them."""
+
+
+class BankQuestion(Base):
+    """A question of the bank, made and graded ahead (:mod:`classroom.bank`)."""
+
+    __tablename__ = "bank_questions"
+    __table_args__ = (Index("ix_bank_questions_cell", "rule_set_id", "level", "kind", "version", "ordinal"),)
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    rule_set_id: Mapped[str] = mapped_column(String(64))
+    level: Mapped[str] = mapped_column(String(32))
+    kind: Mapped[str] = mapped_column(String(32))
+    version: Mapped[str] = mapped_column(String(32))
+    ordinal: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    themes: Mapped[list[str]] = mapped_column(JSON)
+    record: Mapped[dict[str, object]] = mapped_column(JSON)
+    blob: Mapped[bytes] = mapped_column(LargeBinary)
+    made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class BankFile(Base):
+    """A bank file loaded into ``bank_questions`` (its SHA-256), so that the next start skips it at once."""
+
+    __tablename__ = "bank_files"
+
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    questions: Mapped[int] = mapped_column(Integer)
+    loaded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class ThrottleEvent(Base):

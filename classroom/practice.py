@@ -30,6 +30,7 @@ from fsrs import Rating as Grade
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from classroom.bank import QuestionBank
 from classroom.models import LEARNER_NAME_MAX, Attempt, Learner, QuestionRating, Review, name_key, utcnow
 from classroom.rating import Rating, play
 from classroom.service import (
@@ -44,6 +45,7 @@ from classroom.throttle import CLIENT_PROFILES
 from classroom.tokens import Token, hash_secret, new_id
 from maubinh.drills import MAX_SEED, DrillSet, Kind, Level, QuestionRef, available
 from maubinh.drills.themes import Theme, parse_themes, themes_text
+from maubinh.drills.versions import bank_seed
 from maubinh.house import dump_rule_set, load_house_rules
 from maubinh.rules import RULE_SET_IDS, load_rule_set
 
@@ -116,11 +118,13 @@ def _ref(row: Review) -> QuestionRef:
 
 
 class Practice:
-    """Profiles, attempts, ratings and review queues on a :class:`~classroom.service.ClassroomStore`'s database."""
+    """Profiles, attempts, ratings and review queues on a :class:`~classroom.service.ClassroomStore`'s database;
+    fresh questions are dealt from ``bank`` (by default the store's question bank) while it has unseen ones."""
 
-    def __init__(self, store: ClassroomStore, scheduler: Scheduler = SCHEDULER) -> None:
+    def __init__(self, store: ClassroomStore, scheduler: Scheduler = SCHEDULER, bank: QuestionBank | None = None) -> None:
         self.store = store
         self.scheduler = scheduler
+        self.bank = bank or QuestionBank(store)
 
     # ------------------------------------------------------------------ profiles
 
@@ -296,6 +300,11 @@ class Practice:
                                    .order_by(Attempt.answered_at, Attempt.id))
             return [_attempt(row) for row in rows]
 
+    def seen(self, learner_id: str) -> set[str]:
+        """The keys of every question the learner has answered (:attr:`maubinh.drills.QuestionRef.key`)."""
+        with self.store._session() as session:
+            return set(session.scalars(select(Attempt.question_key).where(Attempt.learner_id == learner_id)))
+
     def run(self, learner_id: str, run_id: str) -> dict[int, AttemptInfo]:
         """The attempts of one run (a set worked through), by question number (to resume after a reload)."""
         with self.store._session() as session:
@@ -331,7 +340,9 @@ class Practice:
              rng: random.Random | None = None, spread: float = 150.0) -> list[QuestionRef]:
         """``count`` questions of ``kinds`` (in turn) near the learner's rating: questions already rated
         within ``spread`` of it and not yet attempted by the learner first, then fresh ones at the level
-        nearest the rating (the engine deals endless questions, so "near" is cheap). A kind the rule set cannot
+        nearest the rating: from the question bank while it has some the learner has not seen (made ahead, so
+        served at once, and rated by everyone who answers them), then made live (the engine deals endless
+        questions, so "near" is cheap). A kind the rule set cannot
         ask at that level (:func:`maubinh.drills.available`) gets its turn's fresh question from the next kind
         that can be asked.
 
@@ -359,16 +370,21 @@ class Practice:
                 pool.setdefault(row.kind, []).append(QuestionRef(Kind(row.kind), Level(row.level), rule_set_id, seed))
         rule_set = load_rule_set(rule_set_id)
         fresh = [kind for kind in kinds if available(kind, level, rule_set) is None] or [Kind.CHI]
+        taken = seen | {ref.key for refs in pool.values() for ref in refs}  # no question twice in a list
+        banked = {kind: self.bank.deal(rule_set_id, level, kind, count, taken, rng) for kind in fresh}
         dealt = []
         for number in range(count):
             kind = kinds[number % len(kinds)]
             rated = pool.get(kind.value, [])
             if rated:
                 dealt.append(rated.pop(rng.randrange(len(rated))))
-            else:
-                if kind not in fresh:
-                    kind = fresh[number % len(fresh)]
-                dealt.append(QuestionRef(kind, level, rule_set_id, rng.randrange(MAX_SEED * 1000)))
+                continue
+            if kind not in fresh:
+                kind = fresh[number % len(fresh)]
+            ordinals = banked[kind]
+            seed = (bank_seed(rule_set_id, level.value, kind.value, ordinals.pop()) if ordinals
+                    else rng.randrange(MAX_SEED * 1000))
+            dealt.append(QuestionRef(kind, level, rule_set_id, seed))
         return dealt
 
 

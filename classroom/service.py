@@ -246,7 +246,8 @@ def learner_info(row: Learner) -> LearnerInfo:
 
 def _drill_set(row: Assignment) -> DrillSet:
     house = load_house_rules(row.house_toml) if row.house_toml else None
-    return DrillSet(parse_kinds(row.kinds), parse_level(row.level), row.rule_set_id, row.seed, row.count, house)
+    return DrillSet(parse_kinds(row.kinds), parse_level(row.level), row.rule_set_id, row.seed, row.count, house,
+                    tuple(int(pick) for pick in row.picks or ()))
 
 
 def _answer(row: AnswerRow) -> StoredAnswer:
@@ -481,7 +482,8 @@ class ClassroomStore:
                 raise ClassroomError("class", "this class is archived")
             row = Assignment(class_id=class_id, title=title, kinds=",".join(k.value for k in drill_set.kinds),
                              level=drill_set.level.value, rule_set_id=drill_set.rule_set_id, house_toml=house,
-                             seed=drill_set.seed, count=drill_set.count, deadline=deadline, created_at=utcnow())
+                             seed=drill_set.seed, count=drill_set.count, deadline=deadline, created_at=utcnow(),
+                             picks=list(drill_set.picks) or None)
             session.add(row)
             session.flush()
             return self._assignment_info(session, row)

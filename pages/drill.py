@@ -1,7 +1,8 @@
 """Drill: six kinds of question, graded by the engine, in sets that a link can share.
 
 Links: ``/drill?kinds=chi,foul&level=expert&rules=tinh-chi&seed=42&n=10`` gives everyone the same ten
-questions in the same order. Questions are prepared ahead in the background (:mod:`ui.drill.prepare`)
+questions in the same order; a new set is dealt from the question bank (``&bank=3.17.0...``, issue 23), its
+questions made ahead. Questions are prepared ahead in the background (:mod:`ui.drill.prepare`)
 so the next one is ready when "next" is clicked. A class's assignment opens here too,
 ``/drill?me=<learner link>&assignment=<id>`` (:mod:`ui.drill.assigned`): its questions are the stored
 ones and every answer is stored at once.
@@ -17,6 +18,7 @@ from maubinh.drills import DrillSet, Question, QuestionList
 from maubinh.rules import RuleSet
 from ui.drill.arrange import take_submission
 from ui.drill.assigned import Assigned, assigned_from_url, question_at, with_result
+from ui.drill.banked import connect, dealer
 from ui.drill.params import read_set_choice, rules_param_broken, set_editor, set_title, settle_set
 from ui.drill.prepare import AHEAD, preparer
 from ui.drill.profile import Profile, list_state, new_list, profile_from_url
@@ -124,6 +126,7 @@ def assigned_area(assigned: Assigned) -> None:
 with guarded():  # no traceback reaches a user (ui.errors)
     lang = setup_page("nav.drill")
     inject_drill_css()
+    connect()  # questions from the question bank first (issue 23)
     assigned = assigned_from_url()
     if assigned is not None:
         st.title(markdown_literal(assigned.assignment.title, limit=80))
@@ -162,7 +165,7 @@ with guarded():  # no traceback reaches a user (ui.errors)
             with st.expander(set_title(choice, lang), icon=":material/tune:", expanded=rules_param_broken(),
                              key="drill_set_box", on_change="rerun") as set_box:
                 rule_set = rule_set_picker("drill")
-                drill_set = settle_set(choice, rule_set, notice)
+                drill_set = settle_set(choice, rule_set, notice, dealer(profile))
                 if set_box.open:
                     set_editor(drill_set, lang)
             state = set_state(drill_set)

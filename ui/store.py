@@ -3,7 +3,8 @@
 Where it lives (see :mod:`classroom.database`): ``MAUBINH_DATABASE_URL``, else
 ``[connections.classroom] url = ...`` in ``.streamlit/secrets.toml``, else the SQLite file
 ``data/classroom.sqlite``. Only the pages that need it (Classes, and the Drill answering an assignment)
-open it, so the other pages never wait for a database.
+open it, so the other pages never wait for a database. The starter question bank is loaded when it opens
+(:meth:`classroom.bank.QuestionBank.load_file`: only what is missing, so after the first start it writes nothing).
 
 The store is a ``st.cache_resource`` for speed only: every value lives in the database, so a cleared
 cache (any client can ask for one) opens it again and loses nothing.
@@ -11,11 +12,14 @@ cache (any client can ask for one) opens it again and loses nothing.
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass
 
 import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
 
+from classroom.bank import QuestionBank, QuestionSource
 from classroom.database import DATABASE_ENV
 from classroom.grading import Grader
 from classroom.practice import Practice
@@ -23,6 +27,8 @@ from classroom.service import ClassroomError, ClassroomStore
 
 __all__ = ["ASSIGNMENT_PARAM", "LEARNER_PARAM", "MODE_PARAM", "RUN_PARAM", "THEME_PARAM", "Classroom", "classroom",
            "configured_url", "refusal_key"]
+
+_log = logging.getLogger(__name__)
 
 LEARNER_PARAM = "me"
 """Query parameter of a learner's personal link (``?me=<learner>.<secret>``), on the Classes and Drill pages."""
@@ -39,11 +45,14 @@ THEME_PARAM = "theme"
 
 @dataclass(frozen=True)
 class Classroom:
-    """The server's store, grader and practice records (profiles, ratings, reviews)."""
+    """The server's store, grader and practice records (profiles, ratings, reviews), and the question bank with
+    the source every question is read or made through (:mod:`classroom.bank`)."""
 
     store: ClassroomStore
     grader: Grader
     practice: Practice
+    bank: QuestionBank
+    source: QuestionSource
 
 
 def configured_url() -> str | None:
@@ -61,9 +70,15 @@ def configured_url() -> str | None:
 @st.cache_resource(show_spinner=False)
 def _open(url: str | None) -> Classroom:
     store = ClassroomStore.open(url)
-    grader = Grader(store)
+    bank = QuestionBank(store)
+    try:
+        bank.load_file()  # the starter bank: the questions missing are stored (none after the first start)
+    except (ValueError, OSError, SQLAlchemyError):
+        _log.exception("the starter question bank could not be loaded; questions are made live")
+    source = QuestionSource(bank)
+    grader = Grader(store, source=source)
     grader.resume()  # assignments a stopped server left half graded
-    return Classroom(store, grader, Practice(store))
+    return Classroom(store, grader, Practice(store, bank=bank), bank, source)
 
 
 def classroom() -> Classroom:

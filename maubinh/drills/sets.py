@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from maubinh.drills.versions import PICK_LIMIT, bank_seed
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 
 __all__ = [
@@ -156,10 +157,14 @@ class DrillSet:
         seed: 0..:data:`MAX_SEED`; with the rest, it fixes every question.
         count: number of questions, 1..:data:`MAX_QUESTIONS`.
         house: house rules the set is graded under (their id is ``rule_set_id``), or ``None`` for a source.
+        picks: for a set dealt from the question bank, each question's ordinal in its bank cell (one per
+            question; the question's seed is :func:`maubinh.drills.versions.bank_seed`); empty for a set whose
+            questions come from its seed (``seed * 1000 + index``), as every set made before the bank.
 
     Raises:
         ValueError: for no kinds, a kind listed twice, an unknown rule set, or a seed or count that is not
-            a whole number (``1.5``, ``"2"``, ``True``) or is out of range, naming it.
+            a whole number (``1.5``, ``"2"``, ``True``) or is out of range, naming it; for picks under house
+            rules, not one per question, or outside ``0..PICK_LIMIT - 1``.
     """
 
     kinds: tuple[Kind, ...]
@@ -168,6 +173,7 @@ class DrillSet:
     seed: int = 1
     count: int = DEFAULT_COUNT
     house: RuleSet | None = None
+    picks: tuple[int, ...] = ()
 
     @property
     def rule_set(self) -> RuleSet:
@@ -189,6 +195,13 @@ class DrillSet:
                 raise ValueError(f"{name} {value!r:.40} is not a whole number ({low}..{high})")  # noqa: TRY004
             if not low <= value <= high:
                 raise ValueError(f"{name} {value} is outside {low}..{high}")
+        if self.picks:
+            if self.house is not None:
+                raise ValueError("house rules are never dealt from the question bank")
+            if len(self.picks) != self.count:
+                raise ValueError(f"{len(self.picks)} bank picks for {self.count} questions")
+            if not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < PICK_LIMIT for p in self.picks):
+                raise ValueError(f"bank picks must be whole numbers 0..{PICK_LIMIT - 1}")
 
     def kind_at(self, index: int) -> Kind:
         """The kind of question ``index`` (0-based); ``IndexError`` outside ``0..count - 1``."""
@@ -197,8 +210,11 @@ class DrillSet:
         return self.kinds[index % len(self.kinds)]
 
     def question_seed(self, index: int) -> int:
-        """The seed of question ``index``: ``seed * 1000 + index`` (sets never share a question seed)."""
-        self.kind_at(index)
+        """The seed of question ``index``: ``seed * 1000 + index`` (sets never share a question seed), or for a
+        bank set the seed of its pick (:func:`maubinh.drills.versions.bank_seed`)."""
+        kind = self.kind_at(index)
+        if self.picks:
+            return bank_seed(self.rule_set_id, self.level.value, kind.value, self.picks[index])
         return self.seed * 1000 + index
 
     def ref(self, index: int) -> QuestionRef:
@@ -206,14 +222,18 @@ class DrillSet:
         return QuestionRef(self.kind_at(index), self.level, self.rule_set_id, self.question_seed(index), self.house)
 
     def params(self) -> dict[str, str]:
-        """The set as URL query parameters (``kinds``, ``level``, ``rules``, ``seed``, ``n``)."""
-        return {
+        """The set as URL query parameters (``kinds``, ``level``, ``rules``, ``seed``, ``n``, and for a bank set
+        ``bank``: the picks joined by dots, ``"3.17.0"``)."""
+        params = {
             "kinds": ",".join(kind.value for kind in self.kinds),
             "level": self.level.value,
             "rules": self.rule_set_id,
             "seed": str(self.seed),
             "n": str(self.count),
         }
+        if self.picks:
+            params["bank"] = ".".join(str(pick) for pick in self.picks)
+        return params
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,18 @@ ROOT = Path(__file__).resolve().parents[2]
 PAGE_TIMEOUT_S = 120
 
 
+@pytest.fixture(scope="session")
+def _shared_database(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return f"sqlite:///{tmp_path_factory.mktemp('classroom') / 'classroom.sqlite'}"
+
+
+@pytest.fixture(autouse=True)
+def _own_database(_shared_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages that open the classroom (the Drill reads the question bank) use a database of the test run, never
+    the repository's ``data/`` (a test's ``db`` fixture gives it a fresh one of its own)."""
+    monkeypatch.setenv("MAUBINH_DATABASE_URL", _shared_database)
+
+
 @pytest.fixture(autouse=True)
 def _clear_streamlit_caches() -> Iterator[None]:
     st.cache_data.clear()

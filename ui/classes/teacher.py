@@ -7,11 +7,13 @@ constant time). The teacher's link is shown once, just after the class is made: 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, time, timedelta
 
 import pandas as pd
 import streamlit as st
 
+from classroom.bank import deal_picks
 from classroom.models import TITLE_MAX, utcnow
 from classroom.service import ClassInfo, ClassroomError
 from maubinh.drills import KINDS, DrillSet
@@ -133,6 +135,9 @@ def _assign(klass: ClassInfo, base: DrillSet, lang: str) -> None:
     if missing:
         st.session_state[f"{_FORM}_error"] = "classes.assign_error.unavailable"
         return
+    if chosen.house is None and chosen.seed == base.seed:  # the seed left as it was: dealt from the question bank
+        chosen = replace(chosen, picks=deal_picks(classroom().bank, chosen.kinds, chosen.level, chosen.rule_set_id,
+                                                  chosen.count))
     try:
         assignment = classroom().store.assign(klass.id, st.session_state.get(f"{_FORM}_title") or "", chosen,
                                               _deadline(lang))

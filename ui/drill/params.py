@@ -4,11 +4,17 @@ The same link gives every learner the same questions in the same order. A broken
 warning naming it (and the known values) and the default is used; the URL is then rewritten with the
 set actually used, so the address bar is always a working link. A link from before the six kinds
 (``?seed=`` without ``kinds=``) keeps meaning the one-kind drill it was made for.
+
+A new set (no seed in the URL, or ``?bank=new`` from "new set") is dealt from the question bank (issue 23): its
+questions' ordinals in their bank cells go in the URL as ``?bank=3.17.0...``, so the link gives everyone the
+same questions. A link with a seed and no ``bank`` (every link made before the bank) keeps its questions, made
+live from the seed.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
@@ -27,6 +33,7 @@ from maubinh.drills import (
     available,
 )
 from maubinh.drills.sets import parse_kinds, parse_level
+from maubinh.drills.versions import PICK_LIMIT
 from maubinh.rules import RULE_SET_IDS, RuleSet
 from ui.drill.state import STATE_KEY, SetState
 from ui.i18n import current_language, t
@@ -39,6 +46,7 @@ if TYPE_CHECKING:
     from streamlit.delta_generator import DeltaGenerator
 
 __all__ = [
+    "BANK_PARAM",
     "COUNT_PARAM",
     "KINDS_PARAM",
     "LEVEL_PARAM",
@@ -59,7 +67,10 @@ KINDS_PARAM = "kinds"
 LEVEL_PARAM = "level"
 SEED_PARAM = "seed"
 COUNT_PARAM = "n"
-SET_PARAMS = (KINDS_PARAM, LEVEL_PARAM, SEED_PARAM, COUNT_PARAM)
+BANK_PARAM = "bank"
+"""The picks of a set dealt from the question bank (``3.17.0``), or ``new`` for a set to deal."""
+NEW_SET = "new"
+SET_PARAMS = (KINDS_PARAM, LEVEL_PARAM, SEED_PARAM, COUNT_PARAM, BANK_PARAM)
 DEFAULT_LEVEL = Level.INTERMEDIATE
 
 
@@ -92,17 +103,40 @@ def _level() -> Level | None:
 
 @dataclass(frozen=True)
 class SetChoice:
-    """What the URL asks for apart from the rule set (chosen next, by :func:`ui.setup.rule_set_picker`)."""
+    """What the URL asks for apart from the rule set (chosen next, by :func:`ui.setup.rule_set_picker`).
+
+    Attributes:
+        picks: the bank ordinals of a set dealt from the question bank (``()``: a set made from its seed).
+        fresh: a new set, to be dealt from the bank (:func:`settle_set`).
+    """
 
     kinds: tuple[Kind, ...]
     level: Level
     seed: int
     count: int
+    picks: tuple[int, ...] = ()
+    fresh: bool = False
 
     def under(self, rule_set: RuleSet) -> DrillSet:
-        """The set under a rule set (a source, or house rules carried along)."""
+        """The set under a rule set (a source, or house rules carried along: never dealt from the bank)."""
         house = None if rule_set.id in RULE_SET_IDS else rule_set
-        return DrillSet(self.kinds, self.level, rule_set.id, self.seed, self.count, house)
+        picks = self.picks if house is None and len(self.picks) == self.count else ()
+        return DrillSet(self.kinds, self.level, rule_set.id, self.seed, self.count, house, picks)
+
+
+def _picks(count: int) -> tuple[tuple[int, ...], bool]:
+    """The bank picks in the URL and whether the set is new: ``?bank=new`` or no seed (a fresh set is dealt);
+    a broken value is warned about and a fresh set dealt."""
+    raw = st.query_params.get(BANK_PARAM)
+    if raw is None:
+        return (), SEED_PARAM not in st.query_params
+    if raw == NEW_SET:
+        return (), True
+    parts = raw.split(".") if len(raw) <= 8 * MAX_QUESTIONS else []
+    if len(parts) == count and all(p.isdigit() and len(p) <= 7 and int(p) < PICK_LIMIT for p in parts):
+        return tuple(int(p) for p in parts), False
+    st.warning(t("drill.bad_bank", value=markdown_literal(raw, limit=60)))
+    return (), True
 
 
 def read_set_choice() -> SetChoice:
@@ -115,21 +149,26 @@ def read_set_choice() -> SetChoice:
     current = st.session_state.get(STATE_KEY)
     if not given and isinstance(current, SetState):
         last = current.drill_set
-        return SetChoice(last.kinds, last.level, last.seed, last.count)
+        return SetChoice(last.kinds, last.level, last.seed, last.count, getattr(last, "picks", ()))
     kinds = _kinds()
     if kinds is None:  # links from before the six kinds: ?seed= alone was the one-kind drill
         kinds = (Kind.BETTER,) if SEED_PARAM in st.query_params else DEFAULT_KINDS
     level = _level() or DEFAULT_LEVEL
     count = int_param(COUNT_PARAM, minimum=1, maximum=MAX_QUESTIONS, default=DEFAULT_COUNT)
     seed = int_param(SEED_PARAM, minimum=0, maximum=MAX_SEED)
-    return SetChoice(kinds, level, new_seed() if seed is None else seed, count or DEFAULT_COUNT)
+    count = count or DEFAULT_COUNT
+    picks, fresh = _picks(count)
+    return SetChoice(kinds, level, new_seed() if seed is None else seed, count, picks, fresh)
 
 
-def settle_set(choice: SetChoice, rule_set: RuleSet, notice: DeltaGenerator | None = None) -> DrillSet:
+def settle_set(choice: SetChoice, rule_set: RuleSet, notice: DeltaGenerator | None = None,
+               deal: Callable[[DrillSet], DrillSet] | None = None) -> DrillSet:
     """The set used, under the chosen rule set; the URL is rewritten to it (so it is always a working link).
 
     Kinds the rule set cannot ask at the chosen level (:func:`maubinh.drills.available`) are left out, with a
     warning in ``notice`` (default: here) naming them and why; when none is left, the default kinds it can ask.
+    A new set (:attr:`SetChoice.fresh`) under a source's rules is given its questions by ``deal`` (the question
+    bank: :func:`ui.drill.banked.deal`).
     """
     asked = tuple(kind for kind in choice.kinds if available(kind, choice.level, rule_set) is None)
     if asked != choice.kinds:
@@ -141,9 +180,14 @@ def settle_set(choice: SetChoice, rule_set: RuleSet, notice: DeltaGenerator | No
         (notice or st).warning("  \n".join([t("drill.unavailable.dropped"), *lines]))
         choice = replace(choice, kinds=asked)
     drill_set = choice.under(rule_set)
-    for name, value in drill_set.params().items():
+    if choice.fresh and deal is not None and drill_set.house is None:
+        drill_set = deal(drill_set)
+    params = drill_set.params()
+    for name, value in params.items():
         if st.query_params.get(name) != value:
             st.query_params[name] = value
+    if BANK_PARAM not in params and BANK_PARAM in st.query_params:
+        del st.query_params[BANK_PARAM]
     return drill_set
 
 
@@ -159,10 +203,16 @@ def set_title(choice: SetChoice, lang: str) -> str:
              kinds=len(choice.kinds), total=len(KINDS))
 
 
-def start_set(drill_set: DrillSet) -> None:
-    """Put ``drill_set`` in the URL (the page then starts it); the language stays."""
-    for name, value in drill_set.params().items():
+def start_set(drill_set: DrillSet, fresh: bool = False) -> None:
+    """Put ``drill_set`` in the URL (the page then starts it); the language stays. With ``fresh``, its questions
+    are dealt anew from the question bank (``?bank=new``); else they are its picks, or made from its seed."""
+    params = replace(drill_set, picks=()).params() if fresh else drill_set.params()
+    for name, value in params.items():
         st.query_params[name] = value
+    if fresh:
+        st.query_params[BANK_PARAM] = NEW_SET
+    elif BANK_PARAM not in params and BANK_PARAM in st.query_params:
+        del st.query_params[BANK_PARAM]
 
 
 def share_link(drill_set: DrillSet) -> str:
@@ -187,7 +237,8 @@ def _submit_form(drill_set: DrillSet, lang: str) -> None:
             [t("drill.set.unavailable", level=level_name(chosen.level, lang)), *missing])
         return
     st.session_state[_FORM_ERROR] = None
-    start_set(chosen)
+    # the seed left as it was: a new set from the bank; a seed typed in: that seed's set
+    start_set(replace(chosen, picks=()), fresh=chosen.seed == drill_set.seed)
 
 
 def set_editor(drill_set: DrillSet, lang: str) -> None:

@@ -6,6 +6,8 @@ a second), so the page asks for the next questions of the set while the learner 
 of its set and number (:func:`maubinh.drills.make_question`), so one prepared copy serves everyone
 working through the same set; the most recent :data:`KEEP` are kept.
 
+A question the question bank holds (issue 23) is read from it rather than made: :func:`use_source`.
+
 Work nobody waits for does not hold up work someone waits for (issue 22, item 13: visitors who open the
 Drill and leave at once stalled the next one for 43-102 s). The workers take, in this order: questions a
 session is waiting for (:meth:`Preparer.get`), then the question each session shows, then the ones
@@ -25,10 +27,14 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future
+from typing import TYPE_CHECKING
 
 from maubinh.drills import DrillSet, Question, make_question
 
-__all__ = ["AHEAD", "KEEP", "STALE_SECONDS", "Preparer", "preparer"]
+if TYPE_CHECKING:
+    from classroom.bank import QuestionSource
+
+__all__ = ["AHEAD", "KEEP", "STALE_SECONDS", "Preparer", "preparer", "use_source"]
 
 AHEAD = 2
 """Questions prepared beyond the one shown."""
@@ -149,6 +155,20 @@ class Preparer:
 
 _PREPARER: Preparer | None = None
 _PREPARER_LOCK = threading.Lock()
+_SOURCE: QuestionSource | None = None
+
+
+def use_source(source: QuestionSource | None) -> None:
+    """Make questions through ``source`` from now on: the question bank first, then live generation, with the
+    results kept (:class:`classroom.bank.QuestionSource`); ``None``: always live."""
+    global _SOURCE
+    _SOURCE = source
+
+
+def _make(drill_set: DrillSet, index: int) -> Question:
+    """Question ``index`` of ``drill_set``: through the source in use (:func:`use_source`), else made live."""
+    source = _SOURCE
+    return source.of(drill_set, index) if source is not None else make_question(drill_set, index)
 
 
 def preparer() -> Preparer:
@@ -157,5 +177,5 @@ def preparer() -> Preparer:
     global _PREPARER
     with _PREPARER_LOCK:
         if _PREPARER is None:
-            _PREPARER = Preparer()
+            _PREPARER = Preparer(make=_make)
         return _PREPARER

@@ -72,7 +72,7 @@ def accuracy_figure(records: Sequence[Record], lang: str) -> go.Figure:
 
 
 def _practise(kind: Kind, drill_set: DrillSet) -> None:
-    start_set(replace(drill_set, kinds=(kind,), seed=new_seed()))
+    start_set(replace(drill_set, kinds=(kind,), seed=new_seed(), picks=()), fresh=True)
 
 
 def show_progress(history: Sequence[Record], drill_set: DrillSet, lang: str) -> None:
@@ -147,5 +147,5 @@ def show_summary(state: SetState, question: Callable[[int], Question], rule_set:
         st.session_state[STATE_KEY] = SetState(drill_set)
         st.rerun(scope="app")
     if fresh.button(t("drill.summary.new"), key="drill_new_set", width="stretch"):
-        start_set(replace(drill_set, seed=new_seed()))
+        start_set(replace(drill_set, seed=new_seed(), picks=()), fresh=True)
         st.rerun(scope="app")

@@ -1,0 +1,184 @@
+"""The question bank's cells and its build command (issue 23): questions made and graded ahead.
+
+Every kind x level x source rule set that :func:`maubinh.drills.available` asks is a *cell*
+(:func:`cells`); the bank's question ``n`` of a cell is the ordinary question whose seed is
+:func:`maubinh.drills.versions.bank_seed` of the cell, the rule set's data version and ``n``, made and graded
+by the same code as any question (:func:`maubinh.drills.make_from_ref`). The database side (storing, dealing,
+the starter file) is :mod:`classroom.bank`.
+
+Commands (``python -m maubinh.drills.bank ...``; the database is the app's, ``MAUBINH_DATABASE_URL``, unless
+``--database`` names another):
+
+- ``build --per-cell N --workers K [--kinds ...] [--levels ...] [--rules ...]``: make the questions missing so
+  that every cell holds ``N`` of the current data version, in ``K`` worker processes, storing each as it is
+  made (stopped and started again, it goes on where it stopped; run twice, the second run makes nothing),
+  with a progress bar on stderr. Ordinal 0 of every cell comes first, then ordinal 1..., so a build stopped
+  early leaves every cell about as full as the others.
+- ``load [--file F]``: store the questions of a bank file missing from the database (the starter bank by
+  default; the app does this at start).
+- ``export [--file F]``: write the database's bank (current data versions) to a file (the starter bank by
+  default).
+- ``status``: questions per cell.
+
+>>> len(cells()) > 100, all(available(c.kind, c.level, c.rule_set) is None for c in cells())
+(True, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from maubinh.drills import KINDS, Kind, Level, QuestionRef, available, make_from_ref
+from maubinh.drills.versions import bank_seed
+from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
+
+if TYPE_CHECKING:
+    from classroom.bank import Banked, QuestionBank
+
+__all__ = ["Cell", "cells", "main", "make_banked"]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A kind asked at a level under a source's rule set: one compartment of the bank."""
+
+    kind: Kind
+    level: Level
+    rule_set_id: str
+
+    @property
+    def rule_set(self) -> RuleSet:
+        return load_rule_set(self.rule_set_id)
+
+    def ref(self, ordinal: int) -> QuestionRef:
+        """The bank's question ``ordinal`` of this cell (under the rule set's current data version)."""
+        seed = bank_seed(self.rule_set_id, self.level.value, self.kind.value, ordinal)
+        return QuestionRef(self.kind, self.level, self.rule_set_id, seed)
+
+
+def cells(kinds: Sequence[Kind] = KINDS, levels: Sequence[Level] = tuple(Level),
+          rule_set_ids: Sequence[str] = RULE_SET_IDS) -> list[Cell]:
+    """Every cell the engine asks (:func:`maubinh.drills.available`), by rule set, level, kind."""
+    return [Cell(kind, level, rules) for rules in rule_set_ids for level in levels for kind in kinds
+            if available(kind, level, load_rule_set(rules)) is None]
+
+
+def make_banked(cell: Cell, ordinal: int) -> Banked:
+    """The bank's question ``ordinal`` of ``cell``, made, graded and packed for storing (in a worker process).
+
+    Raises:
+        maubinh.drills.UnavailableError: for a cell the engine does not ask.
+    """
+    from classroom.bank import banked  # the database side; the engine itself never needs it
+
+    return banked(make_from_ref(cell.ref(ordinal)), cell.rule_set_id, ordinal)
+
+
+def _bar(done: int, total: int, started: float, note: str) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    elapsed = time.monotonic() - started
+    left = elapsed / done * (total - done) if done else 0.0
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
+                     f"{elapsed:6.0f} s, ~{left:5.0f} s left {note[:40]:40s}")
+    sys.stderr.flush()
+
+
+def _store(database: str | None) -> QuestionBank:
+    from classroom.bank import QuestionBank
+    from classroom.service import ClassroomStore
+
+    return QuestionBank(ClassroomStore.open(database))
+
+
+def build(per_cell: int, workers: int, chosen: Sequence[Cell], database: str | None = None) -> int:
+    """Make and store the questions missing for every cell in ``chosen`` to hold ``per_cell``; returns how many
+    were made. Each question is stored as soon as it is made."""
+    bank = _store(database)
+    have = {cell: set(bank.ordinals(cell.rule_set_id, cell.level, cell.kind)) for cell in chosen}
+    todo = [(cell, ordinal) for ordinal in range(per_cell) for cell in chosen if ordinal not in have[cell]]
+    print(f"{len(chosen)} cells, {per_cell} each: {len(todo)} questions to make with {workers} worker(s)",
+          file=sys.stderr)
+    if not todo:
+        return 0
+    started, done = time.monotonic(), 0
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        queue = iter(todo)
+        running: dict[Future[Banked], tuple[Cell, int]] = {}
+        while True:
+            while len(running) < 2 * workers and (work := next(queue, None)) is not None:
+                running[pool.submit(make_banked, *work)] = work
+            if not running:
+                break
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                cell, ordinal = running.pop(future)
+                bank.add([future.result()])
+                done += 1
+                _bar(done, len(todo), started, f"{cell.rule_set_id} {cell.level.value} {cell.kind.value} #{ordinal}")
+    sys.stderr.write("\n")
+    return done
+
+
+def _parse(values: str | None, known: Sequence[str]) -> list[str]:
+    if not values:
+        return list(known)
+    chosen = [v.strip() for v in values.split(",") if v.strip()]
+    wrong = [v for v in chosen if v not in known]
+    if wrong:
+        raise SystemExit(f"unknown {', '.join(wrong)}; known: {', '.join(known)}")
+    return chosen
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line (see the module)."""
+    parser = argparse.ArgumentParser(prog="python -m maubinh.drills.bank", description=__doc__.split("\n")[0])
+    parser.add_argument("--database", help="database URL (default: the app's)")
+    commands = parser.add_subparsers(dest="command", required=True)
+    making = commands.add_parser("build", help="make the questions missing")
+    making.add_argument("--per-cell", type=int, default=50)
+    making.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 1)))
+    making.add_argument("--kinds", help="comma-separated kinds (default: all)")
+    making.add_argument("--levels", help="comma-separated levels (default: all)")
+    making.add_argument("--rules", help="comma-separated rule sets (default: every source)")
+    for name in ("load", "export"):
+        commands.add_parser(name).add_argument("--file", help="bank file (default: the starter bank)")
+    commands.add_parser("status", help="questions per cell")
+    args = parser.parse_args(argv)
+
+    from pathlib import Path
+
+    from classroom.bank import STARTER, write_file
+
+    if args.command == "build":
+        if args.per_cell < 0 or args.workers < 1:
+            raise SystemExit("--per-cell must be 0 or more and --workers 1 or more")
+        chosen = cells([Kind(k) for k in _parse(args.kinds, [k.value for k in KINDS])],
+                       [Level(v) for v in _parse(args.levels, [v.value for v in Level])],
+                       _parse(args.rules, RULE_SET_IDS))
+        made = build(args.per_cell, args.workers, chosen, args.database)
+        print(f"made {made} questions")
+        return 0
+    bank = _store(args.database)
+    path = Path(args.file) if getattr(args, "file", None) else STARTER
+    if args.command == "load":
+        print(f"loaded {bank.load_file(path)} new questions from {path}")
+    elif args.command == "export":
+        print(f"wrote {write_file(path, bank.entries())} questions to {path} ({path.stat().st_size} bytes)")
+    else:
+        counts = bank.counts()
+        for cell in cells():
+            print(f"{cell.rule_set_id:11s} {cell.level.value:12s} {cell.kind.value:8s} "
+                  f"{counts.get((cell.rule_set_id, cell.level.value, cell.kind.value), 0)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

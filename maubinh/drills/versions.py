@@ -1,0 +1,72 @@
+"""The question bank's identities: a rule set's data version and the seed of each banked question.
+
+A banked question is an ordinary question (:class:`maubinh.drills.QuestionRef`: kind, level, rule set, seed)
+whose seed is not drawn at random but derived from its *cell* (rule set, level, kind), the rule set's
+:func:`data_version` and its *ordinal* in the cell (0, 1, 2...): :func:`bank_seed`. So the bank's question
+``n`` of a cell is the same question on every machine, its id is its ordinary key
+(``"chi-at:expert:foul:<seed>"``, under which its Glicko-2 rating is kept), and a build that stopped
+half-way makes exactly the questions still missing. When a rule set's data changes, its version changes,
+so do the seeds: the old version's questions are no longer dealt, and the build makes the new ones.
+
+>>> data_version("chi-at") == data_version("chi-at"), len(data_version("chi-at"))
+(True, 12)
+>>> data_version("chi-at") != data_version("luckywin")
+True
+>>> bank_seed("chi-at", "expert", "foul", 3) == bank_seed("chi-at", "expert", "foul", 3)
+True
+>>> 0 <= bank_seed("chi-at", "expert", "foul", 3) < 10**12
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+
+from maubinh.rules import RULE_SET_IDS, load_rule_set
+
+__all__ = ["BANK_FORMAT", "PICK_LIMIT", "bank_seed", "data_version"]
+
+BANK_FORMAT = 1
+"""Bumped when the way questions are made or graded changes: every version changes with it."""
+PICK_LIMIT = 1_000_000
+"""Ordinals in a cell run ``0..PICK_LIMIT - 1`` (far more than any bank holds)."""
+_SEEDS = 10**12
+"""Question seeds run ``0.._SEEDS - 1``, the range of a set's question seeds (``seed * 1000 + index``)."""
+
+
+@cache
+def _rules_digest(rule_set_id: str) -> str:
+    from maubinh.house import dump_rule_set  # house imports the rules core only; kept lazy for import speed
+
+    return hashlib.sha256(dump_rule_set(load_rule_set(rule_set_id)).encode("utf-8")).hexdigest()
+
+
+@cache
+def data_version(rule_set_id: str, kind: str | None = None) -> str:
+    """The data version of a source's rule set: 12 hex digits of a SHA-256 of its data (every value, written
+    back canonically by :func:`maubinh.house.dump_rule_set`, so comments do not count) and :data:`BANK_FORMAT`.
+    For the kind ``"rules"`` ("which rule set", which compares every source), every source's data counts.
+
+    Raises:
+        ValueError: for a rule set that is not a source (house rules are never banked).
+    """
+    if rule_set_id not in RULE_SET_IDS:
+        raise ValueError(f"{rule_set_id!r} is not a source's rule set; known: {', '.join(RULE_SET_IDS)}")
+    parts = [f"bank-format {BANK_FORMAT}", _rules_digest(rule_set_id)]
+    if kind == "rules":
+        parts += [_rules_digest(other) for other in RULE_SET_IDS]
+    return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:12]
+
+
+def bank_seed(rule_set_id: str, level: str, kind: str, ordinal: int) -> int:
+    """The seed of the bank's question ``ordinal`` (0-based) in the cell (``rule_set_id``, ``level``, ``kind``)
+    under the rule set's current :func:`data_version` (values are the enums' ids: ``"expert"``, ``"foul"``).
+
+    Raises:
+        ValueError: for an ordinal outside ``0..PICK_LIMIT - 1`` or a rule set that is not a source.
+    """
+    if not 0 <= ordinal < PICK_LIMIT:
+        raise ValueError(f"bank ordinal {ordinal} is outside 0..{PICK_LIMIT - 1}")
+    text = f"{rule_set_id}:{data_version(rule_set_id, kind)}:{level}:{kind}:{ordinal}"
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big") % _SEEDS

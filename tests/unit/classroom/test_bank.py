@@ -1,0 +1,140 @@
+"""classroom.bank on both databases: storing, loading, dealing, reading back, versions, a shared rating."""
+
+from __future__ import annotations
+
+import lzma
+import random
+import threading
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from classroom.bank import Banked, QuestionBank, QuestionSource, banked, deal_picks, read_file, write_file
+from classroom.grading import Grader
+from classroom.models import BankQuestion, QuestionRating
+from classroom.practice import Practice
+from classroom.service import ClassroomStore
+from classroom.snapshot import record
+from maubinh.drills import DrillSet, Kind, Level, make_from_ref, make_question
+from maubinh.drills.bank import Cell
+from maubinh.drills.versions import data_version
+from maubinh.rules import load_rule_set
+
+CHI = Cell(Kind.CHI, Level.INTERMEDIATE, "chi-at")
+FOUL = Cell(Kind.FOUL, Level.INTERMEDIATE, "chi-at")
+
+
+def _entries(cell: Cell, ordinals: range) -> list[Banked]:
+    return [banked(make_from_ref(cell.ref(n)), cell.rule_set_id, n) for n in ordinals]
+
+
+def test_a_banked_question_is_the_live_question_under_its_ordinary_key(store: ClassroomStore) -> None:
+    bank = QuestionBank(store)
+    entry = _entries(CHI, range(3, 4))[0]
+    assert entry.key == CHI.ref(3).key and entry.key.startswith("chi-at:intermediate:chi:")
+    assert entry.version == data_version("chi-at") and entry.themes == ()
+    assert bank.add([entry]) == 1 and bank.add([entry]) == 0
+    stored = bank.question(CHI.ref(3))
+    assert stored is not None and record(stored) == record(make_from_ref(CHI.ref(3)))
+    assert bank.question(CHI.ref(4)) is None  # not banked
+    with store._session() as session:
+        row = session.get(BankQuestion, entry.key)
+        assert row is not None and row.themes == [] and row.ordinal == 3 and row.record["key"] == entry.record["key"]
+
+
+def test_loading_a_file_is_idempotent_and_atomic_under_concurrency(store: ClassroomStore, tmp_path: Path) -> None:
+    path = tmp_path / "bank.jsonl.xz"
+    entries = _entries(CHI, range(6)) + _entries(FOUL, range(4))
+    assert write_file(path, entries) == 10
+    assert read_file(path) == sorted(entries, key=lambda e: (e.kind, e.ordinal))
+    bank = QuestionBank(store)
+    added: list[int] = []
+    errors: list[BaseException] = []
+
+    def load() -> None:
+        try:
+            added.append(QuestionBank(ClassroomStore(store.engine)).load_file(path))
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=load) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    assert sum(added) == 10  # each question stored once, whoever loaded it
+    assert bank.load_file(path) == 0
+    assert bank.counts() == {("chi-at", "intermediate", "chi"): 6, ("chi-at", "intermediate", "foul"): 4}
+    broken = tmp_path / "broken.jsonl.xz"
+    write_file(broken, entries[:2])
+    text = broken.read_bytes()
+    broken.write_bytes(lzma.compress(lzma.decompress(text) + b'{"key": 1}\n'))
+    with pytest.raises(ValueError, match="line 3"):
+        bank.load_file(broken)
+    assert bank.counts()[("chi-at", "intermediate", "chi")] == 6  # nothing of a broken file is stored
+
+
+def test_old_version_questions_are_no_longer_dealt_or_read(store: ClassroomStore) -> None:
+    bank = QuestionBank(store)
+    current, old = _entries(CHI, range(2))
+    bank.add([current, replace(old, version="0ld0ld0ld0ld")])
+    assert set(bank.ordinals("chi-at", Level.INTERMEDIATE, Kind.CHI)) == {0}
+    assert bank.question(CHI.ref(1)) is None and bank.question(CHI.ref(0)) is not None
+    assert bank.deal("chi-at", Level.INTERMEDIATE, Kind.CHI, 5) == [0]
+    assert len(bank.entries()) == 1 and len(bank.entries(current=False)) == 2
+
+
+def test_a_bank_set_deals_unseen_questions_first_then_ordinals_made_live(store: ClassroomStore) -> None:
+    bank = QuestionBank(store)
+    bank.add(_entries(CHI, range(3)) + _entries(FOUL, range(2)))
+    seen = {CHI.ref(0).key}
+    picks = deal_picks(bank, (Kind.CHI, Kind.FOUL), Level.INTERMEDIATE, "chi-at", 6, seen, random.Random(1))
+    chis, fouls = picks[0::2], picks[1::2]
+    assert sorted(chis[:2]) == [1, 2] and chis[2] >= 3  # 0 seen; then one not banked yet
+    assert sorted(fouls[:2]) == [0, 1] and fouls[2] >= 2
+    drill_set = DrillSet((Kind.CHI, Kind.FOUL), Level.INTERMEDIATE, "chi-at", 5, 6, picks=picks)
+    assert drill_set.params()["bank"] == ".".join(map(str, picks))
+    source = QuestionSource(bank)
+    for index in range(6):
+        assert record(source.of(drill_set, index)) == record(make_question(drill_set, index))
+    assert source.hits == {"memory": 0, "bank": 4, "live": 2}
+    source.of(drill_set, 5)
+    assert source.hits["memory"] == 1  # a question made live is kept
+
+
+def test_an_assignment_dealt_from_the_bank_keeps_its_picks_and_copies_its_questions(store: ClassroomStore) -> None:
+    bank = QuestionBank(store)
+    bank.add(_entries(CHI, range(4)))
+    klass = store.create_class("Lớp 9A", "vi", load_rule_set("chi-at"))
+    picks = deal_picks(bank, (Kind.CHI,), Level.INTERMEDIATE, "chi-at", 3)
+    drill_set = DrillSet((Kind.CHI,), Level.INTERMEDIATE, "chi-at", 7, 3, picks=picks)
+    assignment = store.assign(klass.info.id, "Bank", drill_set)
+    assert store.assignment(assignment.id).drill_set == drill_set  # type: ignore[union-attr]
+    source = QuestionSource(bank)
+    grader = Grader(store, source=source)
+    grader.grade(assignment).result(timeout=60)
+    grader.shutdown()
+    assert source.hits["bank"] == 3 and source.hits["live"] == 0
+    assert [store.question(assignment.id, n).seed for n in range(3)] == [CHI.ref(p).seed for p in picks]
+
+
+def test_two_learners_get_the_same_bank_question_and_share_its_rating(store: ClassroomStore) -> None:
+    bank = QuestionBank(store)
+    bank.add(_entries(CHI, range(1)))
+    practice = Practice(store, bank=bank)
+    first, second = (practice.create_profile(name).info.id for name in ("Lan", "Minh"))
+    dealt = [practice.deal(learner, (Kind.CHI,), "chi-at", 1, random.Random(learner))[0] for learner in (first, second)]
+    assert dealt[0].key == dealt[1].key == CHI.ref(0).key
+    for number, (learner, correct) in enumerate(((first, True), (second, False))):
+        practice.record(learner, dealt[number], run_id="level-1", number=0, mode="level", lesson="five",
+                        code="a", correct=correct, chi_lost=None, seconds=2.0)
+    with store._session() as session:
+        rating = session.scalars(select(QuestionRating).where(QuestionRating.key == CHI.ref(0).key)).one()
+    assert rating.attempts == 2
+    # one right, then one wrong: the question moved both ways, from both learners' answers
+    assert practice.question_rating(dealt[0]).rd < 300
+    again = practice.deal(first, (Kind.CHI,), "chi-at", 1, random.Random(3))[0]
+    assert again.key != CHI.ref(0).key  # seen: not dealt to the same learner again

@@ -1,0 +1,52 @@
+"""The starter bank shipped with the project (issue 23): every cell holds questions of the current data version,
+each dealt and read back; a sample of its stored answers is proved again by making the question afresh."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from classroom.bank import QuestionBank, QuestionSource, deal_picks, read_file
+from classroom.service import ClassroomStore
+from classroom.snapshot import record, unpack
+from maubinh.drills import Kind, Level, QuestionRef, make_from_ref
+from maubinh.drills.bank import cells
+from maubinh.drills.versions import bank_seed, data_version
+
+SHIPPED = read_file()
+HEAVY = {Kind.BETTER.value, Kind.ARRANGE.value, Kind.DECLARE.value, Kind.RULES.value}
+"""Kinds that sample hundreds of deals per question: one of each is made again, two of each other kind."""
+
+
+def test_every_cell_has_questions_of_its_current_data_version() -> None:
+    counts = Counter((e.rule_set_id, e.level, e.kind) for e in SHIPPED if e.version == data_version(e.rule_set_id, e.kind))
+    empty = [c for c in cells() if counts[(c.rule_set_id, c.level.value, c.kind.value)] == 0]
+    assert not empty, empty
+    assert len({e.key for e in SHIPPED}) == len(SHIPPED)
+    for entry in SHIPPED:
+        assert entry.seed == bank_seed(entry.rule_set_id, entry.level, entry.kind, entry.ordinal)
+        assert entry.key == QuestionRef(Kind(entry.kind), Level(entry.level), entry.rule_set_id, entry.seed).key
+        assert entry.themes == ()  # tagged later (themes.py)
+
+
+@pytest.mark.parametrize("kind", [k.value for k in Kind])
+def test_a_sample_of_stored_answers_is_proved_again(kind: str) -> None:
+    of_kind = [e for e in SHIPPED if e.kind == kind]
+    for entry in random.Random(23).sample(of_kind, 1 if kind in HEAVY else 2):
+        stored = unpack(entry.blob)
+        assert record(stored) == entry.record
+        again = make_from_ref(QuestionRef(Kind(kind), Level(entry.level), entry.rule_set_id, entry.seed))
+        assert record(again) == entry.record, entry.key  # the same key, choices and expected chi
+
+
+def test_no_cell_fails_to_deal_from_the_loaded_starter_bank(store: ClassroomStore) -> None:
+    bank = QuestionBank(store)
+    assert bank.load_file() == len(SHIPPED) and bank.load_file() == 0
+    source = QuestionSource(bank)
+    for cell in cells():
+        picks = deal_picks(bank, (cell.kind,), cell.level, cell.rule_set_id, 1, (), random.Random(1))
+        question = source.question(cell.ref(picks[0]))
+        assert (question.kind, question.level) == (cell.kind, cell.level)
+    assert source.hits["live"] == 0 and source.hits["bank"] == len(cells())
