@@ -60,12 +60,14 @@ __all__ = [
     "Analysis",
     "BotPlay",
     "DealResult",
+    "Prepared",
     "Strength",
     "Table",
     "analyse",
     "bot_play",
     "deal_cards",
     "play_deal",
+    "prepare_analysis",
     "running_score",
 ]
 
@@ -289,33 +291,36 @@ def _seed(*parts: object) -> int:
     return random.Random(":".join(str(p) for p in parts)).getrandbits(63)
 
 
-def analyse(table: Table, number: int, arrangement: Arrangement, declare: bool = False, *,
-            actual: int | None = None) -> Analysis:
-    """Grade the player's ``arrangement`` (and choice to ``declare``) of deal ``number`` against the best split.
+@dataclass(frozen=True)
+class Prepared:
+    """What :func:`analyse` needs that does not depend on the player's split: made once per deal, shared.
 
-    Every legal split is settled against :data:`CHOOSE_SAMPLES` heads-up deals (opponents set by the
-    solver, :func:`maubinh.strategy.field.best_splits`); the :data:`CANDIDATES` best are settled against
-    :data:`TABLE_SAMPLES` tables of the real size and the best of them kept (with one computer player, the
-    heads-up best). A hand holding an instant win is played out on the solver's split or declared, whichever
-    is worth more on the scoring deals. The player's split and the best are then settled against
-    :data:`SCORE_SAMPLES` other tables. Seeds come from the table's seed and ``number``: the same inputs give
-    the same analysis. ``actual``: what the split won at the table (:attr:`DealResult.player_total`).
-
-    Raises:
-        ValueError: if ``arrangement`` does not hold the player's 13 cards of this deal.
+    Attributes:
+        options: the best split's candidates with whether each declares (one split; two, played out and
+            declared, for a hand holding an instant win, mậu binh).
+        scoring: the :data:`SCORE_SAMPLES` sampled tables every split of this deal is scored on.
+        held: the hand's instant win, or ``None``.
     """
+
+    options: tuple[tuple[Arrangement, bool], ...]
+    scoring: Opponents
+    held: InstantWin | None
+
+
+def prepare_analysis(table: Table, number: int) -> Prepared:
+    """The part of :func:`analyse` that depends only on the deal (``table``, ``number``): the best split's
+    candidates and the scoring tables. The Play page starts it when the cards are shown, so that the
+    analysis after the submission only scores the player's split (see :func:`analyse`)."""
     rule_set = table.rule_set
     cards = table.deal(number)[0]
-    if sorted(arrangement.cards) != sorted(cards):
-        raise ValueError(f"arrangement {arrangement} does not hold the cards of deal {number}")
     opponents = table.seats - 1
     held = _held(cards, rule_set)
     idx = np.array([c.index for c in cards], dtype=np.int64)
     if held is not None:
         from maubinh.strategy.decide import decide
 
-        options = [(decide(cards, rule_set, opponents=opponents).split, False)]
-        options.append((options[0][0], True))
+        split = decide(cards, rule_set, opponents=opponents).split
+        options: tuple[tuple[Arrangement, bool], ...] = ((split, False), (split, True))
     else:
         heads_up = sample_field(cards, rule_set, opponents=1, samples=CHOOSE_SAMPLES,
                                 seed=_seed(table.seed, number, "choose"))
@@ -326,11 +331,37 @@ def analyse(table: Table, number: int, arrangement: Arrangement, declare: bool =
                                  seed=_seed(table.seed, number, "table"))
             totals, _ = field_values(candidates, field, declared=[False] * len(candidates))
             candidates = [candidates[int(np.argmax(totals.sum(axis=1)))]]
-        options = [(candidates[0], False)]
+        options = ((candidates[0], False),)
     scoring = Opponents(tuple(cards), _seed(table.seed, number, "score"),
                         sample_field(cards, rule_set, opponents=opponents, samples=SCORE_SAMPLES,
                                      seed=_seed(table.seed, number, "score")))
-    scored = breakdowns([arrangement, *(a for a, _ in options)], scoring, rule_set,
+    return Prepared(options, scoring, held)
+
+
+def analyse(table: Table, number: int, arrangement: Arrangement, declare: bool = False, *,
+            actual: int | None = None, prepared: Prepared | None = None) -> Analysis:
+    """Grade the player's ``arrangement`` (and choice to ``declare``) of deal ``number`` against the best split.
+
+    Every legal split is settled against :data:`CHOOSE_SAMPLES` heads-up deals (opponents set by the
+    solver, :func:`maubinh.strategy.field.best_splits`); the :data:`CANDIDATES` best are settled against
+    :data:`TABLE_SAMPLES` tables of the real size and the best of them kept (with one computer player, the
+    heads-up best). A hand holding an instant win is played out on the solver's split or declared, whichever
+    is worth more on the scoring deals. The player's split and the best are then settled against
+    :data:`SCORE_SAMPLES` other tables. Seeds come from the table's seed and ``number``: the same inputs give
+    the same analysis. ``actual``: what the split won at the table (:attr:`DealResult.player_total`).
+    ``prepared``: :func:`prepare_analysis` of this deal if already made (the same numbers; default: made now).
+
+    Raises:
+        ValueError: if ``arrangement`` does not hold the player's 13 cards of this deal.
+    """
+    rule_set = table.rule_set
+    cards = table.deal(number)[0]
+    if sorted(arrangement.cards) != sorted(cards):
+        raise ValueError(f"arrangement {arrangement} does not hold the cards of deal {number}")
+    opponents = table.seats - 1
+    ready = prepare_analysis(table, number) if prepared is None else prepared
+    options, held = ready.options, ready.held
+    scored = breakdowns([arrangement, *(a for a, _ in options)], ready.scoring, rule_set,
                         [declare, *(d for _, d in options)])
     mine, others = scored[0], scored[1:]
     pick = max(range(len(options)), key=lambda k: others[k].mean)
