@@ -17,6 +17,9 @@ page's timers, so the "not saved yet" retry (``ui/drill/unsaved.py``, every 3 s)
   (the right/wrong box drawn with no "not saved yet" warning), and how many of them are on the board and in
   the profiles after the restart. Target: every confirmed answer present in both.
 
+A learner never reloads a page with answers not saved yet (it says to keep it open); one that shows an
+error and nothing unsaved is reloaded after a few seconds, as a person would (the assignment resumes).
+
 Usage: ``python bench/outage.py [--learners 6] [--questions 12] [--think 1.0] [--down 10] [--kills 3]
 [--only outage|kill] [--sqlite-only]``. The shared machine makes the timings vary; the counts are what
 matter.
@@ -54,6 +57,8 @@ UNSAVED = re.compile(r"Not saved yet: (\d+)")
 CHOICES = "[class*='st-key-drill_choice_'] button:not([disabled])"
 AFTER_ANSWER = ".st-key-drill_next button, .st-key-drill_finish button"
 IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
+STUCK_RELOAD_S = 8.0
+"""A learner who sees neither a question nor its next button, and no unsaved answers, reloads after this."""
 
 
 # --------------------------------------------------------------------------- servers
@@ -150,7 +155,7 @@ class Tally:
     confirmed: int = 0
     """Answers that got their box with no warning (saved when the box was drawn)."""
     stuck: int = 0
-    """Times a learner found neither a question nor its next button and waited."""
+    """Times a learner found neither a question nor its next button (an error on the page) and reloaded."""
     errors: list[str] = field(default_factory=list)
 
 
@@ -178,7 +183,7 @@ async def join(page: Page, base_url: str, code: str, name: str) -> None:
 async def answer(page: Page, rng: random.Random, tally: Tally, think: float, questions: int,
                  stop: asyncio.Event) -> None:
     """Answer until ``questions`` are answered or ``stop`` is set; never reloads (a reload starts a new session)."""
-    given = 0
+    given, stuck_since = 0, None
     while given < questions and not stop.is_set():
         await asyncio.sleep(think * rng.uniform(0.5, 1.5))
         if stop.is_set():
@@ -188,9 +193,15 @@ async def answer(page: Page, rng: random.Random, tally: Tally, think: float, que
             nxt = page.locator(AFTER_ANSWER)
             if await nxt.count():
                 await _click(nxt.first)
-            else:
-                tally.stuck += 1
-            continue
+            elif await unsaved(page) == 0:  # an error on the page and nothing unsaved: reload, as a person would
+                stuck_since = stuck_since or time.perf_counter()
+                if time.perf_counter() - stuck_since > STUCK_RELOAD_S:
+                    tally.stuck += 1
+                    stuck_since = None
+                    with contextlib.suppress(PlaywrightError):
+                        await page.reload(timeout=120_000)
+            continue  # answers unsaved: the page says to keep it open, and its timer sends them again
+        stuck_since = None
         before = await unsaved(page)
         await _click(choices.nth(rng.randrange(await choices.count())))
         if not await _answered(page):  # no box: not given (a database error on the page, say)
@@ -309,7 +320,7 @@ async def outage_run(browser: Browser, args: argparse.Namespace) -> None:
               f"'not saved yet' gone after {waited:.1f} s (left on pages: {sum(left)}); "
               f"on the board {board}, in profiles {profiles}; lost {lost} "
               f"({'ok' if lost == 0 and board == profiles == tally.answered else 'WRONG'}); "
-              f"learners waited without a question {tally.stuck} times")
+              f"learners reloaded a page that showed an error (nothing unsaved) {tally.stuck} times")
         _log_problems(folder / "server.log")
     finally:
         pg.remove()
@@ -398,6 +409,7 @@ def main() -> None:
     parser.add_argument("--only", choices=("outage", "kill"), default=None)
     parser.add_argument("--sqlite-only", action="store_true", help="no PostgreSQL (no outage run)")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a timeout still stops the throwaway cluster
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} before")
     asyncio.run(main_async(args))
     print(f"load average after: {os.getloadavg()[0]:.2f}")
