@@ -203,31 +203,36 @@ async def answer(page: Page, rng: random.Random, tally: Tally, think: float, que
             continue  # answers unsaved: the page says to keep it open, and its timer sends them again
         stuck_since = None
         before = await unsaved(page)
-        await _click(choices.nth(rng.randrange(await choices.count())))
-        if not await _answered(page):  # no box: not given (a database error on the page, say)
+        await _click(choices.nth(rng.randrange(max(1, await choices.count()))))
+        outcome = await _outcome(page, before)
+        if outcome is None:  # neither its box nor "not saved yet": not given (an error on the page, say)
             continue
         if stop.is_set():  # the box came after the kill: not counted either way
             return
         given += 1
         tally.answered += 1
-        if await unsaved(page) > before:
-            tally.warned += 1
-        else:
-            tally.confirmed += 1
+        if outcome == "unsaved":
+            tally.warned += 1  # the page keeps it and sends it again; the learner waits, as it says
+            continue
+        tally.confirmed += 1
         await asyncio.sleep(think * rng.uniform(0.5, 1.5))
         nxt = page.locator(AFTER_ANSWER)
         if await nxt.count() and not stop.is_set():
             await _click(nxt.first)
 
 
-async def _answered(page: Page) -> bool:
-    """Whether the answer's right/wrong box (with its next button) was drawn within 30 s."""
-    try:
-        await page.locator(AFTER_ANSWER).first.wait_for(timeout=30_000)
-        await idle(page, 30_000)
-    except PlaywrightError:
-        return False
-    return True
+async def _outcome(page: Page, unsaved_before: int, longest: float = 30.0) -> str | None:
+    """What the answer's click led to within ``longest`` seconds: ``"unsaved"`` (the "not saved yet" count
+    went up), ``"box"`` (its right/wrong box with the next button, saved), or ``None`` (neither)."""
+    began = time.perf_counter()
+    while time.perf_counter() - began < longest:
+        with contextlib.suppress(PlaywrightError):
+            if await unsaved(page) > unsaved_before:
+                return "unsaved"
+            if await page.locator(AFTER_ANSWER).count() and await page.locator(IDLE).count():
+                return "unsaved" if await unsaved(page) > unsaved_before else "box"
+        await asyncio.sleep(0.2)
+    return None
 
 
 async def _click(locator: Locator) -> None:
