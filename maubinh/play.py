@@ -334,8 +334,8 @@ def study(table: Table, number: int) -> DealStudy:
     if held is not None:
         from maubinh.strategy.decide import decide
 
-        options = [(decide(cards, rule_set, opponents=opponents).split, False)]
-        options.append((options[0][0], True))
+        split = decide(cards, rule_set, opponents=opponents).split
+        options: tuple[tuple[Arrangement, bool], ...] = ((split, False), (split, True))
     else:
         heads_up = sample_field(cards, rule_set, opponents=1, samples=CHOOSE_SAMPLES,
                                 seed=_seed(table.seed, number, "choose"))
@@ -346,7 +346,7 @@ def study(table: Table, number: int) -> DealStudy:
                                  seed=_seed(table.seed, number, "table"))
             totals, _ = field_values(candidates, field, declared=[False] * len(candidates))
             candidates = [candidates[int(np.argmax(totals.sum(axis=1)))]]
-        options = [(candidates[0], False)]
+        options = ((candidates[0], False),)
     scoring = Opponents(tuple(cards), _seed(table.seed, number, "score"),
                         sample_field(cards, rule_set, opponents=opponents, samples=SCORE_SAMPLES,
                                      seed=_seed(table.seed, number, "score")))

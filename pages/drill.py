@@ -17,11 +17,11 @@ import streamlit as st
 from maubinh.drills import DrillSet, Question, QuestionList
 from maubinh.rules import RuleSet
 from ui.drill.arrange import take_submission
-from ui.drill.assigned import Assigned, assigned_from_url, question_at, with_result
+from ui.drill.assigned import Assigned, assigned_from_url, kept_assigned, question_at, with_result
 from ui.drill.banked import connect, dealer
 from ui.drill.params import read_set_choice, rules_param_broken, set_editor, set_title, settle_set
 from ui.drill.prepare import AHEAD, preparer
-from ui.drill.profile import Profile, list_state, new_list, profile_from_url
+from ui.drill.profile import Profile, kept_profile, list_state, new_list, profile_from_url
 from ui.drill.progress import show_progress, show_summary, status_line
 from ui.drill.state import SetState, history, set_state
 from ui.drill.unsaved import retry_now, watch_unsaved
@@ -126,6 +126,7 @@ def assigned_area(assigned: Assigned) -> None:
 with guarded():  # no traceback reaches a user (ui.errors)
     lang = setup_page("nav.drill")
     inject_drill_css()
+    watch_unsaved(kept_assigned(), kept_profile())  # before any database read: a failed run keeps the timer
     connect()  # questions from the question bank first (issue 23)
     assigned = assigned_from_url()
     if assigned is not None:
@@ -135,12 +136,10 @@ with guarded():  # no traceback reaches a user (ui.errors)
         if not assigned.open:
             st.info(t("classes.assignment_closed_note"))
         link_to("pages/classes.py", t("classes.back_to_class"), ":material/groups:", {"me": assigned.token, "lang": lang})
-        watch_unsaved(assigned)
         assigned_area(assigned)
     else:
         profile = profile_from_url()
         if profile is not None:
-            watch_unsaved(profile)
             link_to("pages/progress.py", t("progress.kept_in_profile", name=markdown_literal(profile.learner.name)),
                     ":material/trending_up:", {"me": profile.token, "lang": lang})
         if profile is not None and profile.mode != "practice":

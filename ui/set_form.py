@@ -1,6 +1,6 @@
 """The drill-set form: kinds, level, count and seed, shared by the Drill page and a class's assignments.
 
-:func:`set_fields` draws the fields inside the caller's ``st.form``, keyed by ``prefix``, filled from a
+:func:`set_fields` draws the fields in the caller's ``st.form`` or container, keyed by ``prefix``, filled from a
 set the first time (and again whenever that set changes); :func:`read_set` builds the chosen set under
 a rule set, or ``None`` when no kind is chosen (the caller says so next to the form).
 """

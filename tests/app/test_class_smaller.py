@@ -64,12 +64,12 @@ def test_the_deadline_day_and_time_are_off_until_has_a_deadline_is_ticked(db: Cl
     assert not at.date_input(key="classes_assign_day").disabled
     assert not at.time_input(key="classes_assign_time").disabled
     at.text_input(key="classes_assign_title").input("With a deadline")
-    at.button(key="FormSubmitter:classes_assign_form-Assign").click().run()
+    at.button(key="classes_assign_submit").click().run()
     assert not at.exception
     at.checkbox(key="classes_assign_has_deadline").uncheck().run()
     assert at.date_input(key="classes_assign_day").disabled
     at.text_input(key="classes_assign_title").input("Without one")
-    at.button(key="FormSubmitter:classes_assign_form-Assign").click().run()
+    at.button(key="classes_assign_submit").click().run()
     deadlines = {a.title: a.deadline for a in db.assignments(created.info.id)}
     assert deadlines["Without one"] is None
     deadline = deadlines["With a deadline"]

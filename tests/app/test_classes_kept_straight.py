@@ -29,7 +29,7 @@ def test_house_rules_edited_in_the_session_are_assigned_with_their_new_values(db
     assert sum("Nhà Lan" in label for label in choice.options) == 2  # the class's and the edited one
     choice.select_index(edited_at)
     at.text_input(key="classes_assign_title").input("Edited")
-    at.button(key="FormSubmitter:classes_assign_form-Assign").click().run()
+    at.button(key="classes_assign_submit").click().run()
     assert not at.exception
     (assignment,) = db.assignments(db.teacher_class(token).id)
     assert assignment.drill_set.rule_set.foul_penalty == 9  # was stored with the class's 4

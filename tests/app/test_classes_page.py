@@ -78,7 +78,7 @@ def test_assigning_a_set_grades_it_once_and_the_board_follows_the_answers(db: Cl
     at.multiselect(key="classes_assign_kinds").set_value([Kind.CHI, Kind.FOUL])
     at.number_input(key="classes_assign_n").set_value(4)
     at.number_input(key="classes_assign_seed").set_value(5)
-    at.button(key="FormSubmitter:classes_assign_form-Assign").click().run()
+    at.button(key="classes_assign_submit").click().run()
     assert not at.exception
     (assignment,) = db.assignments(created.info.id)
     assert assignment.title == "Session 1" and assignment.count == 4 and assignment.drill_set.seed == 5

@@ -2,7 +2,8 @@
 
 Each case fails without the mechanism: the Sandbox's house-rules tab raised KeyError on its second visit,
 the Drill's set editor came back empty (kinds none, count 1, seed 0). The teacher's assignment form uses the
-same fields (ui.set_form) and keeps them the same way."""
+same fields (ui.set_form) and keeps them the same way: kinds, level, count, seed and title survive the
+projector view, another page and Back (it came back blank, and a 1-question assignment was made from it)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,10 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from classroom.grading import Grader
+from classroom.service import ClassroomStore
+from maubinh.drills import DrillSet, Kind, Level
+from maubinh.rules import load_rule_set
 from tests.app.arrange import arranger_keys
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,3 +101,51 @@ def test_the_play_timer_is_kept_across_pages() -> None:
     at.switch_page("play.py").run()
     _ok(at)
     assert at.segmented_control(key="play_timer").value == 90
+def test_the_teachers_assignment_form_keeps_its_values_across_the_projector_other_pages_and_back(
+    db: ClassroomStore,
+) -> None:
+    """Issue 22, item 6: the form came back blank after Back (kinds empty, count 1, seed 0) and a 1-question
+    assignment was made from it. Kinds, count, seed, level and title survive the projector view (the form
+    not drawn), another page and coming back; the assignment made afterwards has them."""
+    created = db.create_class("Lớp 6", "vi", load_rule_set("chi-at"))
+    first = db.assign(created.info.id, "Bài 1", DrillSet((Kind.CHI,), Level.BEGINNER, "chi-at", seed=17, count=1))
+    Grader(db).grade(first).result(timeout=300)  # an assignment on the board: its projector view can be opened
+    at = AppTest.from_file(str(ROOT / "pages" / "classes.py"), default_timeout=TIMEOUT_S)
+    at.query_params["teacher"] = str(created.teacher_token)
+    at.query_params["lang"] = "en"
+    at.run()
+    _ok(at)
+    chosen = ([Kind.CHI, Kind.FOUL], Level.EXPERT, 7, 4321, "Bài 6")
+    at.multiselect(key="classes_assign_kinds").set_value(chosen[0])
+    at.session_state["classes_assign_level"] = chosen[1]
+    at.number_input(key="classes_assign_n").set_value(chosen[2])
+    at.number_input(key="classes_assign_seed").set_value(chosen[3])
+    at.text_input(key="classes_assign_title").input(chosen[4])
+    at.run()
+    _ok(at)
+    assert _assign_form(at) == chosen
+    at.toggle(key="classes_projector").set_value(True).run()  # the projector view: no form drawn
+    _ok(at)
+    assert "classes_assign_kinds" not in [w.key for w in at.multiselect]
+    at.toggle(key="classes_projector").set_value(False).run()
+    _ok(at)
+    assert _assign_form(at) == chosen
+    at.switch_page("drill.py").run()  # another page, then Back (the browser brings the link back)
+    _ok(at)
+    at.switch_page("classes.py")
+    at.query_params["teacher"] = str(created.teacher_token)
+    at.query_params["lang"] = "en"
+    at.run()
+    _ok(at)
+    assert _assign_form(at) == chosen
+    at.button(key="classes_assign_submit").click().run()
+    _ok(at)
+    (assignment,) = [a for a in db.assignments(created.info.id) if a.id != first.id]
+    made = assignment.drill_set
+    assert (list(made.kinds), made.level, made.count, made.seed, assignment.title) == chosen
+
+
+def _assign_form(at: AppTest) -> tuple[list[Kind], Level, int, int, str]:
+    return (list(at.multiselect(key="classes_assign_kinds").value), at.session_state["classes_assign_level"],
+            int(at.number_input(key="classes_assign_n").value), int(at.number_input(key="classes_assign_seed").value),
+            at.text_input(key="classes_assign_title").value)

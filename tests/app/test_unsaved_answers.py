@@ -48,3 +48,49 @@ def test_an_answer_given_while_the_database_is_down_is_stored_when_it_is_back(
     assert not drill.exception
     assert [(a.number, a.correct) for a in db.answers(assignment.id, lan.info.id)] == [(0, True)]
     assert not any("Not saved yet" in w.value for w in drill.warning)
+
+
+def test_a_page_that_fails_on_the_database_keeps_retrying_the_unsaved_answers(
+    db: ClassroomStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database down for reads too (bench/outage.py found it): the full run that the answer starts fails on
+    the learner's link and shows its error; the timer must still be drawn, store the answer once the database
+    is back and run the page again. (It was drawn after the reads: no timer, and the answer was lost.)"""
+    monkeypatch.delenv("MAUBINH_SHOW_ERRORS", raising=False)  # the page as a learner sees it (ui.errors)
+    created = db.create_class("Lớp 4", "vi", load_rule_set("chi-at"))
+    assignment = db.assign(created.info.id, "Bài 1", SET)
+    Grader(db).grade(assignment).result(timeout=300)
+    lan = db.join(created.info.id, "Lan")
+    drill = open_page("drill", me=str(lan.token), assignment=str(assignment.id), lang="en")
+    assert not drill.exception
+
+    from ui.store import classroom
+
+    store = classroom().store
+    down = {"on": True}
+
+    def failing(name: str):
+        real = getattr(store, name)
+
+        def call(*args, **kwargs):
+            if down["on"]:
+                raise OperationalError("SELECT", {}, Exception("connection refused"))
+            return real(*args, **kwargs)
+
+        return call
+
+    for name in ("submit", "learner", "assignment", "class_info"):
+        monkeypatch.setattr(store, name, failing(name))
+    first = make_question(SET, 0)
+    drill.button(key=f"drill_choice_{list(first.choices).index(first.key)}").click().run()
+    drill.run()  # the full run the unsaved answer asks for: it fails on the learner's link
+    assert not drill.exception
+    assert any("database" in e.value.lower() for e in drill.error)  # the page's plain error
+    assert any("Not saved yet: 1" in w.value for w in drill.warning)  # and the timer, still there
+    assert db.answers(assignment.id, lan.info.id) == []
+    down["on"] = False
+    drill.run()  # a tick once the database is back: stored, and the page is whole again
+    assert not drill.exception
+    assert [(a.number, a.correct) for a in db.answers(assignment.id, lan.info.id)] == [(0, True)]
+    assert not any("Not saved yet" in w.value for w in drill.warning)
+    assert not drill.error

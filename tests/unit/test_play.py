@@ -7,6 +7,7 @@ import pytest
 from maubinh.arrangement import Arrangement, foul_reason
 from maubinh.cards import cards_text
 from maubinh.play import (
+    SCORE_SAMPLES,
     Strength,
     Table,
     analyse,
@@ -14,6 +15,7 @@ from maubinh.play import (
     deal_cards,
     play_deal,
     running_score,
+    study,
 )
 from maubinh.rules import RULE_SET_IDS, Position, load_rule_set
 from maubinh.settle import ItemKind, settle
@@ -112,6 +114,17 @@ def test_the_best_split_loses_nothing() -> None:
     assert best.opponents == 2
     # the same inputs, the same analysis
     assert analyse(table, 1, first.best, first.best_declare).mine.totals == best.mine.totals
+
+
+def test_a_deals_preparation_is_shared_by_every_split_and_changes_no_number() -> None:
+    """The Play page prepares the analysis while the player arranges (issue 19): the same numbers as made at once."""
+    table = Table(CHI_AT, 11, (Strength.SOLVER, Strength.MEDIUM, Strength.BEGINNER))
+    good = arrange_simple(table.deal(2)[0], CHI_AT)
+    fouled = Arrangement(good.middle, good.back, good.front)
+    prepared = study(table, 2)
+    for split in (good, fouled):
+        assert analyse(table, 2, split, studied=prepared) == analyse(table, 2, split)
+    assert prepared.scoring.field.samples == SCORE_SAMPLES and prepared.scoring.field.opponents == 3
 
 
 def test_a_fouled_split_is_flagged_and_costs_chi() -> None:

@@ -159,20 +159,21 @@ def _new_assignment(klass: ClassInfo, lang: str) -> None:
     st.session_state.setdefault(f"{_FORM}_time", time(21, 0))
     with st.container(border=True):
         st.markdown(f"**{t('classes.new_assignment')}**")
-        # outside the form, so that ticking it reruns and the day and time below follow it (issue 22, item 15)
+        # No st.form: a form's fields reach the server only when it is submitted, so what the teacher chose
+        # was lost on leaving (the projector view, another page, Back) before assigning (issue 22, item 6).
+        # Each field sends its value as it changes, and ui.keep keeps it while the form is not drawn.
         has_deadline = st.checkbox(t("classes.has_deadline"), key=f"{_FORM}_has_deadline")
-        with st.form("classes_assign_form", border=False):
-            day, at = st.columns(2)
-            day.date_input(t("classes.deadline_day"), key=f"{_FORM}_day", min_value=utcnow().date(),
-                           format="DD/MM/YYYY", disabled=not has_deadline)
-            at.time_input(t("classes.deadline_time"), key=f"{_FORM}_time", step=900, disabled=not has_deadline)
-            st.text_input(t("classes.title"), key=f"{_FORM}_title", max_chars=TITLE_MAX,
-                          placeholder=t("classes.title_placeholder"))
-            st.selectbox(t("common.rule_set"), list(rule_sets), key=f"{_FORM}_rules",
-                         format_func=lambda rid: _rule_set_choice(rule_sets, rid, lang))
-            set_fields(_FORM, base, lang)
-            st.form_submit_button(t("classes.assign_button"), type="primary", on_click=_assign,
-                                  args=(klass, base, lang), disabled=klass.archived)
+        day, at = st.columns(2)
+        day.date_input(t("classes.deadline_day"), key=f"{_FORM}_day", min_value=utcnow().date(),
+                       format="DD/MM/YYYY", disabled=not has_deadline)
+        at.time_input(t("classes.deadline_time"), key=f"{_FORM}_time", step=900, disabled=not has_deadline)
+        st.text_input(t("classes.title"), key=f"{_FORM}_title", max_chars=TITLE_MAX,
+                      placeholder=t("classes.title_placeholder"))
+        st.selectbox(t("common.rule_set"), list(rule_sets), key=f"{_FORM}_rules",
+                     format_func=lambda rid: _rule_set_choice(rule_sets, rid, lang))
+        set_fields(_FORM, base, lang)
+        st.button(t("classes.assign_button"), key=f"{_FORM}_submit", type="primary", on_click=_assign,
+                  args=(klass, base, lang), disabled=klass.archived)
     error = st.session_state.get(f"{_FORM}_error")
     if error:
         lines = st.session_state.get(f"{_FORM}_error_lines") if error == "classes.assign_error.unavailable" else None

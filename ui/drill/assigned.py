@@ -24,7 +24,7 @@ from ui.i18n import t
 from ui.nav import link_to
 from ui.store import ASSIGNMENT_PARAM, LEARNER_PARAM, classroom
 
-__all__ = ["Assigned", "assigned_from_url", "question_at", "with_result"]
+__all__ = ["Assigned", "assigned_from_url", "kept_assigned", "question_at", "with_result"]
 
 _STATE_KEY = "drill_assigned"
 _log = logging.getLogger(__name__)
@@ -120,6 +120,12 @@ def _fail(key: str) -> None:
     st.error(t(key))
     link_to("pages/classes.py", t("classes.to_classes"), ":material/groups:", {})
     st.stop()
+
+
+def kept_assigned() -> Assigned | None:
+    """The assignment this session answered last (with its unsaved answers), without reading the database."""
+    found = st.session_state.get(_STATE_KEY)
+    return found if isinstance(found, Assigned) else None
 
 
 def assigned_from_url() -> Assigned | None:

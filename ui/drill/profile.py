@@ -41,8 +41,8 @@ from ui.i18n import t
 from ui.nav import link_to
 from ui.store import LEARNER_PARAM, MODE_PARAM, RUN_PARAM, THEME_PARAM, classroom
 
-__all__ = ["LEVEL_COUNT", "MODES", "THEME_COUNT", "Profile", "list_state", "new_list", "profile_from_url",
-           "review_refs"]
+__all__ = ["LEVEL_COUNT", "MODES", "THEME_COUNT", "Profile", "kept_profile", "list_state", "new_list",
+           "profile_from_url", "review_refs"]
 
 LEVEL_COUNT = 10
 """Questions dealt at once at the learner's level."""
@@ -130,6 +130,12 @@ class Profile:
         if stored:
             state.index = unanswered[0] if unanswered else state.drill_set.count - 1
             state.finished = not unanswered
+
+
+def kept_profile() -> Profile | None:
+    """The profile this session practised in last (with its unsaved answers), without reading the database."""
+    found = st.session_state.get("drill_profile")
+    return found if isinstance(found, Profile) else None
 
 
 def profile_from_url() -> Profile | None:

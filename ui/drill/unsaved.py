@@ -5,6 +5,11 @@ An answer that cannot be stored (the database down, say) stays in the session (`
 interaction (:func:`retry_now`, at the top of the answering fragment) and, while any is left, every
 :data:`RETRY_SECONDS` by a small fragment (:func:`watch_unsaved`) that also keeps saying how many are not
 saved yet, until the last one is stored. Nothing runs on a timer while everything is saved.
+
+The page draws the timer from the answers kept in the session before it reads anything from the database:
+a run that fails on the database (the learner's link, the assignment, the next question) still keeps the
+timer, which stores them once the database is back and then runs the page again. (It was drawn after
+those reads: with the database down, the page showed its error and no timer, and the answers were lost.)
 """
 
 from __future__ import annotations
@@ -41,21 +46,25 @@ def retry_now(holder: Pending) -> None:
         st.rerun()
 
 
-def watch_unsaved(holder: Pending) -> None:
-    """While answers are unsaved: a fragment that sends them again every :data:`RETRY_SECONDS` and says how
-    many are left (drawn on full runs; nothing while all is saved)."""
-    if not holder.unsaved:
+def watch_unsaved(*holders: Pending | None) -> None:
+    """While any of ``holders`` (``None`` skipped) has unsaved answers: a fragment that sends them again every
+    :data:`RETRY_SECONDS` and says how many are left (drawn on full runs, before the page reads the
+    database; nothing while all is saved)."""
+    pending = [holder for holder in holders if holder is not None and holder.unsaved]
+    if not pending:
         st.session_state[_WATCHING] = False
         return
     st.session_state[_WATCHING] = True
-    st.fragment(_watch, run_every=RETRY_SECONDS)(holder)
+    st.fragment(_watch, run_every=RETRY_SECONDS)(pending)
 
 
 @guarded_function
-def _watch(holder: Pending) -> None:
-    holder.retry()
-    if holder.unsaved:
-        st.warning(t("classes.answers_unsaved", count=len(holder.unsaved)), icon=":material/cloud_off:")
+def _watch(holders: list[Pending]) -> None:
+    for holder in holders:
+        holder.retry()
+    left = sum(len(holder.unsaved) for holder in holders)
+    if left:
+        st.warning(t("classes.answers_unsaved", count=left), icon=":material/cloud_off:")
         return
     st.session_state[_WATCHING] = False
-    st.rerun()  # all saved: the page drops the timer and the warning
+    st.rerun()  # all saved: the page runs again (it may have failed on the database) without the timer

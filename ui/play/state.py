@@ -3,13 +3,19 @@ deals played, the submission the arranging component sends, and the shared cache
 
 The computer players' splits and the analyses are cached per process (``functools.lru_cache`` on the
 frozen :class:`~maubinh.play.Table`): a rerun, another tab or another player at the same table never
-computes them twice.
+computes them twice. The heavy part of an analysis, which does not depend on the player's split
+(:func:`maubinh.play.study`), starts in the background as soon as the deal's cards are shown
+(:func:`start_preparing`): while the player arranges, it is made, and the analysis after the submission only
+scores the player's split (issue 19: analysis p95 from ~5 s to well under 2 s, ``bench/play_latency.py``).
 """
 
 from __future__ import annotations
 
 import random
+import threading
 import time
+from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -17,7 +23,17 @@ import streamlit as st
 
 from classroom.play_hands import PlayedHand
 from maubinh.arrangement import Arrangement
-from maubinh.play import Analysis, BotPlay, DealResult, Strength, Table, analyse, play_deal
+from maubinh.play import (
+    Analysis,
+    BotPlay,
+    DealResult,
+    DealStudy,
+    Strength,
+    Table,
+    analyse,
+    play_deal,
+    study,
+)
 from maubinh.rules import RuleSet
 from maubinh.strategy.decide import decide
 from ui.arrange.component import Timer
@@ -39,6 +55,7 @@ __all__ = [
     "read_table_params",
     "session_for",
     "solver_split",
+    "start_preparing",
     "take_submission",
     "timer_for",
 ]
@@ -92,6 +109,43 @@ def bot_plays(table: Table, number: int) -> tuple[BotPlay, ...]:
     return table.bot_plays(number)
 
 
+_PREPARER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="play-prepare")
+"""One worker: the engine's solver already spreads each preparation over the cores (``maubinh.strategy.kernel``)."""
+_PREPARED: OrderedDict[tuple[Table, int], Future[DealStudy]] = OrderedDict()
+_PREPARED_MAX = 512
+_PREPARED_LOCK = threading.Lock()
+
+
+def start_preparing(table: Table, number: int) -> Future[DealStudy]:
+    """Start (once per process) :func:`maubinh.play.study` of deal ``number`` in the background;
+    the future of its result (shared by every session at this table)."""
+    key = (table, number)
+    with _PREPARED_LOCK:
+        future = _PREPARED.get(key)
+        if future is None:
+            future = _PREPARER.submit(study, table, number)
+            _PREPARED[key] = future
+            while len(_PREPARED) > _PREPARED_MAX:
+                _PREPARED.popitem(last=False)
+        _PREPARED.move_to_end(key)
+    return future
+
+
+def _prepared(table: Table, number: int) -> DealStudy:
+    """The deal's preparation: waited for if under way, made here at once if still queued behind others'."""
+    future = start_preparing(table, number)
+    if future.cancel():  # still queued: the player waits now, so it jumps the queue
+        with _PREPARED_LOCK:
+            _PREPARED.pop((table, number), None)
+        return study(table, number)
+    try:
+        return future.result()
+    except Exception:  # noqa: BLE001 - made again here, where an error reaches the page's guard
+        with _PREPARED_LOCK:
+            _PREPARED.pop((table, number), None)
+        return study(table, number)
+
+
 @lru_cache(maxsize=512)
 def solver_split(table: Table, number: int) -> Arrangement:
     """The solver's split of the player's cards in deal ``number`` (Xếp bài; cached for every session)."""
@@ -111,8 +165,8 @@ def timer_for(session: PlaySession, number: int) -> Timer | None:
 
 @lru_cache(maxsize=512)
 def analysis_of(table: Table, number: int, arrangement: Arrangement, declare: bool, actual: int) -> Analysis:
-    """:func:`maubinh.play.analyse`, cached for every session."""
-    return analyse(table, number, arrangement, declare, actual=actual)
+    """:func:`maubinh.play.analyse`, cached for every session, on the deal's shared preparation."""
+    return analyse(table, number, arrangement, declare, actual=actual, studied=_prepared(table, number))
 
 
 def read_table_params() -> tuple[int, int, tuple[Strength, ...]]:
@@ -147,7 +201,8 @@ def session_for(rule_set: RuleSet, seed: int, bots: tuple[Strength, ...]) -> Pla
 
 
 def take_submission(session: PlaySession, number: int) -> None:
-    """Settle and analyse deal ``number`` with the arrangement the component sent, if one is waiting.
+    """Settle and analyse deal ``number`` with the arrangement the component sent, if one is waiting; while
+    the deal is not played, start preparing its analysis in the background (:func:`start_preparing`).
 
     A value that is not an arrangement of the cards dealt (a stale or forged one) is refused with a
     message (``session.problem``), nothing settled. With the timer on, a value sent at zero or after the
@@ -157,6 +212,8 @@ def take_submission(session: PlaySession, number: int) -> None:
     if number not in session.results:
         session.shown_at.setdefault(number, time.monotonic())  # the clock of "seconds taken" starts
     value = st.session_state.pop(SUBMITTED_KEY, None)
+    if number not in session.results:
+        start_preparing(session.table, number)
     if value is None or number in session.results:
         return
     table = session.table
