@@ -330,12 +330,12 @@ def study(table: Table, number: int) -> DealStudy:
     opponents = table.seats - 1
     held = _held(cards, rule_set)
     idx = np.array([c.index for c in cards], dtype=np.int64)
-    options: list[tuple[Arrangement, bool]]
+    options: tuple[tuple[Arrangement, bool], ...]
     if held is not None:
         from maubinh.strategy.decide import decide
 
         split = decide(cards, rule_set, opponents=opponents).split
-        options: tuple[tuple[Arrangement, bool], ...] = ((split, False), (split, True))
+        options = ((split, False), (split, True))
     else:
         heads_up = sample_field(cards, rule_set, opponents=1, samples=CHOOSE_SAMPLES,
                                 seed=_seed(table.seed, number, "choose"))
