@@ -10,12 +10,14 @@ ones and every answer is stored at once.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import streamlit as st
 
 from maubinh.drills import DrillSet, Question, QuestionList
 from maubinh.rules import RuleSet
 from ui.drill.assigned import Assigned, assigned_from_url, question_at, with_result
+from ui.drill.mistakes import leave_mistakes, mistakes_state
 from ui.drill.params import read_set_choice, rules_param_broken, set_editor, set_title, settle_set
 from ui.drill.prepare import AHEAD, preparer
 from ui.drill.profile import Profile, list_state, new_list, profile_from_url
@@ -147,6 +149,14 @@ with guarded():  # no traceback reaches a user (ui.errors)
                 if listed.finished:
                     st.button(t(f"progress.another.{profile.mode}"), key="drill_another", type="primary",
                               on_click=new_list, args=(profile,), icon=":material/refresh:")
+        elif (mistakes := mistakes_state()) is not None:  # "review my mistakes now", from a set's summary
+            st.title(t("drill.mistakes.title"))
+            st.caption(t("drill.mistakes.intro"))
+            if profile is not None and mistakes.on_answer is None:
+                mistakes.on_answer = partial(profile.save, mistakes)
+            drill_area(mistakes, profile, fresh_sets=False)
+            st.button(t("drill.mistakes.back"), key="drill_mistakes_back", on_click=leave_mistakes,
+                      icon=":material/arrow_back:", type="primary" if mistakes.finished else "secondary")
         else:
             st.title(t("drill.title"))
             intro = st.empty()

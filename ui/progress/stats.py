@@ -20,8 +20,10 @@ from datetime import datetime
 
 from classroom.board import Rates
 from classroom.practice import AttemptInfo
+from maubinh.drills.levels import MEASURED_KINDS, KindLevel, kind_level
 
-__all__ = ["Summary", "by_kind", "by_lesson", "error_series", "export_rows", "rating_series", "summary", "weakest"]
+__all__ = ["Summary", "by_kind", "by_lesson", "error_series", "export_rows", "kind_levels", "rating_series",
+           "summary", "weakest"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,17 @@ def weakest(groups: dict[str, Summary], least: int = 3, count: int = 3) -> list[
     """The ``count`` groups with at least ``least`` attempts answered worst: lowest share right, then most chi lost."""
     tried = [(key, s) for key, s in groups.items() if s.answered >= least and (s.share_right or 0) < 1]
     return sorted(tried, key=lambda item: (item[1].share_right or 0.0, -(item[1].error_rate or 0.0)))[:count]
+
+
+def kind_levels(attempts: Sequence[AttemptInfo]) -> list[KindLevel]:
+    """The learner's level in each kind with measured levels they have decided in (issue 20, item 10), in
+    the order of :data:`~maubinh.drills.levels.MEASURED_KINDS`: each from that kind's decisions only."""
+    found = []
+    for kind in MEASURED_KINDS:
+        lost = [a.chi_lost for a in attempts if a.kind == kind.value and a.chi_lost is not None]
+        if lost:
+            found.append(kind_level(kind, lost))
+    return found
 
 
 def error_series(attempts: Sequence[AttemptInfo], window: int = 10) -> list[tuple[datetime, str, float]]:
