@@ -17,6 +17,7 @@ import streamlit as st
 from maubinh.drills import DrillSet, Question, QuestionList
 from maubinh.rules import RuleSet
 from ui.drill.assigned import Assigned, assigned_from_url, question_at, with_result
+from ui.drill.kept import keep_in_url
 from ui.drill.mistakes import leave_mistakes, mistakes_state
 from ui.drill.params import read_set_choice, rules_param_broken, set_editor, set_title, settle_set
 from ui.drill.prepare import AHEAD, preparer
@@ -171,6 +172,8 @@ with guarded():  # no traceback reaches a user (ui.errors)
             state = set_state(drill_set)
             if profile is not None:
                 profile.attach(state)
+            else:
+                keep_in_url(state)  # a reload keeps the answers (issue 20, item 3)
             if not state.answers:
                 intro.caption(t("drill.intro"))
             drill_area(state, profile)
