@@ -20,6 +20,7 @@ from ui.drill.assigned import Assigned, assigned_from_url, question_at, with_res
 from ui.drill.kept import keep_in_url
 from ui.drill.mistakes import leave_mistakes, mistakes_state
 from ui.drill.params import read_set_choice, rules_param_broken, set_editor, set_title, settle_set
+from ui.drill.phone import inject_phone_css
 from ui.drill.prepare import AHEAD, preparer
 from ui.drill.profile import Profile, list_state, new_list, profile_from_url
 from ui.drill.progress import show_progress, show_summary, status_line
@@ -75,7 +76,6 @@ def question_area(state: SetState, question_of: Callable[[int], Question], assig
         question = question_of(index)
     state.shown(index)
 
-    status_line(state, rule_set, lang)
     st.subheader(t("drill.question", number=index + 1))
     st.caption(f"{kind_name(question.kind, lang)} · {t(f'drill.kind_help.{question.kind.value}')}")
     show_question(state, index, question, rule_set, lang)
@@ -92,6 +92,7 @@ def question_area(state: SetState, question_of: Callable[[int], Question], assig
         else:
             st.button(t("drill.finish"), type="primary", key="drill_finish", on_click=finish, args=(state,),
                       icon=":material/flag:")
+    status_line(state, rule_set, lang)  # after the question: its cards and answers come first on a phone
     if fresh_sets:
         progress_box(drill_set)
 
@@ -124,6 +125,7 @@ def assigned_area(assigned: Assigned) -> None:
 with guarded():  # no traceback reaches a user (ui.errors)
     lang = setup_page("nav.drill")
     inject_drill_css()
+    inject_phone_css()
     assigned = assigned_from_url()
     if assigned is not None:
         st.title(markdown_literal(assigned.assignment.title, limit=80))
@@ -160,9 +162,10 @@ with guarded():  # no traceback reaches a user (ui.errors)
                       icon=":material/arrow_back:", type="primary" if mistakes.finished else "secondary")
         else:
             st.title(t("drill.title"))
-            intro = st.empty()
-            choice = read_set_choice()
-            notice = st.container()  # a kind the rules cannot ask at this level is left out, and said so here
+            notice = st.container()  # broken link values, and a kind the rules cannot ask at this level
+            question_slot = st.container()  # the question first: on a phone its cards and answers fit the screen
+            with notice:
+                choice = read_set_choice()
             with st.expander(set_title(choice, lang), icon=":material/tune:", expanded=rules_param_broken(),
                              key="drill_set_box", on_change="rerun") as set_box:
                 rule_set = rule_set_picker("drill")
@@ -175,5 +178,6 @@ with guarded():  # no traceback reaches a user (ui.errors)
             else:
                 keep_in_url(state)  # a reload keeps the answers (issue 20, item 3)
             if not state.answers:
-                intro.caption(t("drill.intro"))
-            drill_area(state, profile)
+                st.caption(t("drill.intro"))
+            with question_slot:
+                drill_area(state, profile)
