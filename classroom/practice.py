@@ -32,7 +32,7 @@ from sqlalchemy.orm import Session
 
 from classroom.bank import QuestionBank
 from classroom.models import LEARNER_NAME_MAX, Attempt, Learner, QuestionRating, Review, name_key, utcnow
-from classroom.rating import Rating, play
+from classroom.rating import DEFAULT, Rating, play
 from classroom.service import (
     ClassroomError,
     ClassroomStore,
@@ -342,9 +342,9 @@ class Practice:
         within ``spread`` of it and not yet attempted by the learner first, then fresh ones at the level
         nearest the rating: from the question bank while it has some the learner has not seen (made ahead, so
         served at once, and rated by everyone who answers them), then made live (the engine deals endless
-        questions, so "near" is cheap). A kind the rule set cannot
-        ask at that level (:func:`maubinh.drills.available`) gets its turn's fresh question from the next kind
-        that can be asked.
+        questions, so "near" is cheap). A learner never rated starts among the beginner questions (mới học: the
+        beginner prior stands for their rating; issue 20, item 11). A kind the rule set cannot ask at that level
+        (:func:`maubinh.drills.available`) gets its turn's fresh question from the next kind that can be asked.
 
         Raises:
             ClassroomError: for house rules (dealt only from a set) or no kinds.
@@ -355,6 +355,8 @@ class Practice:
             raise ClassroomError("kinds", "no kind to deal")
         rng = rng or random.Random()
         mine = self.rating(learner_id)
+        if mine == DEFAULT:
+            mine = LEVEL_PRIORS[Level.BEGINNER]
         level = level_for(mine)
         with self.store._session() as session:
             seen = set(session.scalars(select(Attempt.question_key).where(Attempt.learner_id == learner_id)))

@@ -11,6 +11,7 @@ ones and every answer is stored at once.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import streamlit as st
 
@@ -19,7 +20,10 @@ from maubinh.rules import RuleSet
 from ui.drill.arrange import take_submission
 from ui.drill.assigned import Assigned, assigned_from_url, kept_assigned, question_at, with_result
 from ui.drill.banked import connect, dealer
+from ui.drill.kept import keep_in_url
+from ui.drill.mistakes import leave_mistakes, mistakes_state
 from ui.drill.params import read_set_choice, rules_param_broken, set_editor, set_title, settle_set
+from ui.drill.phone import inject_phone_css
 from ui.drill.prepare import AHEAD, preparer
 from ui.drill.profile import Profile, kept_profile, list_state, new_list, profile_from_url
 from ui.drill.progress import show_progress, show_summary, status_line
@@ -77,7 +81,6 @@ def question_area(state: SetState, question_of: Callable[[int], Question], assig
     state.shown(index)
     take_submission(state, index, question, rule_set)  # "set it yourself": the arrangement confirmed, graded
 
-    status_line(state, rule_set, lang)
     st.subheader(t("drill.question", number=index + 1))
     st.caption(f"{kind_name(question.kind, lang)} · {t(f'drill.kind_help.{question.kind.value}')}")
     show_question(state, index, question, rule_set, lang)
@@ -94,6 +97,7 @@ def question_area(state: SetState, question_of: Callable[[int], Question], assig
         else:
             st.button(t("drill.finish"), type="primary", key="drill_finish", on_click=finish, args=(state,),
                       icon=":material/flag:")
+    status_line(state, rule_set, lang)  # after the question: its cards and answers come first on a phone
     if fresh_sets:
         progress_box(drill_set)
 
@@ -128,6 +132,7 @@ with guarded():  # no traceback reaches a user (ui.errors)
     inject_drill_css()
     watch_unsaved(kept_assigned(), kept_profile())  # before any database read: a failed run keeps the timer
     connect()  # questions from the question bank first (issue 23)
+    inject_phone_css()
     assigned = assigned_from_url()
     if assigned is not None:
         st.title(markdown_literal(assigned.assignment.title, limit=80))
@@ -156,11 +161,20 @@ with guarded():  # no traceback reaches a user (ui.errors)
                 elif listed.finished:
                     st.button(t(f"progress.another.{profile.mode}"), key="drill_another", type="primary",
                               on_click=new_list, args=(profile,), icon=":material/refresh:")
+        elif (mistakes := mistakes_state()) is not None:  # "review my mistakes now", from a set's summary
+            st.title(t("drill.mistakes.title"))
+            st.caption(t("drill.mistakes.intro"))
+            if profile is not None and mistakes.on_answer is None:
+                mistakes.on_answer = partial(profile.save, mistakes)
+            drill_area(mistakes, profile, fresh_sets=False)
+            st.button(t("drill.mistakes.back"), key="drill_mistakes_back", on_click=leave_mistakes,
+                      icon=":material/arrow_back:", type="primary" if mistakes.finished else "secondary")
         else:
             st.title(t("drill.title"))
-            intro = st.empty()
-            choice = read_set_choice()
-            notice = st.container()  # a kind the rules cannot ask at this level is left out, and said so here
+            notice = st.container()  # broken link values, and a kind the rules cannot ask at this level
+            question_slot = st.container()  # the question first: on a phone its cards and answers fit the screen
+            with notice:
+                choice = read_set_choice()
             with st.expander(set_title(choice, lang), icon=":material/tune:", expanded=rules_param_broken(),
                              key="drill_set_box", on_change="rerun") as set_box:
                 rule_set = rule_set_picker("drill")
@@ -170,6 +184,9 @@ with guarded():  # no traceback reaches a user (ui.errors)
             state = set_state(drill_set)
             if profile is not None:
                 profile.attach(state)
+            else:
+                keep_in_url(state)  # a reload keeps the answers (issue 20, item 3)
             if not state.answers:
-                intro.caption(t("drill.intro"))
-            drill_area(state, profile)
+                st.caption(t("drill.intro"))
+            with question_slot:
+                drill_area(state, profile)

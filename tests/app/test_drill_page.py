@@ -156,7 +156,8 @@ def test_old_links_with_only_a_seed_keep_the_one_kind_drill() -> None:
 def test_a_fresh_visit_gets_the_default_kinds_and_a_seed_in_the_url() -> None:
     at = drill()
     drill_set, _, _ = current(at)
-    assert drill_set.kinds == DEFAULT_KINDS and len(DEFAULT_KINDS) == 6 and drill_set.level is Level.INTERMEDIATE
+    assert drill_set.kinds == DEFAULT_KINDS and len(DEFAULT_KINDS) == 6
+    assert drill_set.level is Level.BEGINNER  # a new learner starts at mới học (issue 20, item 11)
     assert str(drill_set.seed) in str(at.query_params["seed"])
 
 

@@ -88,6 +88,6 @@ def test_practice_at_my_level_deals_ten_and_a_wrong_link_shows_nothing(db: Class
     at = open_page(DRILL, me=str(me.token), mode="level", lang="vi")
     assert not at.exception
     state = at.session_state["drill_profile_lists"][(me.info.id, "level")]
-    assert state.drill_set.count == 10 and {r.level for r in state.drill_set.refs} == {Level.INTERMEDIATE}
+    assert state.drill_set.count == 10 and {r.level for r in state.drill_set.refs} == {Level.BEGINNER}
     wrong = open_page(PROGRESS, me=f"{me.info.id}.{'A' * 22}", lang="vi")
     assert wrong.error and "Minh" not in "".join(s.value for s in wrong.subheader)

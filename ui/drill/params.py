@@ -72,6 +72,9 @@ BANK_PARAM = "bank"
 NEW_SET = "new"
 SET_PARAMS = (KINDS_PARAM, LEVEL_PARAM, SEED_PARAM, COUNT_PARAM, BANK_PARAM)
 DEFAULT_LEVEL = Level.INTERMEDIATE
+"""The level of a link naming a set but no level (links from before levels were chosen)."""
+START_LEVEL = Level.BEGINNER
+"""The level a new learner starts at (mới học): no set in the URL and none in the session (issue 20, item 11)."""
 
 
 def new_seed() -> int:
@@ -143,7 +146,7 @@ def read_set_choice() -> SetChoice:
     """Kinds, level, seed and count from the URL, warning about broken values.
 
     With no set in the URL (e.g. after a page switch dropped the query string), the session's set
-    continues; failing that a new set of every kind starts with a fresh seed.
+    continues; failing that a new set of the default kinds starts at :data:`START_LEVEL` with a fresh seed.
     """
     given = any(name in st.query_params for name in SET_PARAMS)
     current = st.session_state.get(STATE_KEY)
@@ -153,7 +156,7 @@ def read_set_choice() -> SetChoice:
     kinds = _kinds()
     if kinds is None:  # links from before the six kinds: ?seed= alone was the one-kind drill
         kinds = (Kind.BETTER,) if SEED_PARAM in st.query_params else DEFAULT_KINDS
-    level = _level() or DEFAULT_LEVEL
+    level = _level() or (DEFAULT_LEVEL if given else START_LEVEL)
     count = int_param(COUNT_PARAM, minimum=1, maximum=MAX_QUESTIONS, default=DEFAULT_COUNT)
     seed = int_param(SEED_PARAM, minimum=0, maximum=MAX_SEED)
     count = count or DEFAULT_COUNT

@@ -14,16 +14,19 @@ import streamlit as st
 from maubinh.drills import DrillSet, Kind, Question
 from maubinh.drills.progress import Record, accuracy, best_streak, score, streak, suggest_next
 from maubinh.rules import RuleSet
+from ui.drill.mistakes import mistakes_in, review_mistakes
 from ui.drill.params import new_seed, start_set
 from ui.drill.state import STATE_KEY, SetState
 from ui.escape import csv_bytes, md_text
-from ui.i18n import t
+from ui.i18n import t, tn
 from ui.labels import number
 from ui.questions import answer_text, key_text, kind_name, level_name, question_text
 
-__all__ = ["accuracy_figure", "show_progress", "show_summary", "status_line", "summary_frame"]
+__all__ = ["MORE", "accuracy_figure", "show_progress", "show_summary", "status_line", "summary_frame"]
 
 GREEN, AMBER, RED = "#2e7d32", "#f9a825", "#c62828"
+MORE = 10
+"""Questions in the set that "10 more" starts (the same kinds, level and rule set, a fresh seed)."""
 
 
 def status_line(state: SetState, rule_set: RuleSet, lang: str) -> None:
@@ -117,7 +120,8 @@ def summary_frame(state: SetState, question: Callable[[int], Question], rule_set
 def show_summary(state: SetState, question: Callable[[int], Question], rule_set: RuleSet, lang: str,
                  fresh_sets: bool = True) -> None:
     """The end of the set: score, time, accuracy per kind, every question, the CSV, and (``fresh_sets``) the
-    buttons for the same set again or a new one (an assignment has neither)."""
+    buttons to review the mistakes now, for ten more questions and for the same set again (an assignment and
+    a list have none of them)."""
     drill_set = state.drill_set
     records = state.records
     right, _ = score(records)
@@ -140,12 +144,17 @@ def show_summary(state: SetState, question: Callable[[int], Question], rule_set:
         icon=":material/download:",
         type="primary",
     )
-    if not fresh_sets:
+    if not fresh_sets or not isinstance(drill_set, DrillSet):
         return
-    again, fresh = st.columns(2)
+    wrong = len(mistakes_in(state))
+    mistakes, more, again = st.columns(3)
+    if wrong and mistakes.button(tn("drill.summary.mistakes", wrong), key="drill_mistakes", width="stretch",
+                                 type="primary", icon=":material/replay:") and review_mistakes(state):
+        st.rerun(scope="app")
+    if more.button(tn("drill.summary.more", MORE), key="drill_new_set", width="stretch",
+                   type="secondary" if wrong else "primary", icon=":material/add:"):
+        start_set(replace(drill_set, seed=new_seed(), count=MORE, picks=()), fresh=True)
+        st.rerun(scope="app")
     if again.button(t("drill.summary.again"), key="drill_again", width="stretch"):
         st.session_state[STATE_KEY] = SetState(drill_set)
-        st.rerun(scope="app")
-    if fresh.button(t("drill.summary.new"), key="drill_new_set", width="stretch"):
-        start_set(replace(drill_set, seed=new_seed(), picks=()), fresh=True)
         st.rerun(scope="app")

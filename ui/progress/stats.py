@@ -22,6 +22,7 @@ from typing import TypeVar
 from classroom.board import Rates
 from classroom.play_hands import PlayedHand
 from classroom.practice import AttemptInfo
+from maubinh.drills.levels import MEASURED_KINDS, KindLevel, kind_level
 from maubinh.drills.themes import THEMES, Theme, themes_text
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "by_theme",
     "error_series",
     "export_rows",
+    "kind_levels",
     "play_series",
     "rating_series",
     "summary",
@@ -107,6 +109,17 @@ def weakest(groups: Mapping[K, Summary], least: int = 3, count: int = 3) -> list
     """The ``count`` groups with at least ``least`` attempts answered worst: lowest share right, then most chi lost."""
     tried = [(key, s) for key, s in groups.items() if s.answered >= least and (s.share_right or 0) < 1]
     return sorted(tried, key=lambda item: (item[1].share_right or 0.0, -(item[1].error_rate or 0.0)))[:count]
+
+
+def kind_levels(attempts: Sequence[AttemptInfo]) -> list[KindLevel]:
+    """The learner's level in each kind with measured levels they have decided in (issue 20, item 10), in
+    the order of :data:`~maubinh.drills.levels.MEASURED_KINDS`: each from that kind's decisions only."""
+    found = []
+    for kind in MEASURED_KINDS:
+        lost = [a.chi_lost for a in attempts if a.kind == kind.value and a.chi_lost is not None]
+        if lost:
+            found.append(kind_level(kind, lost))
+    return found
 
 
 def error_series(attempts: Sequence[AttemptInfo], window: int = 10) -> list[tuple[datetime, str, float]]:

@@ -14,7 +14,13 @@ from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.play_hands import PlayHands
 from classroom.service import ClassroomError, LearnerInfo
 from maubinh.drills import Kind, Lesson
-from maubinh.drills.levels import level_of, levels, reference_note, reference_players
+from maubinh.drills.levels import (
+    MEASURED_KINDS,
+    MIN_DECISIONS,
+    levels,
+    reference_note,
+    reference_players,
+)
 from maubinh.drills.themes import LESSONS
 from ui.client import client_address
 from ui.escape import csv_bytes
@@ -31,6 +37,7 @@ from ui.progress.stats import (
     by_lesson,
     error_series,
     export_rows,
+    kind_levels,
     play_series,
     rating_series,
     summary,
@@ -189,19 +196,47 @@ def _weak_themes(attempts: list, token: str, lang: str, removed: bool) -> None: 
     st.caption(tn("progress.theme_least", THEME_LEAST))
 
 
-def _levels(error_rate: float | None, lang: str) -> None:
-    players = reference_players()
+def _your_levels(attempts: list, lang: str) -> None:  # type: ignore[type-arg]
+    """The learner's level in each measured kind, from that kind's decisions, with the count (issue 20,
+    item 10); "new" (mới học) before any, and before :data:`MIN_DECISIONS` of a kind."""
+    found = kind_levels(attempts)
+    if not found:
+        st.markdown(t("progress.level_start", level=t("progress.level.new"), least=MIN_DECISIONS))
+        return
+    lines = [t("progress.your_levels")]
+    for mine in found:
+        level, kind = t(f"progress.level.{mine.level.id}"), kind_name(mine.kind, lang)
+        if mine.enough:
+            lines.append("- " + tn("progress.kind_level", mine.decisions, kind=kind, level=level,
+                                   rate=number(mine.error_rate, lang)))
+        else:
+            lines.append("- " + tn("progress.kind_level_early", mine.decisions, kind=kind, level=level,
+                                   least=MIN_DECISIONS))
+    st.markdown("\n".join(lines))
+
+
+def _levels(lang: str) -> None:
     note = reference_note()
     with st.expander(t("progress.levels_title"), icon=":material/stairs:"):
         rows = []
-        for level in levels():
-            rows.append({t("progress.col.level"): t(f"progress.level.{level.id}"),
-                         t("progress.col.up_to"): "—" if level.up_to is None else number(level.up_to, lang)})
+        for n, level in enumerate(levels()):
+            row = {t("progress.col.level"): t(f"progress.level.{level.id}")}  # the same ids in every kind
+            for kind in MEASURED_KINDS:
+                up_to = levels(kind)[n].up_to
+                row[kind_name(kind, lang)] = "—" if up_to is None else number(up_to, lang)
+            rows.append(row)
+        st.caption(t("progress.col.up_to"))
         st.dataframe(pd.DataFrame(rows), hide_index=True)
-        st.markdown(t("progress.levels_reference", random=number(players["random"].chi_lost, lang),
-                      simple=number(players["strongest_back_first"].chi_lost, lang),
-                      solver=number(players["solver"].chi_lost, lang),
-                      decisions=players["solver"].decisions, rules=note.get("rule_set", ""), date=note.get("date", "")))
+        lines = [t("progress.levels_reference", rules=note.get("rule_set", ""), date=note.get("date", ""),
+                   least=MIN_DECISIONS)]
+        for kind in MEASURED_KINDS:
+            players = reference_players(kind)
+            lines.append("- " + t("progress.levels_reference_kind", kind=kind_name(kind, lang),
+                                  random=number(players["random"].chi_lost, lang),
+                                  simple=number(players["strongest_back_first"].chi_lost, lang),
+                                  solver=number(players["solver"].chi_lost, lang),
+                                  decisions=players["solver"].decisions))
+        st.markdown("\n".join(lines))
 
 
 def _actions(token: str, due_now: int, queue: list[datetime], lang: str) -> None:
@@ -257,12 +292,10 @@ def show_profile(token: str, lang: str) -> None:
     third.metric(t("progress.metric.right"), "—" if not total.answered else
                  f"{total.right}/{total.answered}")
     fourth.metric(t("progress.metric.due"), f"{due_now}/{len(queue)}")
-    if error is not None:
-        st.markdown(t("progress.your_level", level=t(f"progress.level.{level_of(error).id}"),
-                      decisions=total.decisions))
+    _your_levels(attempts, lang)
     if not removed:
         _actions(token, review_now, queue, lang)
-    _levels(error, lang)
+    _levels(lang)
     hands = PlayHands(store, practice).history(learner.id)
     if not attempts and not hands:
         st.info(t("progress.no_history"))

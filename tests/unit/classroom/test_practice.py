@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from classroom.models import utcnow
+from classroom.models import Learner, utcnow
 from classroom.practice import LEVEL_PRIORS, Practice, level_for
 from classroom.rating import Rating
 from classroom.service import ClassroomError, ClassroomStore
@@ -99,9 +99,22 @@ def test_removed_learners_and_unknown_modes_are_refused(store: ClassroomStore) -
         _record(practice, practice.create_profile("X").info.id, 0, correct=True, mode="cheat")
 
 
+def test_a_learner_never_rated_starts_at_the_beginner_level(store: ClassroomStore) -> None:
+    practice = Practice(store)
+    me = practice.create_profile("Mới").info.id
+    dealt = practice.deal(me, (Kind.CHI, Kind.FOUL), "chi-at", 4, random.Random(1))
+    assert {r.level for r in dealt} == {Level.BEGINNER}  # mới học (issue 20, item 11), not the 1500 middle
+    _record(practice, me, 0, correct=True)  # rated now: dealt near the rating
+    assert practice.rating(me) != Rating()
+    assert {r.level for r in practice.deal(me, (Kind.CHI,), "chi-at", 2, random.Random(1))} == {
+        level_for(practice.rating(me))}
+
+
 def test_questions_are_dealt_near_the_learner_s_rating(store: ClassroomStore) -> None:
     practice = Practice(store)
     me = practice.create_profile("Giỏi").info.id
+    with store._session() as session, session.begin():  # rated once, still at 1500
+        session.get(Learner, me).rating_rd = 300.0  # type: ignore[union-attr]
     assert level_for(practice.rating(me)) is Level.INTERMEDIATE
     strong = Rating(1720, 80)
     assert level_for(strong) is Level.EXPERT
