@@ -8,7 +8,8 @@ page's timers, so the "not saved yet" retry (``ui/drill/unsaved.py``, every 3 s)
 
 - ``outage`` (PostgreSQL only): a throwaway cluster of this run's own (``initdb`` by ``.ci/postgres`` in a
   temporary folder on a free port; the shared cluster is never touched) is stopped ``--down`` seconds
-  while the learners answer (once each has answered about once), then started again. Counted: answers given (a click that got its right/wrong
+  while the learners answer (once they have given 2 x learners + 1 answers, out of step by then), then
+  started again. Counted: answers given (a click that got its right/wrong
   box), answers given under the "not saved yet" warning, and once every warning is gone (or ``--settle``
   seconds passed), the answers on the class's board and in the learners' profiles. Target: none lost.
 - ``kill`` (SQLite and PostgreSQL): the server is SIGKILLed mid-answer (``--kills`` times, each once the
@@ -304,7 +305,8 @@ async def outage_run(browser: Browser, args: argparse.Namespace) -> None:
             rngs = [random.Random(args.seed + k) for k in range(args.learners)]
             work = asyncio.gather(*(answer(p, r, tally, args.think, args.questions, stop)
                                     for p, r in zip(pages, rngs, strict=True)))
-            await until_answered(tally, args.learners)  # everyone under way
+            # under way and out of step (right after the first answers all would be on "Next", none answering)
+            await until_answered(tally, 2 * args.learners + 1)
             before = tally.answered
             pg.stop()
             down_at = time.perf_counter()
