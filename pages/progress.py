@@ -10,7 +10,8 @@ import streamlit as st
 
 from ui.errors import guarded
 from ui.i18n import t
-from ui.progress.view import show_new_profile, show_profile
+from ui.profile_form import show_new_profile
+from ui.progress.view import show_profile
 from ui.setup import setup_page
 from ui.store import LEARNER_PARAM
 

@@ -5,7 +5,7 @@ With a profile (``?me=<personal link>``, the Drill's flow: :func:`ui.drill.profi
 played is stored in it (:class:`classroom.play_hands.PlayHands`, once per hand); a hand the database could
 not take yet stays in the session and is sent again on the next run. Without one, the session's hands are
 shown from the session and the page offers to make a profile (the Progress page's form,
-:func:`ui.progress.view.show_new_profile`): the hands already played are then stored in it.
+:func:`ui.profile_form.show_new_profile`): the hands already played are then stored in it.
 
 A hand is an error when its gap is beyond its error (:func:`classroom.play_hands.is_error`, the one definition).
 """
@@ -14,17 +14,17 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from typing import Protocol
 
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
 from classroom.play_hands import PlayedHand, PlayHands, summarise
-from classroom.service import ClassroomError
+from classroom.service import ClassroomError, LearnerInfo
 from maubinh.cards import cards_text
 from maubinh.play import DealResult
 from maubinh.settle import settle
 from ui.cards import show_cards
-from ui.drill.profile import Profile
 from ui.escape import csv_bytes, md_text
 from ui.i18n import t, tn
 from ui.labels import number
@@ -33,7 +33,7 @@ from ui.params import int_param, markdown_literal
 from ui.play.records import HAND_PARAM, error_definition, export_frame, export_json, practise_params
 from ui.play.state import PlaySession, analysis_of
 from ui.play.views import _show_seat, seat_namer, show_analysis, show_showdown
-from ui.progress.view import show_new_profile
+from ui.profile_form import show_new_profile
 from ui.settlement import signed
 from ui.store import LEARNER_PARAM, classroom
 
@@ -55,6 +55,16 @@ _PAGE_KEY = "play_history_page"
 STEPS = ("deal", "split", "showdown", "analysis")
 """The replay's steps, in order."""
 _log = logging.getLogger(__name__)
+
+
+class Profile(Protocol):
+    """Whose hands these are: a profile from the link (the Drill's :class:`ui.drill.profile.Profile` is one)."""
+
+    @property
+    def learner(self) -> LearnerInfo: ...
+
+    @property
+    def token(self) -> str: ...
 
 
 def _hands() -> PlayHands:

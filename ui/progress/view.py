@@ -12,7 +12,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.play_hands import PlayHands
-from classroom.service import ClassroomError, LearnerInfo
+from classroom.service import LearnerInfo
 from maubinh.drills import Kind, Lesson
 from maubinh.drills.levels import (
     MEASURED_KINDS,
@@ -22,14 +22,14 @@ from maubinh.drills.levels import (
     reference_players,
 )
 from maubinh.drills.themes import LESSONS
-from ui.client import client_address
 from ui.escape import csv_bytes
 from ui.habits import remember, show_habit
 from ui.i18n import t, tn
 from ui.labels import number
-from ui.links import go_to_personal_link, personal_link_box
+from ui.links import personal_link_box
 from ui.nav import link_to
 from ui.params import markdown_literal
+from ui.profile_form import CREATED_KEY
 from ui.progress.play import show_play
 from ui.progress.stats import (
     THEME_LEAST,
@@ -45,40 +45,11 @@ from ui.progress.stats import (
     weakest_themes,
 )
 from ui.questions import kind_name, step_name, theme_name
-from ui.store import LEARNER_PARAM, MODE_PARAM, THEME_PARAM, classroom, refusal_key
+from ui.store import LEARNER_PARAM, MODE_PARAM, THEME_PARAM, classroom
 
-__all__ = ["CREATED_KEY", "show_new_profile", "show_profile"]
+__all__ = ["show_profile"]
 
-CREATED_KEY = "progress_created"
 _COLOURS = ("#1565c0", "#2e7d32", "#c62828", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037")
-
-
-def _create(lang: str, keep: bool = False) -> None:
-    try:
-        made = classroom().practice.create_profile(st.session_state.get("progress_name") or "", client_address())
-    except ClassroomError as exc:  # the typed name stays in the box
-        st.session_state["progress_name_error"] = ("progress.throttled" if exc.field == "throttled"
-                                                   else refusal_key("classes.join_error", exc))
-        return
-    st.session_state.pop("progress_name_error", None)
-    st.session_state[CREATED_KEY] = made.info.id
-    if keep:
-        st.query_params[LEARNER_PARAM] = str(made.token)
-    else:
-        go_to_personal_link(LEARNER_PARAM, str(made.token), lang)
-
-
-def show_new_profile(lang: str, keep: bool = False) -> None:
-    """What a profile keeps, and the form that makes one (no password: a personal link). ``keep``: the page's
-    other link parameters stay (the Play page's table), the personal link is added to them."""
-    st.write(t("progress.intro"))
-    with st.form("progress_new", border=True):
-        st.text_input(t("progress.name"), key="progress_name", max_chars=LEARNER_NAME_MAX)
-        st.form_submit_button(t("progress.create"), type="primary", on_click=_create, args=(lang, keep))
-    error = st.session_state.get("progress_name_error")
-    if error:
-        st.error(t(error if isinstance(error, str) else "classes.join_error.name", longest=LEARNER_NAME_MAX))
-    st.caption(t("progress.class_note"))
 
 
 def _kind(value: str, lang: str) -> str:
