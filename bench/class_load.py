@@ -19,7 +19,8 @@ the server process's memory (RSS now and peak) and CPU, this client's own CPU, a
 Targets with 40 learners: open p95 <= 3 s, answer p95 <= 1 s, 0 errors, 400 answers stored.
 
 ``--free-drill``: issue 14's "learners practising at once": ``--learners`` (say 20) tabs on ``/drill``
-with free sets of every kind, each its own seed (so every question is made for one learner only), answer
+with free sets of every kind, each its own seed (so every question is made for one learner only; ``--bank``: new
+sets with no seed, dealt from the question bank, issue 23), answer
 and click "Next question"; "set it yourself" is answered with one "Confirm" of the arranging component (the
 cards are placed in the browser, no round trip) and
 "how many chi" with the number shown. Target with 20 learners: next question p95 <= 3 s.
@@ -338,8 +339,10 @@ def _start_link(tab: Session) -> Node | None:
     return next((n for n in tab.find_all(kind="page_link") if "assignment=" in n.proto.query_string), None)
 
 
-async def free_learner(learner: Learner, questions: int, seed: int, kinds: str, started: asyncio.Barrier) -> None:
-    """A free set of ``kinds`` with its own seed: open, then answer and next, ``questions`` times."""
+async def free_learner(learner: Learner, questions: int, seed: int | None, kinds: str,
+                       started: asyncio.Barrier) -> None:
+    """A free set of ``kinds`` with its own seed (``None``: a new set, dealt from the question bank): open, then
+    answer and next, ``questions`` times."""
     tab = learner.tab
     ok = False
     try:
@@ -349,8 +352,9 @@ async def free_learner(learner: Learner, questions: int, seed: int, kinds: str, 
         learner.figures.error(learner.name, "connect", repr(exc))
     await started.wait()
     if not ok or not await learner.step(
-            "open", lambda: tab.load("drill", f"kinds={kinds}&level=intermediate&rules={RULES}&seed={seed}"
-                                              f"&n={questions}&lang=vi"), learner.question_shown):
+            "open", lambda: tab.load("drill", f"kinds={kinds}&level=intermediate&rules={RULES}"
+                                              f"{'' if seed is None else f'&seed={seed}'}&n={questions}&lang=vi"),
+            learner.question_shown):
         return
     await answer_all(learner, questions)
 
@@ -438,7 +442,8 @@ async def run_free(base_url: str, args: argparse.Namespace, watch: ProcessWatch)
     figures.warm_cpu = watch.used()
     started = asyncio.Barrier(args.learners)
     learners = [Learner(n, base_url, figures, args.think, args.seed + n) for n in range(args.learners)]
-    await asyncio.gather(*(free_learner(learner, args.questions, args.seed + 1000 + n, args.kinds, started)
+    await asyncio.gather(*(free_learner(learner, args.questions, None if args.bank else args.seed + 1000 + n,
+                                        args.kinds, started)
                            for n, learner in enumerate(learners)))
     for learner in learners:
         await learner.tab.close()
@@ -477,6 +482,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--database-url", default=None, help="e.g. postgresql://... (default: a fresh SQLite file)")
     parser.add_argument("--free-drill", action="store_true", help="free drills of every kind, not an assignment")
+    parser.add_argument("--bank", action="store_true",
+                        help="with --free-drill: new sets dealt from the question bank (no seed in the link)")
     parser.add_argument("--kinds", default=None,
                         help="drill kinds, comma-separated (default: chi,foul,natural; every kind with --free-drill)")
     parser.add_argument("--browser-check", action="store_true", help="one Chromium and one simulated tab, same answers")
@@ -514,7 +521,7 @@ def main() -> None:
                 server_line, server_cpu = watch.report(), watch.used()
         finally:
             stop_server(server)
-        mode = f"{'free drills' if lesson is None else 'an assignment'} of {args.kinds}"
+        mode = f"{'free drills' if lesson is None else 'an assignment'} of {args.kinds}" + (" (bank)" if args.bank else "")
         print(f"{args.learners} learners x {args.questions} questions, {mode}, think {args.think:g} s, "
               f"{'PostgreSQL' if url.startswith('postgres') else 'SQLite'}; run took {wall:.1f} s"
               + "".join(f"; server {item}" for item in args.server_env)

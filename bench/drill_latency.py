@@ -109,7 +109,7 @@ def _run(args: argparse.Namespace, compiled: bool) -> dict[str, list[tuple[float
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.set_default_timeout(120_000)
+            page.set_default_timeout(600_000)  # a cold server on a loaded machine: minutes
             page.goto(f"http://127.0.0.1:{port}/drill?lang=en&kinds={KINDS_PARAM}&level={args.level}"
                       f"&rules=chi-at&seed={args.seed}&n={args.questions + 1}")
             _idle(page)

@@ -55,6 +55,7 @@ LEVEL_PRIORS: dict[Level, Rating] = {
     Level.BEGINNER: Rating(1300.0, 300.0),
     Level.INTERMEDIATE: Rating(1500.0, 300.0),
     Level.EXPERT: Rating(1700.0, 300.0),
+    Level.MASTER: Rating(1900.0, 300.0),
 }
 """A question's rating before anyone answered it, by level."""
 MODES = ("practice", "assignment", "review", "level", "theme", "daily")
