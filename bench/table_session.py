@@ -27,7 +27,7 @@ from classroom.service import ClassroomStore
 from classroom.table_board import table_board
 from classroom.tables import TableSessions
 from maubinh.arrangement import Arrangement
-from maubinh.play import Strength
+from maubinh.play import Strength, Table, analyse, study
 from maubinh.rules import load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
 
@@ -48,6 +48,11 @@ def main() -> None:
     info = tables.start(klass.id, rules, bots, deals=1, timer=0, seed=2**62 + 7)
     simple = arrange_simple(tables.cards(info, 1), rules)
     swapped = Arrangement(simple.middle, simple.back, simple.front)
+    warm = time.perf_counter()  # the engine's first use in a process loads its tables: not part of a deal
+    other = Table(rules, 1, tuple(bots))
+    analyse(other, 1, arrange_simple(other.deal(1)[0], rules), studied=study(other, 1))
+    other.bot_plays(1)
+    print(f"engine warm-up (once per server): {time.perf_counter() - warm:.2f} s")
     start = threading.Barrier(args.learners)
 
     def play(index: int) -> float:
