@@ -89,6 +89,11 @@ class Shared(Generic[_K, _V]):
         self.computed = 0
         """How many times a value was computed (for tests and benches)."""
 
+    def has(self, key: _K) -> bool:
+        """Whether ``key``'s value is computed or being computed."""
+        with self._lock:
+            return key in self._values
+
     def __call__(self, key: _K) -> _V:
         with self._lock:
             found = self._values.get(key)
@@ -287,6 +292,25 @@ class TableSessions:
     def cards(self, info: TableSessionInfo, number: int) -> tuple[Card, ...]:
         """The learner's 13 cards of deal ``number`` (the same for every learner of the session)."""
         return info.table.deal(number)[0]
+
+    def prepare(self, info: TableSessionInfo, number: int) -> threading.Thread | None:
+        """Start the deal's shared work (computer players, study) in the background, if no one did: called when
+        a learner is shown the deal, so that it is ready when the first split arrives. Returns the thread
+        started (``None`` when the work is done or under way)."""
+        key = (info.table, number)
+        if self.study.has(key) and self.bot_plays.has(key):
+            return None
+
+        def work() -> None:
+            try:
+                self.bot_plays(key)
+                self.study(key)
+            except Exception:  # noqa: BLE001 - not kept: the submission computes it again and reports the error
+                return
+
+        thread = threading.Thread(target=work, name=f"table-study-{info.id}-{number}", daemon=True)
+        thread.start()
+        return thread
 
     def play(self, info: TableSessionInfo, number: int, arrangement: Arrangement,
              declare: bool) -> tuple[DealResult, Analysis]:
