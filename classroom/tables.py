@@ -20,6 +20,7 @@ an archived class or a removed learner takes no hand (:class:`~classroom.service
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 from collections import OrderedDict
@@ -72,6 +73,7 @@ SEED_BITS = 63
 """A session's seed is drawn from this many bits (a signed 64-bit column holds it)."""
 _KEPT = 256
 """Deals whose shared work (computer players, study) each process keeps."""
+_log = logging.getLogger(__name__)
 _K = TypeVar("_K", bound=Hashable)
 _V = TypeVar("_V")
 
@@ -88,6 +90,11 @@ class Shared(Generic[_K, _V]):
         self._values: OrderedDict[_K, Future[_V]] = OrderedDict()
         self.computed = 0
         """How many times a value was computed (for tests and benches)."""
+
+    def has(self, key: _K) -> bool:
+        """Whether ``key``'s value is computed or being computed."""
+        with self._lock:
+            return key in self._values
 
     def __call__(self, key: _K) -> _V:
         with self._lock:
@@ -216,6 +223,8 @@ class TableSessions:
         """The computer players' splits of ``(table, deal)``, computed once per process."""
         self.study: Shared[tuple[Table, int], DealStudy] = Shared(lambda key: study(*key))
         """:func:`maubinh.play.study` of ``(table, deal)``, computed once per process."""
+        self._preparing = threading.Lock()
+        self._prepared: set[tuple[Table, int]] = set()
         self.graded: Shared[tuple[Table, int, Arrangement, bool], tuple[DealResult, Analysis]] = Shared(
             lambda key: self._grade(*key), kept=4 * _KEPT)
         """:meth:`play` of ``(table, deal, split, declare)``: a split chosen by several learners, or shown again
@@ -287,6 +296,30 @@ class TableSessions:
     def cards(self, info: TableSessionInfo, number: int) -> tuple[Card, ...]:
         """The learner's 13 cards of deal ``number`` (the same for every learner of the session)."""
         return info.table.deal(number)[0]
+
+    def prepare(self, info: TableSessionInfo, number: int) -> threading.Thread | None:
+        """Start the deal's shared work (computer players, study) in the background, if no one did: called when
+        a learner is shown the deal, so that it is ready when the first split arrives. Returns the thread
+        started (``None`` when the work is done or under way)."""
+        key = (info.table, number)
+        with self._preparing:
+            if key in self._prepared or (self.study.has(key) and self.bot_plays.has(key)):
+                return None
+            self._prepared.add(key)
+
+        def work() -> None:
+            try:
+                self.bot_plays(key)
+                self.study(key)
+            except Exception:  # noqa: BLE001 - not kept: the submission computes it again and reports the error
+                _log.warning("preparing deal %s of table session %s failed", number, info.id, exc_info=True)
+            finally:
+                with self._preparing:
+                    self._prepared.discard(key)
+
+        thread = threading.Thread(target=work, name=f"table-study-{info.id}-{number}", daemon=True)
+        thread.start()
+        return thread
 
     def play(self, info: TableSessionInfo, number: int, arrangement: Arrangement,
              declare: bool) -> tuple[DealResult, Analysis]:

@@ -14,7 +14,7 @@ from classroom.tables import TableSessions
 from maubinh.arrangement import Arrangement
 from maubinh.rules import POSITIONS, load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
-from tests.e2e.conftest import IDLE_TIMEOUT_MS, VIEWPORT, assert_no_exception, screenshot, wait_idle
+from tests.e2e.conftest import VIEWPORT, assert_no_exception, screenshot, wait_idle
 from ui.labels import number
 
 PHONE = {"width": 390, "height": 844}
@@ -26,7 +26,7 @@ ANALYSIS = {"vi": "Phân tích", "en": "Analysis"}
 
 def _open(browser: Browser, url: str, viewport: dict[str, int]) -> Page:
     page = browser.new_context(viewport=viewport).new_page()  # type: ignore[arg-type]
-    page.set_default_timeout(IDLE_TIMEOUT_MS)
+    page.set_default_timeout(SLOW_MS)
     page.goto(url)
     wait_idle(page, timeout_ms=SLOW_MS)
     assert_no_exception(page)

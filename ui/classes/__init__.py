@@ -9,4 +9,8 @@ Modules:
     ui.classes.learner  view: joining with a name, and the learner's own page.
     ui.classes.teacher  view: the teacher's page (header, assignments, learners, the class).
     ui.classes.board    view: the live board of one assignment, the projector view, the CSV.
+    ui.classes.table_common   the table sessions' store, a session's settings and a split in words.
+    ui.classes.table_teacher  view: the teacher's Table tab (start a session, the sessions, the board).
+    ui.classes.table_board    view: the live board of a table session, the projector view, the CSV.
+    ui.classes.table_learner  view: a learner at the class's table (the Play page's component and views).
 """

@@ -132,6 +132,7 @@ def _arrange(info: TableSessionInfo, number_: int, lang: str) -> None:
         st.toggle(t("play.declare", name=natural_name(held.pattern, lang), chi=held.chi),
                   key=_declare_key(info.id, number_), help=t("play.declare_help"))
     st.session_state.setdefault(_shown_key(info.id, number_), time.monotonic())
+    table_sessions().prepare(info, number_)  # the deal's shared work starts while the learner arranges
     if info.timer:
         st.caption(t("tables.timer_note", seconds=info.timer))
     show_arranger(hands[0], table.rule_set, lang, key=f"tables_arrange_{info.id}_{number_}", target=SUBMITTED_KEY,

@@ -78,6 +78,11 @@ def test_every_learner_plays_the_same_deal_and_gets_the_analysis_of_analyse(stor
     assert second.chi_lost == pytest.approx(worse.cost) and second.chi_lost > first.chi_lost
     assert (second.best, second.best_expected) == (first.best, first.best_expected)  # one best for everyone
     assert tables.study.computed == 1 and tables.bot_plays.computed == 1  # the heavy work, once per deal
+    assert tables.prepare(info, 1) is None  # done already: nothing started
+    thread = tables.prepare(info, 2)  # shown to a learner: computed in the background, once
+    assert thread is not None and tables.prepare(info, 2) is None
+    thread.join(timeout=300)
+    assert tables.study.computed == 2 and tables.bot_plays.computed == 2
     # the computer players split the same way for everyone: the settlement is the player's cards against theirs
     assert play_deal(table, 1, _worse(simple), False).player_total == second.actual
 
