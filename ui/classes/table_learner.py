@@ -23,7 +23,7 @@ from ui.classes.table_common import TABLE_PARAM, session_line, split_text, table
 from ui.i18n import t
 from ui.labels import natural_name, number
 from ui.params import markdown_literal
-from ui.play.arrange_component import arrangement_from_value, show_arranger
+from ui.arrange.component import arrangement_from_value, show_arranger
 from ui.play.state import PlaySession
 from ui.play.views import seat_namer, show_analysis, show_showdown
 from ui.settlement import signed
