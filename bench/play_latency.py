@@ -2,7 +2,7 @@
 
 Each player is a thread doing what the Play page does (``pages/play.py``, :mod:`ui.play.state`), at a table of
 its own (its own seed, so nothing is shared through the caches): the player and three computer players
-(solver, medium, beginner, :data:`ui.play.model.DEFAULT_BOTS`), under ``--rules``. For each of ``--deals``
+(solver, medium, beginner, :data:`ui.table.model.DEFAULT_BOTS`), under ``--rules``. For each of ``--deals``
 deals:
 
 - **deal to cards shown**: the deal's cards and the instant-win check the page makes before drawing them
@@ -46,8 +46,8 @@ from maubinh.play import Table, play_deal, study
 from maubinh.rules import load_rule_set
 from maubinh.strategy import kernel
 from maubinh.strategy.arrangers import arrange_simple
-from ui.play.model import DEFAULT_BOTS, bots_param
 from ui.play.state import analysis_of, bot_plays, start_preparing
+from ui.table.model import DEFAULT_BOTS, bots_param
 
 TARGETS = {"showdown": 1.0, "analysis": 2.0}
 """p95 targets in seconds with 20 players at once (issue 19)."""

@@ -14,6 +14,10 @@ Modules:
     classroom.habits      daily goals picked by learners, answers per day in their time zone, the day streak.
     classroom.rating      Glicko-2 (Glickman's algorithm, his worked example as the doctest).
     classroom.throttle    limits per client and per class (join-code guesses, joins, new profiles), in the database.
+    classroom.bank        the question bank: questions made and graded ahead, loaded from a file, dealt at once.
+    classroom.play_hands  every hand a profile played at the Play table, its analysis, missed hands to review.
+    classroom.tables      a class at one table (duplicate deals): sessions, the hands learners play, shared work.
+    classroom.table_board  a table session's board as numbers: splits per deal, chi lost, the ranking.
     classroom.board       the board's numbers per learner, question and kind, and the CSV rows.
     classroom.migrations  Alembic's environment and revisions.
 """

@@ -55,7 +55,7 @@ __all__ = [
 ERROR_SIGMAS = 2.0
 """A gap counts as an error only beyond this many standard errors (the sampling's own noise)."""
 ERROR_FLOOR = 0.05
-"""...and beyond this many chi per deal (:data:`ui.play.model.SMALL`: less is playing the best split)."""
+"""...and beyond this many chi per deal (:data:`ui.table.model.SMALL`: less is playing the best split)."""
 REVIEW_LEVEL = Level.EXPERT
 """The level a missed hand comes back at in the review queue (its tolerance: 0.2 chi)."""
 MAX_SECONDS = 86_400.0

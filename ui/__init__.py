@@ -27,6 +27,9 @@ Shared modules:
     ui.escape    user-made text shown as text: Markdown, HTML, plain text, CSV cells (formula-safe).
     ui.errors    no traceback reaches a user: a plain message with an error id, the details in the log.
     ui.keep      form values survive other pages, tabs and Back (one mechanism for every form).
+    ui.profile_form  making a profile (a personal link, no password): Progress and Play.
+    ui.arrange   the card-arranging component (in the browser): Play, the Drill, the Sandbox.
+    ui.table     a card table's showdown and analysis: Play and a class's table (duplicate deals).
     ui/locales/  the catalogues, ``<lang>/<part>.po``.
 
 Pages:

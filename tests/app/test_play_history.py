@@ -23,9 +23,9 @@ from tests.app.conftest import open_page
 from ui.i18n import translate
 from ui.labels import number
 from ui.play.history import REPLAY_KEY
-from ui.play.records import export_frame, export_json
 from ui.play.state import SESSION_KEY, SUBMITTED_KEY, analysis_of, bot_plays
 from ui.settlement import signed
+from ui.table.records import export_frame, export_json
 
 TABLE = {"seed": "11", "bots": "beginner", "rules": "chi-at"}
 

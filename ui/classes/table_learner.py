@@ -18,15 +18,14 @@ import streamlit as st
 from classroom.service import ClassInfo, ClassroomError, LearnerInfo
 from classroom.tables import StoredHand, TableSessionInfo, canonical
 from maubinh.naturals import find_instant_win
+from ui.arrange.component import arrangement_from_value, show_arranger
 from ui.cards import show_cards
 from ui.classes.table_common import TABLE_PARAM, session_line, split_text, table_sessions
 from ui.i18n import t
 from ui.labels import natural_name, number
 from ui.params import markdown_literal
-from ui.arrange.component import arrangement_from_value, show_arranger
-from ui.play.state import PlaySession
-from ui.play.views import seat_namer, show_analysis, show_showdown
 from ui.settlement import signed
+from ui.table.views import seat_namer, show_analysis, show_showdown
 
 __all__ = ["SUBMITTED_KEY", "show_table_list", "show_table_play"]
 
@@ -141,7 +140,7 @@ def _arrange(info: TableSessionInfo, number_: int, lang: str) -> None:
 
 def _played(info: TableSessionInfo, hand: StoredHand, lang: str) -> None:
     result, analysis = table_sessions().play(info, hand.number, hand.arrangement, hand.declared)
-    show_showdown(PlaySession(info.table), result, lang)
+    show_showdown(info.table, result, lang)
     show_analysis(analysis, info.table.rule_set, lang)
     limit = f" · {t('tables.timer_value', seconds=info.timer)}" if info.timer else ""
     st.caption(t("tables.time_taken", seconds=round(hand.seconds)) + limit)

@@ -15,9 +15,9 @@ from ui.classes.table_common import session_line, table_sessions
 from ui.classes.words import moment
 from ui.escape import md_text
 from ui.i18n import t, translate
-from ui.play.model import DEFAULT_BOTS
 from ui.setup import rule_set_label
 from ui.store import refusal_key
+from ui.table.model import DEFAULT_BOTS
 
 __all__ = ["PROJECTOR_KEY", "show_table_section", "show_tables_tab"]
 

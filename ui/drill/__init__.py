@@ -12,5 +12,9 @@ Modules:
     ui.drill.views     view: a question of each kind, its answer controls and the feedback.
     ui.drill.arrange   view: "set it yourself", the cards arranged in the shared component (ui.arrange), graded.
     ui.drill.explain   view: an answer's explanation in words (what decided it first), its themes, "details".
+    ui.drill.banked    the question bank: questions read from it first, new sets dealt from it.
+    ui.drill.kept      a free set's answers kept in the URL (``?ans=``): a reload resumes the set.
+    ui.drill.mistakes  "review my mistakes now" at the end of a free set, no profile needed.
+    ui.drill.phone     the page on a phone: the question's cards and answers on the first screen.
     ui.drill.progress  view: status line, accuracy per kind, the kind to practise next, the summary.
 """

@@ -30,12 +30,12 @@ from ui.i18n import t, tn
 from ui.labels import number
 from ui.nav import link_to
 from ui.params import int_param, markdown_literal
-from ui.play.records import HAND_PARAM, error_definition, export_frame, export_json, practise_params
 from ui.play.state import PlaySession, analysis_of
-from ui.play.views import _show_seat, seat_namer, show_analysis, show_showdown
 from ui.profile_form import show_new_profile
 from ui.settlement import signed
 from ui.store import LEARNER_PARAM, classroom
+from ui.table.records import HAND_PARAM, error_definition, export_frame, export_json, practise_params
+from ui.table.views import seat_namer, show_analysis, show_seat, show_showdown
 
 __all__ = [
     "PAGE_SIZE",
@@ -232,7 +232,7 @@ def show_replay(lang: str) -> None:
                          seconds=number(hand.seconds, lang, digits=0)))
         elif step == "split":
             st.markdown(f"**{names[0]}**")
-            _show_seat(hand.split, rule_set, lang)
+            show_seat(hand.split, rule_set, lang)
             if hand.declare:
                 st.caption(t("playhist.declared"))
             if hand.helped:
@@ -240,7 +240,7 @@ def show_replay(lang: str) -> None:
         elif step == "showdown":
             result = DealResult(hand.deal, hand.arrangements, hand.declared,
                                 settle(hand.arrangements, rule_set, hand.declared), hand.helped)
-            show_showdown(PlaySession(table), result, lang)
+            show_showdown(table, result, lang)
         else:
             with st.spinner(t("play.settling")):
                 analysis = analysis_of(table, hand.deal, hand.split, hand.declare, hand.won)

@@ -39,8 +39,8 @@ from maubinh.strategy.decide import decide
 from ui.arrange.component import Timer
 from ui.i18n import t
 from ui.params import int_param, markdown_literal
-from ui.play.model import DEFAULT_BOTS, bots_param, read_bots
 from ui.play.timer import limit_seconds, resolve
+from ui.table.model import DEFAULT_BOTS, bots_param, read_bots
 
 __all__ = [
     "MAX_DEAL",

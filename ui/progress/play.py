@@ -15,10 +15,10 @@ from classroom.play_hands import PlayedHand, review_ref, summarise
 from ui.i18n import t, tn
 from ui.labels import number
 from ui.nav import link_to
-from ui.play.model import bots_param
-from ui.play.records import HAND_PARAM, error_definition
 from ui.settlement import signed
 from ui.store import LEARNER_PARAM
+from ui.table.model import bots_param
+from ui.table.records import HAND_PARAM, error_definition
 
 __all__ = ["COSTLIEST", "show_play"]
 

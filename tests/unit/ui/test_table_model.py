@@ -1,4 +1,4 @@
-"""ui.play.model: the players in the link and the sentence's facts (the arranging component's own tests are in
+"""ui.table.model: the players in the link and the sentence's facts (the arranging component's own tests are in
 tests/unit/ui/arrange)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from maubinh.arrangement import Arrangement
 from maubinh.play import Strength, Table, analyse
 from maubinh.rules import Position, load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
-from ui.play.model import bots_param, read_bots, why
+from ui.table.model import bots_param, read_bots, why
 
 CHI_AT = load_rule_set("chi-at")
 

@@ -1,0 +1,120 @@
+"""Views of a card table shared by the Play page and a class's table (duplicate deals): the seats' names,
+the showdown with its settlement, and the analysis of the player's split against the best."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from maubinh.arrangement import Arrangement
+from maubinh.play import Analysis, DealResult, Strength, Table
+from maubinh.rules import POSITIONS, Position, RuleSet
+from maubinh.settle import ItemKind
+from ui.cards import show_cards
+from ui.escape import md_text
+from ui.i18n import t
+from ui.labels import describe_chi, describe_value, natural_name, number
+from ui.settlement import show_events, show_pair, signed
+from ui.table.model import why
+
+__all__ = ["seat_namer", "show_analysis", "show_seat", "show_showdown"]
+
+_SEAT_CARD_WIDTH = 34
+
+
+def seat_namer(bots: tuple[Strength, ...]) -> dict[int, str]:
+    """Each seat's name: "You", then "Computer 1 (solver)"..."""
+    names = {0: t("play.you")}
+    for seat, strength in enumerate(bots, start=1):
+        names[seat] = t("play.bot", n=seat, strength=t(f"play.strength.{strength.value}"))
+    return names
+
+
+def show_seat(arrangement: Arrangement, rule_set: RuleSet, lang: str) -> None:
+    """One seat's three chi, each with its category."""
+    for position in POSITIONS:
+        chi = arrangement.chi(position)
+        show_cards(chi, width=_SEAT_CARD_WIDTH,
+                   label=f"{rule_set.position_name(position, lang)} — {describe_chi(chi, rule_set, lang)}")
+
+
+def show_showdown(table: Table, result: DealResult, lang: str) -> None:
+    """Every hand revealed at ``table`` with what it won, the settlement with the rule behind each number."""
+    rule_set = table.rule_set
+    names = seat_namer(table.bots)
+    settlement = result.settlement
+    st.markdown(f"#### {t('play.showdown')}")
+    columns = st.columns(table.seats)
+    for seat, column in enumerate(columns):
+        with column:
+            st.markdown(f"**{names[seat]}** · {t('play.seat_total', chi=signed(settlement.totals[seat]))}")
+            natural = settlement.naturals[seat]
+            if natural is not None:
+                st.caption(t("play.declared", name=natural_name(natural.pattern, lang)))
+            elif settlement.fouls[seat]:
+                st.caption(t("play.fouled"))
+            show_seat(result.arrangements[seat], rule_set, lang)
+    if result.helped:
+        st.caption(t("play.helped_note"))
+    if result.timed_out:
+        st.warning(t("play.timed_out_solver" if result.auto_split else "play.timed_out_kept"), icon=":material/timer:")
+    if result.seconds is not None:
+        st.caption(t("play.time_taken", seconds=number(result.seconds, lang, digits=0)))
+    show_events(settlement, rule_set, lang, names.__getitem__, result.arrangements)
+    for pair in settlement.pairs:
+        if pair.a == 0:
+            show_pair(pair, rule_set, lang, names.__getitem__)
+    others = [pair for pair in settlement.pairs if pair.a != 0]
+    if others:
+        with st.expander(t("play.other_pairs")):
+            for pair in others:
+                st.markdown(f"- {names[pair.a]} / {names[pair.b]}: {signed(pair.total)}")
+
+
+def _line_name(line: Position | ItemKind, rule_set: RuleSet, lang: str) -> str:
+    if isinstance(line, Position):
+        return md_text(rule_set.position_name(line, lang))  # a st.table cell: Markdown
+    return t(f"play.line.{line.value}")
+
+
+def _sentence(analysis: Analysis, rule_set: RuleSet, lang: str) -> str:
+    reason = why(analysis, rule_set)
+    cost = number(reason.cost, lang)
+    if reason.kind == "best":
+        return t("play.why_best")
+    if reason.kind == "foul":
+        return t("play.why_foul", cost=cost)
+    if reason.kind == "declare":
+        return t("play.why_declare" if analysis.best_declare else "play.why_play", cost=cost)
+    if reason.kind == "chi" and reason.position is not None and reason.mine is not None and reason.best is not None:
+        return t("play.why_chi", position=md_text(rule_set.position_name(reason.position, lang)), cost=cost,
+                 mine=describe_value(reason.mine, lang), mine_share=round(100 * reason.mine_share),
+                 best=describe_value(reason.best, lang), best_share=round(100 * reason.best_share))
+    return t("play.why_other", cost=cost)
+
+
+def show_analysis(analysis: Analysis, rule_set: RuleSet, lang: str, key: str = "play_analysis_numbers") -> None:
+    """The player's split against the best one: expected chi, chi lost with its standard error, one sentence
+    why, what happened at this table beside it, and the numbers under "details" (``key``: the numbers' row)."""
+    st.markdown(f"#### {t('play.analysis')}")
+    mine, best = analysis.mine.mean, analysis.best_breakdown.mean
+    with st.container(horizontal=True, key=key):
+        st.metric(t("play.expected_mine"), number(mine, lang, signed=True), border=True, width="content")
+        st.metric(t("play.expected_best"), number(best, lang, signed=True), border=True, width="content")
+        st.metric(t("play.lost"), f"{number(analysis.cost, lang)} ± {number(analysis.cost_stderr, lang)}",
+                  border=True, width="content")
+        st.metric(t("play.actual"), signed(analysis.actual), border=True, width="content")
+    st.info(_sentence(analysis, rule_set, lang))
+    st.caption(t("play.luck_caption"))
+    if analysis.cost >= 0.05 or analysis.declare != analysis.best_declare:
+        label = t("play.best_split_declared") if analysis.best_declare else t("play.best_split")
+        st.markdown(f"**{label}**")
+        show_seat(analysis.best, rule_set, lang)
+    with st.expander(t("play.details")):
+        rows = [{t("play.col_line"): _line_name(line, rule_set, lang),
+                 t("play.col_mine"): number(analysis.mine.lines.get(line, 0.0), lang, signed=True),
+                 t("play.col_best"): number(analysis.best_breakdown.lines.get(line, 0.0), lang, signed=True),
+                 t("play.col_cost"): number(analysis.cost_of(line), lang, signed=True)}
+                for line in analysis.lines]
+        st.table(pd.DataFrame(rows), hide_index=True)
+        st.caption(t("play.details_caption", samples=len(analysis.mine.totals), opponents=analysis.opponents))
