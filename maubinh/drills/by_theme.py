@@ -1,8 +1,8 @@
 """Questions of one theme: "practise this theme" on Progress, and a missed idea coming back in review.
 
 :func:`questions_for_theme` is the one place that chooses them. For now it makes live questions until enough
-carry the theme, within a bound (:data:`CHEAP_TRIES`, :data:`SLOW_TRIES`): the kinds built in milliseconds
-first, the ones graded on sampled deals (seconds each) last and only a few times. The question bank (issue 23)
+carry the theme, within a bound (:data:`CHEAP_TRIES`, :data:`SLOW_TRIES`): a preferred kind first, then the
+kinds built in milliseconds, the ones graded on sampled deals (seconds each) last and only a few times. The question bank (issue 23)
 will draw them from stored, tagged questions instead, behind the same function.
 
 >>> from maubinh.drills.themes import Theme
@@ -14,7 +14,7 @@ will draw them from stored, tagged questions instead, behind the same function.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Sequence
 
 from maubinh.drills import MAX_SEED, Kind, Level, QuestionRef, available, make_from_ref
 from maubinh.drills.themes import Theme
@@ -72,13 +72,11 @@ def questions_for_theme(theme: Theme, level: Level, rule_set_id: str, *, count: 
     """
     rule_set = house if house is not None else load_rule_set(rule_set_id)
     kinds = [k for k in KINDS_FOR[theme] if available(k, level, rule_set) is None]
-    kinds.sort(key=lambda k: k not in QUICK_KINDS)
-    preferred = [k for k in prefer if k in kinds]
     rng = random.Random(seed)
     found: list[QuestionRef] = []
     budget = {True: CHEAP_TRIES, False: slow_tries}
-    for kind in _plan(preferred, kinds):
-        if len(found) == count or not any(budget[k in QUICK_KINDS] > 0 for k in kinds):
+    for kind in _plan([k for k in prefer if k in kinds], kinds, slow_tries):
+        if len(found) == count:
             break
         quick = kind in QUICK_KINDS
         if budget[quick] <= 0:
@@ -92,9 +90,12 @@ def questions_for_theme(theme: Theme, level: Level, rule_set_id: str, *, count: 
     return found
 
 
-def _plan(preferred: Sequence[Kind], kinds: Sequence[Kind]) -> Iterator[Kind]:
-    """The kinds in the order tried: each preferred one :data:`PREFER_TRIES` times, then all in turn (quick first)."""
-    for kind in preferred:
-        yield from [kind] * PREFER_TRIES
-    while kinds:
-        yield from kinds
+def _plan(preferred: Sequence[Kind], kinds: Sequence[Kind], slow_tries: int) -> list[Kind]:
+    """The kinds in the order tried: each preferred one :data:`PREFER_TRIES` times, then the quick kinds in turn
+    (:data:`CHEAP_TRIES` in all), then the slow ones (``slow_tries`` in all); every try counts against its bound."""
+    quick = [k for k in kinds if k in QUICK_KINDS]
+    slow = [k for k in kinds if k not in QUICK_KINDS]
+    plan = [kind for kind in preferred for _ in range(PREFER_TRIES)]
+    plan += [quick[i % len(quick)] for i in range(CHEAP_TRIES)] if quick else []
+    plan += [slow[i % len(slow)] for i in range(slow_tries)] if slow else []
+    return plan

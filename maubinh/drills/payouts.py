@@ -2,9 +2,8 @@
 
 A hand the four sources set differently (:func:`maubinh.strategy.payouts.find_contrast`: dealt until
 playing one source's best split under another costs a clear margin) and one of those splits, the best
-under exactly one source, beyond the error both ways (:func:`clear_keys`: a gap inside the error is never
-asked); the learner names that source. The feedback shows every source's best split
-and what each is worth under the others, with its standard error (issue 14). Margins by level:
+under exactly one source, beyond the error (:func:`clear_keys`: a gap inside the error is never asked);
+the learner names that source. The feedback shows every source's best split and what each is worth under the others, with its standard error (issue 14). Margins by level:
 beginners 1 chi or more, intermediate learners 0.5, experts and masters 0.3.
 
 >>> from maubinh.rules import load_rule_set
@@ -67,18 +66,16 @@ class RulesQuestion:
 
 
 def clear_keys(play: PlayByRules) -> list[int]:
-    """The rule sets (indexes) whose best split no other one plays and is the right answer beyond the error
-    both ways: under it, every other split costs more than :data:`~maubinh.drills.better.GAP_IN_STDERRS`
-    standard errors, and under every other rule set, its split costs that much too (so no other answer is
-    right within the error)."""
+    """The rule sets (indexes) whose best split no other one plays and is best under it beyond the error: under
+    it, every other rule set's split costs more than :data:`~maubinh.drills.better.GAP_IN_STDERRS` standard
+    errors (the gap the question asks about is never inside the error)."""
     n = len(play.rule_sets)
     found = []
     for group in play.groups():
         if len(group) != 1:
             continue
         k = group[0]
-        if all(play.cost(j, k) > GAP_IN_STDERRS * play.cost_stderr[j, k]
-               and play.cost(k, j) > GAP_IN_STDERRS * play.cost_stderr[k, j] for j in range(n) if j != k):
+        if all(play.cost(j, k) > GAP_IN_STDERRS * play.cost_stderr[j, k] for j in range(n) if j != k):
             found.append(k)
     return found
 

@@ -30,7 +30,7 @@ from classroom.practice import DueReview, level_for
 from classroom.service import ClassroomError, LearnerInfo
 from maubinh.drills import KINDS, MAX_SEED, DrillSet, QuestionList, QuestionRef
 from maubinh.drills.answers import answer_code, chi_lost, parse_answer
-from maubinh.drills.by_theme import questions_for_theme
+from maubinh.drills.by_theme import QUICK_KINDS, SLOW_TRIES, questions_for_theme
 from maubinh.drills.daily import run_id, todays_question, utc_day
 from maubinh.drills.themes import Theme
 from maubinh.rules import RULE_SET_IDS
@@ -41,13 +41,16 @@ from ui.i18n import t
 from ui.nav import link_to
 from ui.store import LEARNER_PARAM, MODE_PARAM, RUN_PARAM, THEME_PARAM, classroom
 
-__all__ = ["LEVEL_COUNT", "MODES", "THEME_COUNT", "Profile", "kept_profile", "list_state", "new_list",
+__all__ = ["LEVEL_COUNT", "MODES", "REVIEW_SLOW_ITEMS", "THEME_COUNT", "Profile", "kept_profile", "list_state", "new_list",
            "profile_from_url", "review_refs"]
 
 LEVEL_COUNT = 10
 """Questions dealt at once at the learner's level."""
 THEME_COUNT = 5
 """Questions of one theme dealt at once ("practise this theme")."""
+REVIEW_SLOW_ITEMS = 2
+"""Missed questions per review round that may come back as a new question of a slow kind (the rest of those
+whose theme only slow kinds carry come back as themselves, so a round opens in seconds)."""
 MODES = ("review", "level", "theme", DAILY_MODE)
 """The Drill page's profile modes with a list of their own (a free set is ``"practice"``)."""
 _LISTS_KEY = "drill_profile_lists"
@@ -177,15 +180,19 @@ def _theme_param() -> Theme | None:
 def review_refs(due: list[DueReview], seed: int) -> tuple[tuple[QuestionRef, ...], dict[str, str]]:
     """The questions a review round asks for ``due``: for each missed question with themes, a new question of
     its first theme at its level and under its rules (:func:`questions_for_theme`, preferring its kind), else
-    the question itself; and which missed question each new one stands for (new key -> missed key)."""
+    the question itself; and which missed question each new one stands for (new key -> missed key). Questions of
+    the slow kinds (seconds each) are made for :data:`REVIEW_SLOW_ITEMS` missed questions at most per round."""
     refs: list[QuestionRef] = []
     stands_for: dict[str, str] = {}
+    slow_left = REVIEW_SLOW_ITEMS
     for number, item in enumerate(due):
         found = []
         if item.themes:
+            slow = SLOW_TRIES if slow_left > 0 else 0
             found = questions_for_theme(item.themes[0], item.ref.level, item.ref.rule_set_id, seed=seed + number,
-                                        prefer=(item.ref.kind,), avoid={item.ref.key, *stands_for},
-                                        house=item.ref.house)
+                                        prefer=(item.ref.kind,) if item.ref.kind in QUICK_KINDS else (),
+                                        avoid={item.ref.key, *stands_for}, house=item.ref.house, slow_tries=slow)
+            slow_left -= slow > 0 and (not found or found[0].kind not in QUICK_KINDS)  # slow tries spent
         if found:
             refs.append(found[0])
             stands_for[found[0].key] = item.ref.key
