@@ -23,6 +23,8 @@ from maubinh.drills.versions import data_version
 from maubinh.rules import load_rule_set
 
 CHI = Cell(Kind.CHI, Level.INTERMEDIATE, "chi-at")
+NEW_LEARNERS = Cell(Kind.CHI, Level.BEGINNER, "chi-at")
+"""Where a learner never rated is dealt (mới học, issue 20 item 11)."""
 FOUL = Cell(Kind.FOUL, Level.INTERMEDIATE, "chi-at")
 
 
@@ -122,19 +124,20 @@ def test_an_assignment_dealt_from_the_bank_keeps_its_picks_and_copies_its_questi
 
 
 def test_two_learners_get_the_same_bank_question_and_share_its_rating(store: ClassroomStore) -> None:
+    """Two new learners (both dealt at the start level, mới học) get the one banked question and rate it together."""
     bank = QuestionBank(store)
-    bank.add(_entries(CHI, range(1)))
+    bank.add(_entries(NEW_LEARNERS, range(1)))
     practice = Practice(store, bank=bank)
     first, second = (practice.create_profile(name).info.id for name in ("Lan", "Minh"))
     dealt = [practice.deal(learner, (Kind.CHI,), "chi-at", 1, random.Random(learner))[0] for learner in (first, second)]
-    assert dealt[0].key == dealt[1].key == CHI.ref(0).key
+    assert dealt[0].key == dealt[1].key == NEW_LEARNERS.ref(0).key
     for number, (learner, correct) in enumerate(((first, True), (second, False))):
         practice.record(learner, dealt[number], run_id="level-1", number=0, mode="level", lesson="five",
                         code="a", correct=correct, chi_lost=None, seconds=2.0)
     with store._session() as session:
-        rating = session.scalars(select(QuestionRating).where(QuestionRating.key == CHI.ref(0).key)).one()
+        rating = session.scalars(select(QuestionRating).where(QuestionRating.key == NEW_LEARNERS.ref(0).key)).one()
     assert rating.attempts == 2
     # one right, then one wrong: the question moved both ways, from both learners' answers
     assert practice.question_rating(dealt[0]).rd < 300
     again = practice.deal(first, (Kind.CHI,), "chi-at", 1, random.Random(3))[0]
-    assert again.key != CHI.ref(0).key  # seen: not dealt to the same learner again
+    assert again.key != NEW_LEARNERS.ref(0).key  # seen: not dealt to the same learner again

@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy.exc import OperationalError
 
 import ui.drill.assigned as assigned_module
+from classroom.bank import QuestionBank, QuestionSource
 from classroom.grading import Grader
 from classroom.practice import Practice
 from classroom.service import ClassroomStore
@@ -23,11 +24,16 @@ from ui.store import Classroom
 SET = DrillSet((Kind.CHI,), Level.BEGINNER, "chi-at", seed=12, count=2)
 
 
+def _classroom(store: ClassroomStore) -> Classroom:
+    bank = QuestionBank(store)
+    return Classroom(store, Grader(store), Practice(store, bank=bank), bank, QuestionSource(bank))
+
+
 @pytest.fixture
 def tab(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Assigned]:
     """A learner's tab on a graded assignment, opened while the class takes answers."""
     store = ClassroomStore.open(database_url)
-    monkeypatch.setattr(assigned_module, "classroom", lambda: Classroom(store, Grader(store), Practice(store)))
+    monkeypatch.setattr(assigned_module, "classroom", lambda: _classroom(store))
     klass = store.create_class("Lớp 22", "vi", load_rule_set("chi-at")).info
     learner = store.join(klass.id, "Lan").info
     assignment = store.assign(klass.id, "Buổi 1", SET)
