@@ -14,15 +14,21 @@ from tests.app.conftest import open_page
 from tests.app.test_classes_page import SET
 
 
-def test_an_answer_given_while_the_database_is_down_is_stored_when_it_is_back(
-    db: ClassroomStore, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    created = db.create_class("Lớp 3", "vi", load_rule_set("chi-at"))
+def _learner_on_an_assignment(db: ClassroomStore, klass: str):  # type: ignore[no-untyped-def]
+    """A class ``klass`` with a graded assignment, its learner Lan, and her Drill page open on it."""
+    created = db.create_class(klass, "vi", load_rule_set("chi-at"))
     assignment = db.assign(created.info.id, "Bài 1", SET)
     Grader(db).grade(assignment).result(timeout=300)
     lan = db.join(created.info.id, "Lan")
     drill = open_page("drill", me=str(lan.token), assignment=str(assignment.id), lang="en")
     assert not drill.exception
+    return created, assignment, lan, drill
+
+
+def test_an_answer_given_while_the_database_is_down_is_stored_when_it_is_back(
+    db: ClassroomStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, assignment, lan, drill = _learner_on_an_assignment(db, "Lớp 3")
 
     from ui.store import classroom
 
@@ -57,12 +63,7 @@ def test_a_page_that_fails_on_the_database_keeps_retrying_the_unsaved_answers(
     the learner's link and shows its error; the timer must still be drawn, store the answer once the database
     is back and run the page again. (It was drawn after the reads: no timer, and the answer was lost.)"""
     monkeypatch.delenv("MAUBINH_SHOW_ERRORS", raising=False)  # the page as a learner sees it (ui.errors)
-    created = db.create_class("Lớp 4", "vi", load_rule_set("chi-at"))
-    assignment = db.assign(created.info.id, "Bài 1", SET)
-    Grader(db).grade(assignment).result(timeout=300)
-    lan = db.join(created.info.id, "Lan")
-    drill = open_page("drill", me=str(lan.token), assignment=str(assignment.id), lang="en")
-    assert not drill.exception
+    _, assignment, lan, drill = _learner_on_an_assignment(db, "Lớp 4")
 
     from ui.store import classroom
 
