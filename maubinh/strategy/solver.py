@@ -30,7 +30,7 @@ from maubinh.rules import RuleSet, load_rule_set
 from maubinh.strategy import kernel
 from maubinh.strategy.rule_arrays import solver_arrays_of, subset_tables
 from maubinh.strategy.screen import may_hold_instant_win
-from maubinh.strategy.tables import TABLES_CACHED, Tables, load_tables, tables_from_counts
+from maubinh.strategy.tables import Tables, load_tables
 from maubinh.strategy.vector import (
     SPLITS,
     HandSplits,
@@ -43,19 +43,15 @@ from maubinh.strategy.vector import (
 
 __all__ = [
     "DECLARE_BAND",
-    "TABLES_CACHED",
     "Bounds",
-    "Tables",
     "declare_choice",
     "declared_instant_win",
     "hand_bounds",
-    "load_tables",
     "plain_declares",
     "quick_declare",
     "solve",
     "solve_many",
     "solve_splits",
-    "tables_from_counts",
 ]
 
 F64 = npt.NDArray[np.float64]
