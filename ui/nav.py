@@ -8,7 +8,8 @@ set-up rather than by ``st.navigation``, and the built-in list is switched off i
 On a phone the open sidebar covers most of the screen, and following one of its links keeps it open
 over the new page; :data:`CLOSE_SIDEBAR_SCRIPT` (added once per run) closes it after a link is chosen,
 only when it covers more than half the window (a desktop's sidebar beside the page stays). Other
-choices in the sidebar (the language) leave it open.
+choices in the sidebar (the language) leave it open. :data:`KEEP_BACK_SCRIPT` keeps the browser's Back
+working: a page filling in its own default parameters does not add steps to the history.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from streamlit.errors import StreamlitAPIException
 from ui import _once
 from ui.i18n import translate
 
-__all__ = ["CLOSE_SIDEBAR_SCRIPT", "PAGES", "AppPage", "draw_navigation", "link_to", "navigation_pages"]
+__all__ = ["CLOSE_SIDEBAR_SCRIPT", "KEEP_BACK_SCRIPT", "PAGES", "AppPage", "draw_navigation", "link_to", "navigation_pages"]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,6 +78,28 @@ CLOSE_SIDEBAR_SCRIPT = """<script>
 </script>"""
 """Closes the sidebar after one of its page links is chosen, when it covers over half the window."""
 
+KEEP_BACK_SCRIPT = """<script>
+(() => {
+  if (window.__mbKeepBack) return;
+  window.__mbKeepBack = true;
+  const push = window.history.pushState.bind(window.history);
+  window.history.pushState = function (state, title, url) {
+    try {
+      const next = new URL(url, window.location.href);
+      const now = new URLSearchParams(window.location.search);
+      let filling = next.pathname === window.location.pathname;
+      for (const [key, value] of now) filling = filling && next.searchParams.get(key) === value;
+      if (filling) return window.history.replaceState(state, title, url);
+    } catch (error) { /* an address this cannot read: pushed as it was */ }
+    return push(state, title, url);
+  };
+})();
+</script>"""
+"""Back leaves a page in one step: a page filling in its own defaults (``learn?lang=vi`` becomes
+``learn?lang=vi&rules=chi-at&step=deck&quiz=1``, one parameter at a time) replaces the address instead of adding
+a step to the history, so Back went from step to step of the same page and never out of it. A change of a value
+the address already had (another lesson step) or of the page is still a step Back returns to."""
+
 
 def draw_navigation(lang: str) -> None:
     """Links to every page at the top of the sidebar, once per run, keeping the language in the URL;
@@ -84,7 +107,7 @@ def draw_navigation(lang: str) -> None:
     box = _once.claim("ui_nav", st.sidebar)
     if box is None:
         return
-    st.html(CLOSE_SIDEBAR_SCRIPT, unsafe_allow_javascript=True)
+    st.html(CLOSE_SIDEBAR_SCRIPT + KEEP_BACK_SCRIPT, unsafe_allow_javascript=True)
     for page in PAGES:
         try:
             box.page_link(page.script, label=translate(page.title_key, lang), icon=page.icon,

@@ -1,6 +1,6 @@
 """Classes in a real browser: a teacher makes a class and assigns a set; three learners (one on a 390 px
-phone, one in English) join with the code and answer in the Drill page; the teacher's board shows them
-live, the projector view hides their names. Screenshots in artifacts/screenshots/classes_*."""
+phone, one in English) join with the code and answer in the Drill page (the teacher's form keeps its values across
+another page and Back); the teacher's board shows them live, the projector view hides their names. Screenshots in artifacts/screenshots/classes_*."""
 
 from __future__ import annotations
 
@@ -62,9 +62,24 @@ def test_a_teacher_and_three_learners(e2e_browser: Browser, app_url: str, app_da
     screenshot(teacher, "classes_teacher_created_vi")
 
     teacher.get_by_role("tab", name="Giao bài").click()
-    teacher.get_by_label("Tên bài tập").fill("Buổi 1")
+    title = teacher.get_by_label("Tên bài tập")
+    title.fill("Buổi 1")
+    title.press("Tab")
     count = teacher.get_by_label("Số câu")
     count.fill("3")
+    count.press("Tab")
+    wait_idle(teacher)
+    # Issue 22, item 6: the form keeps what was chosen across another page and Back (it came back blank, and a
+    # 1-question assignment was made from it).
+    teacher.locator("[data-testid=stSidebar] a[href^='learn']").first.click()
+    wait_idle(teacher)
+    expect(teacher).to_have_url(re.compile(r"/learn"))
+    teacher.go_back()  # one Back is enough (ui.nav.KEEP_BACK_SCRIPT: Learn's own defaults add no history steps)
+    wait_idle(teacher)
+    expect(teacher).to_have_url(re.compile(r"[?&]teacher="))
+    teacher.get_by_role("tab", name="Giao bài").click()
+    expect(title).to_have_value("Buổi 1")
+    expect(count).to_have_value("3")
     teacher.get_by_role("button", name="Giao bài", exact=True).click()
     wait_idle(teacher)
     assert_no_exception(teacher)

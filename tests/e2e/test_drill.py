@@ -1,5 +1,5 @@
 """The Drill page in a real browser: a question of each kind answered, its feedback checked, the set
-finished and its CSV downloaded; the same on a 390 px phone. Screenshots in artifacts/screenshots/drill_*."""
+finished and its CSV downloaded; the set editor kept across another page and Back; the same on a 390 px phone. Screenshots in artifacts/screenshots/drill_*."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from maubinh.drills import (
 from maubinh.rules import load_rule_set
 from tests.e2e.arrange import place_by_taps
 from tests.e2e.conftest import IDLE_TIMEOUT_MS, assert_no_exception, screenshot, wait_idle
-from ui.questions import choice_label
+from ui.questions import choice_label, kind_name
 
 TALL = {"width": 1280, "height": 2200}
 PHONE = {"width": 390, "height": 844}
@@ -114,6 +114,33 @@ def test_a_whole_mixed_set_then_the_summary_and_its_csv(app_url: str, browser_pa
     assert [row["Đúng"] for row in rows] == ["có", "có", "không", "có", "có", "có"]
     assert all(float(row["Thời gian (giây)"]) >= 0 for row in rows)
     assert download.value.suggested_filename == "maubinh-drill-tinh-chi-31.csv"
+
+
+def test_the_set_editor_keeps_its_fields_across_another_page_and_back(app_url: str, browser_page: Page) -> None:
+    """Issue 22, item 6: after another page and Back, the editor showed "Set #9472 · 10 questions" over empty
+    fields (kinds none, count 1, seed 0)."""
+    page = browser_page
+    page.goto(f"{app_url}/drill?lang=en&kinds=chi,foul&level=expert&rules=chi-at&seed=77&n=7")
+    wait_idle(page)
+    box = page.locator(".st-key-drill_set_box summary")
+    count, seed = page.locator(".st-key-drill_form_n input"), page.locator(".st-key-drill_form_seed input")
+    for visit in ("first", "after Back"):
+        if count.count() == 0:
+            box.click()
+            wait_idle(page)
+        expect(count, visit).to_have_value("7")
+        expect(seed, visit).to_have_value("77")
+        kinds = page.locator(".st-key-drill_form_kinds [data-testid=stMultiSelectTagsContainer]")
+        for kind in (Kind.CHI, Kind.FOUL):
+            expect(kinds, visit).to_contain_text(kind_name(kind, "en"))
+        if visit == "first":
+            page.locator("[data-testid=stSidebar] a[href^='learn']").first.click()
+            wait_idle(page)
+            expect(page).to_have_url(re.compile(r"/learn"))
+            page.go_back()  # one Back (ui.nav.KEEP_BACK_SCRIPT: Learn's own defaults add no history steps)
+            wait_idle(page)
+            expect(page).to_have_url(re.compile(r"/drill\?"))
+    assert_no_exception(page)
 
 
 @pytest.fixture

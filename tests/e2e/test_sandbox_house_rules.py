@@ -113,6 +113,14 @@ def test_deal_arrange_settle_and_house_rules(app_url: str, browser_page: Page, t
     expect(page.get_by_role("button", name="Download CSV (every deal)")).to_be_visible()
     screenshot(page, "sandbox_many_deals")
 
+    # The house-rules tab once more (issue 20, item 1; issue 22, item 6): its fields are kept (it raised a KeyError
+    # and blanked the name on the second visit).
+    page.get_by_role("tab", name="House rules", exact=True).click()
+    wait_idle(page)
+    assert_no_exception(page)
+    expect(page.locator(".st-key-sandbox_house_name input")).to_have_value("Nhà Tư")
+    expect(page.locator(".st-key-sandbox_house_foul input")).to_have_value("6")
+
     # The link opens the same table, with the house rules, in a fresh session.
     link = page.url.replace("lang=en", "lang=vi")
     other = page.context.browser.new_context(viewport={"width": 1280, "height": 900}).new_page()  # type: ignore[union-attr]
