@@ -83,13 +83,37 @@ KEEP_BACK_SCRIPT = """<script>
   if (window.__mbKeepBack) return;
   window.__mbKeepBack = true;
   const push = window.history.pushState.bind(window.history);
+  const replace = window.history.replaceState.bind(window.history);
+  let pending = null; // the page a link was chosen for, until its address is shown
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest && event.target.closest("a[href]");
+    if (!link) return;
+    try {
+      const to = new URL(link.href, window.location.href);
+      if (to.origin === window.location.origin && to.pathname !== window.location.pathname) {
+        pending = { path: to.pathname, until: Date.now() + 20000 };
+      }
+    } catch (error) { /* not an address of this app */ }
+  }, true);
+  function target(url) {
+    const next = new URL(url, window.location.href);
+    if (pending && Date.now() > pending.until) pending = null;
+    if (pending && next.pathname === pending.path) pending = null;
+    else if (pending && next.pathname === window.location.pathname) next.pathname = pending.path;
+    return next;
+  }
+  window.history.replaceState = function (state, title, url) {
+    try { if (url !== undefined && url !== null) url = target(url).toString(); } catch (error) { /* as it was */ }
+    return replace(state, title, url);
+  };
   window.history.pushState = function (state, title, url) {
     try {
-      const next = new URL(url, window.location.href);
+      const next = target(url);
       const now = new URLSearchParams(window.location.search);
       let filling = next.pathname === window.location.pathname;
       for (const [key, value] of now) filling = filling && next.searchParams.get(key) === value;
-      if (filling) return window.history.replaceState(state, title, url);
+      if (filling) return replace(state, title, next.toString());
+      return push(state, title, next.toString());
     } catch (error) { /* an address this cannot read: pushed as it was */ }
     return push(state, title, url);
   };
@@ -98,7 +122,12 @@ KEEP_BACK_SCRIPT = """<script>
 """Back leaves a page in one step: a page filling in its own defaults (``learn?lang=vi`` becomes
 ``learn?lang=vi&rules=chi-at&step=deck&quiz=1``, one parameter at a time) replaces the address instead of adding
 a step to the history, so Back went from step to step of the same page and never out of it. A change of a value
-the address already had (another lesson step) or of the page is still a step Back returns to."""
+the address already had (another lesson step) or of the page is still a step Back returns to.
+
+Streamlit may send the new page's parameters before its address (``classes?lang=vi&rules=chi-at`` while Learn
+opens from a class's page): after a link to another page is chosen, and until that page's address is shown,
+an address on the old page is taken as the new page's, so the class's own entry (with its teacher link) is
+never overwritten and Back returns to it."""
 
 
 def draw_navigation(lang: str) -> None:

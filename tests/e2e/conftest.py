@@ -181,8 +181,8 @@ def app_url(app_database: str) -> Iterator[str]:
     if not CHROMIUM.exists():
         pytest.skip(CHROMIUM_MISSING)
     # A short Play timer (ui/play/timer.py: MAUBINH_TEST_TIMER_S): a test sees zero without waiting a minute; long
-    # enough (20 s) that a loaded CI machine still shows the running clock and its rule before zero.
-    proc, base_url = start_server({"MAUBINH_DATABASE_URL": app_database, "MAUBINH_TEST_TIMER_S": "20"})
+    # enough (12 s) that a loaded CI machine still shows the running clock and its rule before zero.
+    proc, base_url = start_server({"MAUBINH_DATABASE_URL": app_database, "MAUBINH_TEST_TIMER_S": "12"})
     try:
         yield base_url
     finally:

@@ -166,10 +166,12 @@ export default function (component) {
       selected: null,
       sent: false,
       startedAt: draft && draft.startedAt ? draft.startedAt : Date.now(),
-      endAt: data.timer ? Date.now() + Math.max(0, data.timer.remaining_ms) : null,
     };
   }
   const state = root._state;
+  // The server's count is the one that stands (it starts when the timer is first shown for this deal): set the
+  // end on every drawing, so a timer switched on in the middle of a deal runs from its full limit, not from null.
+  state.endAt = data.timer ? Date.now() + Math.max(0, data.timer.remaining_ms) : null;
   if (root.dataset.attempt !== String(data.attempt)) {
     root.dataset.attempt = String(data.attempt);
     state.sent = false; // the page ran after a Confirm and still shows the cards: they can be sent again
