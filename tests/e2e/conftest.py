@@ -55,6 +55,8 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 VIEWPORT: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+"""A phone's window in CSS pixels: the checks at 390 px."""
 
 SERVER_START_TIMEOUT_S = 60.0
 IDLE_TIMEOUT_MS = 30_000

@@ -13,9 +13,8 @@ from playwright.sync_api import Page, expect
 from maubinh.arrangement import Arrangement
 from maubinh.drills import ArrangeQuestion, DrillSet, Kind, Level, make_question
 from tests.e2e.arrange import assert_tap_targets, frames_sent, place_by_taps
-from tests.e2e.conftest import assert_no_exception, assert_page_found, screenshot, wait_idle
+from tests.e2e.conftest import PHONE, assert_no_exception, assert_page_found, screenshot, wait_idle
 
-PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 FEEDBACK = "[data-testid=stAlertContentSuccess], [data-testid=stAlertContentError]"
 

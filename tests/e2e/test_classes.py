@@ -9,9 +9,8 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from classroom.service import ClassroomStore
-from tests.e2e.conftest import IDLE_TIMEOUT_MS, VIEWPORT, assert_no_exception, screenshot, wait_idle
+from tests.e2e.conftest import IDLE_TIMEOUT_MS, PHONE, VIEWPORT, assert_no_exception, screenshot, wait_idle
 
-PHONE = {"width": 390, "height": 844}
 GRADING_TIMEOUT_MS = 180_000
 
 

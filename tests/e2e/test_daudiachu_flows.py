@@ -13,10 +13,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from daudiachu.drills import follow_question, score_question, type_question
-from tests.e2e.conftest import assert_no_exception, assert_page_found, screenshot, wait_idle
+from tests.e2e.conftest import PHONE, assert_no_exception, assert_page_found, screenshot, wait_idle
 from ui.daudiachu.labels import describe_play, type_name
-
-PHONE = {"width": 390, "height": 844}
 
 
 def _open(page: Page, app_url: str, query: str) -> None:

@@ -1,82 +1,98 @@
-"""Play history in a real browser (issue 19): a hand played, a profile made from the Play page (the hand already
-played is kept in it), a second hand, then both in the hand history (with the replay) and on the Progress page.
-Screenshots in artifacts/screenshots/play_history_*."""
+"""Play in a real browser (issue 19, "done when"): ten hands against three computer players (the solver, a medium
+and a beginner player), on a desktop in English and at 390 px in Vietnamese. The first hand is played without a
+profile, then a profile is made from the Play page (that hand is kept in it); each hand shows its showdown and its
+analysis; all ten are in the session summary, the hand history (with the replay) and on the Progress page (the
+costliest hand's link opens its replay). Screenshots in artifacts/screenshots/play_history_*."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from maubinh.arrangement import Arrangement
 from maubinh.play import Strength, Table
 from maubinh.rules import POSITIONS, load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
-from tests.e2e.conftest import IDLE_TIMEOUT_MS, VIEWPORT, assert_no_exception, screenshot, wait_idle
+from tests.e2e.conftest import IDLE_TIMEOUT_MS, PHONE, VIEWPORT, assert_no_exception, screenshot, wait_idle
+from ui.i18n import translate, translate_plural
 
-SEED, BOTS, RULES = 23, (Strength.BEGINNER,), "chi-at"
+SEED, RULES, HANDS = 23, "chi-at", 10
+BOTS = (Strength.SOLVER, Strength.MEDIUM, Strength.BEGINNER)
 
 
-def _arrange(page: Page, split: Arrangement) -> None:
-    """Tap each card then its chi, then Confirm; wait for the showdown."""
+def _arrange(page: Page, split: Arrangement, lang: str) -> None:
+    """Tap each card then its chi, then Confirm; wait for the showdown and the analysis."""
     for position in POSITIONS:
         for card in split.chi(position):
             page.locator(f'.mb-hand button[data-card="{card}"]').click()
             page.locator(f'button.mb-chi-head[data-place="{position.value}"]').click()
     page.locator("button[data-confirm]").click()
     wait_idle(page, timeout_ms=180_000)
-    expect(page.get_by_text("Showdown", exact=True)).to_be_visible(timeout=180_000)
+    expect(page.get_by_text(translate("play.showdown", lang), exact=True)).to_be_visible(timeout=180_000)
+    expect(page.get_by_role("button", name=translate("play.next", lang))).to_be_visible(timeout=180_000)
     assert_no_exception(page)
 
 
-def test_two_hands_with_a_profile_are_in_the_history_and_in_progress(e2e_browser: Browser, app_url: str) -> None:
-    page = e2e_browser.new_context(viewport=VIEWPORT).new_page()  # type: ignore[arg-type]
+@pytest.mark.parametrize(("lang", "size"), [("en", "desktop"), ("vi", "390")])
+def test_ten_hands_against_three_computer_players_are_in_the_history_and_in_progress(
+        e2e_browser: Browser, app_url: str, lang: str, size: str) -> None:
+    page = e2e_browser.new_context(viewport=PHONE if size == "390" else VIEWPORT).new_page()  # type: ignore[arg-type]
     page.set_default_timeout(IDLE_TIMEOUT_MS)
     table = Table(load_rule_set(RULES), SEED, BOTS)
-    page.goto(f"{app_url}/play?lang=en&seed={SEED}&deal=1&bots=beginner&rules={RULES}")
+    bots = ",".join(bot.value for bot in BOTS)
+    page.goto(f"{app_url}/play?lang={lang}&seed={SEED}&deal=1&bots={bots}&rules={RULES}")
     wait_idle(page, timeout_ms=180_000)  # a fresh server's first page
-    _arrange(page, arrange_simple(table.deal(1)[0], table.rule_set))
+    _arrange(page, arrange_simple(table.deal(1)[0], table.rule_set), lang)
 
-    page.get_by_text("Keep the hands in a profile").click()
-    page.get_by_label("Your name (shown only to you and your teacher)").fill("Hà <b>")
-    page.get_by_role("button", name="Make my profile").click()
+    page.get_by_text(translate("playhist.no_profile", lang)).click()
+    page.get_by_label(translate("progress.name", lang)).fill("Hà <b>")
+    page.get_by_role("button", name=translate("progress.create", lang)).click()
     wait_idle(page)
     expect(page).to_have_url(re.compile(r"[?&]me="))
     expect(page).to_have_url(re.compile(rf"[?&]seed={SEED}\b"))  # the table stays
-    expect(page.get_by_text(re.compile("Hands are kept in"))).to_be_visible()
+    kept = translate("playhist.kept_in", lang, name="\x00").split("\x00")[0]  # the words before the name
+    expect(page.get_by_text(re.compile("^" + re.escape(kept)))).to_be_visible()
 
-    page.get_by_role("button", name="Next deal").click()
-    wait_idle(page)
-    _arrange(page, arrange_simple(table.deal(2)[0], table.rule_set))
+    for number in range(2, HANDS + 1):
+        page.get_by_role("button", name=translate("play.next", lang)).click()
+        wait_idle(page)
+        expect(page.get_by_role("heading", name=translate("play.deal_title", lang, n=number))).to_be_visible()
+        _arrange(page, arrange_simple(table.deal(number)[0], table.rule_set), lang)
+    screenshot(page, f"play_history_{lang}_{size}_hand10")
 
-    page.get_by_role("tab", name="Session summary").click()
-    expect(page.get_by_text("2 hands in this session")).to_be_visible()
-    page.get_by_role("tab", name="Hand history").click()
-    history = page.get_by_role("tabpanel", name="Hand history")
-    expect(history.get_by_text(re.compile(r"^Deal 2:"))).to_be_visible()
-    expect(history.get_by_text(re.compile(r"^Deal 1:"))).to_be_visible()
-    expect(history.get_by_text("2 hands stored · page 1/1, newest first")).to_be_visible()
-    screenshot(page, "play_history_en_desktop")
-    history.get_by_role("button", name="Replay this hand").first.click()
+    page.get_by_role("tab", name=translate("playhist.tab.summary", lang)).click()
+    summary = translate_plural("playhist.summary_title", HANDS, lang).replace("**", "")
+    expect(page.get_by_text(summary)).to_be_visible()
+    page.get_by_role("tab", name=translate("playhist.tab.history", lang)).click()
+    history = page.get_by_role("tabpanel", name=translate("playhist.tab.history", lang))
+    deal = translate("play.deal_title", lang, n="").strip()
+    for number in (HANDS, 1):
+        expect(history.get_by_text(re.compile(rf"^{deal} {number}:"))).to_be_visible()
+    stored = translate_plural("playhist.history_count", HANDS, lang, page=1, pages=1)
+    expect(history.get_by_text(stored)).to_be_visible()
+    screenshot(page, f"play_history_{lang}_{size}")
+    history.get_by_role("button", name=translate("playhist.replay", lang)).first.click()
     wait_idle(page)
-    expect(page.get_by_text("Replay of deal 2")).to_be_visible()
+    expect(page.get_by_text(translate("playhist.replay_title", lang, deal=HANDS))).to_be_visible()
     replay = page.locator(".st-key-play_replay_box")
-    replay.get_by_text("Showdown", exact=True).first.click()
+    replay.get_by_text(translate("play.showdown", lang), exact=True).first.click()
     wait_idle(page)
-    expect(replay.get_by_text(re.compile(r"^Player 1 \(you\) · ")).first).to_be_visible()  # every hand shown
+    expect(replay.get_by_text(re.compile(rf"^{re.escape(translate('play.you', lang))} · ")).first).to_be_visible()
     assert_no_exception(page)
-    screenshot(page, "play_history_en_replay")
+    screenshot(page, f"play_history_{lang}_{size}_replay")
 
     me = re.search(r"[?&]me=([^&]+)", page.url)
     assert me is not None
-    page.goto(f"{app_url}/progress?lang=en&me={me.group(1)}")
+    page.goto(f"{app_url}/progress?lang={lang}&me={me.group(1)}")
     wait_idle(page, timeout_ms=180_000)  # the Progress page's first load on this server (plotly)
-    expect(page.get_by_text("Play against the computer")).to_be_visible()
-    hands = page.locator("[data-testid=stMetric]").filter(has_text="Hands played")
-    expect(hands).to_contain_text("2")
-    screenshot(page, "play_history_en_progress")
-    # both hands of this table cost chi (0.68 and 0.51): the costliest first, its link opens its replay
-    page.get_by_role("link", name=re.compile(r"^Deal 2 .*replay")).click()
+    expect(page.get_by_text(translate("playhist.progress.title", lang))).to_be_visible()
+    hands = page.locator("[data-testid=stMetric]").filter(has_text=translate("playhist.progress.hands", lang))
+    expect(hands.locator("[data-testid=stMetricValue]")).to_have_text(str(HANDS))
+    screenshot(page, f"play_history_{lang}_{size}_progress")
+    # the costliest hand first; its link opens its replay
+    page.get_by_role("link", name=re.compile(rf"^{deal} \d+ ")).first.click()
     wait_idle(page, timeout_ms=180_000)
-    expect(page.get_by_text("Replay of deal 2")).to_be_visible()
+    expect(page.get_by_text(re.compile(translate("playhist.replay_title", lang, deal=r"\d+")))).to_be_visible()
     assert_no_exception(page)
