@@ -4,7 +4,7 @@ Steps (``?step=``): the deck, the three chi, the five-card categories, the three
 lủng, settling, bonuses, instant wins, scoops, the ace rule, where the sources differ; each with
 examples drawn as cards and settled by the engine, what the chosen source itself says, and a
 three-question quiz graded by the engine. Finished steps are ticked and quiz scores kept, in the profile
-or the session (:mod:`ui.learn.marks`). The drawing is in :mod:`ui.learn.view`, the lesson text
+or the session (:mod:`ui.lesson_path`). The drawing is in :mod:`ui.learn.view`, the lesson text
 in ``content/lessons``.
 """
 
@@ -15,8 +15,8 @@ import streamlit as st
 from ui.errors import guarded
 from ui.i18n import t
 from ui.learn.content import ContentError
-from ui.learn.marks import marks
 from ui.learn.view import show_step, step_picker
+from ui.lesson_path import marks
 from ui.setup import rule_set_picker, setup_page
 
 with guarded():  # no traceback reaches a user (ui.errors)

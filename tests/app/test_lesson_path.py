@@ -12,11 +12,14 @@ from streamlit.testing.v1 import AppTest
 from classroom.lessons import Lessons
 from classroom.practice import Practice
 from classroom.service import ClassroomStore
+from maubinh.drills import Lesson
 from maubinh.rules import load_rule_set
 from tests.app.conftest import PAGE_TIMEOUT_S, ROOT, open_page
 from ui.i18n import translate
 from ui.learn.content import STEP_IDS, load_common
 from ui.learn.quiz import quiz
+from ui.progress.lessons import STEP_IDS as PROGRESS_STEPS
+from ui.questions import step_name
 
 STEP_PICKER = "learn_step"
 
@@ -75,7 +78,7 @@ def test_a_finished_step_is_ticked_kept_in_the_profile_and_shown_on_progress(db:
         translate("progress.lessons.col.rule_set", lang): load_rule_set("chi-at").name(lang),
         translate("progress.lessons.col.steps", lang): translate("progress.lessons.steps", lang, n=2,
                                                                  total=len(STEP_IDS)),
-        translate("progress.lessons.col.quiz", lang): f"{foul}. {_title('foul', lang)} 3/3",
+        translate("progress.lessons.col.quiz", lang): f"{foul}. {step_name(Lesson.FOUL, lang)} 3/3",
     }]
 
 
@@ -103,3 +106,7 @@ def test_without_a_profile_the_path_is_kept_in_the_session_then_moved_into_a_new
     path = Lessons(db).path(learner.id)
     assert {step: (mark.finished, mark.score) for step, mark in path["tinh-chi"].items()} == {"deck": (True, (2, 3))}
     assert at.session_state["learn_marks"] == {}
+
+
+def test_progress_counts_the_learn_pages_own_steps() -> None:
+    assert PROGRESS_STEPS == STEP_IDS

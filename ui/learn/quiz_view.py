@@ -23,8 +23,8 @@ from ui.escape import md_text
 from ui.i18n import t, translate
 from ui.labels import category_name, describe_foul, describe_value, natural_name
 from ui.learn.draw import CARD_WIDTH, LessonContext, pair_rows, player, show_seats, signed
-from ui.learn.marks import mark_step, passed
 from ui.learn.quiz import Question, QuizKind, quiz
+from ui.lesson_path import mark_step, passed
 from ui.params import int_param
 
 __all__ = ["DRILL_PAGE", "MAX_QUIZ_SEED", "QUIZ_PARAM", "option_text", "page_link_to_drill", "question_prompt",
@@ -71,7 +71,7 @@ def _answers_key(step: str, seed: int, rule_set: RuleSet) -> str:
 
 
 def _grade(answers_key: str, questions: tuple[Question, ...], step: str, rule_set_id: str) -> None:
-    """"Check": keep the choices, and the score in the lesson path (finished when passed, :mod:`ui.learn.marks`)."""
+    """"Check": keep the choices, and the score in the lesson path (finished when passed, :mod:`ui.lesson_path`)."""
     graded = {i: st.session_state.get(f"{answers_key}_{i}") for i in range(len(questions))}
     st.session_state[answers_key] = graded
     right = sum(question.is_right(graded.get(i)) for i, question in enumerate(questions))

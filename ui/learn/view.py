@@ -73,8 +73,8 @@ from ui.learn.draw import (
     table_notes,
     totals_line,
 )
-from ui.learn.marks import mark_step
 from ui.learn.quiz_view import quiz_block
+from ui.lesson_path import mark_step
 from ui.params import markdown_literal
 
 __all__ = ["STEP_PARAM", "show_step", "step_label", "step_picker"]
@@ -111,7 +111,7 @@ def _on_step_selected() -> None:
 
 
 def _finish_and_go(step: str, rule_set_id: str, following: str) -> None:
-    """"Next" at the end of a step: the step is finished (:func:`ui.learn.marks.mark_step`), then the next one."""
+    """"Next" at the end of a step: the step is finished (:func:`ui.lesson_path.mark_step`), then the next one."""
     if step in STEP_IDS:
         mark_step(rule_set_id, step, finished=True)
     _go(following)

@@ -1,5 +1,5 @@
-"""The lesson path's marks on the Learn page (issue 20, item 11): steps finished and quiz scores, kept in the
-learner's profile (:mod:`classroom.lessons`), or in the session while there is none.
+"""The lesson path's marks (issue 20, item 11), made on the Learn page and shown on Progress: steps finished and
+quiz scores, kept in the learner's profile (:mod:`classroom.lessons`), or in the session while there is none.
 
 A step is finished when the learner goes on from its end ("next") or passes its quiz (:func:`passed`). The
 profile is the one this browser session showed last (:func:`ui.habits.remembered`: ``?me=`` or the last
