@@ -35,8 +35,11 @@ def lesson_rows(path: dict[str, dict[str, StepMark]], lang: str) -> list[dict[st
         steps = path[rule_set_id]
         name = load_rule_set(rule_set_id).name(lang) if rule_set_id in RULE_SET_IDS else rule_set_id
         finished = sum(steps[s].finished for s in STEP_IDS if s in steps)
-        scores = [f"{n}. {md_text(step_name(Lesson(s), lang))} {steps[s].score[0]}/{steps[s].score[1]}"
-                  for n, s in enumerate(STEP_IDS, 1) if s in steps and steps[s].score is not None]
+        scores = []
+        for n, step in enumerate(STEP_IDS, 1):
+            score = steps[step].score if step in steps else None
+            if score is not None:
+                scores.append(f"{n}. {md_text(step_name(Lesson(step), lang))} {score[0]}/{score[1]}")
         rows.append({
             t("progress.lessons.col.rule_set"): md_text(name),
             t("progress.lessons.col.steps"): t("progress.lessons.steps", n=finished, total=len(STEP_IDS)),
