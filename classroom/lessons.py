@@ -20,10 +20,17 @@ from sqlalchemy.orm import Session
 from classroom.models import Learner, LessonStep, utcnow
 from classroom.service import ClassroomError, ClassroomStore
 
-__all__ = ["ID_MAX", "Lessons", "StepMark", "better_score"]
+__all__ = ["ID_MAX", "RULE_SET_ID_MAX", "Lessons", "StepMark", "better_score", "storable"]
 
 ID_MAX = 32
-"""Characters of a step id (a rule set id may have up to 64)."""
+"""Characters of a step id."""
+RULE_SET_ID_MAX = 64
+"""Characters of a rule set id."""
+
+
+def storable(rule_set_id: str, step_id: str) -> bool:
+    """Whether a step's ids fit the table (1 to :data:`RULE_SET_ID_MAX` and :data:`ID_MAX` characters)."""
+    return 0 < len(rule_set_id) <= RULE_SET_ID_MAX and 0 < len(step_id) <= ID_MAX
 
 
 def better_score(new: tuple[int, int] | None, old: tuple[int, int] | None) -> bool:
@@ -70,8 +77,8 @@ class StepMark:
 
 
 def _check(rule_set_id: str, step_id: str, score: tuple[int, int] | None) -> None:
-    if not rule_set_id or len(rule_set_id) > 64:
-        raise ClassroomError("rule_set", "a rule set id has 1 to 64 characters")
+    if not rule_set_id or len(rule_set_id) > RULE_SET_ID_MAX:
+        raise ClassroomError("rule_set", f"a rule set id has 1 to {RULE_SET_ID_MAX} characters")
     if not step_id or len(step_id) > ID_MAX:
         raise ClassroomError("step", f"a step id has 1 to {ID_MAX} characters")
     if score is not None and not (0 <= score[0] <= score[1] and score[1] > 0):

@@ -16,7 +16,7 @@ import logging
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
-from classroom.lessons import Lessons, StepMark
+from classroom.lessons import Lessons, StepMark, storable
 from classroom.models import utcnow
 from classroom.service import ClassroomError
 from ui.habits import remembered
@@ -69,14 +69,16 @@ def move_to_profile(learner_id: str) -> None:
     """Store the session's marks in the profile ``learner_id`` (merged with what it holds) and drop them from the
     session; on a database error or a refused learner they stay in the session."""
     pending = _pending()
-    if not pending:
+    sent = [key for key in pending if storable(*key)]  # an id the table cannot hold stays in the session
+    if not sent:
         return
     try:
-        Lessons(classroom().store).mark_many(learner_id, [(rs, step, mark) for (rs, step), mark in pending.items()])
+        Lessons(classroom().store).mark_many(learner_id, [(rs, step, pending[(rs, step)]) for rs, step in sent])
     except (SQLAlchemyError, ClassroomError):
         _log.exception("the lesson path could not be stored in the profile; kept in the session")
         return
-    pending.clear()
+    for key in sent:
+        pending.pop(key, None)
 
 
 def mark_step(rule_set_id: str, step_id: str, *, finished: bool = False, score: tuple[int, int] | None = None) -> None:
