@@ -12,6 +12,7 @@ Modules:
     classroom.grading     grading an assignment once, in the background, resumed after a restart.
     classroom.practice    profiles: every attempt, Glicko-2 ratings of learners and questions, FSRS reviews.
     classroom.habits      daily goals picked by learners, answers per day in their time zone, the day streak.
+    classroom.lessons     the Learn page's lesson path per profile: steps finished per rule set, best quiz scores.
     classroom.rating      Glicko-2 (Glickman's algorithm, his worked example as the doctest).
     classroom.throttle    limits per client and per class (join-code guesses, joins, new profiles), in the database.
     classroom.bank        the question bank: questions made and graded ahead, loaded from a file, dealt at once.

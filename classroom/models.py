@@ -37,6 +37,10 @@ loaded (by its SHA-256), so that loading it again at the next start reads nothin
 ``throttle_events`` holds recent rate-limited events (a join-code guess, a join, a new profile) by scope and
 hashed key, for :mod:`classroom.throttle`; a teacher may lock joining a class (``classes.joining_locked``).
 
+``lesson_steps`` holds the Learn page's lesson path per profile (issue 20, item 11): one row per (learner, rule
+set, step), when the step was finished (``NULL`` while only its quiz was tried) and the best quiz score
+(right of total) (:mod:`classroom.lessons`).
+
 ``daily_goals`` holds the questions a day a learner chose to answer (issue 20, item 12), one row per day the
 goal was set (a day's goal is the last one set on or before it), with the learner's time zone.
 
@@ -87,6 +91,7 @@ __all__ = [
     "Classroom",
     "DailyGoal",
     "Learner",
+    "LessonStep",
     "PlayHand",
     "QuestionRating",
     "Review",
@@ -452,3 +457,18 @@ class PlayHand(Base):
     gap: Mapped[float] = mapped_column(Float)
     gap_stderr: Mapped[float] = mapped_column(Float)
     played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class LessonStep(Base):
+    """A step of the Learn page's lesson path a profile reached, per rule set (:mod:`classroom.lessons`): when it
+    was first finished (``None`` while only its quiz was tried) and the best quiz score, right of total."""
+
+    __tablename__ = "lesson_steps"
+
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True)
+    rule_set_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    step_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    best_right: Mapped[int | None] = mapped_column(Integer, default=None)
+    best_total: Mapped[int | None] = mapped_column(Integer, default=None)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

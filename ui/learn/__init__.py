@@ -11,4 +11,6 @@ Modules:
     ui.learn.quiz_view   view: the quiz at the end of a step.
     ui.learn.check_view  view: the "check my hand" tool.
     ui.learn.contrast    view: the payout table changes the right play, on a hand the engine chose.
+
+Steps finished and quiz scores are kept by the shared :mod:`ui.lesson_path` (Progress shows them too).
 """

@@ -24,6 +24,7 @@ from ui.i18n import t, translate
 from ui.labels import category_name, describe_foul, describe_value, natural_name
 from ui.learn.draw import CARD_WIDTH, LessonContext, pair_rows, player, show_seats, signed
 from ui.learn.quiz import Question, QuizKind, quiz
+from ui.lesson_path import mark_step, passed
 from ui.params import int_param
 
 __all__ = ["DRILL_PAGE", "MAX_QUIZ_SEED", "QUIZ_PARAM", "option_text", "page_link_to_drill", "question_prompt",
@@ -69,8 +70,12 @@ def _answers_key(step: str, seed: int, rule_set: RuleSet) -> str:
     return f"learn_quiz_{step}_{seed}_{rule_set.id}"
 
 
-def _grade(answers_key: str, count: int) -> None:
-    st.session_state[answers_key] = {i: st.session_state.get(f"{answers_key}_{i}") for i in range(count)}
+def _grade(answers_key: str, questions: tuple[Question, ...], step: str, rule_set_id: str) -> None:
+    """"Check": keep the choices, and the score in the lesson path (finished when passed, :mod:`ui.lesson_path`)."""
+    graded = {i: st.session_state.get(f"{answers_key}_{i}") for i in range(len(questions))}
+    st.session_state[answers_key] = graded
+    right = sum(question.is_right(graded.get(i)) for i, question in enumerate(questions))
+    mark_step(rule_set_id, step, finished=passed(right, len(questions)), score=(right, len(questions)))
 
 
 def _new_questions() -> None:
@@ -179,8 +184,9 @@ def explain(question: Question, ctx: LessonContext) -> None:
             st.table(pair_rows(pair, ctx), hide_index=True)
 
 
-def quiz_block(step: str, ctx: LessonContext) -> None:
-    """Three questions on the step, graded by the engine, with the reasons, and a link to the Drill page."""
+def quiz_block(step: str, ctx: LessonContext, best: tuple[int, int] | None = None) -> None:
+    """Three questions on the step, graded by the engine, with the reasons, the ``best`` score kept (right, total;
+    ``None`` before any), and a link to the Drill page."""
     seed = quiz_seed()
     questions = _cached_quiz(step, seed, ctx.rule_set.id, ctx.rule_set, hash(ctx.rule_set))
     answers_key = _answers_key(step, seed, ctx.rule_set)
@@ -214,10 +220,12 @@ def quiz_block(step: str, ctx: LessonContext) -> None:
                 if i + 1 < len(questions):
                     st.divider()
             st.form_submit_button(t("learn.quiz.check"), type="primary", on_click=_grade,
-                                  args=(answers_key, len(questions)))
+                                  args=(answers_key, questions, step, ctx.rule_set.id))
         if graded is not None:
             score = sum(question.is_right(graded.get(i)) for i, question in enumerate(questions))
             st.markdown(f"### {t('learn.quiz.score', right=score, total=len(questions))}")
+        if best is not None:
+            st.caption(t("learn.quiz.best", right=best[0], total=best[1]))
         again, drill = st.columns(2)
         again.button(t("learn.quiz.again"), key=f"learn_quiz_again_{step}", on_click=_new_questions,
                      icon=":material/refresh:")

@@ -9,7 +9,7 @@ Session-state keys start with ``learn_``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import streamlit as st
@@ -74,6 +74,7 @@ from ui.learn.draw import (
     totals_line,
 )
 from ui.learn.quiz_view import quiz_block
+from ui.lesson_path import mark_step
 from ui.params import markdown_literal
 
 __all__ = ["STEP_PARAM", "show_step", "step_label", "step_picker"]
@@ -89,12 +90,13 @@ EXAMPLES_PER_ROW = {5: 2, 3: 3}
 # --------------------------------------------------------------------------- the step selector
 
 
-def step_label(step: str, lang: str) -> str:
-    """The selector's label of a step: ``"3. Chi 5 lá: chín loại bài"``; a tool: ``"Công cụ: Kiểm tra bài của bạn"``."""
+def step_label(step: str, lang: str, finished: bool = False) -> str:
+    """The selector's label of a step: ``"3. Chi 5 lá: chín loại bài"``, ``"✓ 3. ..."`` when ``finished``; a tool:
+    ``"Công cụ: Kiểm tra bài của bạn"``."""
     steps = load_common(lang).steps
     title = steps[step].title if step in steps else step
     if step in STEP_IDS:
-        return f"{STEP_IDS.index(step) + 1}. {title}"
+        return f"{'✓ ' if finished else ''}{STEP_IDS.index(step) + 1}. {title}"
     return translate("learn.step.tool", lang, title=title)
 
 
@@ -108,8 +110,16 @@ def _on_step_selected() -> None:
     _go(st.session_state[STEP_KEY])
 
 
-def step_picker() -> str:
-    """A selectbox of the lesson steps then the tools; returns the chosen step id.
+def _finish_and_go(step: str, rule_set_id: str, following: str) -> None:
+    """"Next" at the end of a step: the step is finished (:func:`ui.lesson_path.mark_step`), then the next one."""
+    if step in STEP_IDS:
+        mark_step(rule_set_id, step, finished=True)
+    _go(following)
+
+
+def step_picker(finished: Collection[str] = ()) -> str:
+    """A selectbox of the lesson steps then the tools, the ``finished`` steps ticked (✓) and counted; returns the
+    chosen step id.
 
     The choice lives in the URL as ``?step=<id>`` (links open a step) and in the session (for page
     switches that drop the query string). A bad ``?step=`` gets a warning naming it and the known
@@ -130,11 +140,13 @@ def step_picker() -> str:
     if raw != chosen:
         st.query_params[STEP_PARAM] = chosen
     lang = current_language()
-    st.selectbox(t("learn.step.label"), ids, format_func=lambda step: step_label(step, lang), key=STEP_KEY,
-                 on_change=_on_step_selected)
+    done = frozenset(finished)
+    st.selectbox(t("learn.step.label"), ids, format_func=lambda step: step_label(step, lang, step in done),
+                 key=STEP_KEY, on_change=_on_step_selected)
     if chosen in STEP_IDS:
         number = STEP_IDS.index(chosen) + 1
         st.progress(number / len(STEP_IDS), text=t("learn.step.progress", n=number, total=len(STEP_IDS)))
+    st.caption(t("learn.path.finished", n=len(done & set(STEP_IDS)), total=len(STEP_IDS)))
     return chosen
 
 
@@ -149,8 +161,8 @@ def step_navigation(step: str, ctx: LessonContext) -> None:
                     width="stretch")
     if index + 1 < len(ids):
         following = ids[index + 1]
-        ahead.button(f"{step_label(following, ctx.lang)} →", key="learn_next", on_click=_go, args=(following,),
-                     type="primary", width="stretch")
+        ahead.button(f"{step_label(following, ctx.lang)} →", key="learn_next", on_click=_finish_and_go,
+                     args=(step, ctx.rule_set.id, following), type="primary", width="stretch")
 
 
 # --------------------------------------------------------------------------- lesson examples
@@ -726,8 +738,9 @@ _AFTER: dict[str, Callable[[LessonContext], None]] = {
 }
 
 
-def show_step(step: str, rule_set: RuleSet, lang: str) -> None:
-    """A whole step: heading, shared text, the engine's examples, the source's own text, the quiz, navigation."""
+def show_step(step: str, rule_set: RuleSet, lang: str, best: tuple[int, int] | None = None) -> None:
+    """A whole step: heading, shared text, the engine's examples, the source's own text, the quiz (with its
+    ``best`` score kept, right of total), navigation."""
     ctx = LessonContext.make(rule_set, lang)
     text = ctx.common.steps[step]
     heading = f"{STEP_IDS.index(step) + 1}. {text.title}" if step in STEP_IDS else text.title
@@ -745,5 +758,5 @@ def show_step(step: str, rule_set: RuleSet, lang: str) -> None:
     if step in _AFTER:
         _AFTER[step](ctx)
     source_box(step, ctx)
-    quiz_block(step, ctx)
+    quiz_block(step, ctx, best)
     step_navigation(step, ctx)

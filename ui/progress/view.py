@@ -30,6 +30,7 @@ from ui.links import personal_link_box
 from ui.nav import link_to
 from ui.params import markdown_literal
 from ui.profile_form import CREATED_KEY
+from ui.progress.lessons import show_lesson_path
 from ui.progress.play import show_play
 from ui.progress.stats import (
     THEME_LEAST,
@@ -267,6 +268,7 @@ def show_profile(token: str, lang: str) -> None:
     if not removed:
         _actions(token, review_now, queue, lang)
     _levels(lang)
+    show_lesson_path(learner.id, lang, removed)
     hands = PlayHands(store, practice).history(learner.id)
     if not attempts and not hands:
         st.info(t("progress.no_history"))
