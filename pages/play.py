@@ -45,8 +45,12 @@ with guarded():  # no traceback reaches a user (ui.errors)
     table_tab, summary_tab, history_tab = st.tabs([t("playhist.tab.table"), t("playhist.tab.summary"),
                                                    t("playhist.tab.history")])
     with table_tab:
-        show_score(session)
+        arranging = number not in session.results
+        if not arranging:
+            show_score(session)
         show_deal(session, number, lang)
+        if arranging:  # below the cards being arranged: they come first on a phone's screen
+            show_score(session)
     with summary_tab:
         show_summary(session, profile, lang)
     with history_tab:

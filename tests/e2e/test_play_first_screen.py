@@ -4,6 +4,8 @@ languages; the session settings are folded. Screenshots in artifacts/screenshots
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -60,7 +62,7 @@ def test_the_cards_show_on_a_phones_first_screen_with_the_settings_folded(e2e_br
         expect(page.get_by_text(RULES_LABEL[lang], exact=True)).not_to_be_visible()
 
         # a session running: deal 1 played with Xếp bài's split, then the next deal, the score above it
-        page.locator(".st-key-play_deal_head button").click()
+        page.get_by_role("button", name=re.compile("xếp bài", re.IGNORECASE)).click()
         wait_idle(page)
         page.locator("button[data-confirm]").click()
         wait_idle(page, timeout_ms=180_000)
