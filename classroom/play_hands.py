@@ -8,7 +8,9 @@ rules: a later change of the house rules never rewrites a stored hand), the tabl
 the computer players' strengths. The page builds one with :meth:`PlayedHand.from_play`; the same object is
 shown from the session (no profile) or from the database.
 
-:meth:`PlayHands.keep` stores one in one transaction (:meth:`classroom.service.ClassroomStore.write`): one row
+:meth:`PlayHands.keep` stores one in one transaction (:meth:`classroom.service.ClassroomStore.write`;
+:meth:`PlayHands.keep_in` inside a transaction another record opened: a class table's hand,
+:meth:`classroom.tables.TableSessions.submit`): one row
 per (learner, table seed, rule set key, computer players, deal number), so a rerun, a double tap or the same
 hand sent from two tabs stores it once and returns the first row. A hand that is an error (:func:`is_error`)
 and holds no instant win goes to the learner's review queue in the same transaction, as the "set it yourself"
@@ -224,9 +226,22 @@ class PlayHands:
             ClassroomError: ``field`` ``"learner"`` for an unknown or removed learner.
         """
         moment = _aware(now or utcnow())
-        return self.store.write(lambda session: self._keep(session, learner_id, hand, moment))
+        return self.store.write(lambda session: self.keep_in(session, learner_id, hand, moment))
 
-    def _keep(self, session: Session, learner_id: str, hand: PlayedHand, moment: datetime) -> PlayedHand:
+    def keep_in(self, session: Session, learner_id: str, hand: PlayedHand, moment: datetime) -> PlayedHand:
+        """:meth:`keep` inside a write transaction another record opened (:meth:`ClassroomStore.write`): the hand
+        (and its review, for an error) is stored with what else ``session`` writes, or not at all.
+
+        Args:
+            session: a session inside ``ClassroomStore.write`` (its commit and retries are the caller's).
+            learner_id: the profile's id; ``hand``: the hand to store; ``moment``: its ``played_at`` (aware).
+
+        Returns:
+            The hand as stored (with ``id`` and ``played_at``), an earlier row of the same key unchanged.
+
+        Raises:
+            ClassroomError: ``field`` ``"learner"`` for an unknown or removed learner.
+        """
         learner = session.get(Learner, learner_id, with_for_update=True)  # one learner's hands in turn
         if learner is None or learner.removed_at is not None:
             raise ClassroomError("learner", "this learner cannot play here")

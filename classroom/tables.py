@@ -16,6 +16,10 @@ Writes follow the assignments' answers (:meth:`classroom.service.ClassroomStore.
 (session, learner, deal), atomic under concurrency; the first hand stays and a resubmission (a double tap,
 another device) returns it unchanged, so a page can tell a different answer was refused. A closed session,
 an archived class or a removed learner takes no hand (:class:`~classroom.service.ClassroomError`).
+
+A new hand is also kept in the learner's own profile (:class:`classroom.play_hands.PlayHands`, the Play page's
+history: the Progress page, the hand history, the review queue for a miss) in the same transaction as the
+class's record: both are stored, or neither.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ from sqlalchemy import ColumnElement, and_, func, select, update
 from sqlalchemy.orm import Session
 
 from classroom.models import Classroom, Learner, TableHand, TableSession, utcnow
+from classroom.play_hands import PlayedHand, PlayHands
+from classroom.practice import Practice
 from classroom.service import ClassroomError, ClassroomStore
 from classroom.service import _aware as aware
 from maubinh.arrangement import Arrangement
@@ -215,10 +221,18 @@ def _hand(row: TableHand) -> StoredHand:
 
 
 class TableSessions:
-    """Table sessions on one :class:`~classroom.service.ClassroomStore` (thread-safe, like the store)."""
+    """Table sessions on one :class:`~classroom.service.ClassroomStore` (thread-safe, like the store).
 
-    def __init__(self, store: ClassroomStore) -> None:
+    Args:
+        store: the classroom database.
+        practice: the profiles' review queues (a missed hand joins its learner's); default: a new
+            :class:`~classroom.practice.Practice` on ``store``.
+    """
+
+    def __init__(self, store: ClassroomStore, practice: Practice | None = None) -> None:
         self.store = store
+        self.profiles = PlayHands(store, practice)
+        """Where each new hand is kept in the learner's profile too (:meth:`submit`)."""
         self.bot_plays: Shared[tuple[Table, int], tuple[BotPlay, ...]] = Shared(lambda key: key[0].bot_plays(key[1]))
         """The computer players' splits of ``(table, deal)``, computed once per process."""
         self.study: Shared[tuple[Table, int], DealStudy] = Shared(lambda key: study(*key))
@@ -364,6 +378,19 @@ class TableSessions:
         """Store a learner's hand of deal ``number`` with its analysis; the first hand stays (a resubmission,
         from a double tap or another device, returns the stored one unchanged: compare it with what was sent).
 
+        A new hand is kept in the learner's profile too (:meth:`classroom.play_hands.PlayHands.keep_in`: a
+        :class:`~classroom.play_hands.PlayedHand` of the session's table, no "Xếp bài" help; a miss joins the
+        review queue), in the same transaction: the class's record and the profile's are stored together or
+        not at all.
+
+        Args:
+            session_id: the table session; ``learner_id``: a learner of its class; ``number``: the deal (1..).
+            arrangement: the learner's split of the deal's 13 cards (any order within a chi).
+            declare: whether the learner declared an instant win; ``seconds``: time taken (clamped to 0..1 day).
+
+        Returns:
+            The :class:`StoredHand` as stored (the earlier one for a resubmission).
+
         Raises:
             ClassroomError: ``"session"`` (no such session, or another class's), ``"learner"`` (removed),
                 ``"number"`` (outside the session), ``"class"`` (archived), ``"closed"`` (the session takes no
@@ -383,8 +410,10 @@ class TableSessions:
             raise ClassroomError("arrangement", f"the split does not hold the cards of deal {number}")
         split = canonical(arrangement)
         result, analysis = self.play(info, number, split, bool(declare))
+        seconds = max(0.0, min(float(seconds), 86_400.0))
+        profile = PlayedHand.from_play(info.table, result, analysis, seconds)
         values = {"session_id": session_id, "learner_id": learner_id, "number": number, "arrangement": str(split),
-                  "declared": bool(declare), "seconds": max(0.0, min(float(seconds), 86_400.0)),
+                  "declared": bool(declare), "seconds": seconds,
                   "expected": analysis.mine.mean, "best": str(canonical(analysis.best)),
                   "best_declared": analysis.best_declare, "best_expected": analysis.best_breakdown.mean,
                   "chi_lost": analysis.cost, "chi_lost_stderr": analysis.cost_stderr, "actual": result.player_total}
@@ -399,9 +428,12 @@ class TableSessions:
             if refusal is not None:
                 raise refusal
             if found is None:
-                session.execute(self.store._insert(session, TableHand).values(**values, played_at=utcnow())
-                                .on_conflict_do_nothing())
+                moment = utcnow()
+                inserted = session.scalar(self.store._insert(session, TableHand).values(**values, played_at=moment)
+                                          .on_conflict_do_nothing().returning(TableHand.id))
                 found = session.scalars(select(TableHand).where(mine)).one()
+                if inserted is not None:  # this transaction's hand: the profile's copy goes with it
+                    self.profiles.keep_in(session, learner_id, profile, moment)
             return _hand(found)
 
         return self.store.write(work)

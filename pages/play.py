@@ -25,13 +25,13 @@ from ui.play.history import (
     show_summary,
 )
 from ui.play.state import SESSION_KEY, PlaySession, read_table_params, session_for, take_submission
-from ui.play.views import show_deal, show_score, show_settings
+from ui.play.views import phone_layout, show_deal, show_score, show_settings
 from ui.setup import setup_page
 
 with guarded():  # no traceback reaches a user (ui.errors)
     lang = setup_page("nav.play")
+    phone_layout()  # the deal's 13 cards on a phone's first screen
     st.title(t("play.title"))
-    st.caption(t("play.intro"))
     profile = profile_from_url()
     seed, number, bots = read_table_params()
     earlier = st.session_state.get(SESSION_KEY)
@@ -40,15 +40,19 @@ with guarded():  # no traceback reaches a user (ui.errors)
     session = session_for(rule_set, seed, bots)
     take_submission(session, number)
     keep_hands(profile, session)
-    show_profile_line(profile, lang)
     replay_from_link(profile)
     show_replay(lang)
     table_tab, summary_tab, history_tab = st.tabs([t("playhist.tab.table"), t("playhist.tab.summary"),
                                                    t("playhist.tab.history")])
     with table_tab:
-        show_score(session)
+        arranging = number not in session.results
+        if not arranging:
+            show_score(session)
         show_deal(session, number, lang)
+        if arranging:  # below the cards being arranged: they come first on a phone's screen
+            show_score(session)
     with summary_tab:
         show_summary(session, profile, lang)
     with history_tab:
         show_history(profile, lang)
+    show_profile_line(profile, lang)  # below the table: the deal comes first on a phone

@@ -1,7 +1,8 @@
 """AppTest of a class at one table (issue 19, duplicate deals): the teacher starts a session from the Table tab,
 learners play the same deal from their page through the arranging component's key and see the analysis, a
-second device's different split is refused with a message, the board shows each distinct split with its count
-and each learner's chi lost, the projector view no name; both languages."""
+second device's different split is refused with a message, the hand shows in the learner's Progress page, the
+board shows each distinct split with its count and each learner's chi lost, the projector view no name; both
+languages."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from maubinh.rules import POSITIONS, load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
 from tests.app.conftest import open_page
 from ui.classes.table_learner import SUBMITTED_KEY
+from ui.i18n import translate
 from ui.labels import number
 
 RULES = load_rule_set("tinh-chi")
@@ -77,6 +79,9 @@ def test_a_teacher_starts_a_table_learners_play_the_same_deal_and_the_board_show
     shown = _texts(learner)
     assert number(stored[0].chi_lost, lang) in shown  # the analysis, after submitting
     assert ("Analysis" if lang == "en" else "Phân tích") in shown
+    # the hand is in Lan's own profile too: her Progress page counts it in play
+    progress = _ok(open_page("progress", me=str(lan.token), lang=lang))
+    assert {m.label: m.value for m in progress.metric}[translate("playhist.progress.hands", lang)] == "1"
 
     # another device of the same learner sends a different split: refused, the first one kept and shown
     other = _ok(open_page("classes", me=str(lan.token), table=str(info.id), lang=lang))

@@ -21,7 +21,8 @@ TABLE_PARAM = "table"
 
 @st.cache_resource(show_spinner=False)
 def _open(url: str | None) -> TableSessions:
-    return TableSessions(classroom().store)
+    found = classroom()
+    return TableSessions(found.store, found.practice)
 
 
 def table_sessions() -> TableSessions:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import streamlit as st
 
 from maubinh.naturals import find_instant_win
@@ -9,7 +11,8 @@ from maubinh.play import MAX_BOTS, Strength
 from maubinh.rules import RuleSet
 from maubinh.strategy.decide import decide
 from ui.arrange.component import show_arranger
-from ui.cards import show_cards
+from ui.cards import card_back_svg
+from ui.escape import html_literal
 from ui.i18n import t, translate
 from ui.keep import keep
 from ui.labels import natural_name
@@ -28,9 +31,46 @@ from ui.setup import rule_set_picker
 from ui.table.model import DEFAULT_BOTS, bots_param
 from ui.table.views import seat_namer, show_analysis, show_showdown
 
-__all__ = ["seat_namer", "show_deal", "show_score", "show_settings"]
+__all__ = ["PHONE_CSS", "bots_down_html", "phone_layout", "seat_namer", "show_deal", "show_score", "show_settings"]
 
 _COUNT_KEY = "play_bot_count"
+PHONE_CSS = """<style>
+@media (max-width: 640px) {
+  [data-testid="stMainBlockContainer"] { padding-top: 3rem; }
+  [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.5rem; }
+  [data-testid="stMainBlockContainer"] h1 { font-size: 1.5rem; line-height: 1.25; padding-top: 0;
+    padding-bottom: 0.25rem; }
+  [data-testid="stMainBlockContainer"] h3 { font-size: 1.25rem; padding: 0; }
+}
+</style>"""
+"""The Play page's narrow-screen layout (below 641 px): less room above the title and between blocks, a smaller
+title and deal heading, so that the player's 13 cards show on a 390 x 844 phone's first screen without scrolling."""
+
+
+def bots_down_html(names: Sequence[str], down: str) -> str:
+    """The computer players' face-down hands in one short wrapping line: a small card back and each one's name.
+
+    Args:
+        names: the computer players' names, seat 1 first (:func:`ui.table.views.seat_namer`'s).
+        down: what a face-down hand is called (``t("play.cards_down")``: "13 cards face down"), each back's title.
+
+    Returns:
+        One line of HTML (names escaped) for ``st.markdown(..., unsafe_allow_html=True)``.
+
+    >>> html = bots_down_html(["Máy 1 <b>", "Máy 2"], "13 lá úp")
+    >>> html.count("<svg"), "Máy 1 &lt;b&gt;" in html, "<title>Máy 2 · 13 lá úp</title>" in html
+    (2, True, True)
+    """
+    items = "".join(f'<span style="display:inline-flex;align-items:center;gap:6px">'
+                    f'{card_back_svg(16, title=f"{name} · {down}")}<span>{html_literal(name)}</span></span>'
+                    for name in names)
+    return (f'<div class="mb-bots-down" style="display:flex;flex-wrap:wrap;gap:4px 14px;align-items:center;'
+            f'font-size:0.875rem;font-weight:600;margin:0 0 1rem 0">{items}</div>')
+
+
+def phone_layout() -> None:
+    """Add :data:`PHONE_CSS` to the page (a style only: it takes no room; it goes with the page)."""
+    st.html(PHONE_CSS)
 
 
 def _set_bots(bots: tuple[Strength, ...]) -> None:
@@ -52,8 +92,19 @@ def _on_bots_changed() -> None:
 
 
 def show_settings(bots: tuple[Strength, ...], seed: int, played: bool, lang: str) -> RuleSet:
-    """The rule set, the computer players (how many, each one's strength) and the seed; returns the rules."""
-    with st.expander(t("play.settings"), expanded=not played, icon=":material/tune:"):
+    """The rule set, the computer players (how many, each one's strength), the timer, the seed and "new
+    session", folded in an expander (closed: a session always runs, its deal comes first on a phone's screen).
+
+    Args:
+        bots: the computer players' strengths, seat 1 first; ``seed``: the table's seed (shown);
+        played: whether a hand of this session was played (kept for callers; the expander is closed either way);
+        lang: ``"vi"`` or ``"en"``.
+
+    Returns:
+        The rule set chosen (:func:`ui.setup.rule_set_picker`).
+    """
+    with st.expander(t("play.settings"), expanded=False, icon=":material/tune:"):
+        st.caption(t("play.intro"))
         rule_set = rule_set_picker("play")
         st.session_state[_COUNT_KEY] = len(bots)
         for seat, strength in enumerate(bots):
@@ -102,10 +153,14 @@ def _helped(session: PlaySession, number: int) -> None:
 
 
 def show_deal(session: PlaySession, number: int, lang: str) -> None:
-    """Deal ``number``: arranging it, or, once played, the showdown and the analysis."""
+    """Deal ``number``: arranging it, or, once played, the showdown and the analysis.
+
+    While arranging, the deal's heading, "Xếp bài" and the computer players' face-down hands take two short rows
+    (one each on a phone), so that the arranging component starts high on the screen.
+    """
     table = session.table
-    st.subheader(t("play.deal_title", n=number))
     if number in session.results:
+        st.subheader(t("play.deal_title", n=number))
         show_showdown(session.table, session.results[number], lang)
         if session.results[number].auto_split:
             st.caption(t("play.auto_split_analysed"))  # the timer ran out: not the player's own split
@@ -117,15 +172,17 @@ def show_deal(session: PlaySession, number: int, lang: str) -> None:
         return
     names = seat_namer(table.bots)
     hands = table.deal(number)
-    for seat in range(1, table.seats):
-        show_cards([None], width=26, label=f"{names[seat]} · {t('play.cards_down')}", back_title=t("play.face_down"))
+    helped = number in session.helped
+    with st.container(horizontal=True, vertical_alignment="center", key="play_deal_head"):
+        st.subheader(t("play.deal_title", n=number), width="content")
+        st.button(t("play.solve"), icon=":material/auto_fix_high:", key=f"play_solve_{number}", disabled=helped,
+                  on_click=_helped, args=(session, number), help=t("play.solve_help"))
+    st.markdown(bots_down_html([names[seat] for seat in range(1, table.seats)], t("play.cards_down")),
+                unsafe_allow_html=True)
     held = find_instant_win(hands[0], table.rule_set) if table.rule_set.naturals else None
     if held is not None:
         st.toggle(t("play.declare", name=natural_name(held.pattern, lang), chi=held.chi), key=declare_key(number),
                   help=t("play.declare_help"))
-    helped = number in session.helped
-    st.button(t("play.solve"), icon=":material/auto_fix_high:", key=f"play_solve_{number}", disabled=helped,
-              on_click=_helped, args=(session, number), help=t("play.solve_help"))
     if helped:
         st.caption(t("play.helped_note"))
     if session.problem:

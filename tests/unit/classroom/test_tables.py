@@ -1,19 +1,24 @@
-"""A class at one table (issue 19, duplicate deals): sessions, hands stored with their analysis, refusals, and a
-class submitting at once; on SQLite and PostgreSQL (the ``store`` fixture)."""
+"""A class at one table (issue 19, duplicate deals): sessions, hands stored with their analysis, refusals, a
+class submitting at once, and each hand kept in the learner's profile in the same transaction; on SQLite and
+PostgreSQL (the ``store`` fixture)."""
 
 from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timedelta
 
 import pytest
 from sqlalchemy import func, select
 
-from classroom.models import TableHand
+from classroom.models import PlayHand, Review, TableHand, utcnow
+from classroom.play_hands import PlayHands
+from classroom.practice import Practice
 from classroom.service import ClassroomError, ClassroomStore
 from classroom.table_board import export_rows, table_board
 from classroom.tables import TableSessions, canonical, parse_split
 from maubinh.arrangement import Arrangement
+from maubinh.drills.arrange import played_seed
 from maubinh.play import Strength, analyse, deal_cards, play_deal
 from maubinh.rules import load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
@@ -165,3 +170,87 @@ def test_a_class_submitting_the_same_deal_at_once_stores_one_hand_each_and_studi
     rows = export_rows(board)
     assert len(rows) == LEARNERS and {row["chi_lost"] for row in rows} == {
         round(s.chi_lost, 4) for s in deal.splits}
+
+
+# ---------------------------------------------------------------------- the learner's profile too
+
+
+def _far() -> datetime:
+    """A moment when every review is due."""
+    return utcnow() + timedelta(days=3650)
+
+
+def _counts(store: ClassroomStore) -> dict[str, int]:
+    with store.engine.connect() as connection:
+        return {table.__tablename__: connection.scalar(select(func.count()).select_from(table)) or 0
+                for table in (TableHand, PlayHand, Review)}
+
+
+def test_a_class_table_hand_is_kept_in_the_learners_profile_with_the_same_values(store: ClassroomStore) -> None:
+    practice = Practice(store)
+    tables = TableSessions(store, practice)
+    class_id, (lan, minh) = _class_with(store, 2)
+    info = tables.start(class_id, RULES, [Strength.BEGINNER, Strength.MEDIUM], deals=2, timer=60, seed=SEED)
+    simple = arrange_simple(tables.cards(info, 1), RULES)
+    good = tables.submit(info.id, lan, 1, simple, False, 12.5)
+    bad = tables.submit(info.id, minh, 1, _worse(simple), False, 30.0)
+    profiles = PlayHands(store)
+    [mine] = profiles.history(lan)
+    result = play_deal(info.table, 1, simple, False)
+    assert (mine.rule_set_id, mine.house_toml, mine.table_seed, mine.deal, mine.bots) == (
+        "tinh-chi", None, SEED, 1, ("beginner", "medium"))
+    assert mine.cards == tuple(sorted(tables.cards(info, 1), reverse=True))
+    assert mine.split == good.arrangement == canonical(simple) and mine.declare is False and mine.helped is False
+    assert mine.totals == tuple(result.settlement.totals) and mine.won == good.actual
+    assert mine.arrangements[1:] == result.arrangements[1:]  # the computer players' splits, the class's ones
+    assert (mine.seconds, mine.best, mine.best_declare) == (12.5, good.best, good.best_declared)
+    assert (mine.expected, mine.best_expected, mine.gap, mine.gap_stderr) == pytest.approx(
+        (good.expected, good.best_expected, good.chi_lost, good.chi_lost_stderr))
+    assert mine.played_at == good.played_at  # one moment: the two records are one write
+    assert mine.table.deal(1) == info.table.deal(1)  # the history replays the class's deal
+    [his] = profiles.history(minh)
+    assert his.gap == pytest.approx(bad.chi_lost) and his.error  # back and middle swapped: a miss...
+    assert [d.ref.seed for d in practice.due(minh, now=_far())] == [played_seed(his.cards)]  # ...to review
+    assert len(practice.due(lan, now=_far())) == int(mine.error)  # strongest-first: a miss or not, as graded
+    # a resubmission (a double tap, another device) stores nothing more, in the class or in the profile
+    assert tables.submit(info.id, lan, 1, _worse(simple), False, 99.0) == good
+    assert _counts(store) == {"table_hands": 2, "play_hands": 2, "reviews": 1 + int(mine.error)}
+    assert profiles.count(lan) == 1 and profiles.hand(lan, mine.id or 0) == mine
+
+
+@pytest.mark.parametrize("where", ["profile", "review"])
+def test_a_failure_between_the_class_record_and_the_profile_leaves_neither(
+        store: ClassroomStore, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    """Killed after the class's row is written: before the profile's hand ("profile"), or after it, while the
+    missed hand joins the review queue ("review"): nothing of the hand is stored; sent again, all of it is."""
+    tables = TableSessions(store)
+    class_id, (lan,) = _class_with(store, 1)
+    info = tables.start(class_id, RULES, [Strength.BEGINNER], deals=1, timer=0, seed=7)
+    worse = _worse(arrange_simple(tables.cards(info, 1), RULES))
+
+    def killed(*_: object, **__: object) -> None:
+        raise RuntimeError("the server was killed here")
+
+    monkeypatch.setattr(PlayHands, "keep_in", killed) if where == "profile" else monkeypatch.setattr(
+        Practice, "_schedule", killed)
+    with pytest.raises(RuntimeError):
+        tables.submit(info.id, lan, 1, worse, False, 4.0)
+    assert _counts(store) == {"table_hands": 0, "play_hands": 0, "reviews": 0}
+    monkeypatch.undo()
+    stored = tables.submit(info.id, lan, 1, worse, False, 4.0)
+    assert _counts(store) == {"table_hands": 1, "play_hands": 1, "reviews": 1}
+    [kept] = PlayHands(store).history(lan)
+    assert (kept.split, kept.gap, kept.played_at) == (stored.arrangement, stored.chi_lost, stored.played_at)
+
+
+def test_a_removed_learner_keeps_the_class_and_profile_records_already_stored(store: ClassroomStore) -> None:
+    tables = TableSessions(store)
+    class_id, (lan,) = _class_with(store, 1)
+    info = tables.start(class_id, RULES, [Strength.SOLVER], deals=2, timer=0, seed=21)
+    tables.submit(info.id, lan, 1, arrange_simple(tables.cards(info, 1), RULES), False, 2.0)
+    store.remove_learner(class_id, lan)
+    with pytest.raises(ClassroomError):
+        tables.submit(info.id, lan, 2, arrange_simple(tables.cards(info, 2), RULES), False, 2.0)
+    counts = _counts(store)
+    assert (counts["table_hands"], counts["play_hands"]) == (1, 1)
+    assert [h.deal for h in PlayHands(store).history(lan)] == [1]

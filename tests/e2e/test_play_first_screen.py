@@ -1,0 +1,82 @@
+"""The Play page's first screen on a 390 x 844 phone (issue 19): the player's 13 cards (the arranging component's
+hand) show without scrolling, on the first deal and on the next one (the running score above it), in both
+languages; the session settings are folded. Screenshots in artifacts/screenshots/play_first_screen_*."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import IDLE_TIMEOUT_MS, assert_no_exception, assert_page_found, screenshot, wait_idle
+
+PHONE_W, PHONE_H = 390, 844
+PHONE = {"viewport": {"width": PHONE_W, "height": PHONE_H}, "is_mobile": True, "has_touch": True}
+BOTS = "solver,beginner,medium"  # three computer players: the most rows above the cards
+SETTINGS = {"vi": "Bàn chơi: luật và người chơi", "en": "Table: rules and players"}
+RULES_LABEL = {"vi": "Bộ luật", "en": "Rule set"}
+
+
+def first_card_in_page(page: Page) -> dict[str, float]:
+    """The first card of the hand being arranged, in page coordinates (the main block's own scrolling added
+    back: Streamlit scrolls inside it), as ``{"x", "y", "width", "height"}`` in CSS pixels."""
+    card = page.locator(".mb-hand button.mb-card").first
+    expect(card).to_be_visible(timeout=120_000)
+    box = card.bounding_box()
+    assert box is not None
+    scrolled = page.evaluate(
+        "() => { const m = document.querySelector('[data-testid=stMain]'); return m ? m.scrollTop : 0; }")
+    return {**box, "y": box["y"] + float(scrolled) + page.evaluate("() => window.scrollY")}
+
+
+def assert_on_first_screen(page: Page, what: str) -> dict[str, float]:
+    """Fail unless the first card lies wholly within the first 390 x 844 px of the page."""
+    box = first_card_in_page(page)
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE_H, (what, box)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE_W, (what, box)
+    return box
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_the_cards_show_on_a_phones_first_screen_with_the_settings_folded(e2e_browser: Browser, app_url: str,
+                                                                          lang: str) -> None:
+    context = e2e_browser.new_context(**PHONE)  # type: ignore[arg-type]
+    try:
+        page = context.new_page()
+        page.set_default_timeout(IDLE_TIMEOUT_MS)
+        page.goto(f"{app_url}/play?lang={lang}&seed=7&deal=1&bots={BOTS}&rules=chi-at")
+        wait_idle(page, timeout_ms=180_000)
+        assert_page_found(page)
+        assert_no_exception(page)
+        expect(page.locator(".mb-hand button.mb-card")).to_have_count(13)
+        first = assert_on_first_screen(page, "deal 1")
+        print(f"{lang} deal 1: first card at y={first['y']:.0f}, bottom {first['y'] + first['height']:.0f} px")
+        page.screenshot(path=str(screenshot(page, f"play_first_screen_{lang}_390_deal1").with_name(
+            f"play_first_screen_{lang}_390_deal1_window.png")))
+        # the settings are one line, folded; opened, they are all there
+        expect(page.get_by_text(RULES_LABEL[lang], exact=True)).not_to_be_visible()
+        page.get_by_text(SETTINGS[lang]).click()
+        expect(page.get_by_text(RULES_LABEL[lang], exact=True)).to_be_visible()
+        page.get_by_text(SETTINGS[lang]).click()
+        expect(page.get_by_text(RULES_LABEL[lang], exact=True)).not_to_be_visible()
+
+        # a session running: deal 1 played with Xếp bài's split, then the next deal, the score above it
+        page.get_by_role("button", name=re.compile("xếp bài", re.IGNORECASE)).click()
+        wait_idle(page)
+        page.locator("button[data-confirm]").click()
+        wait_idle(page, timeout_ms=180_000)
+        next_deal = page.locator(".st-key-play_next button")
+        expect(next_deal).to_be_visible(timeout=180_000)
+        next_deal.click()
+        wait_idle(page, timeout_ms=180_000)
+        expect(page.locator("[data-testid=stMetric]").first).to_be_visible()  # the running score
+        expect(page.locator(".mb-hand button.mb-card")).to_have_count(13)
+        page.evaluate("() => document.querySelector('[data-testid=stMain]')?.scrollTo(0, 0)")
+        second = assert_on_first_screen(page, "deal 2")
+        print(f"{lang} deal 2: first card at y={second['y']:.0f}, bottom {second['y'] + second['height']:.0f} px")
+        assert_no_exception(page)
+        page.screenshot(path=str(screenshot(page, f"play_first_screen_{lang}_390_deal2").with_name(
+            f"play_first_screen_{lang}_390_deal2_window.png")))
+    finally:
+        context.close()
