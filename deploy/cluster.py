@@ -257,7 +257,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--stats-bind", default="127.0.0.1:8404", help="HAProxy's status page")
     parser.add_argument("--database-url", default=os.environ.get("MAUBINH_DATABASE_URL"),
                         help="PostgreSQL URL (default MAUBINH_DATABASE_URL, else a local cluster)")
+    parser.add_argument("--print-options", action="store_true",
+                        help="print production.toml as streamlit options (for servers on other machines) and exit")
     args = parser.parse_args(argv)
+    if args.print_options:
+        print(" ".join(streamlit_options()))
+        return 0
     return serve(args.servers, args.first_port, args.bind, args.stats_bind, args.database_url)
 
 
