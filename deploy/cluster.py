@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
+import shlex
 import shutil
 import signal
 import subprocess
@@ -258,10 +259,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--database-url", default=os.environ.get("MAUBINH_DATABASE_URL"),
                         help="PostgreSQL URL (default MAUBINH_DATABASE_URL, else a local cluster)")
     parser.add_argument("--print-options", action="store_true",
-                        help="print production.toml as streamlit options (for servers on other machines) and exit")
+                        help="print production.toml as streamlit options, shell-quoted, and exit")
     args = parser.parse_args(argv)
     if args.print_options:
-        print(" ".join(streamlit_options()))
+        print(shlex.join(streamlit_options()))
         return 0
     return serve(args.servers, args.first_port, args.bind, args.stats_bind, args.database_url)
 
