@@ -1,7 +1,9 @@
 """Two app servers behind a real HAProxy (deploy/haproxy.cfg.template) on one fresh PostgreSQL database
 (issue 21): a browser sticks to the server its cookie names; when that server is killed, the same browser goes
 through the balancer to the other one, its page works again at the next question, and the answers it gave
-before are in the database.
+before are in the database. On a PostgreSQL cluster of the test's own, stopped for 10 s while a
+learner answers: the page says "Not saved yet", keeps the answer, and stores it once the database is back
+(no server restart, no reload).
 
 Skipped when ``haproxy`` is missing (Debian: ``apt-get install haproxy``; .ci/run installs it), without
 chromium (tests/e2e/conftest.py) or without a PostgreSQL test server (tests/conftest.py).
@@ -9,11 +11,15 @@ chromium (tests/e2e/conftest.py) or without a PostgreSQL test server (tests/conf
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
+import os
+import re
 import secrets
 import shutil
 import subprocess
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -33,6 +39,7 @@ from tests.conftest import drop_postgres_database, fresh_postgres_database
 from tests.e2e.conftest import (
     ARTIFACTS,
     IDLE_TIMEOUT_MS,
+    REPO_ROOT,
     _free_port,
     assert_no_exception,
     screenshot,
@@ -49,6 +56,8 @@ SERVERS = 2
 # loaded machine gets more than that.
 DOWN_TIMEOUT_S = 30.0
 RECONNECT_TIMEOUT_MS = 60_000
+OUTAGE_S = 10.0
+"""How long PostgreSQL stays down in the outage test (seconds, from the stop to the start again)."""
 
 
 @dataclass
@@ -76,11 +85,12 @@ class Balanced:
         pytest.fail(f"HAProxy never marked {name} {status}: {self.stats()[name]['status']}", pytrace=False)
 
 
-@pytest.fixture
-def balanced() -> Iterator[Balanced]:
-    database_url, name = fresh_postgres_database()
+@contextlib.contextmanager
+def behind_haproxy(database_url: str, show_errors: bool = True) -> Iterator[Balanced]:
+    """:data:`SERVERS` app servers on ``database_url`` behind HAProxy, every one up; stopped afterwards.
+    ``show_errors=False``: errors as in production (a message and an id, ui/errors.py), not raised."""
     env = {"MAUBINH_DATABASE_URL": database_url, "STREAMLIT_SERVER_COOKIE_SECRET": secrets.token_hex(32),
-           "MAUBINH_TRUST_PROXY": "1"}
+           "MAUBINH_TRUST_PROXY": "1", "MAUBINH_SHOW_ERRORS": "1" if show_errors else "0"}
     servers: list[subprocess.Popen[bytes]] = []
     haproxy = None
     ARTIFACTS.mkdir(exist_ok=True)
@@ -105,7 +115,50 @@ def balanced() -> Iterator[Balanced]:
         for process in servers:
             stop_server(process)
         log.close()
+
+
+@pytest.fixture
+def balanced() -> Iterator[Balanced]:
+    """Two servers behind HAProxy on a fresh database of the PostgreSQL test server."""
+    database_url, name = fresh_postgres_database()
+    try:
+        with behind_haproxy(database_url) as balanced:
+            yield balanced
+    finally:
         drop_postgres_database(name)
+
+
+class OwnPostgres:
+    """A PostgreSQL cluster of this test's own (``.ci/postgres`` in a folder and on a port of its own), which
+    may be stopped; the shared test server never is."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="maubinh-balancer-pg-"))
+        if os.geteuid() == 0:
+            shutil.chown(self.folder, "postgres")
+        self.env = {**os.environ, "PGTEST_DIR": str(self.folder / "data"), "PGTEST_PORT": str(_free_port())}
+
+    def start(self) -> str:
+        """Start it (made the first time); returns the admin URL ``postgresql://postgres@127.0.0.1:<port>/postgres``."""
+        done = subprocess.run([str(REPO_ROOT / ".ci" / "postgres"), "start"], env=self.env, check=True,
+                              capture_output=True, text=True, timeout=120)
+        return done.stdout.strip()
+
+    def stop(self) -> None:
+        subprocess.run([str(REPO_ROOT / ".ci" / "postgres"), "stop"], env=self.env, check=True,
+                       capture_output=True, timeout=120)
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[OwnPostgres]:
+    if not Path("/usr/lib/postgresql").is_dir():
+        pytest.skip("the outage test needs Debian's postgresql package (its own cluster, stopped mid-class)")
+    cluster = OwnPostgres()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+        shutil.rmtree(cluster.folder, ignore_errors=True)
 
 
 def _get(url: str, cookie: str | None = None) -> str | None:
@@ -175,3 +228,51 @@ def test_sessions_stick_and_move_when_their_server_dies(e2e_browser: Browser, ba
     assert len(answers) == 2
     assert int(balanced.stats()[a]["stot"]) > after[a]
     store.engine.dispose()
+
+
+def test_postgresql_down_mid_class_loses_no_answer(e2e_browser: Browser, own_postgres: OwnPostgres) -> None:
+    admin = own_postgres.start()
+    # A cluster of its own (its postgres database is fresh); errors shown as users see them in production.
+    with behind_haproxy(admin, show_errors=False) as balanced:
+        store = ClassroomStore.open(balanced.database_url)
+        created = store.create_class("Mất điện", "en", load_rule_set("guide-2026"))
+        assignment = store.assign(created.info.id, "Outage", DrillSet((Kind.CHI,), Level.BEGINNER, "guide-2026",
+                                                                      seed=22, count=3))
+        Grader(store).grade(assignment).result(timeout=120)
+        lan = store.join(created.info.id, "Lan")
+        page = e2e_browser.new_context().new_page()
+        page.set_default_timeout(IDLE_TIMEOUT_MS)
+        page.goto(f"{balanced.url}/drill?me={lan.token}&assignment={assignment.id}&lang=en")
+        wait_idle(page)
+        page.locator(".st-key-drill_choice_0 button").click()
+        wait_idle(page)
+        page.locator(".st-key-drill_next button").click()
+        wait_idle(page)
+        assert_no_exception(page)
+        assert len(store.answers(assignment.id)) == 1
+
+        own_postgres.stop()  # the database goes away while the learner answers question 2
+        down = time.monotonic()
+        page.locator(".st-key-drill_choice_0 button").click()
+        wait_idle(page)
+        warning = page.get_by_text(re.compile(r"^Not saved yet: 1\b"))
+        expect(warning).to_be_visible()
+        # The rest of the page says the database cannot be reached, with an error id; no traceback.
+        expect(page.get_by_text(re.compile(r"^The database cannot be reached .*\(error e-[0-9a-f]{8}\)"))
+               .first).to_be_visible()
+        assert_no_exception(page)
+        screenshot(page, "balancer_database_down_en")
+        page.wait_for_timeout(max(0.0, OUTAGE_S - (time.monotonic() - down)) * 1000)
+        own_postgres.start()
+        # The page's own retry stores the answer once the database is back: no restart, no reload.
+        expect(warning).to_be_hidden(timeout=RECONNECT_TIMEOUT_MS)
+        assert len(store.answers(assignment.id)) == 2
+        wait_idle(page, timeout_ms=RECONNECT_TIMEOUT_MS)
+        expect(page.get_by_text(re.compile("^The database cannot be reached"))).to_have_count(0)
+        page.locator(".st-key-drill_next button").click()
+        wait_idle(page)
+        page.locator(".st-key-drill_choice_0 button").click()
+        wait_idle(page)
+        assert_no_exception(page)
+        assert len(store.answers(assignment.id)) == 3
+        store.engine.dispose()
