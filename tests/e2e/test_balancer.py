@@ -230,6 +230,19 @@ def test_sessions_stick_and_move_when_their_server_dies(e2e_browser: Browser, ba
     store.engine.dispose()
 
 
+def _wait_logged(pattern: str, timeout_s: float = 30.0) -> str:
+    """Poll the balanced servers' logs until a line matches ``pattern``; returns its first group."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        for index in range(SERVERS):
+            log = ARTIFACTS / f"e2e-balancer-{server_name(index)}.log"
+            found = re.search(pattern, log.read_text(errors="replace")) if log.exists() else None
+            if found:
+                return found.group(1)
+        time.sleep(0.25)
+    pytest.fail(f"no server log line matches {pattern!r}", pytrace=False)
+
+
 def test_postgresql_down_mid_class_loses_no_answer(e2e_browser: Browser, own_postgres: OwnPostgres) -> None:
     admin = own_postgres.start()
     # A cluster of its own (its postgres database is fresh); errors shown as users see them in production.
@@ -258,9 +271,15 @@ def test_postgresql_down_mid_class_loses_no_answer(e2e_browser: Browser, own_pos
         warning = page.get_by_text(re.compile(r"^Not saved yet: 1\b"))
         expect(warning).to_be_visible()
         # The rest of the page says the database cannot be reached, with an error id; no traceback.
-        expect(page.get_by_text(re.compile(r"^The database cannot be reached .*\(error e-[0-9a-f]{8}\)"))
-               .first).to_be_visible()
+        message = page.get_by_text(re.compile(r"^The database cannot be reached .*\(error e-[0-9a-f]{8}\)")).first
+        expect(message).to_be_visible()
         assert_no_exception(page)
+        # The server's log has the details under that error id, with HAProxy's request id of the tab.
+        shown = re.search(r"e-[0-9a-f]{8}", message.inner_text())
+        assert shown is not None
+        logged = _wait_logged(rf"error {shown.group(0)}: \w+ \(request ([^)]+)\)")
+        assert re.fullmatch(r"[0-9A-F]{8}:[0-9A-F]{4}_[0-9A-F]{8}:[0-9A-F]{4}_[0-9A-F]{8}_[0-9A-F]{4}:[0-9A-F]{4}",
+                            logged), logged
         screenshot(page, "balancer_database_down_en")
         page.wait_for_timeout(max(0.0, OUTAGE_S - (time.monotonic() - down)) * 1000)
         own_postgres.start()
