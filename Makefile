@@ -2,6 +2,8 @@
 #   make run   - install the app's requirements into .venv and start it (http://localhost:8501);
 #                extra streamlit options go in ARGS, e.g. make run ARGS="--server.port 8502"
 #   make test  - install the development requirements into .venv and run the whole test suite
+#   make serve - SERVERS app servers (default 2) on one PostgreSQL behind HAProxy on http://localhost:8500
+#                (deploy/cluster.py: MAUBINH_DATABASE_URL, or a local PostgreSQL in data/postgres; Ctrl-C stops all)
 # Installs are skipped while the stamp files in .venv are newer than the requirements files.
 
 PYTHON ?= python3
@@ -9,10 +11,15 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: run test
+SERVERS ?= 2
+
+.PHONY: run test serve
 
 run: $(VENV)/.req-stamp
 	$(BIN)/streamlit run app.py $(ARGS)
+
+serve: $(VENV)/.req-stamp
+	$(BIN)/python deploy/cluster.py --servers $(SERVERS) $(ARGS)
 
 test: $(VENV)/.req-dev-stamp
 	$(BIN)/python -m pytest

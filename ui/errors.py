@@ -8,6 +8,9 @@ or a secret. Streamlit's own control flow (``st.rerun``, ``st.stop``, switching 
 and passes through (those are ``BaseException`` s). ``client.showErrorDetails = "none"`` in
 ``.streamlit/config.toml`` is the backstop for anything outside these guards.
 
+Behind HAProxy (deploy/), each log line also names the request id HAProxy gave the tab's connection
+(``X-Request-ID``, in HAProxy's own log too): ``error e-3f9a2c7d: OperationalError (request 7F000001:...)``.
+
 ``MAUBINH_SHOW_ERRORS=1`` in the environment (set by the tests, useful while developing) re-raises the
 error after logging it, so Streamlit shows it as it is.
 """
@@ -26,7 +29,7 @@ import streamlit as st
 
 from ui.i18n import t
 
-__all__ = ["error_id", "guarded", "guarded_function", "is_database_error"]
+__all__ = ["error_id", "guarded", "guarded_function", "is_database_error", "request_id"]
 
 _log = logging.getLogger("maubinh.errors")
 P = ParamSpec("P")
@@ -36,6 +39,16 @@ R = TypeVar("R")
 def error_id() -> str:
     """A short random id for one error, e.g. ``"e-3f9a2c7d"`` (8 hex digits)."""
     return f"e-{secrets.token_hex(4)}"
+
+
+def request_id() -> str:
+    """The ``X-Request-ID`` header of the session's connection (set by the balancer, deploy/haproxy.cfg.template),
+    or ``"-"`` without one (no balancer, no session)."""
+    try:
+        found = st.context.headers.get("X-Request-ID")
+    except Exception:  # noqa: BLE001 - outside a session (or an older Streamlit): no id, never an error
+        return "-"
+    return str(found) if found else "-"
 
 
 def is_database_error(error: BaseException) -> bool:
@@ -51,7 +64,7 @@ def _report(error: Exception) -> str:
     """Log ``error`` with a new id and show the page's message; returns the id (re-raises under
     ``MAUBINH_SHOW_ERRORS=1``)."""
     found = error_id()
-    _log.error("error %s: %s", found, type(error).__name__, exc_info=error)
+    _log.error("error %s: %s (request %s)", found, type(error).__name__, request_id(), exc_info=error)
     if os.environ.get("MAUBINH_SHOW_ERRORS") == "1":
         raise error
     key = "error.database" if is_database_error(error) else "error.unexpected"

@@ -1,0 +1,297 @@
+"""Two app servers behind a real HAProxy (deploy/haproxy.cfg.template) on one fresh PostgreSQL database
+(issue 21): a browser sticks to the server its cookie names; when that server is killed, the same browser goes
+through the balancer to the other one, its page works again at the next question, and the answers it gave
+before are in the database. On a PostgreSQL cluster of the test's own, stopped for 10 s while a
+learner answers: the page says "Not saved yet", keeps the answer, and stores it once the database is back
+(no server restart, no reload).
+
+Skipped when ``haproxy`` is missing (Debian: ``apt-get install haproxy``; .ci/run installs it), without
+chromium (tests/e2e/conftest.py) or without a PostgreSQL test server (tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import os
+import re
+import secrets
+import shutil
+import subprocess
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from classroom.grading import Grader
+from classroom.service import ClassroomStore
+from deploy.cluster import HAPROXY_MISSING, start_haproxy, stop, wait_healthy
+from deploy.render import COOKIE, server_name
+from maubinh.drills import DrillSet, Kind, Level
+from maubinh.rules import load_rule_set
+from tests.conftest import drop_postgres_database, fresh_postgres_database
+from tests.e2e.conftest import (
+    ARTIFACTS,
+    IDLE_TIMEOUT_MS,
+    REPO_ROOT,
+    _free_port,
+    assert_no_exception,
+    screenshot,
+    start_server,
+    stop_server,
+    wait_idle,
+)
+
+pytestmark = pytest.mark.skipif(shutil.which("haproxy") is None and not Path("/usr/sbin/haproxy").exists(),
+                                reason=f"the load-balancer test needs HAProxy. {HAPROXY_MISSING}")
+
+SERVERS = 2
+# HAProxy checks each server every 2 s and marks it down after 2 failures (deploy/haproxy.cfg.template); a
+# loaded machine gets more than that.
+DOWN_TIMEOUT_S = 30.0
+RECONNECT_TIMEOUT_MS = 60_000
+OUTAGE_S = 10.0
+"""How long PostgreSQL stays down in the outage test (seconds, from the stop to the start again)."""
+
+
+@dataclass
+class Balanced:
+    """Two servers behind HAProxy: ``url`` is the balancer's, ``servers[i]`` is ``app{i+1}``'s process."""
+
+    url: str
+    stats_url: str
+    database_url: str
+    servers: list[subprocess.Popen[bytes]]
+
+    def stats(self) -> dict[str, dict[str, str]]:
+        """HAProxy's status per server of the backend: ``{"app1": {"status": "UP", "stot": "3", ...}}``."""
+        with urllib.request.urlopen(f"{self.stats_url}/;csv", timeout=10) as response:
+            text = response.read().decode().lstrip("# ")
+        return {row["svname"]: row for row in csv.DictReader(io.StringIO(text)) if row["pxname"] == "streamlit"}
+
+    def wait_status(self, name: str, status: str, timeout_s: float) -> None:
+        """Poll the status page until server ``name`` shows ``status`` ("UP", "DOWN"); fail after ``timeout_s``."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if self.stats()[name]["status"].startswith(status):
+                return
+            time.sleep(0.25)
+        pytest.fail(f"HAProxy never marked {name} {status}: {self.stats()[name]['status']}", pytrace=False)
+
+
+@contextlib.contextmanager
+def behind_haproxy(database_url: str, show_errors: bool = True) -> Iterator[Balanced]:
+    """:data:`SERVERS` app servers on ``database_url`` behind HAProxy, every one up; stopped afterwards.
+    ``show_errors=False``: errors as in production (a message and an id, ui/errors.py), not raised."""
+    env = {"MAUBINH_DATABASE_URL": database_url, "STREAMLIT_SERVER_COOKIE_SECRET": secrets.token_hex(32),
+           "MAUBINH_TRUST_PROXY": "1", "MAUBINH_SHOW_ERRORS": "1" if show_errors else "0"}
+    servers: list[subprocess.Popen[bytes]] = []
+    haproxy = None
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = (ARTIFACTS / "e2e-haproxy.log").open("w", encoding="utf-8")
+    try:
+        addresses = []
+        for index in range(SERVERS):
+            process, url = start_server(env, ARTIFACTS / f"e2e-balancer-{server_name(index)}.log")
+            servers.append(process)
+            addresses.append(url.removeprefix("http://"))
+        port, stats_port = _free_port(), _free_port()
+        haproxy = start_haproxy(addresses, ARTIFACTS / "e2e-haproxy.cfg", f"127.0.0.1:{port}",
+                                f"127.0.0.1:{stats_port}", log=log)
+        balanced = Balanced(f"http://127.0.0.1:{port}", f"http://127.0.0.1:{stats_port}", database_url, servers)
+        wait_healthy(f"{balanced.url}/_stcore/health", 30, haproxy)
+        for index in range(SERVERS):
+            balanced.wait_status(server_name(index), "UP", DOWN_TIMEOUT_S)
+        yield balanced
+    finally:
+        if haproxy is not None:
+            stop(haproxy)
+        for process in servers:
+            stop_server(process)
+        log.close()
+
+
+@pytest.fixture
+def balanced() -> Iterator[Balanced]:
+    """Two servers behind HAProxy on a fresh database of the PostgreSQL test server."""
+    database_url, name = fresh_postgres_database()
+    try:
+        with behind_haproxy(database_url) as balanced:
+            yield balanced
+    finally:
+        drop_postgres_database(name)
+
+
+class OwnPostgres:
+    """A PostgreSQL cluster of this test's own (``.ci/postgres`` in a folder and on a port of its own), which
+    may be stopped; the shared test server never is."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="maubinh-balancer-pg-"))
+        if os.geteuid() == 0:
+            shutil.chown(self.folder, "postgres")
+        self.env = {**os.environ, "PGTEST_DIR": str(self.folder / "data"), "PGTEST_PORT": str(_free_port())}
+
+    def start(self) -> str:
+        """Start it (made the first time); returns the admin URL ``postgresql://postgres@127.0.0.1:<port>/postgres``."""
+        done = subprocess.run([str(REPO_ROOT / ".ci" / "postgres"), "start"], env=self.env, check=True,
+                              capture_output=True, text=True, timeout=120)
+        return done.stdout.strip()
+
+    def stop(self) -> None:
+        subprocess.run([str(REPO_ROOT / ".ci" / "postgres"), "stop"], env=self.env, check=True,
+                       capture_output=True, timeout=120)
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[OwnPostgres]:
+    if not Path("/usr/lib/postgresql").is_dir():
+        pytest.skip("the outage test needs Debian's postgresql package (its own cluster, stopped mid-class)")
+    cluster = OwnPostgres()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+        shutil.rmtree(cluster.folder, ignore_errors=True)
+
+
+def _get(url: str, cookie: str | None = None) -> str | None:
+    """GET ``url`` (with ``MAUBINH_SERVER=cookie`` if given); returns the server HAProxy's Set-Cookie names."""
+    request = urllib.request.Request(url, headers={"Cookie": f"{COOKIE}={cookie}"} if cookie else {})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        assert response.status == 200
+        for header in response.headers.get_all("Set-Cookie") or []:
+            if header.startswith(f"{COOKIE}="):
+                return header.split(";")[0].split("=", 1)[1]
+    return None
+
+
+def _server_cookie(page: Page) -> str:
+    values = [c["value"] for c in page.context.cookies() if c["name"] == COOKIE]
+    assert len(values) == 1, page.context.cookies()
+    return values[0]
+
+
+def test_sessions_stick_and_move_when_their_server_dies(e2e_browser: Browser, balanced: Balanced) -> None:
+    # Without a cookie, HAProxy picks a server in turn and names it in a cookie.
+    assert {_get(balanced.url) for _ in range(SERVERS)} == {server_name(i) for i in range(SERVERS)}
+    # With one, every request goes to that server and no new cookie is set (the servers never see it).
+    before = {name: int(row["stot"]) for name, row in balanced.stats().items()}
+    assert [_get(balanced.url, "app2") for _ in range(4)] == [None] * 4
+    after = {name: int(row["stot"]) for name, row in balanced.stats().items()}
+    assert (after["app1"] - before["app1"], after["app2"] - before["app2"]) == (0, 4)
+
+    store = ClassroomStore.open(balanced.database_url)
+    created = store.create_class("Cân bằng tải", "vi", load_rule_set("guide-2026"))
+    assignment = store.assign(created.info.id, "Hai máy", DrillSet((Kind.CHI,), Level.BEGINNER, "guide-2026",
+                                                                   seed=21, count=3))
+    Grader(store).grade(assignment).result(timeout=120)
+    lan = store.join(created.info.id, "Lan")
+
+    page = e2e_browser.new_context().new_page()
+    page.set_default_timeout(IDLE_TIMEOUT_MS)
+    page.goto(f"{balanced.url}/drill?me={lan.token}&assignment={assignment.id}&lang=vi")
+    wait_idle(page)
+    assert_no_exception(page)
+    b = _server_cookie(page)  # the server this learner's session lives on
+    a = next(server_name(i) for i in range(SERVERS) if server_name(i) != b)
+    expect(page.get_by_text("Câu 1", exact=True)).to_be_visible()
+    page.locator(".st-key-drill_choice_0 button").click()
+    wait_idle(page)
+    assert_no_exception(page)
+    assert len(store.answers(assignment.id)) == 1
+
+    balanced.servers[int(b.removeprefix("app")) - 1].kill()  # server B dies mid-class
+    balanced.wait_status(b, "DOWN", DOWN_TIMEOUT_S)
+    # The open tab's websocket reconnects through HAProxy to server A; the page runs again there and resumes
+    # at the next question (no reload).
+    expect(page.get_by_text("Câu 2", exact=True)).to_be_visible(timeout=RECONNECT_TIMEOUT_MS)
+    wait_idle(page, timeout_ms=RECONNECT_TIMEOUT_MS)
+    assert_no_exception(page)
+    # A reload goes to A too, which now names itself in the cookie.
+    page.reload()
+    wait_idle(page, timeout_ms=RECONNECT_TIMEOUT_MS)
+    assert_no_exception(page)
+    assert _server_cookie(page) == a
+    expect(page.get_by_text("Câu 2", exact=True)).to_be_visible()
+    page.locator(".st-key-drill_choice_0 button").click()
+    wait_idle(page)
+    assert_no_exception(page)
+    screenshot(page, "balancer_after_failover_vi")
+    answers = store.answers(assignment.id)
+    assert len(answers) == 2
+    assert int(balanced.stats()[a]["stot"]) > after[a]
+    store.engine.dispose()
+
+
+def _wait_logged(pattern: str, timeout_s: float = 30.0) -> str:
+    """Poll the balanced servers' logs until a line matches ``pattern``; returns its first group."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        for index in range(SERVERS):
+            log = ARTIFACTS / f"e2e-balancer-{server_name(index)}.log"
+            found = re.search(pattern, log.read_text(errors="replace")) if log.exists() else None
+            if found:
+                return found.group(1)
+        time.sleep(0.25)
+    pytest.fail(f"no server log line matches {pattern!r}", pytrace=False)
+
+
+def test_postgresql_down_mid_class_loses_no_answer(e2e_browser: Browser, own_postgres: OwnPostgres) -> None:
+    admin = own_postgres.start()
+    # A cluster of its own (its postgres database is fresh); errors shown as users see them in production.
+    with behind_haproxy(admin, show_errors=False) as balanced:
+        store = ClassroomStore.open(balanced.database_url)
+        created = store.create_class("Mất điện", "en", load_rule_set("guide-2026"))
+        assignment = store.assign(created.info.id, "Outage", DrillSet((Kind.CHI,), Level.BEGINNER, "guide-2026",
+                                                                      seed=22, count=3))
+        Grader(store).grade(assignment).result(timeout=120)
+        lan = store.join(created.info.id, "Lan")
+        page = e2e_browser.new_context().new_page()
+        page.set_default_timeout(IDLE_TIMEOUT_MS)
+        page.goto(f"{balanced.url}/drill?me={lan.token}&assignment={assignment.id}&lang=en")
+        wait_idle(page)
+        page.locator(".st-key-drill_choice_0 button").click()
+        wait_idle(page)
+        page.locator(".st-key-drill_next button").click()
+        wait_idle(page)
+        assert_no_exception(page)
+        assert len(store.answers(assignment.id)) == 1
+
+        own_postgres.stop()  # the database goes away while the learner answers question 2
+        down = time.monotonic()
+        page.locator(".st-key-drill_choice_0 button").click()
+        wait_idle(page)
+        warning = page.get_by_text(re.compile(r"^Not saved yet: 1\b"))
+        expect(warning).to_be_visible()
+        # The rest of the page says the database cannot be reached, with an error id; no traceback.
+        message = page.get_by_text(re.compile(r"^The database cannot be reached .*\(error e-[0-9a-f]{8}\)")).first
+        expect(message).to_be_visible()
+        assert_no_exception(page)
+        # The server's log has the details under that error id, with HAProxy's request id of the tab.
+        shown = re.search(r"e-[0-9a-f]{8}", message.inner_text())
+        assert shown is not None
+        logged = _wait_logged(rf"error {shown.group(0)}: \w+ \(request ([^)]+)\)")
+        assert re.fullmatch(r"[0-9A-F]{8}:[0-9A-F]{4}_[0-9A-F]{8}:[0-9A-F]{4}_[0-9A-F]{8}_[0-9A-F]{4}:[0-9A-F]{4}",
+                            logged), logged
+        screenshot(page, "balancer_database_down_en")
+        page.wait_for_timeout(max(0.0, OUTAGE_S - (time.monotonic() - down)) * 1000)
+        own_postgres.start()
+        # The page's own retry stores the answer once the database is back: no restart, no reload.
+        expect(warning).to_be_hidden(timeout=RECONNECT_TIMEOUT_MS)
+        assert len(store.answers(assignment.id)) == 2
+        wait_idle(page, timeout_ms=RECONNECT_TIMEOUT_MS)
+        expect(page.get_by_text(re.compile("^The database cannot be reached"))).to_have_count(0)
+        page.locator(".st-key-drill_next button").click()
+        wait_idle(page)
+        page.locator(".st-key-drill_choice_0 button").click()
+        wait_idle(page)
+        assert_no_exception(page)
+        assert len(store.answers(assignment.id)) == 3
+        store.engine.dispose()
