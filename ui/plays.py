@@ -19,6 +19,7 @@ from ui.cards import hand_html
 from ui.escape import md_text
 from ui.i18n import t
 from ui.labels import describe_chi, number
+from ui.tables_fit import with_error
 
 __all__ = ["arrangement_html", "play_table", "show_play_by_rules"]
 
@@ -34,7 +35,8 @@ def arrangement_html(arrangement: Arrangement, rule_set: RuleSet, lang: str, wid
 
 def play_table(play: PlayByRules, lang: str) -> pd.DataFrame:
     """One row per rule set's best split, one column per rule set it is settled under: the chi per deal, and
-    where that is not the column's own split, what it costs there (± the standard error)."""
+    where that is not the column's own split, what it costs there (± the standard error, kept beside its
+    number: a narrow cell breaks before the ``±`` only)."""
     names = [rule_set.name(lang) for rule_set in play.rule_sets]
     rows = []
     for i, name in enumerate(names):
@@ -45,8 +47,8 @@ def play_table(play: PlayByRules, lang: str) -> pd.DataFrame:
             if i == j or abs(cost) < 1e-12:
                 row[md_text(under)] = worth
             else:
-                row[md_text(under)] = t("plays.cell_cost", worth=worth, cost=number(cost, lang),
-                               err=number(play.cost_stderr[i, j], lang))
+                row[md_text(under)] = t("plays.cell_cost", worth=worth, cost=with_error(
+                    number(cost, lang), number(play.cost_stderr[i, j], lang), breakable=True))
         rows.append(row)
     return pd.DataFrame(rows)
 

@@ -13,9 +13,11 @@ from maubinh.play import Strength
 from maubinh.rules import RULE_SET_IDS, load_rule_set
 from maubinh.strategy.simulate import simulate
 from tests.app.test_sandbox_house import _ok, _page
+from ui.escape import md_text
 
 VIEW = {"vi": "Nhiều ván", "en": "Many deals"}
 SEAT = {"vi": "Ghế {n} · {p}", "en": "Seat {n} · {p}"}
+SEAT_COLUMN = {"vi": "Ghế", "en": "Seat"}
 NAMES = {"vi": {"solver": "máy giải", "medium": "trung bình", "beginner": "mới chơi"},
          "en": {"solver": "solver", "medium": "medium", "beginner": "beginner"}}
 
@@ -45,17 +47,18 @@ def test_who_gains_with_a_medium_and_a_beginner_player(lang: str) -> None:
     expected = simulate([load_rule_set(i) for i in RULE_SET_IDS], deals=6, seats=3, seed=5, players=players)
     base = at.selectbox(key="sandbox_sim_base").value
     assert base == RULE_SET_IDS[0]  # no house rules compared: the first rule set
-    gains = next(table.value for table in at.dataframe if SEAT[lang].format(n=1, p=NAMES[lang]["solver"])
-                 in table.value.columns)
-    columns = [SEAT[lang].format(n=n + 1, p=NAMES[lang][p.value]) for n, p in enumerate(players)]
-    assert list(gains.columns[1:]) == columns
-    assert len(gains) == len(RULE_SET_IDS) - 1
+    # Seats down the side, a column per rule set other than the base: it fits a phone (issue 20, item 7).
+    assert not at.dataframe
+    gains = next(table.value for table in at.table if table.value.columns[0] == SEAT_COLUMN[lang])
+    seats = [SEAT[lang].format(n=n + 1, p=NAMES[lang][p.value]) for n, p in enumerate(players)]
+    assert list(gains.iloc[:, 0]) == seats
+    assert list(gains.columns[1:]) == [md_text(load_rule_set(i).name(lang)) for i in RULE_SET_IDS[1:]]
     other = RULE_SET_IDS[1]
-    row = gains.iloc[0]
-    assert row.iloc[0] == load_rule_set(other).name(lang)
-    for seat, (mean, _) in enumerate(expected.mean_gains(other, base)):
-        shown = row[columns[seat]].split(" ± ")[0].replace("−", "-").replace(",", ".")
-        assert float(shown) == pytest.approx(mean, abs=0.006), (seat, row[columns[seat]], mean)
+    column = gains[md_text(load_rule_set(other).name(lang))]
+    for seat, (mean, error) in enumerate(expected.mean_gains(other, base)):
+        shown, spread = (float(part.strip().replace("−", "-").replace(",", ".")) for part in column[seat].split("±"))
+        assert shown == pytest.approx(mean, abs=0.006), (seat, column[seat], mean)
+        assert spread == pytest.approx(2 * error, abs=0.006), (seat, column[seat], error)
     # another base: the table follows it
     at.selectbox(key="sandbox_sim_base").set_value(other).run()
     _ok(at)
@@ -71,8 +74,9 @@ def test_the_seats_are_alike_with_the_solver_everywhere() -> None:
     at.button(key="sandbox_sim_run").click().run()
     wait_for_gains(at)
     assert any("mean gains near 0 at every seat are what to expect" in c.value for c in at.caption)
-    gains = next(t.value for t in at.dataframe if "Seat 1 · solver" in t.value.columns)
+    gains = next(t.value for t in at.table if t.value.columns[0] == "Seat")
+    assert list(gains["Seat"]) == ["Seat 1 · solver", "Seat 2 · solver"]
     # two seats: one's gain is the other's loss, deal by deal, so the means are opposite
-    for _, row in gains.iterrows():
-        first, second = (float(row[c].split(" ± ")[0].replace("−", "-")) for c in ("Seat 1 · solver", "Seat 2 · solver"))
+    for column in gains.columns[1:]:
+        first, second = (float(cell.split("±")[0].strip().replace("−", "-")) for cell in gains[column])
         assert first == pytest.approx(-second, abs=0.011)

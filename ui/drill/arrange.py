@@ -27,6 +27,7 @@ from ui.escape import md_text
 from ui.i18n import t
 from ui.labels import describe_chi, describe_foul, number
 from ui.questions import breakdown_lines, line_name
+from ui.tables_fit import show_table, whole
 
 __all__ = ["SUBMITTED_KEY", "show_arrange_feedback", "show_arrange_question", "take_submission"]
 
@@ -80,7 +81,7 @@ def _show(arrangement: Arrangement, title: str, rule_set: RuleSet, lang: str) ->
 
 
 def _odds(shares: tuple[float, float, float]) -> str:
-    return f"{round(100 * shares[0])} · {round(100 * shares[1])} · {round(100 * shares[2])}"
+    return whole(f"{round(100 * shares[0])} · {round(100 * shares[1])} · {round(100 * shares[2])}")
 
 
 def show_arrange_feedback(question: ArrangeQuestion, answer: Answer, rule_set: RuleSet, lang: str) -> None:
@@ -117,23 +118,23 @@ def show_arrange_feedback(question: ArrangeQuestion, answer: Answer, rule_set: R
 def _arrange_table(question: ArrangeQuestion, result: ArrangeResult, rule_set: RuleSet, lang: str) -> None:
     """The learner's split against the best, line by line, with each chi's odds."""
     lines = breakdown_lines(result.mine, result.best)
-    rows = []
-    for line in lines:
-        row = {
-            t("drill.arrange.col_line"): md_text(line_name(line, rule_set, lang)),
-            t("drill.arrange.col_yours"): number(result.mine.lines.get(line, 0.0), lang, signed=True),
-            t("drill.arrange.col_best"): number(result.best.lines.get(line, 0.0), lang, signed=True),
-            t("drill.arrange.col_cost"): number(result.cost_of(line), lang, signed=True),
-        }
-        if isinstance(line, Position):
-            row[t("drill.arrange.col_odds_yours")] = _odds(result.mine.odds[line])
-            row[t("drill.arrange.col_odds_best")] = _odds(result.best.odds[line])
-        rows.append(row)
+    rows = [{
+        t("drill.arrange.col_line"): md_text(line_name(line, rule_set, lang)),
+        t("drill.arrange.col_yours"): number(result.mine.lines.get(line, 0.0), lang, signed=True),
+        t("drill.arrange.col_best"): number(result.best.lines.get(line, 0.0), lang, signed=True),
+        t("drill.arrange.col_cost"): number(result.cost_of(line), lang, signed=True),
+    } for line in lines]
     rows.append({
         t("drill.arrange.col_line"): t("drill.line.total"),
         t("drill.arrange.col_yours"): number(result.mine.mean, lang, signed=True),
         t("drill.arrange.col_best"): number(result.best.mean, lang, signed=True),
         t("drill.arrange.col_cost"): number(result.cost, lang, signed=True),
     })
-    st.table(pd.DataFrame(rows).fillna(""), hide_index=True, border="horizontal")
+    show_table(pd.DataFrame(rows))
+    # Each chi's odds in a table of their own: 4 columns above, 3 here, rather than 6 in one.
+    show_table(pd.DataFrame([{
+        t("drill.col_odds_chi"): md_text(line_name(line, rule_set, lang)),
+        t("drill.arrange.col_yours"): _odds(result.mine.odds[line]),
+        t("drill.arrange.col_best"): _odds(result.best.odds[line]),
+    } for line in lines if isinstance(line, Position)]))
     st.caption(t("drill.arrange.method", samples=len(result.mine.totals), err=number(result.cost_stderr, lang)))

@@ -21,8 +21,9 @@ from ui.escape import csv_bytes, md_text
 from ui.i18n import t, tn
 from ui.labels import number
 from ui.questions import answer_text, key_text, kind_name, level_name, question_text
+from ui.tables_fit import show_table
 
-__all__ = ["MORE", "accuracy_figure", "show_progress", "show_summary", "status_line", "summary_frame"]
+__all__ = ["MORE", "accuracy_figure", "show_progress", "show_summary", "status_line", "summary_frame", "summary_view"]
 
 GREEN, AMBER, RED = "#2e7d32", "#f9a825", "#c62828"
 MORE = 10
@@ -117,6 +118,19 @@ def summary_frame(state: SetState, question: Callable[[int], Question], rule_set
     return pd.DataFrame(rows)
 
 
+def summary_view(frame: pd.DataFrame) -> pd.DataFrame:
+    """:func:`summary_frame` as shown on the page, narrow enough for a phone: number, kind, answer, right
+    answer and right or not (the question asked and the seconds are in the CSV), text cells escaped."""
+    number_, kind, _asked, answer, key, correct, _seconds = frame.columns
+    return pd.DataFrame({
+        t("drill.summary.col_number"): frame[number_],
+        kind: frame[kind].map(md_text),
+        answer: frame[answer].map(md_text),
+        key: frame[key].map(md_text),
+        correct: frame[correct],
+    })
+
+
 def show_summary(state: SetState, question: Callable[[int], Question], rule_set: RuleSet, lang: str,
                  fresh_sets: bool = True) -> None:
     """The end of the set: score, time, accuracy per kind, every question, the CSV, and (``fresh_sets``) the
@@ -132,9 +146,8 @@ def show_summary(state: SetState, question: Callable[[int], Question], rule_set:
     second.metric(t("drill.summary.time"), t("drill.summary.seconds", seconds=number(seconds, lang, digits=0)))
     third.metric(t("drill.summary.best_streak"), best_streak(records))
     frame = summary_frame(state, question, rule_set, lang)
-    columns = list(frame.columns)
-    shown = columns[:2] + columns[3:] + columns[2:3]  # the long question text last on screen (not in the CSV)
-    st.dataframe(frame, hide_index=True, width="stretch", column_order=shown)
+    show_table(summary_view(frame), key="drill_summary_table")
+    st.caption(t("drill.summary.table_caption"))
     st.download_button(
         t("drill.summary.download"),
         csv_bytes(frame),

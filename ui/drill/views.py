@@ -67,6 +67,7 @@ from ui.questions import (
     signed,
     step_name,
 )
+from ui.tables_fit import show_table, whole, with_error
 
 __all__ = [
     "CARD_WIDTH", "DRILL_CSS", "inject_drill_css", "lesson_link", "odds_text", "show_feedback", "show_question",
@@ -145,8 +146,9 @@ def _arrangement(arrangement: Arrangement, rule_set: RuleSet, lang: str, *, valu
 
 
 def odds_text(win: float, tie: float, loss: float) -> str:
-    """Win, tie and loss shares as whole percents: ``"45 · 3 · 52"`` (the column header says which is which)."""
-    return f"{round(100 * win)} · {round(100 * tie)} · {round(100 * loss)}"
+    """Win, tie and loss shares as whole percents: ``"45 · 3 · 52"`` in one piece (non-breaking spaces; the
+    column header says which is which)."""
+    return whole(f"{round(100 * win)} · {round(100 * tie)} · {round(100 * loss)}")
 
 
 def _verdict(correct: bool, right: str, wrong: str) -> None:
@@ -215,21 +217,25 @@ def _better_tables(q: BetterQuestion, rule_set: RuleSet, lang: str) -> None:
     for k, result in enumerate(q.results):
         row = {
             t("drill.col_option"): LETTERS[k],
-            t("drill.col_mean"): f"{number(result.mean, lang, signed=True)} ± {number(result.stderr, lang)}",
+            t("drill.col_mean"): with_error(number(result.mean, lang, signed=True), number(result.stderr, lang)),
         }
-        for position in POSITIONS:
-            row[t("drill.col_odds", position=md_text(rule_set.position_name(position, lang)))] = odds_text(
-                result.chi_odds[position].win, result.chi_odds[position].tie, result.chi_odds[position].loss)
         if any(q.fouls):
             row[t("drill.col_foul")] = t("drill.fouled") if q.fouls[k] else ""
         rows.append(row)
-    st.table(pd.DataFrame(rows), hide_index=True, border="horizontal")
+    show_table(pd.DataFrame(rows))
+    # Each chi's odds one row per chi, the options side by side: 3 columns, not 3 per option.
+    show_table(pd.DataFrame([
+        {t("drill.col_odds_chi"): md_text(rule_set.position_name(position, lang)),
+         **{LETTERS[k]: odds_text(result.chi_odds[position].win, result.chi_odds[position].tie,
+                                  result.chi_odds[position].loss) for k, result in enumerate(q.results)}}
+        for position in POSITIONS
+    ]))
     st.markdown(f"**{t('drill.lines_title')}**")
-    st.table(pd.DataFrame([
+    show_table(pd.DataFrame([
         {t("drill.arrange.col_line"): md_text(line_name(line, rule_set, lang)),
          **{LETTERS[k]: number(b.lines.get(line, 0.0), lang, signed=True) for k, b in enumerate(q.breakdowns)}}
         for line in breakdown_lines(*q.breakdowns)
-    ]), hide_index=True, border="horizontal")
+    ]))
     _against_best(q, rule_set, lang)
     st.caption(t("drill.method"))
 
@@ -248,8 +254,8 @@ def _against_best(q: BetterQuestion, rule_set: RuleSet, lang: str) -> None:
         left, err = q.left(k)
         rows.append({t("drill.col_option"): LETTERS[k],
                      t("drill.col_mean"): number(q.breakdowns[k].mean, lang, signed=True),
-                     t("drill.best.col_left"): f"{number(max(0.0, left), lang)} ± {number(err, lang)}"})
-    st.table(pd.DataFrame(rows), hide_index=True, border="horizontal")
+                     t("drill.best.col_left"): with_error(number(max(0.0, left), lang), number(err, lang))})
+    show_table(pd.DataFrame(rows))
     st.caption(t("drill.best.caption", samples=q.results[0].samples))
 
 
@@ -373,7 +379,7 @@ def _settle_feedback(q: SettleQuestion, answer: Answer, rule_set: RuleSet, lang:
     rows.append({t("drill.settle.col_chi"): f"**{signed(q.key)}**",
                  t("drill.settle.col_item"): f"**{t('drill.settle.total', a=q.a + 1, b=q.b + 1)}**",
                  t("drill.settle.col_source"): ""})
-    st.table(pd.DataFrame(rows), hide_index=True, border="horizontal")
+    show_table(pd.DataFrame(rows))
     notes = []
     if any(item.kind is ItemKind.SCOOP for item in q.pair.items):
         scooped = q.settlement.scoops
@@ -462,18 +468,18 @@ def _declare_feedback(q: DeclareQuestion, answer: Answer, rule_set: RuleSet, lan
 def _declare_tables(q: DeclareQuestion, rule_set: RuleSet, lang: str) -> None:
     """The numbers behind a "báo hay đánh?" answer: each choice's mean, line by line, and the rule's source."""
     declared, played = q.results
-    st.table(pd.DataFrame([
+    show_table(pd.DataFrame([
         {t("drill.declare.col_choice"): t(f"drill.declare.{choice.value}"),
-         t("drill.col_mean"): f"{number(result.mean, lang, signed=True)} ± {number(result.stderr, lang)}"}
+         t("drill.col_mean"): with_error(number(result.mean, lang, signed=True), number(result.stderr, lang))}
         for choice, result in zip(q.choices, (declared, played))
-    ]), hide_index=True, border="horizontal")
+    ]))
     st.markdown(f"**{t('drill.lines_title')}**")
-    st.table(pd.DataFrame([
+    show_table(pd.DataFrame([
         {t("drill.arrange.col_line"): md_text(line_name(line, rule_set, lang)),
          **{t(f"drill.declare.{choice.value}"): number(b.lines.get(line, 0.0), lang, signed=True)
             for choice, b in zip(q.choices, q.breakdowns)}}
         for line in breakdown_lines(*q.breakdowns)
-    ]), hide_index=True, border="horizontal")
+    ]))
     st.caption(provenance_note(q.natural.rule.provenance, lang))
     st.caption(t("drill.declare.method", samples=declared.samples))
 

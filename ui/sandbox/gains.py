@@ -13,11 +13,12 @@ import streamlit as st
 from maubinh.house import base_source
 from maubinh.rules import RuleSet
 from maubinh.strategy.simulate import Simulation
-from ui.escape import html_literal
+from ui.escape import html_literal, md_text
 from ui.i18n import t
 from ui.labels import number
 from ui.sandbox.boxes import box_stats
 from ui.sandbox.settle import CHART_COLOURS
+from ui.tables_fit import show_table, with_error
 
 __all__ = ["BASE_KEY", "default_base", "gains_frame", "seat_label", "show_gains"]
 
@@ -46,15 +47,17 @@ def _signed(value: float, lang: str) -> str:
 
 
 def gains_frame(result: Simulation, base_id: str, names: dict[str, str], lang: str) -> pd.DataFrame:
-    """One row per rule set other than ``base_id``, one column per seat: the mean chi per deal it gains
-    (house minus base) ± two standard errors."""
+    """One row per seat, one column per rule set other than ``base_id``: the mean chi per deal the seat gains
+    there (house minus base) ± two standard errors (seats down the side: a phone holds three rule sets)."""
+    others = [rule_set_id for rule_set_id in result.rule_set_ids if rule_set_id != base_id]
+    gains = {rule_set_id: result.mean_gains(rule_set_id, base_id) for rule_set_id in others}
     rows = []
-    for rule_set_id in result.rule_set_ids:
-        if rule_set_id == base_id:
-            continue
-        row = {t("sim.col_rules"): names[rule_set_id]}
-        for seat, (mean, error) in enumerate(result.mean_gains(rule_set_id, base_id)):
-            row[seat_label(seat, result.players[seat])] = f"{_signed(mean, lang)} ± {number(2 * error, lang, digits=2)}"
+    for seat in range(result.seats):
+        row = {t("sim.col_seat"): seat_label(seat, result.players[seat])}
+        for rule_set_id in others:
+            mean, error = gains[rule_set_id][seat]
+            row[md_text(names[rule_set_id])] = with_error(_signed(mean, lang), number(2 * error, lang, digits=2),
+                                                          breakable=True)
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -90,7 +93,7 @@ def show_gains(result: Simulation, rule_sets: tuple[RuleSet, ...], names: dict[s
         st.session_state[BASE_KEY] = default_base(rule_sets)
     base_id = st.selectbox(t("sim.base"), ids, key=BASE_KEY, format_func=lambda rule_set_id: names[rule_set_id],
                            help=t("sim.base_help"))
-    st.dataframe(gains_frame(result, base_id, names, lang), hide_index=True, key="sandbox_sim_gains_table")
+    show_table(gains_frame(result, base_id, names, lang), key="sandbox_sim_gains_table")
     st.plotly_chart(_gains_chart(result, base_id, names), config={"displayModeBar": False}, key="sandbox_sim_gains")
     alike = len(set(result.players)) == 1
     st.caption(t("sim.gains_caption", base=names[base_id]) + " " + t("sim.gains_alike" if alike else "sim.gains_mixed"))

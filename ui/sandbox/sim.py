@@ -29,7 +29,7 @@ from maubinh.strategy.simulate import (
     work_units,
 )
 from ui.errors import guarded_function
-from ui.escape import csv_bytes, html_literal
+from ui.escape import csv_bytes, html_literal, md_text
 from ui.i18n import current_language, t, translate
 from ui.jobs import JOB_TIME_LIMIT_S, Job, JobState, runner, session_owner
 from ui.labels import number
@@ -37,6 +37,7 @@ from ui.sandbox.boxes import box_stats, clipped_share
 from ui.sandbox.gains import show_gains
 from ui.sandbox.model import MAX_SEED
 from ui.sandbox.settle import CHART_COLOURS, source_names
+from ui.tables_fit import show_table, whole
 
 __all__ = ["records_frame", "shares_frame", "show_simulation", "summary_frame"]
 
@@ -47,41 +48,43 @@ JOB_KIND = "simulate"
 """The runner's name for these runs: it learns their speed (:meth:`ui.jobs.JobRunner.rate`)."""
 SOURCE_COLOURS = ("#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b", "#eeca3b", "#b279a2")
 def summary_frame(result: Simulation, names: dict[str, str], lang: str) -> pd.DataFrame:
-    """One row per rule set: average swing, the spread of a player's chi per deal, and how often
-    instant wins and scoops happen."""
+    """One row per rule set: average swing, the spread of a player's chi per deal (median, 90 % of deals
+    within, the best and the worst), and how often instant wins and scoops happen per 100 deals; five
+    columns, each number in one piece, so that it fits a phone (issue 20, item 7)."""
     rows = []
     for rule_set_id in result.rule_set_ids:
         p5, p50, p95 = result.percentiles(rule_set_id, (5, 50, 95))
         totals = result.totals[rule_set_id]
         events = result.events[rule_set_id].sum(axis=0)
         per_100 = 100 / max(1, result.deals)
+        best = f"+{int(totals.max())}" if result.deals and totals.max() > 0 else _whole(totals.max()) if result.deals else "0"
+        worst = _whole(totals.min()) if result.deals else "0"
         row = {
-            t("sim.col_rules"): names[rule_set_id],
+            t("sim.col_rules"): md_text(names[rule_set_id]),
             t("sim.col_swing"): number(result.swing(rule_set_id), lang),
-            t("sim.col_range"): f"{_whole(p5)} … {_whole(p95)}",
-            t("sim.col_median"): _whole(p50),
-            t("sim.col_best"): f"+{int(totals.max())}" if result.deals else "0",
-            t("sim.col_worst"): _whole(totals.min()) if result.deals else "0",
-            t("sim.col_naturals"): number(events[EVENTS.index("naturals")] * per_100, lang, digits=1),
-            t("sim.col_scoops"): number(events[EVENTS.index("scoops")] * per_100, lang, digits=1),
+            t("sim.col_range"): f"{_whole(p50)} {whole(f'({_whole(p5)} … {_whole(p95)})')}",
+            t("sim.col_best"): whole(f"{best} / {worst}"),
+            t("sim.col_naturals"): whole(f"{number(events[EVENTS.index('naturals')] * per_100, lang, digits=1)} · "
+                                         f"{number(events[EVENTS.index('scoops')] * per_100, lang, digits=1)}"),
         }
         rows.append(row)
     return pd.DataFrame(rows)
 
 
 def shares_frame(result: Simulation, names: dict[str, str], lang: str) -> pd.DataFrame:
-    """One row per rule set, one column per source with chi won: the share of the chi won (percent)."""
+    """One row per source with chi won under some rule set, one column per rule set: the share of the chi won
+    (percent); sources down the side, so that a phone holds four rule sets side by side."""
     sources = source_names()
+    shares = {rule_set_id: result.shares(rule_set_id) for rule_set_id in result.rule_set_ids}
     rows = []
-    for rule_set_id in result.rule_set_ids:
-        row = {t("sim.col_rules"): names[rule_set_id]}
-        for source, share in result.shares(rule_set_id).items():
-            row[sources[source]] = f"{number(100 * share, lang, digits=1)} %"
+    for source in CHI_SOURCES:
+        if all(shares[rule_set_id][source] == 0 for rule_set_id in result.rule_set_ids):
+            continue
+        row = {t("sim.col_source"): sources[source]}
+        for rule_set_id in result.rule_set_ids:
+            row[md_text(names[rule_set_id])] = whole(f"{number(100 * shares[rule_set_id][source], lang, digits=1)} %")
         rows.append(row)
-    frame = pd.DataFrame(rows)
-    empty = [sources[s] for s in CHI_SOURCES
-             if all(result.shares(rule_set_id)[s] == 0 for rule_set_id in result.rule_set_ids)]
-    return frame.drop(columns=empty)
+    return pd.DataFrame(rows)
 
 
 def _whole(value: float) -> str:
@@ -277,7 +280,7 @@ def show_simulation(rule_sets: Sequence[RuleSet], lang: str) -> Simulation | Non
     names = {rule_set.id: rule_set.name(lang) for rule_set in settings[0]}
     st.caption(t("sim.done", deals=result.deals, seats=result.seats, seed=result.seed,
                   seconds=number(result.seconds, lang, digits=1), workers=result.workers))
-    st.dataframe(summary_frame(result, names, lang), hide_index=True, key=P + "summary")
+    show_table(summary_frame(result, names, lang), key=P + "summary")
     st.caption(t("sim.summary_caption"))
     st.subheader(t("sim.distribution"))
     st.plotly_chart(_distribution_chart(result, names), config={"displayModeBar": False}, key=P + "box")
@@ -285,7 +288,7 @@ def show_simulation(rule_sets: Sequence[RuleSet], lang: str) -> Simulation | Non
     st.caption(t("sim.distribution_caption") + " " + t("sim.clipped", share=number(100 * clipped, lang, digits=1)))
     st.subheader(t("sim.shares"))
     st.plotly_chart(_shares_chart(result, names), config={"displayModeBar": False}, key=P + "shares")
-    st.dataframe(shares_frame(result, names, lang), hide_index=True, key=P + "shares_table")
+    show_table(shares_frame(result, names, lang), key=P + "shares_table")
     st.caption(t("sim.shares_caption"))
     show_gains(result, settings[0], names, lang)
     st.download_button(
