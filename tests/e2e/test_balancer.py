@@ -56,6 +56,7 @@ SERVERS = 2
 # loaded machine gets more than that.
 DOWN_TIMEOUT_S = 30.0
 RECONNECT_TIMEOUT_MS = 60_000
+HAPROXY_LOG = ARTIFACTS / "e2e-haproxy.log"
 OUTAGE_S = 10.0
 """How long PostgreSQL stays down in the outage test (seconds, from the stop to the start again)."""
 
@@ -94,7 +95,7 @@ def behind_haproxy(database_url: str, show_errors: bool = True) -> Iterator[Bala
     servers: list[subprocess.Popen[bytes]] = []
     haproxy = None
     ARTIFACTS.mkdir(exist_ok=True)
-    log = (ARTIFACTS / "e2e-haproxy.log").open("w", encoding="utf-8")
+    log = HAPROXY_LOG.open("w", encoding="utf-8")
     try:
         addresses = []
         for index in range(SERVERS):
@@ -230,13 +231,14 @@ def test_sessions_stick_and_move_when_their_server_dies(e2e_browser: Browser, ba
     store.engine.dispose()
 
 
-def _wait_logged(pattern: str, timeout_s: float = 30.0) -> str:
-    """Poll the balanced servers' logs until a line matches ``pattern``; returns its first group."""
+def _wait_logged(pattern: str, *logs: Path, timeout_s: float = 30.0) -> str:
+    """Poll ``logs`` (default: the balanced servers' logs) until a line matches ``pattern``; returns its first
+    group."""
     deadline = time.monotonic() + timeout_s
+    logs = logs or tuple(ARTIFACTS / f"e2e-balancer-{server_name(i)}.log" for i in range(SERVERS))
     while time.monotonic() < deadline:
-        for index in range(SERVERS):
-            log = ARTIFACTS / f"e2e-balancer-{server_name(index)}.log"
-            found = re.search(pattern, log.read_text(errors="replace")) if log.exists() else None
+        for log in logs:
+            found = re.search(pattern, log.read_text(errors="replace"), re.MULTILINE) if log.exists() else None
             if found:
                 return found.group(1)
         time.sleep(0.25)
@@ -280,6 +282,8 @@ def test_postgresql_down_mid_class_loses_no_answer(e2e_browser: Browser, own_pos
         logged = _wait_logged(rf"error {shown.group(0)}: \w+ \(request ([^)]+)\)")
         assert re.fullmatch(r"[0-9A-F]{8}:[0-9A-F]{4}_[0-9A-F]{8}:[0-9A-F]{4}_[0-9A-F]{8}_[0-9A-F]{4}:[0-9A-F]{4}",
                             logged), logged
+        assert _wait_logged(rf'"GET /_stcore/stream HTTP/1.1" id=({re.escape(logged)})$', HAPROXY_LOG) == logged
+        assert lan.token.secret not in HAPROXY_LOG.read_text()  # links' tokens stay out of the log
         screenshot(page, "balancer_database_down_en")
         page.wait_for_timeout(max(0.0, OUTAGE_S - (time.monotonic() - down)) * 1000)
         own_postgres.start()
