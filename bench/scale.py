@@ -10,7 +10,8 @@ the next server in turn and stays there), open the assignment and answer ``--que
 Prints per server count: open / answer / next p50 and p95 (targets: open p95 <= 2 s, answer p95 <= 0.5 s),
 errors, the answers stored (must be learners x questions), each server's CPU seconds and peak memory, the
 memory per session (peak RSS above the server's once its pages are loaded, over its learners' sessions), the
-database's share (seconds PostgreSQL spent executing the run's statements, against the servers' CPU seconds) and the load average: on a 2-core
+database's share (seconds PostgreSQL spent executing statements while the learners worked, waits on locks
+included, against the servers' CPU seconds) and the load average: on a 2-core
 machine the figures stop improving where the cores run out, whatever the number of processes.
 
 Needs PostgreSQL: ``MAUBINH_TEST_POSTGRES_URL`` (a server whose user may create databases; ``.ci/postgres``
@@ -78,8 +79,8 @@ def fresh_database() -> Iterator[str]:
 
 def database_active_seconds(url: str, timeout_s: float = 5.0) -> float:
     """Seconds PostgreSQL spent executing statements in the database of ``url`` (``pg_stat_database.active_time``,
-    PostgreSQL 14+), read once every server has closed its connections (their statistics are flushed then;
-    polled for ``timeout_s`` until the figure stops growing)."""
+    PostgreSQL 14+; a connection reports its figures when it goes idle, at most once a second: polled for
+    ``timeout_s`` until the figure stops growing)."""
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
 
@@ -143,11 +144,16 @@ def measure(servers: int, args: argparse.Namespace, folder: Path) -> dict[str, o
             wait_healthy(f"{base_url}/_stcore/health", 30, haproxy)
             watches = [ProcessWatch(p.pid) for p in processes]
             idle_rss: list[int] = []  # each server's memory once its pages are loaded, before the learners
+            database_before: list[float] = []  # the database's busy seconds then (start-up's bank load is not the run's)
+
+            def warm(watches: list[ProcessWatch]) -> None:
+                idle_rss.extend(w.rss() for w in watches)
+                database_before.append(database_active_seconds(url))
             for watch in watches:
                 watch.__enter__()
             wall = time.perf_counter()
             figures = asyncio.run(run_class(base_url, lesson, args.learners, args.questions, args.think, args.seed,
-                                            servers, lambda: idle_rss.extend(w.rss() for w in watches)))
+                                            servers, lambda: warm(watches)))
             wall = time.perf_counter() - wall
             for watch in watches:
                 watch.__exit__()
@@ -160,7 +166,7 @@ def measure(servers: int, args: argparse.Namespace, folder: Path) -> dict[str, o
                 stop(process)
         stored, distinct = stored_answers(lesson)
         lesson.store.engine.dispose()
-        database_s = database_active_seconds(url)
+        database_s = database_active_seconds(url) - database_before[0]
     mib = 1024 * 1024
     sessions_per_server = args.learners / servers
     per_session = sum(p - i for p, i in zip(peak, idle_rss, strict=True)) / servers / sessions_per_server / mib
