@@ -36,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench._server import free_port
 from bench.class_load import (
     Figures,
     Learner,
@@ -50,7 +51,6 @@ from bench.class_load import (
     stored_answers,
 )
 from deploy.cluster import start_app_server, start_haproxy, stop, wait_healthy
-from tests.e2e.conftest import _free_port
 
 TARGETS = {"open": 2.0, "answer": 0.5}
 """p95 targets in seconds (issue 21)."""
@@ -132,14 +132,14 @@ def measure(servers: int, args: argparse.Namespace, folder: Path) -> dict[str, o
         processes, addresses, haproxy = [], [], None
         try:
             for index in range(servers):
-                port = _free_port()
+                port = free_port()
                 processes.append(start_app_server(port, env, f"app{index + 1}", log=None))
                 addresses.append(f"127.0.0.1:{port}")
             for process, address in zip(processes, addresses, strict=True):
                 wait_healthy(f"http://{address}/_stcore/health", 120, process)
-            port = _free_port()
+            port = free_port()
             haproxy = start_haproxy(addresses, folder / "haproxy.cfg", f"127.0.0.1:{port}",
-                                    f"127.0.0.1:{_free_port()}", log=None)
+                                    f"127.0.0.1:{free_port()}", log=None)
             base_url = f"http://127.0.0.1:{port}"
             wait_healthy(f"{base_url}/_stcore/health", 30, haproxy)
             watches = [ProcessWatch(p.pid) for p in processes]

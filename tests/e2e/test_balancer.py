@@ -6,7 +6,8 @@ learner answers: the page says "Not saved yet", keeps the answer, and stores it 
 (no server restart, no reload).
 
 Skipped when ``haproxy`` is missing (Debian: ``apt-get install haproxy``; .ci/run installs it), without
-chromium (tests/e2e/conftest.py) or without a PostgreSQL test server (tests/conftest.py).
+chromium (tests/e2e/conftest.py); the first test also without a PostgreSQL test server (tests/conftest.py),
+the outage test without Debian's postgresql package (it starts a cluster of its own with .ci/postgres).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import os
 import re
 import secrets
 import shutil
+import socket
 import subprocess
 import tempfile
 import time
@@ -40,7 +42,6 @@ from tests.e2e.conftest import (
     ARTIFACTS,
     IDLE_TIMEOUT_MS,
     REPO_ROOT,
-    _free_port,
     assert_no_exception,
     screenshot,
     start_server,
@@ -160,6 +161,12 @@ def own_postgres() -> Iterator[OwnPostgres]:
     finally:
         cluster.stop()
         shutil.rmtree(cluster.folder, ignore_errors=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
 
 
 def _get(url: str, cookie: str | None = None) -> str | None:
