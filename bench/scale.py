@@ -9,7 +9,9 @@ the next server in turn and stays there), open the assignment and answer ``--que
 
 Prints per server count: open / answer / next p50 and p95 (targets: open p95 <= 2 s, answer p95 <= 0.5 s),
 errors, the answers stored (must be learners x questions), each server's CPU seconds and peak memory, the
-memory per session (peak RSS above the server's once its pages are loaded, over its learners' sessions) and the load average: on a 2-core
+memory per session (peak RSS above the server's once its pages are loaded, over its learners' sessions), the
+database's share (seconds PostgreSQL spent executing statements while the learners worked, waits on locks
+included, against the servers' CPU seconds) and the load average: on a 2-core
 machine the figures stop improving where the cores run out, whatever the number of processes.
 
 Needs PostgreSQL: ``MAUBINH_TEST_POSTGRES_URL`` (a server whose user may create databases; ``.ci/postgres``
@@ -34,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench._server import free_port
 from bench.class_load import (
     Figures,
     Learner,
@@ -48,7 +51,6 @@ from bench.class_load import (
     stored_answers,
 )
 from deploy.cluster import start_app_server, start_haproxy, stop, wait_healthy
-from tests.e2e.conftest import _free_port
 
 TARGETS = {"open": 2.0, "answer": 0.5}
 """p95 targets in seconds (issue 21)."""
@@ -73,6 +75,34 @@ def fresh_database() -> Iterator[str]:
         yield url
     finally:
         drop_postgres_database(name)
+
+
+def database_active_seconds(url: str, timeout_s: float = 5.0) -> float:
+    """Seconds PostgreSQL spent executing statements in the database of ``url`` (``pg_stat_database.active_time``,
+    PostgreSQL 14+; a connection reports its figures when it goes idle, at most once a second: polled for
+    ``timeout_s`` until the figure stops growing)."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    from classroom.database import database_url
+
+    name = make_url(url).database
+    engine = create_engine(database_url(_admin_url()), isolation_level="AUTOCOMMIT")
+    try:
+        last, deadline = -1.0, time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            with engine.connect() as connection:
+                connection.execute(text("SELECT pg_stat_clear_snapshot()"))
+                found = connection.execute(text("SELECT active_time FROM pg_stat_database WHERE datname = :name"),
+                                           {"name": name}).scalar()
+            now = float(found or 0.0) / 1000
+            if now == last:
+                return now
+            last = now
+            time.sleep(1.0)
+        return last
+    finally:
+        engine.dispose()
 
 
 async def run_class(base_url: str, lesson: Lesson, learners: int, questions: int, think: float, seed: int,
@@ -102,23 +132,28 @@ def measure(servers: int, args: argparse.Namespace, folder: Path) -> dict[str, o
         processes, addresses, haproxy = [], [], None
         try:
             for index in range(servers):
-                port = _free_port()
+                port = free_port()
                 processes.append(start_app_server(port, env, f"app{index + 1}", log=None))
                 addresses.append(f"127.0.0.1:{port}")
             for process, address in zip(processes, addresses, strict=True):
                 wait_healthy(f"http://{address}/_stcore/health", 120, process)
-            port = _free_port()
+            port = free_port()
             haproxy = start_haproxy(addresses, folder / "haproxy.cfg", f"127.0.0.1:{port}",
-                                    f"127.0.0.1:{_free_port()}", log=None)
+                                    f"127.0.0.1:{free_port()}", log=None)
             base_url = f"http://127.0.0.1:{port}"
             wait_healthy(f"{base_url}/_stcore/health", 30, haproxy)
             watches = [ProcessWatch(p.pid) for p in processes]
             idle_rss: list[int] = []  # each server's memory once its pages are loaded, before the learners
+            database_before: list[float] = []  # the database's busy seconds then (start-up's bank load is not the run's)
+
+            def warm(watches: list[ProcessWatch]) -> None:
+                idle_rss.extend(w.rss() for w in watches)
+                database_before.append(database_active_seconds(url))
             for watch in watches:
                 watch.__enter__()
             wall = time.perf_counter()
             figures = asyncio.run(run_class(base_url, lesson, args.learners, args.questions, args.think, args.seed,
-                                            servers, lambda: idle_rss.extend(w.rss() for w in watches)))
+                                            servers, lambda: warm(watches)))
             wall = time.perf_counter() - wall
             for watch in watches:
                 watch.__exit__()
@@ -131,6 +166,7 @@ def measure(servers: int, args: argparse.Namespace, folder: Path) -> dict[str, o
                 stop(process)
         stored, distinct = stored_answers(lesson)
         lesson.store.engine.dispose()
+        database_s = database_active_seconds(url) - database_before[0]
     mib = 1024 * 1024
     sessions_per_server = args.learners / servers
     per_session = sum(p - i for p, i in zip(peak, idle_rss, strict=True)) / servers / sessions_per_server / mib
@@ -141,13 +177,15 @@ def measure(servers: int, args: argparse.Namespace, folder: Path) -> dict[str, o
         **{f"{step} p50": percentile(v, 0.5) for step, v in steps.items()},
         **{f"{step} p95": percentile(v, 0.95) for step, v in steps.items()},
         "cpu": cpu, "peak": [p / mib for p in peak], "per_session": per_session, "load": load_average(),
+        "database": database_s,
     }
     print(f"{servers} server(s): run {wall:.1f} s; open p50 {result['open p50']:.2f} p95 {result['open p95']:.2f} s; "
           f"answer p50 {result['answer p50']:.2f} p95 {result['answer p95']:.2f} s; next p95 {result['next p95']:.2f} s;"
           f" errors {len(figures.errors)}; answers stored {stored}/{args.learners * args.questions}"
           f"{'' if stored == distinct == args.learners * args.questions else ' WRONG'}; server CPU "
           + ", ".join(f"{c:.1f}" for c in cpu) + " s; peak RSS " + ", ".join(f"{p / mib:.0f}" for p in peak)
-          + f" MiB; ~{per_session:.1f} MiB per session; load {load_average()}", flush=True)
+          + f" MiB; ~{per_session:.1f} MiB per session; database busy {database_s:.1f} s "
+          f"({100 * database_s / max(sum(cpu), 1e-9):.0f}% of the servers' CPU); load {load_average()}", flush=True)
     for line in figures.errors[:5]:
         print(f"  {line}")
     return result
@@ -171,13 +209,13 @@ def main() -> None:
             results.append(measure(count, args, Path(folder)))
     print()
     print(f"{'servers':>7s} {'open p50':>9s} {'open p95':>9s} {'answer p50':>11s} {'answer p95':>11s} "
-          f"{'next p95':>9s} {'errors':>6s} {'stored':>7s} {'CPU s':>7s} {'MiB/session':>11s}  targets")
+          f"{'next p95':>9s} {'errors':>6s} {'stored':>7s} {'CPU s':>7s} {'DB s':>6s} {'MiB/session':>11s}  targets")
     for r in results:
         met = [f"{step} p95 <= {target:g} s: {'met' if r[f'{step} p95'] <= target else 'MISSED'}"  # type: ignore[operator]
                for step, target in TARGETS.items()]
         print(f"{r['servers']:>7d} {r['open p50']:9.2f} {r['open p95']:9.2f} {r['answer p50']:11.2f} "
               f"{r['answer p95']:11.2f} {r['next p95']:9.2f} {r['errors']:6d} {r['stored']:7d} "
-              f"{sum(r['cpu']):7.1f} {r['per_session']:11.1f}  {'; '.join(met)}")  # type: ignore[arg-type]
+              f"{sum(r['cpu']):7.1f} {r['database']:6.1f} {r['per_session']:11.1f}  {'; '.join(met)}")  # type: ignore[arg-type]
 
 
 if __name__ == "__main__":

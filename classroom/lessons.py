@@ -126,8 +126,8 @@ class Lessons:
             learner = session.get(Learner, learner_id)
             if learner is None or learner.removed_at is not None:
                 raise ClassroomError("learner", "this learner cannot learn here")
-            stored = []
-            for rule_set_id, step_id, mark in wanted:
+            stored: dict[tuple[str, str], StepMark] = {}
+            for rule_set_id, step_id, mark in sorted(wanted, key=lambda item: item[:2]):  # one lock order for all
                 right, total = mark.score if mark.score is not None else (None, None)
                 insert = self.store._insert(session, LessonStep).values(
                     learner_id=learner_id, rule_set_id=rule_set_id, step_id=step_id, finished_at=mark.finished_at,
@@ -154,8 +154,8 @@ class Lessons:
                                              LessonStep.rule_set_id == rule_set_id,
                                              LessonStep.step_id == step_id)
                                       .execution_options(populate_existing=True)).one()
-                stored.append(_mark(row[0], row[1], row[2]))
-            return stored
+                stored[(rule_set_id, step_id)] = _mark(row[0], row[1], row[2])
+            return [stored[(rule_set_id, step_id)] for rule_set_id, step_id, _ in wanted]
 
         return self.store.write(work)
 

@@ -211,6 +211,9 @@ def serve(count: int, first_port: int, bind: str, stats_bind: str, database_url:
             postgres = LocalPostgres()
             database_url = postgres.start()
             print(f"[cluster] local PostgreSQL in {postgres.directory}: {database_url}", flush=True)
+        elif not database_url.startswith("postgresql"):
+            print(f"[cluster] {database_url.split(':', 1)[0]} is not PostgreSQL: several servers on one SQLite file "
+                  "work on one machine only, one writer at a time", flush=True)
         secret = os.environ.get("MAUBINH_COOKIE_SECRET") or secrets.token_hex(32)
         if "MAUBINH_COOKIE_SECRET" not in os.environ:
             print("[cluster] MAUBINH_COOKIE_SECRET is not set: a random secret for this run", flush=True)
@@ -228,10 +231,16 @@ def serve(count: int, first_port: int, bind: str, stats_bind: str, database_url:
         wait_healthy(f"{public}/_stcore/health", 30, haproxy)
         print(f"[cluster] {count} servers behind HAProxy: open {public} (status page http://{stats_bind}); "
               "Ctrl-C stops everything", flush=True)
+        reported: set[int] = set()
         while not stopping.wait(1.0):
             if haproxy.poll() is not None:
                 print(f"[cluster] haproxy exited with code {haproxy.returncode}", flush=True)
                 return 1
+            for index, process in enumerate(servers):
+                if process.poll() is not None and index not in reported:
+                    reported.add(index)
+                    print(f"[cluster] {server_name(index)} exited with code {process.returncode}: HAProxy sends its "
+                          "browsers to the others (restart the set to bring it back)", flush=True)
         return 0
     except RuntimeError as error:
         print(f"[cluster] {error}", file=sys.stderr, flush=True)

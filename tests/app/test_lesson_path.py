@@ -15,6 +15,7 @@ from classroom.service import ClassroomStore
 from maubinh.drills import Lesson
 from maubinh.rules import load_rule_set
 from tests.app.conftest import PAGE_TIMEOUT_S, ROOT, open_page
+from ui.escape import md_text
 from ui.i18n import translate
 from ui.learn.content import STEP_IDS, load_common
 from ui.learn.quiz import quiz
@@ -78,7 +79,7 @@ def test_a_finished_step_is_ticked_kept_in_the_profile_and_shown_on_progress(db:
         translate("progress.lessons.col.rule_set", lang): load_rule_set("chi-at").name(lang),
         translate("progress.lessons.col.steps", lang): translate("progress.lessons.steps", lang, n=2,
                                                                  total=len(STEP_IDS)),
-        translate("progress.lessons.col.quiz", lang): f"{foul}. {step_name(Lesson.FOUL, lang)} 3/3",
+        translate("progress.lessons.col.quiz", lang): md_text(f"{foul}. {step_name(Lesson.FOUL, lang)} 3/3"),
     }]
 
 

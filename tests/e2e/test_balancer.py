@@ -6,7 +6,8 @@ learner answers: the page says "Not saved yet", keeps the answer, and stores it 
 (no server restart, no reload).
 
 Skipped when ``haproxy`` is missing (Debian: ``apt-get install haproxy``; .ci/run installs it), without
-chromium (tests/e2e/conftest.py) or without a PostgreSQL test server (tests/conftest.py).
+chromium (tests/e2e/conftest.py); the first test also without a PostgreSQL test server (tests/conftest.py),
+the outage test without Debian's postgresql package (it starts a cluster of its own with .ci/postgres).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import os
 import re
 import secrets
 import shutil
+import socket
 import subprocess
 import tempfile
 import time
@@ -40,7 +42,6 @@ from tests.e2e.conftest import (
     ARTIFACTS,
     IDLE_TIMEOUT_MS,
     REPO_ROOT,
-    _free_port,
     assert_no_exception,
     screenshot,
     start_server,
@@ -56,6 +57,7 @@ SERVERS = 2
 # loaded machine gets more than that.
 DOWN_TIMEOUT_S = 30.0
 RECONNECT_TIMEOUT_MS = 60_000
+HAPROXY_LOG = ARTIFACTS / "e2e-haproxy.log"
 OUTAGE_S = 10.0
 """How long PostgreSQL stays down in the outage test (seconds, from the stop to the start again)."""
 
@@ -94,7 +96,7 @@ def behind_haproxy(database_url: str, show_errors: bool = True) -> Iterator[Bala
     servers: list[subprocess.Popen[bytes]] = []
     haproxy = None
     ARTIFACTS.mkdir(exist_ok=True)
-    log = (ARTIFACTS / "e2e-haproxy.log").open("w", encoding="utf-8")
+    log = HAPROXY_LOG.open("w", encoding="utf-8")
     try:
         addresses = []
         for index in range(SERVERS):
@@ -159,6 +161,12 @@ def own_postgres() -> Iterator[OwnPostgres]:
     finally:
         cluster.stop()
         shutil.rmtree(cluster.folder, ignore_errors=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
 
 
 def _get(url: str, cookie: str | None = None) -> str | None:
@@ -230,13 +238,14 @@ def test_sessions_stick_and_move_when_their_server_dies(e2e_browser: Browser, ba
     store.engine.dispose()
 
 
-def _wait_logged(pattern: str, timeout_s: float = 30.0) -> str:
-    """Poll the balanced servers' logs until a line matches ``pattern``; returns its first group."""
+def _wait_logged(pattern: str, *logs: Path, timeout_s: float = 30.0) -> str:
+    """Poll ``logs`` (default: the balanced servers' logs) until a line matches ``pattern``; returns its first
+    group."""
     deadline = time.monotonic() + timeout_s
+    logs = logs or tuple(ARTIFACTS / f"e2e-balancer-{server_name(i)}.log" for i in range(SERVERS))
     while time.monotonic() < deadline:
-        for index in range(SERVERS):
-            log = ARTIFACTS / f"e2e-balancer-{server_name(index)}.log"
-            found = re.search(pattern, log.read_text(errors="replace")) if log.exists() else None
+        for log in logs:
+            found = re.search(pattern, log.read_text(errors="replace"), re.MULTILINE) if log.exists() else None
             if found:
                 return found.group(1)
         time.sleep(0.25)
@@ -280,6 +289,8 @@ def test_postgresql_down_mid_class_loses_no_answer(e2e_browser: Browser, own_pos
         logged = _wait_logged(rf"error {shown.group(0)}: \w+ \(request ([^)]+)\)")
         assert re.fullmatch(r"[0-9A-F]{8}:[0-9A-F]{4}_[0-9A-F]{8}:[0-9A-F]{4}_[0-9A-F]{8}_[0-9A-F]{4}:[0-9A-F]{4}",
                             logged), logged
+        assert _wait_logged(rf'"GET /_stcore/stream HTTP/1.1" id=({re.escape(logged)})$', HAPROXY_LOG) == logged
+        assert lan.token.secret not in HAPROXY_LOG.read_text()  # links' tokens stay out of the log
         screenshot(page, "balancer_database_down_en")
         page.wait_for_timeout(max(0.0, OUTAGE_S - (time.monotonic() - down)) * 1000)
         own_postgres.start()

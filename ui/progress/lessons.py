@@ -39,7 +39,7 @@ def lesson_rows(path: dict[str, dict[str, StepMark]], lang: str) -> list[dict[st
         for n, step in enumerate(STEP_IDS, 1):
             score = steps[step].score if step in steps else None
             if score is not None:
-                scores.append(f"{n}. {md_text(step_name(Lesson(step), lang))} {score[0]}/{score[1]}")
+                scores.append(md_text(f"{n}. {step_name(Lesson(step), lang)} {score[0]}/{score[1]}"))  # not a list
         rows.append({
             t("progress.lessons.col.rule_set"): md_text(name),
             t("progress.lessons.col.steps"): t("progress.lessons.steps", n=finished, total=len(STEP_IDS)),

@@ -37,14 +37,14 @@ def test_a_step_keeps_its_first_finish_and_best_score(store: ClassroomStore) -> 
     assert lessons.mark(lan, "chi-at", "foul", finished=True, score=(0, 3), now=NOW + timedelta(2)) == StepMark(
         NOW + timedelta(1), (3, 3))
     lessons.mark(lan, "chi-at", "deck", finished=True, now=NOW)
-    lessons.mark(lan, "tien-len", "deck", score=(2, 3), now=NOW)
+    lessons.mark(lan, "tinh-chi", "deck", score=(2, 3), now=NOW)
     assert lessons.path(lan) == {
         "chi-at": {"deck": StepMark(NOW, None), "foul": StepMark(NOW + timedelta(1), (3, 3))},
-        "tien-len": {"deck": StepMark(None, (2, 3))},
+        "tinh-chi": {"deck": StepMark(None, (2, 3))},
     }
     # marks kept in a session before the profile: merged (the earlier finish, the better score)
     merged = lessons.mark_many(lan, [("chi-at", "foul", StepMark(NOW, (2, 3))),
-                                     ("tien-len", "deck", StepMark(NOW, (1, 3)))], now=NOW + timedelta(3))
+                                     ("tinh-chi", "deck", StepMark(NOW, (1, 3)))], now=NOW + timedelta(3))
     assert merged == [StepMark(NOW, (3, 3)), StepMark(NOW, (2, 3))]
 
 
@@ -81,3 +81,22 @@ def test_many_threads_marking_one_step_store_one_row(store: ClassroomStore) -> N
     stored = lessons.path(lan)["chi-at"]["settle"]
     assert stored.score == (3, 3)
     assert stored.finished_at == NOW  # thread 0 finished first in time, whatever order the writes landed in
+
+
+def test_sessions_moved_at_once_in_any_order_leave_one_row_per_step(store: ClassroomStore) -> None:
+    lessons = Lessons(store)
+    lan = Practice(store).create_profile("Lan").info.id
+    steps = ["deck", "chi", "five", "front", "foul", "settle"]
+    batches = [[("chi-at", step, StepMark(NOW + timedelta(minutes=n), (n % 4, 3))) for step in
+                (steps if n % 2 else steps[::-1])] for n in range(8)]
+    start = threading.Barrier(len(batches))
+
+    def move(batch: list[tuple[str, str, StepMark]]) -> list[StepMark]:
+        start.wait()
+        return lessons.mark_many(lan, batch)
+
+    with ThreadPoolExecutor(max_workers=len(batches)) as pool:
+        list(pool.map(move, batches))
+    with store._session() as session:
+        assert session.scalar(select(func.count()).select_from(LessonStep)) == len(steps)
+    assert lessons.path(lan)["chi-at"] == dict.fromkeys(steps, StepMark(NOW, (3, 3)))
