@@ -44,6 +44,10 @@ __all__ = ["records_frame", "shares_frame", "show_simulation", "summary_frame"]
 P = "sandbox_sim_"
 DEALS_KEY, SEATS_KEY, SEED_KEY, RESULT_KEY = P + "deals", P + "seats", P + "seed", P + "result"
 JOB_KEY, FLASH_KEY, PLAYER_KEY = P + "job", P + "flash", P + "player"
+JOB_PARAM = "simjob"
+"""The link's note of a run this tab started and has not collected: a run lives in its server's session, so a
+tab that comes back without it (reloaded, or reconnected to another server after its own stopped) says the run
+was lost instead of showing nothing."""
 JOB_KIND = "simulate"
 """The runner's name for these runs: it learns their speed (:meth:`ui.jobs.JobRunner.rate`)."""
 SOURCE_COLOURS = ("#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b", "#eeca3b", "#b279a2")
@@ -160,6 +164,7 @@ def _on_run(rule_sets: Sequence[RuleSet]) -> None:
                           seed=seed, workers=1, players=players, kind=_job_kind(players),
                           work=work_units(len(rule_sets), deals, seats))
     st.session_state[JOB_KEY] = (job.id, (tuple(rule_sets), deals, seats, seed, players))
+    st.query_params[JOB_PARAM] = str(job.id)
 
 
 def _on_cancel() -> None:
@@ -171,7 +176,9 @@ def _my_job() -> tuple[Job, Settings] | None:
     mine = st.session_state.get(JOB_KEY)
     job = runner().job(session_owner())
     if mine is None or job is None or job.id != mine[0]:
-        st.session_state.pop(JOB_KEY, None)
+        if st.session_state.pop(JOB_KEY, None) is not None:
+            st.session_state[FLASH_KEY] = ("warning", t("sim.lost"))
+        st.query_params.pop(JOB_PARAM, None)
         return None
     return job, mine[1]
 
@@ -184,6 +191,7 @@ def _collect() -> bool:
         return False
     job, settings = found
     st.session_state.pop(JOB_KEY, None)
+    st.query_params.pop(JOB_PARAM, None)
     runner().forget(job.owner)
     if job.state is JobState.DONE and isinstance(job.result, Simulation):
         st.session_state[RESULT_KEY] = (settings, job.result)
@@ -260,10 +268,13 @@ def show_simulation(rule_sets: Sequence[RuleSet], lang: str) -> Simulation | Non
     st.caption(t("sim.estimate", seconds=number(max(0.1, seconds), lang, digits=1))
                + " " + t("sim.limits", most=number(MAX_DEALS, lang, digits=0), limit=runner().limit))
     wanted = (tuple(rule_sets), deals, seats, seed, players)
+    if JOB_PARAM in st.query_params and JOB_KEY not in st.session_state:  # started in a session gone since
+        st.query_params.pop(JOB_PARAM, None)
+        st.session_state[FLASH_KEY] = ("warning", t("sim.lost"))
     _collect()
     flash = st.session_state.pop(FLASH_KEY, None)
     if flash:
-        (st.error if flash[0] == "error" else st.info)(flash[1])
+        {"error": st.error, "warning": st.warning}.get(flash[0], st.info)(flash[1])
     running = _my_job() is not None
     if running:
         _run_status()
