@@ -40,7 +40,7 @@ def play_table(play: PlayByRules, lang: str) -> pd.DataFrame:
     names = [rule_set.name(lang) for rule_set in play.rule_sets]
     rows = []
     for i, name in enumerate(names):
-        row = {t("plays.col_split"): t("plays.split_of", rules=md_text(name))}
+        row = {t("plays.col_split"): md_text(name)}  # the rule set's name alone: a narrow first column
         for j, under in enumerate(names):
             worth = number(play.worth[i, j], lang, signed=True)
             cost = play.cost(i, j)

@@ -24,7 +24,9 @@ from maubinh.rules import load_rule_set
 from tests.app.arrange import arranger_data
 from tests.app.conftest import ROOT, open_page
 from tests.app.test_drill_page import answer
+from tests.app.test_sandbox_gains import wait_for_gains
 from tests.app.test_sandbox_house import _page
+from ui.escape import md_text
 
 NAME = "[Log in again](https://evil.example) ![](https://evil.example/p.png)"
 CHI_VI = ("<style>*{visibility:hidden}</style>", "<a href=//evil.example>Log in</a>", "<form action=//evil.example>")
@@ -150,3 +152,18 @@ def test_a_class_with_hostile_names_on_its_join_learner_teacher_and_assignment_p
     assert_nothing_live(drill)
     assert_nothing_live(open_page("classes", teacher=str(created.teacher_token), lang="en"))
     assert_nothing_live(open_page("progress", me=me, lang="en"))
+
+
+def test_many_deals_tables_under_a_hostile_house_link() -> None:
+    """Many deals' summary, chi sources and who-gains tables are st.table (Markdown, issue 20 item 7): the
+    house rule set's name is escaped in their cells and headers."""
+    at = _page("Many deals", house=TOKEN, seed="7", lang="en")
+    at.number_input(key="sandbox_sim_deals").set_value(4)
+    at.radio(key="sandbox_sim_seats").set_value(2).run()
+    at.button(key="sandbox_sim_run").click().run()
+    wait_for_gains(at)
+    shown = md_text(NAME)
+    summary = next(t.value for t in at.table if "Swing" in t.value.columns)
+    assert shown in list(summary["Rule set"])
+    assert any(shown in list(t.value.columns) for t in at.table)  # a column per rule set (sources or gains)
+    assert_nothing_live(at)

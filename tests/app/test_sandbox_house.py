@@ -8,10 +8,12 @@ import time
 from pathlib import Path
 
 import pandas as pd
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from maubinh.house import dump_rule_set, edit, link_token, load_house_rules, values_of
 from maubinh.rules import RULE_SET_IDS, load_rule_set
+from maubinh.strategy.simulate import simulate
 
 PAGE = Path(__file__).resolve().parents[2] / "pages" / "sandbox.py"
 TIMEOUT_S = 60
@@ -201,12 +203,22 @@ def test_many_deals_runs_with_a_progress_bar_and_offers_a_csv() -> None:
     at.button(key="sandbox_sim_run").click().run()
     _ok(at)
     wait_for_simulation(at)
-    summary = at.dataframe[0].value
+    # Tables that fit a phone (issue 20, item 7): st.table, five columns; the chi sources down the side.
+    assert not at.dataframe
+    summary = next(t.value for t in at.table if "Swing" in t.value.columns)
     assert summary["Rule set"].tolist() == [load_rule_set(i).name("en") for i in RULE_SET_IDS]
+    assert list(summary.columns) == ["Rule set", "Swing", "Median (90% within)", "Best / worst",
+                                     "Per 100 deals: instant wins · scoops"]
+    expected = simulate([load_rule_set(i) for i in RULE_SET_IDS], deals=12, seats=3, seed=5)
+    for rule_set_id, swing, spread in zip(RULE_SET_IDS, summary["Swing"], summary["Best / worst"]):
+        assert float(swing) == pytest.approx(expected.swing(rule_set_id), abs=0.006)
+        best, worst = (int(part.strip().replace("−", "-")) for part in spread.split("/"))
+        assert (best, worst) == (expected.totals[rule_set_id].max(), expected.totals[rule_set_id].min())
     assert any(c.value.startswith("12 deals · 3 players · seed 5") for c in at.caption)
-    shares = at.dataframe[1].value
-    for _, row in shares.iterrows():
-        total = sum(float(str(v).replace(" %", "")) for v in row.iloc[1:])
+    shares = next(t.value for t in at.table if t.value.columns[0] == "Chi from")
+    assert list(shares.columns[1:]) == [load_rule_set(i).name("en") for i in RULE_SET_IDS]
+    for column in shares.columns[1:]:
+        total = sum(float(str(v).replace("\u00a0%", "")) for v in shares[column])
         assert abs(total - 100) < 0.5
     assert at.get("download_button")
     # Other settings than the result's: the page says the result is from an earlier run.

@@ -517,7 +517,8 @@ def test_the_best_play_under_each_rule_set_is_compared_on_request() -> None:
     assert any(s.value == "Does the payout table change the right play?" for s in at.subheader)
     at.button(key="sandbox_plays_run").click().run()
     _assert_ok(at)
-    frame = next(f for f in _tables(at) if "Split played" in f.columns)
+    frame = next(f for f in _tables(at) if "Best split of ↓, settled under →" in f.columns)
     assert list(frame.columns)[1:] == [load_rule_set(i).name("en") for i in RULE_SET_IDS]
+    assert list(frame.iloc[:, 0]) == [load_rule_set(i).name("en") for i in RULE_SET_IDS]
     assert len(frame) == len(RULE_SET_IDS)
     assert any("sampled deals" in c.value for c in at.caption)
