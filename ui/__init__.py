@@ -31,6 +31,7 @@ Shared modules:
     ui.lesson_path  the lesson path's marks (steps finished, quiz scores) in a profile or the session: Learn, Progress.
     ui.arrange   the card-arranging component (in the browser): Play, the Drill, the Sandbox.
     ui.table     a card table's showdown and analysis: Play and a class's table (duplicate deals).
+    ui.tables_fit  tables that fit a phone: numbers kept in one piece, drawn as text (Drill, Sandbox).
     ui/locales/  the catalogues, ``<lang>/<part>.po``.
 
 Pages:
