@@ -200,41 +200,68 @@ def test_sessions_stick_and_move_when_their_server_dies(e2e_browser: Browser, ba
     assignment = store.assign(created.info.id, "Hai máy", DrillSet((Kind.CHI,), Level.BEGINNER, "guide-2026",
                                                                    seed=21, count=3))
     Grader(store).grade(assignment).result(timeout=120)
-    lan = store.join(created.info.id, "Lan")
+    lan, minh = store.join(created.info.id, "Lan"), store.join(created.info.id, "Minh")
+    # The teacher and Minh on server A, Lan on server B (each browser's cookie names its server).
+    a, b = server_name(0), server_name(1)
 
-    page = e2e_browser.new_context().new_page()
-    page.set_default_timeout(IDLE_TIMEOUT_MS)
-    page.goto(f"{balanced.url}/drill?me={lan.token}&assignment={assignment.id}&lang=vi")
-    wait_idle(page)
-    assert_no_exception(page)
-    b = _server_cookie(page)  # the server this learner's session lives on
-    a = next(server_name(i) for i in range(SERVERS) if server_name(i) != b)
-    expect(page.get_by_text("Câu 1", exact=True)).to_be_visible()
-    page.locator(".st-key-drill_choice_0 button").click()
-    wait_idle(page)
-    assert_no_exception(page)
-    assert len(store.answers(assignment.id)) == 1
+    def opened(server: str, path: str) -> Page:
+        context = e2e_browser.new_context()
+        context.add_cookies([{"name": COOKIE, "value": server, "url": balanced.url}])
+        page = context.new_page()
+        page.set_default_timeout(IDLE_TIMEOUT_MS)
+        page.goto(f"{balanced.url}/{path}")
+        wait_idle(page)
+        assert_no_exception(page)
+        assert _server_cookie(page) == server
+        return page
 
-    balanced.servers[int(b.removeprefix("app")) - 1].kill()  # server B dies mid-class
+    teacher = opened(a, f"classes?teacher={created.teacher_token}&lang=vi")
+    learners = {"Lan": opened(b, f"drill?me={lan.token}&assignment={assignment.id}&lang=vi"),
+                "Minh": opened(a, f"drill?me={minh.token}&assignment={assignment.id}&lang=vi")}
+    for page in learners.values():
+        expect(page.get_by_text("Câu 1", exact=True)).to_be_visible()
+        page.locator(".st-key-drill_choice_0 button").click()
+        wait_idle(page)
+        assert_no_exception(page)
+    assert len(store.answers(assignment.id)) == 2
+
+    balanced.servers[1].kill()  # server B dies mid-class
     balanced.wait_status(b, "DOWN", DOWN_TIMEOUT_S)
-    # The open tab's websocket reconnects through HAProxy to server A; the page runs again there and resumes
-    # at the next question (no reload).
-    expect(page.get_by_text("Câu 2", exact=True)).to_be_visible(timeout=RECONNECT_TIMEOUT_MS)
-    wait_idle(page, timeout_ms=RECONNECT_TIMEOUT_MS)
-    assert_no_exception(page)
+    # Lan's open tab reconnects through HAProxy to server A; the page runs again there and resumes at the next
+    # question (no reload). Minh, on A, goes on as before.
+    lan_page = learners["Lan"]
+    expect(lan_page.get_by_text("Câu 2", exact=True)).to_be_visible(timeout=RECONNECT_TIMEOUT_MS)
+    wait_idle(lan_page, timeout_ms=RECONNECT_TIMEOUT_MS)
+    assert_no_exception(lan_page)
     # A reload goes to A too, which now names itself in the cookie.
-    page.reload()
-    wait_idle(page, timeout_ms=RECONNECT_TIMEOUT_MS)
-    assert_no_exception(page)
-    assert _server_cookie(page) == a
-    expect(page.get_by_text("Câu 2", exact=True)).to_be_visible()
-    page.locator(".st-key-drill_choice_0 button").click()
-    wait_idle(page)
-    assert_no_exception(page)
-    screenshot(page, "balancer_after_failover_vi")
+    lan_page.reload()
+    wait_idle(lan_page, timeout_ms=RECONNECT_TIMEOUT_MS)
+    assert_no_exception(lan_page)
+    assert _server_cookie(lan_page) == a
+    minh_page = learners["Minh"]
+    minh_page.locator(".st-key-drill_next button").click()
+    wait_idle(minh_page)
+    for page in learners.values():
+        expect(page.get_by_text("Câu 2", exact=True)).to_be_visible()
+        page.locator(".st-key-drill_choice_0 button").click()
+        wait_idle(page)
+        assert_no_exception(page)
+    screenshot(lan_page, "balancer_after_failover_vi")
     answers = store.answers(assignment.id)
-    assert len(answers) == 2
+    assert len(answers) == 4
+    assert len({(x.learner_id, x.number) for x in answers}) == 4 and len({x.learner_id for x in answers}) == 2
     assert int(balanced.stats()[a]["stot"]) > after[a]
+    # The teacher's board on A has every answer, the ones given on B before it died too.
+    teacher.reload()
+    wait_idle(teacher, timeout_ms=RECONNECT_TIMEOUT_MS)
+    assert_no_exception(teacher)
+    teacher.get_by_role("tab", name="Bảng điểm").click()
+    wait_idle(teacher)
+    for name in ("Lan", "Minh"):
+        expect(teacher.locator("[data-testid=stDataFrame]").filter(has_text=name).first).to_be_visible()
+    expect(teacher.locator("[data-testid=stMetric]").filter(has_text="Câu trả lời")
+           .locator("[data-testid=stMetricValue]")).to_have_text("4/6")  # 2 learners x 3 questions
+    screenshot(teacher, "balancer_teacher_board_vi")
     store.engine.dispose()
 
 
