@@ -219,7 +219,7 @@ def test_sessions_stick_and_move_when_their_server_dies(e2e_browser: Browser, ba
     learners = {"Lan": opened(b, f"drill?me={lan.token}&assignment={assignment.id}&lang=vi"),
                 "Minh": opened(a, f"drill?me={minh.token}&assignment={assignment.id}&lang=vi")}
     for page in learners.values():
-        expect(page.get_by_text("Câu 1", exact=True)).to_be_visible()
+        expect(page.get_by_text("Câu 1", exact=True)).to_be_visible(timeout=RECONNECT_TIMEOUT_MS)
         page.locator(".st-key-drill_choice_0 button").click()
         wait_idle(page)
         assert_no_exception(page)
@@ -242,7 +242,7 @@ def test_sessions_stick_and_move_when_their_server_dies(e2e_browser: Browser, ba
     minh_page.locator(".st-key-drill_next button").click()
     wait_idle(minh_page)
     for page in learners.values():
-        expect(page.get_by_text("Câu 2", exact=True)).to_be_visible()
+        expect(page.get_by_text("Câu 2", exact=True)).to_be_visible(timeout=RECONNECT_TIMEOUT_MS)
         page.locator(".st-key-drill_choice_0 button").click()
         wait_idle(page)
         assert_no_exception(page)
@@ -258,9 +258,10 @@ def test_sessions_stick_and_move_when_their_server_dies(e2e_browser: Browser, ba
     teacher.get_by_role("tab", name="Bảng điểm").click()
     wait_idle(teacher)
     for name in ("Lan", "Minh"):
-        expect(teacher.locator("[data-testid=stDataFrame]").filter(has_text=name).first).to_be_visible()
+        expect(teacher.locator("[data-testid=stDataFrame]").filter(has_text=name).first).to_be_visible(
+            timeout=RECONNECT_TIMEOUT_MS)
     expect(teacher.locator("[data-testid=stMetric]").filter(has_text="Câu trả lời")
-           .locator("[data-testid=stMetricValue]")).to_have_text("4/6")  # 2 learners x 3 questions
+           .locator("[data-testid=stMetricValue]")).to_have_text("4/6", timeout=RECONNECT_TIMEOUT_MS)  # 2 x 3
     screenshot(teacher, "balancer_teacher_board_vi")
     store.engine.dispose()
 
