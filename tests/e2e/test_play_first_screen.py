@@ -1,6 +1,6 @@
 """The first screen on a 390 x 844 phone (issue 19): the player's 13 cards (the arranging component's hand) show
 without scrolling, on the Play page (the first deal and the next one, with a running score; the session settings
-folded) and on a class table's learner page, in both languages. Screenshots in
+folded; with the timer on too) and on a class table's learner page, in both languages. Screenshots in
 artifacts/screenshots/play_first_screen_* and tables_first_screen_*."""
 
 from __future__ import annotations
@@ -14,13 +14,21 @@ from classroom.service import ClassroomStore
 from classroom.tables import TableSessions
 from maubinh.play import Strength
 from maubinh.rules import load_rule_set
-from tests.e2e.conftest import IDLE_TIMEOUT_MS, assert_no_exception, assert_page_found, screenshot, wait_idle
+from tests.e2e.conftest import (
+    IDLE_TIMEOUT_MS,
+    SCREENSHOTS,
+    assert_no_exception,
+    assert_page_found,
+    screenshot,
+    wait_idle,
+)
 
 PHONE_W, PHONE_H = 390, 844
 PHONE = {"viewport": {"width": PHONE_W, "height": PHONE_H}, "is_mobile": True, "has_touch": True}
 BOTS = "solver,beginner,medium"  # three computer players: the most rows above the cards
 SETTINGS = {"vi": "Bàn chơi: luật và người chơi", "en": "Table: rules and players"}
 RULES_LABEL = {"vi": "Bộ luật", "en": "Rule set"}
+TIMER_60 = {"vi": "60 giây", "en": "60 s"}
 
 
 def first_card_in_page(page: Page) -> dict[str, float]:
@@ -83,6 +91,20 @@ def test_the_cards_show_on_a_phones_first_screen_with_the_settings_folded(e2e_br
         assert_no_exception(page)
         page.screenshot(path=str(screenshot(page, f"play_first_screen_{lang}_390_deal2").with_name(
             f"play_first_screen_{lang}_390_deal2_window.png")))
+
+        # the timer switched on (its countdown and rule above the chi): the cards still on the first screen
+        page.get_by_text(SETTINGS[lang]).click()
+        timer_on = page.locator("[data-testid=stExpander] button").filter(has_text=TIMER_60[lang]).first
+        expect(timer_on).to_be_visible()
+        timer_on.click()
+        wait_idle(page)
+        page.get_by_text(SETTINGS[lang]).click()  # folded again
+        expect(page.get_by_text(RULES_LABEL[lang], exact=True)).not_to_be_visible()
+        expect(page.locator(".mb-timer")).to_be_visible()
+        page.evaluate("() => document.querySelector('[data-testid=stMain]')?.scrollTo(0, 0)")
+        timed = assert_on_first_screen(page, "deal 2, timer on")
+        print(f"{lang} deal 2, timer on: first card at y={timed['y']:.0f}, bottom {timed['y'] + timed['height']:.0f} px")
+        page.screenshot(path=str(SCREENSHOTS / f"play_first_screen_{lang}_390_timer_window.png"))
     finally:
         context.close()
 

@@ -47,7 +47,7 @@ PHONE_CSS = """<style>
   [data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }
   [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.4rem; }
   [data-testid="stMainBlockContainer"] h1 { font-size: 1.3rem; line-height: 1.25; padding-top: 0;
-    padding-bottom: 0.25rem; }
+    padding-bottom: 0.5rem; }
   [data-testid="stMainBlockContainer"] h3 { font-size: 1.25rem; padding: 0; }
   [data-testid="stMainBlockContainer"] h4 { font-size: 1.1rem; padding: 0.25rem 0 0.75rem 0; }
 }
