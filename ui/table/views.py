@@ -72,9 +72,9 @@ def bots_down_html(names: Sequence[str], down: str) -> str:
     (2, True, True)
     """
     items = "".join(f'<span style="display:inline-flex;align-items:center;gap:6px">'
-                    f'{card_back_svg(16, title=f"{name} · {down}")}<span>{html_literal(name)}</span></span>'
+                    f'{card_back_svg(12, title=f"{name} · {down}")}<span>{html_literal(name)}</span></span>'
                     for name in names)
-    return (f'<div class="mb-bots-down" style="display:flex;flex-wrap:wrap;gap:4px 14px;align-items:center;'
+    return (f'<div class="mb-bots-down" style="display:flex;flex-wrap:wrap;gap:2px 12px;align-items:center;line-height:1.3;'
             f'font-size:0.875rem;font-weight:600;margin:0 0 1rem 0">{items}</div>')
 
 

@@ -160,6 +160,8 @@ def test_a_class_submitting_the_same_deal_at_once_stores_one_hand_each_and_studi
     assert all(stored == sent for stored, sent in results)
     with store.engine.connect() as connection:
         assert connection.scalar(select(func.count()).select_from(TableHand)) == LEARNERS
+        assert connection.scalar(select(func.count()).select_from(PlayHand)) == LEARNERS  # one in each profile
+    assert all([h.deal for h in PlayHands(store).history(learner)] == [1] for learner in learners)
     assert tables.study.computed == 1 and tables.bot_plays.computed == 1
     board = table_board(store.learners(class_id), info.deals, tables.hands(info.id))
     deal = board.deals[0]
