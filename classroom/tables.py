@@ -19,7 +19,8 @@ an archived class or a removed learner takes no hand (:class:`~classroom.service
 
 A new hand is also kept in the learner's own profile (:class:`classroom.play_hands.PlayHands`, the Play page's
 history: the Progress page, the hand history, the review queue for a miss) in the same transaction as the
-class's record: both are stored, or neither.
+class's record: both are stored, or neither. Hands stored before that (the class's record only) are copied into
+the profiles by :meth:`TableSessions.fill_profiles`.
 """
 
 from __future__ import annotations
@@ -37,13 +38,14 @@ from typing import Generic, TypeVar
 from sqlalchemy import ColumnElement, and_, func, select, update
 from sqlalchemy.orm import Session
 
-from classroom.models import Classroom, Learner, TableHand, TableSession, utcnow
+from classroom.models import Classroom, Learner, PlayHand, TableHand, TableSession, utcnow
 from classroom.play_hands import PlayedHand, PlayHands
 from classroom.practice import Practice
 from classroom.service import ClassroomError, ClassroomStore
 from classroom.service import _aware as aware
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card
+from maubinh.drills.sets import rules_key
 from maubinh.house import dump_rule_set, load_house_rules
 from maubinh.play import (
     MAX_BOTS,
@@ -437,6 +439,40 @@ class TableSessions:
             return _hand(found)
 
         return self.store.write(work)
+
+    def fill_profiles(self, session_id: int) -> int:
+        """Keep in each learner's profile the session's hands stored before class-table hands were kept there too
+        (:meth:`submit` does it for every new hand). A hand already in the profile is left as it is; a missing
+        one is settled and graded again (the deal's shared work, once per deal) and stored at the moment the
+        class's hand was played. Learners removed from the class are skipped. Safe to run again.
+
+        Args:
+            session_id: the table session.
+
+        Returns:
+            How many hands were added to profiles (0 for an unknown session).
+        """
+        info = self.session(session_id)
+        if info is None:
+            return 0
+        bots = ",".join(b.value for b in info.bots)
+        with self.store._session() as session:
+            rows = session.execute(select(PlayHand.learner_id, PlayHand.deal).where(
+                PlayHand.table_seed == info.seed, PlayHand.rules_key == rules_key(info.rule_set),
+                PlayHand.bots == bots))
+            kept = {(learner_id, deal) for learner_id, deal in rows}
+        added = 0
+        for hand in self.hands(session_id):
+            if (hand.learner_id, hand.number) in kept:
+                continue
+            result, analysis = self.play(info, hand.number, hand.arrangement, hand.declared)
+            try:
+                self.profiles.keep(hand.learner_id, PlayedHand.from_play(info.table, result, analysis, hand.seconds),
+                                   now=hand.played_at)
+            except ClassroomError:  # removed from the class: their profile takes no more hands
+                continue
+            added += 1
+        return added
 
     def hands(self, session_id: int, learner_id: str | None = None) -> list[StoredHand]:
         """The session's hands (one learner's when ``learner_id`` is given), by learner and deal."""

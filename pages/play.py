@@ -25,8 +25,9 @@ from ui.play.history import (
     show_summary,
 )
 from ui.play.state import SESSION_KEY, PlaySession, read_table_params, session_for, take_submission
-from ui.play.views import phone_layout, show_deal, show_score, show_settings
+from ui.play.views import show_deal, show_score, show_settings
 from ui.setup import setup_page
+from ui.table.views import phone_layout
 
 with guarded():  # no traceback reaches a user (ui.errors)
     lang = setup_page("nav.play")

@@ -1,6 +1,7 @@
-"""The Play page's first screen on a 390 x 844 phone (issue 19): the player's 13 cards (the arranging component's
-hand) show without scrolling, on the first deal and on the next one (the running score above it), in both
-languages; the session settings are folded. Screenshots in artifacts/screenshots/play_first_screen_*."""
+"""The first screen on a 390 x 844 phone (issue 19): the player's 13 cards (the arranging component's hand) show
+without scrolling, on the Play page (the first deal and the next one, with a running score; the session settings
+folded; with the timer on too) and on a class table's learner page, in both languages. Screenshots in
+artifacts/screenshots/play_first_screen_* and tables_first_screen_*."""
 
 from __future__ import annotations
 
@@ -9,13 +10,25 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import IDLE_TIMEOUT_MS, assert_no_exception, assert_page_found, screenshot, wait_idle
+from classroom.service import ClassroomStore
+from classroom.tables import TableSessions
+from maubinh.play import Strength
+from maubinh.rules import load_rule_set
+from tests.e2e.conftest import (
+    IDLE_TIMEOUT_MS,
+    SCREENSHOTS,
+    assert_no_exception,
+    assert_page_found,
+    screenshot,
+    wait_idle,
+)
 
 PHONE_W, PHONE_H = 390, 844
 PHONE = {"viewport": {"width": PHONE_W, "height": PHONE_H}, "is_mobile": True, "has_touch": True}
 BOTS = "solver,beginner,medium"  # three computer players: the most rows above the cards
 SETTINGS = {"vi": "Bàn chơi: luật và người chơi", "en": "Table: rules and players"}
 RULES_LABEL = {"vi": "Bộ luật", "en": "Rule set"}
+TIMER_60 = {"vi": "60 giây", "en": "60 s"}
 
 
 def first_card_in_page(page: Page) -> dict[str, float]:
@@ -78,5 +91,51 @@ def test_the_cards_show_on_a_phones_first_screen_with_the_settings_folded(e2e_br
         assert_no_exception(page)
         page.screenshot(path=str(screenshot(page, f"play_first_screen_{lang}_390_deal2").with_name(
             f"play_first_screen_{lang}_390_deal2_window.png")))
+
+        # the timer switched on (its countdown and rule above the chi): the cards still on the first screen
+        page.get_by_text(SETTINGS[lang]).click()
+        timer_on = page.locator("[data-testid=stExpander] button").filter(has_text=TIMER_60[lang]).first
+        expect(timer_on).to_be_visible()
+        timer_on.click()
+        wait_idle(page)
+        page.get_by_text(SETTINGS[lang]).click()  # folded again
+        expect(page.get_by_text(RULES_LABEL[lang], exact=True)).not_to_be_visible()
+        expect(page.locator(".mb-timer")).to_be_visible()
+        page.evaluate("() => document.querySelector('[data-testid=stMain]')?.scrollTo(0, 0)")
+        timed = assert_on_first_screen(page, "deal 2, timer on")
+        print(f"{lang} deal 2, timer on: first card at y={timed['y']:.0f}, bottom {timed['y'] + timed['height']:.0f} px")
+        page.screenshot(path=str(SCREENSHOTS / f"play_first_screen_{lang}_390_timer_window.png"))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_class_tables_cards_show_on_a_learners_phone_first_screen(e2e_browser: Browser, app_url: str,
+                                                                    app_database: str, lang: str) -> None:
+    """A learner's page of a class table session (three computer players, a timer) at 390 x 844: the 13 cards
+    show without scrolling."""
+    store = ClassroomStore.open(app_database)
+    try:
+        rules = load_rule_set("chi-at")
+        klass = store.create_class(f"Lớp điện thoại {lang}", lang, rules).info
+        joined = store.join(klass.id, "Lan")
+        info = TableSessions(store).start(klass.id, rules, [Strength.SOLVER, Strength.BEGINNER, Strength.MEDIUM],
+                                          deals=3, timer=60, seed=7)
+    finally:
+        store.engine.dispose()
+    context = e2e_browser.new_context(**PHONE)  # type: ignore[arg-type]
+    try:
+        page = context.new_page()
+        page.set_default_timeout(IDLE_TIMEOUT_MS)
+        page.goto(f"{app_url}/classes?me={joined.token}&table={info.id}&lang={lang}")
+        wait_idle(page, timeout_ms=180_000)
+        assert_page_found(page)
+        assert_no_exception(page)
+        expect(page.locator(".mb-hand button.mb-card")).to_have_count(13)
+        box = assert_on_first_screen(page, "class table, deal 1")
+        print(f"{lang} class table deal 1: first card at y={box['y']:.0f}, bottom {box['y'] + box['height']:.0f} px")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE_W
+        page.screenshot(path=str(screenshot(page, f"tables_first_screen_{lang}_390").with_name(
+            f"tables_first_screen_{lang}_390_window.png")))
     finally:
         context.close()

@@ -19,13 +19,12 @@ from classroom.service import ClassInfo, ClassroomError, LearnerInfo
 from classroom.tables import StoredHand, TableSessionInfo, canonical
 from maubinh.naturals import find_instant_win
 from ui.arrange.component import arrangement_from_value, show_arranger
-from ui.cards import show_cards
 from ui.classes.table_common import TABLE_PARAM, session_line, split_text, table_sessions
 from ui.i18n import t
 from ui.labels import natural_name, number
 from ui.params import markdown_literal
 from ui.settlement import signed
-from ui.table.views import seat_namer, show_analysis, show_showdown
+from ui.table.views import phone_layout, show_analysis, show_bots_down, show_showdown
 
 __all__ = ["SUBMITTED_KEY", "show_table_list", "show_table_play"]
 
@@ -123,19 +122,17 @@ def _go(session_id: int, number_: int) -> None:
 def _arrange(info: TableSessionInfo, number_: int, lang: str) -> None:
     table = info.table
     hands = table.deal(number_)
-    names = seat_namer(table.bots)
-    for seat in range(1, table.seats):
-        show_cards([None], width=26, label=f"{names[seat]} · {t('play.cards_down')}", back_title=t("play.face_down"))
+    show_bots_down(table.bots)  # one short line: the cards come first on a phone's screen
     held = find_instant_win(hands[0], table.rule_set) if table.rule_set.naturals else None
     if held is not None:
         st.toggle(t("play.declare", name=natural_name(held.pattern, lang), chi=held.chi),
                   key=_declare_key(info.id, number_), help=t("play.declare_help"))
     st.session_state.setdefault(_shown_key(info.id, number_), time.monotonic())
     table_sessions().prepare(info, number_)  # the deal's shared work starts while the learner arranges
-    if info.timer:
-        st.caption(t("tables.timer_note", seconds=info.timer))
     show_arranger(hands[0], table.rule_set, lang, key=f"tables_arrange_{info.id}_{number_}", target=SUBMITTED_KEY,
                   version=f"{info.id}:{number_}")
+    if info.timer:  # under the cards (the session's line above names the limit too)
+        st.caption(t("tables.timer_note", seconds=info.timer))
 
 
 def _played(info: TableSessionInfo, hand: StoredHand, lang: str) -> None:
@@ -175,22 +172,32 @@ def _deal_picker(info: TableSessionInfo, mine: dict[int, StoredHand], number_: i
 
 
 def show_table_play(learner: LearnerInfo, klass: ClassInfo, raw_id: str, lang: str) -> None:
-    """Table session ``raw_id`` (from the link) for ``learner`` of ``klass`` (the caller checked the link)."""
+    """Table session ``raw_id`` (from the link) for ``learner`` of ``klass`` (the caller checked the link).
+
+    Args:
+        learner: the learner whose page this is; ``klass``: their class; ``raw_id``: the ``table`` parameter as
+            given (checked here: an unknown or another class's session is named, not raised); ``lang``: "vi"/"en".
+
+    On a phone (390 px) the deal being arranged starts on the first screen: the narrow layout
+    (:func:`ui.table.views.phone_layout`), the session's heading and "back" on one row, the computer players
+    on one line; the summary of the hands played follows the deal.
+    """
     tables = table_sessions()
     info = tables.session(int(raw_id)) if raw_id.isdigit() and len(raw_id) < 12 else None
     if info is None or info.class_id != klass.id:
         st.error(t("tables.unknown_session", value=markdown_literal(raw_id, limit=20)))
         st.button(t("tables.back"), icon=":material/arrow_back:", key="tables_back", on_click=_sit, args=(None,))
         return
-    st.subheader(t("tables.session_title", n=info.id))
+    phone_layout()  # the deal's 13 cards on a 390 px phone's first screen
+    with st.container(horizontal=True, vertical_alignment="center", key="tables_head"):
+        st.subheader(t("tables.session_title", n=info.id), width="content")
+        st.button(t("tables.back"), icon=":material/arrow_back:", key="tables_back", on_click=_sit, args=(None,))
     st.caption(t("tables.session_of", klass=markdown_literal(klass.name, limit=80)) + " · " + session_line(info, lang))
-    st.button(t("tables.back"), icon=":material/arrow_back:", key="tables_back", on_click=_sit, args=(None,))
     mine = {h.number: h for h in tables.hands(info.id, learner.id)}
     number_ = _current(info, mine)
     _take_submission(info, learner, number_, mine.get(number_))
     mine = {h.number: h for h in tables.hands(info.id, learner.id)}
     st.progress(len(mine) / info.deals, text=t("tables.progress", played=len(mine), deals=info.deals))
-    _summary(info, mine, lang)
     st.markdown(f"#### {t('play.deal_title', n=number_)}")
     problem = st.session_state.get(_problem_key(info.id))
     if problem:
@@ -205,3 +212,4 @@ def show_table_play(learner: LearnerInfo, klass: ClassInfo, raw_id: str, lang: s
     _deal_picker(info, mine, number_)
     if len(mine) >= info.deals:
         st.success(t("tables.all_played"))
+    _summary(info, mine, lang)  # after the deal: its cards come first on a phone's screen

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import streamlit as st
 
 from maubinh.naturals import find_instant_win
@@ -11,8 +9,6 @@ from maubinh.play import MAX_BOTS, Strength
 from maubinh.rules import RuleSet
 from maubinh.strategy.decide import decide
 from ui.arrange.component import show_arranger
-from ui.cards import card_back_svg
-from ui.escape import html_literal
 from ui.i18n import t, translate
 from ui.keep import keep
 from ui.labels import natural_name
@@ -29,50 +25,11 @@ from ui.play.timer import CHOICES
 from ui.settlement import signed
 from ui.setup import rule_set_picker
 from ui.table.model import DEFAULT_BOTS, bots_param
-from ui.table.views import seat_namer, show_analysis, show_showdown
+from ui.table.views import seat_namer, show_analysis, show_bots_down, show_showdown
 
-__all__ = ["PHONE_CSS", "bots_down_html", "phone_layout", "seat_namer", "show_deal", "show_score", "show_settings"]
+__all__ = ["seat_namer", "show_deal", "show_score", "show_settings"]
 
 _COUNT_KEY = "play_bot_count"
-PHONE_CSS = """<style>
-@media (max-width: 640px) {
-  [data-testid="stMainBlockContainer"] { padding-top: 3rem; }
-  [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.5rem; }
-  [data-testid="stMainBlockContainer"] h1 { font-size: 1.5rem; line-height: 1.25; padding-top: 0;
-    padding-bottom: 0.25rem; }
-  [data-testid="stMainBlockContainer"] h3 { font-size: 1.25rem; padding: 0; }
-}
-</style>"""
-"""The Play page's narrow-screen layout (below 641 px): less room above the title and between blocks, a smaller
-title and deal heading, so that the player's 13 cards show on a 390 x 844 phone's first screen without scrolling."""
-
-
-def bots_down_html(names: Sequence[str], down: str) -> str:
-    """The computer players' face-down hands in one short wrapping line: a small card back and each one's name.
-
-    Args:
-        names: the computer players' names, seat 1 first (:func:`ui.table.views.seat_namer`'s).
-        down: what a face-down hand is called (``t("play.cards_down")``: "13 cards face down"), each back's title.
-
-    Returns:
-        One line of HTML (names escaped) for ``st.markdown(..., unsafe_allow_html=True)``.
-
-    >>> html = bots_down_html(["Máy 1 <b>", "Máy 2"], "13 lá úp")
-    >>> html.count("<svg"), "Máy 1 &lt;b&gt;" in html, "<title>Máy 2 · 13 lá úp</title>" in html
-    (2, True, True)
-    """
-    items = "".join(f'<span style="display:inline-flex;align-items:center;gap:6px">'
-                    f'{card_back_svg(16, title=f"{name} · {down}")}<span>{html_literal(name)}</span></span>'
-                    for name in names)
-    return (f'<div class="mb-bots-down" style="display:flex;flex-wrap:wrap;gap:4px 14px;align-items:center;'
-            f'font-size:0.875rem;font-weight:600;margin:0 0 1rem 0">{items}</div>')
-
-
-def phone_layout() -> None:
-    """Add :data:`PHONE_CSS` to the page (a style only: it takes no room; it goes with the page)."""
-    st.html(PHONE_CSS)
-
-
 def _set_bots(bots: tuple[Strength, ...]) -> None:
     st.session_state[BOTS_KEY] = bots
     st.query_params["bots"] = bots_param(bots)
@@ -170,15 +127,13 @@ def show_deal(session: PlaySession, number: int, lang: str) -> None:
             st.query_params["deal"] = str(number + 1)
             st.rerun()
         return
-    names = seat_namer(table.bots)
     hands = table.deal(number)
     helped = number in session.helped
     with st.container(horizontal=True, vertical_alignment="center", key="play_deal_head"):
         st.subheader(t("play.deal_title", n=number), width="content")
         st.button(t("play.solve"), icon=":material/auto_fix_high:", key=f"play_solve_{number}", disabled=helped,
                   on_click=_helped, args=(session, number), help=t("play.solve_help"))
-    st.markdown(bots_down_html([names[seat] for seat in range(1, table.seats)], t("play.cards_down")),
-                unsafe_allow_html=True)
+    show_bots_down(table.bots)
     held = find_instant_win(hands[0], table.rule_set) if table.rule_set.naturals else None
     if held is not None:
         st.toggle(t("play.declare", name=natural_name(held.pattern, lang), chi=held.chi), key=declare_key(number),

@@ -1,7 +1,10 @@
 """Views of a card table shared by the Play page and a class's table (duplicate deals): the seats' names,
-the showdown with its settlement, and the analysis of the player's split against the best."""
+the showdown with its settlement, the analysis of the player's split against the best, the computer players'
+face-down hands and the narrow-screen layout that puts the player's 13 cards on a phone's first screen."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import pandas as pd
 import streamlit as st
@@ -10,14 +13,23 @@ from maubinh.arrangement import Arrangement
 from maubinh.play import Analysis, DealResult, Strength, Table
 from maubinh.rules import POSITIONS, Position, RuleSet
 from maubinh.settle import ItemKind
-from ui.cards import show_cards
-from ui.escape import md_text
+from ui.cards import card_back_svg, show_cards
+from ui.escape import html_literal, md_text
 from ui.i18n import t
 from ui.labels import describe_chi, describe_value, natural_name, number
 from ui.settlement import show_events, show_pair, signed
 from ui.table.model import why
 
-__all__ = ["seat_namer", "show_analysis", "show_seat", "show_showdown"]
+__all__ = [
+    "PHONE_CSS",
+    "bots_down_html",
+    "phone_layout",
+    "seat_namer",
+    "show_analysis",
+    "show_bots_down",
+    "show_seat",
+    "show_showdown",
+]
 
 _SEAT_CARD_WIDTH = 34
 
@@ -28,6 +40,54 @@ def seat_namer(bots: tuple[Strength, ...]) -> dict[int, str]:
     for seat, strength in enumerate(bots, start=1):
         names[seat] = t("play.bot", n=seat, strength=t(f"play.strength.{strength.value}"))
     return names
+
+
+PHONE_CSS = """<style>
+@media (max-width: 640px) {
+  [data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }
+  [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.4rem; }
+  [data-testid="stMainBlockContainer"] h1 { font-size: 1.3rem; line-height: 1.25; padding-top: 0;
+    padding-bottom: 0.5rem; }
+  [data-testid="stMainBlockContainer"] h3 { font-size: 1.25rem; padding: 0; }
+  [data-testid="stMainBlockContainer"] h4 { font-size: 1.1rem; padding: 0.25rem 0 0.75rem 0; }
+}
+</style>"""
+"""A table page's narrow-screen layout (below 641 px; the Play page, a class's table): less room above the title
+and between blocks, a smaller title and headings, so that the player's 13 cards show on a 390 x 844 phone's first
+screen without scrolling."""
+
+
+def bots_down_html(names: Sequence[str], down: str) -> str:
+    """The computer players' face-down hands in one short wrapping line: a small card back and each one's name.
+
+    Args:
+        names: the computer players' names, seat 1 first (:func:`ui.table.views.seat_namer`'s).
+        down: what a face-down hand is called (``t("play.cards_down")``: "13 cards face down"), each back's title.
+
+    Returns:
+        One line of HTML (names escaped) for ``st.markdown(..., unsafe_allow_html=True)``.
+
+    >>> html = bots_down_html(["Máy 1 <b>", "Máy 2"], "13 lá úp")
+    >>> html.count("<svg"), "Máy 1 &lt;b&gt;" in html, "<title>Máy 2 · 13 lá úp</title>" in html
+    (2, True, True)
+    """
+    items = "".join(f'<span style="display:inline-flex;align-items:center;gap:6px">'
+                    f'{card_back_svg(12, title=f"{name} · {down}")}<span>{html_literal(name)}</span></span>'
+                    for name in names)
+    return (f'<div class="mb-bots-down" style="display:flex;flex-wrap:wrap;gap:2px 12px;align-items:center;line-height:1.3;'
+            f'font-size:0.875rem;font-weight:600;margin:0 0 1rem 0">{items}</div>')
+
+
+def phone_layout() -> None:
+    """Add :data:`PHONE_CSS` to the page (a style only: it takes no room; it goes with the page)."""
+    st.html(PHONE_CSS)
+
+
+def show_bots_down(bots: tuple[Strength, ...]) -> None:
+    """The computer players' face-down hands while the player arranges (:func:`bots_down_html`, one short line)."""
+    names = seat_namer(bots)
+    st.markdown(bots_down_html([names[seat] for seat in range(1, len(bots) + 1)], t("play.cards_down")),
+                unsafe_allow_html=True)
 
 
 def show_seat(arrangement: Arrangement, rule_set: RuleSet, lang: str) -> None:

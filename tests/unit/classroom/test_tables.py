@@ -160,6 +160,8 @@ def test_a_class_submitting_the_same_deal_at_once_stores_one_hand_each_and_studi
     assert all(stored == sent for stored, sent in results)
     with store.engine.connect() as connection:
         assert connection.scalar(select(func.count()).select_from(TableHand)) == LEARNERS
+        assert connection.scalar(select(func.count()).select_from(PlayHand)) == LEARNERS  # one in each profile
+    assert all([h.deal for h in PlayHands(store).history(learner)] == [1] for learner in learners)
     assert tables.study.computed == 1 and tables.bot_plays.computed == 1
     board = table_board(store.learners(class_id), info.deals, tables.hands(info.id))
     deal = board.deals[0]
@@ -254,3 +256,28 @@ def test_a_removed_learner_keeps_the_class_and_profile_records_already_stored(st
     counts = _counts(store)
     assert (counts["table_hands"], counts["play_hands"]) == (1, 1)
     assert [h.deal for h in PlayHands(store).history(lan)] == [1]
+
+
+def test_hands_stored_before_the_profile_copy_are_filled_in_once(store: ClassroomStore,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hands a class stored only for its board (before this change): fill_profiles copies them, graded as the
+    board's, at the moment they were played; a removed learner is skipped; run again, it adds nothing."""
+    tables = TableSessions(store)
+    class_id, (lan, minh, hoa) = _class_with(store, 3)
+    info = tables.start(class_id, RULES, [Strength.BEGINNER], deals=2, timer=0, seed=SEED)
+    monkeypatch.setattr(PlayHands, "keep_in", lambda *_, **__: None)  # the class's record only, as before
+    old = [tables.submit(info.id, who, number, arrange_simple(tables.cards(info, number), RULES), False, 3.0)
+           for who in (lan, minh) for number in (1, 2)]
+    tables.submit(info.id, hoa, 1, arrange_simple(tables.cards(info, 1), RULES), False, 3.0)
+    monkeypatch.undo()
+    assert _counts(store)["play_hands"] == 0
+    store.remove_learner(class_id, hoa)
+    assert tables.fill_profiles(info.id) == 4
+    for stored in old:
+        [hand] = [h for h in PlayHands(store).history(stored.learner_id) if h.deal == stored.number]
+        assert (hand.split, hand.played_at, hand.seconds) == (stored.arrangement, stored.played_at, 3.0)
+        assert (hand.gap, hand.best_expected, hand.won) == (
+            pytest.approx(stored.chi_lost), pytest.approx(stored.best_expected), stored.actual)
+    assert PlayHands(store).history(hoa) == []
+    assert tables.fill_profiles(info.id) == 0 and tables.fill_profiles(10**9) == 0
+    assert _counts(store)["play_hands"] == 4
