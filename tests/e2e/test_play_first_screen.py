@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from classroom.service import ClassroomStore
 from classroom.tables import TableSessions
@@ -51,18 +51,24 @@ def assert_on_first_screen(page: Page, what: str) -> dict[str, float]:
     return box
 
 
+def _opened(context: BrowserContext, url: str) -> Page:
+    """A page of ``context`` at ``url`` (a fresh server's first page may take minutes), its 13 cards shown."""
+    page = context.new_page()
+    page.set_default_timeout(IDLE_TIMEOUT_MS)
+    page.goto(url)
+    wait_idle(page, timeout_ms=180_000)
+    assert_page_found(page)
+    assert_no_exception(page)
+    expect(page.locator(".mb-hand button.mb-card")).to_have_count(13)
+    return page
+
+
 @pytest.mark.parametrize("lang", ["vi", "en"])
 def test_the_cards_show_on_a_phones_first_screen_with_the_settings_folded(e2e_browser: Browser, app_url: str,
                                                                           lang: str) -> None:
     context = e2e_browser.new_context(**PHONE)  # type: ignore[arg-type]
     try:
-        page = context.new_page()
-        page.set_default_timeout(IDLE_TIMEOUT_MS)
-        page.goto(f"{app_url}/play?lang={lang}&seed=7&deal=1&bots={BOTS}&rules=chi-at")
-        wait_idle(page, timeout_ms=180_000)
-        assert_page_found(page)
-        assert_no_exception(page)
-        expect(page.locator(".mb-hand button.mb-card")).to_have_count(13)
+        page = _opened(context, f"{app_url}/play?lang={lang}&seed=7&deal=1&bots={BOTS}&rules=chi-at")
         first = assert_on_first_screen(page, "deal 1")
         print(f"{lang} deal 1: first card at y={first['y']:.0f}, bottom {first['y'] + first['height']:.0f} px")
         page.screenshot(path=str(screenshot(page, f"play_first_screen_{lang}_390_deal1").with_name(
@@ -125,13 +131,7 @@ def test_a_class_tables_cards_show_on_a_learners_phone_first_screen(e2e_browser:
         store.engine.dispose()
     context = e2e_browser.new_context(**PHONE)  # type: ignore[arg-type]
     try:
-        page = context.new_page()
-        page.set_default_timeout(IDLE_TIMEOUT_MS)
-        page.goto(f"{app_url}/classes?me={joined.token}&table={info.id}&lang={lang}")
-        wait_idle(page, timeout_ms=180_000)
-        assert_page_found(page)
-        assert_no_exception(page)
-        expect(page.locator(".mb-hand button.mb-card")).to_have_count(13)
+        page = _opened(context, f"{app_url}/classes?me={joined.token}&table={info.id}&lang={lang}")
         box = assert_on_first_screen(page, "class table, deal 1")
         print(f"{lang} class table deal 1: first card at y={box['y']:.0f}, bottom {box['y'] + box['height']:.0f} px")
         assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE_W
