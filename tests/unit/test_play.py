@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from maubinh.arrangement import Arrangement, foul_reason
@@ -20,6 +21,8 @@ from maubinh.play import (
 from maubinh.rules import RULE_SET_IDS, Position, load_rule_set
 from maubinh.settle import ItemKind, settle
 from maubinh.strategy.arrangers import arrange_simple
+from maubinh.strategy.field import best_splits, field_values, sample_field
+from maubinh.strategy.vector import split_arrangement
 
 CHI_AT = load_rule_set("chi-at")
 
@@ -148,3 +151,31 @@ def test_the_lines_add_up_to_the_cost() -> None:
     assert result.actual == -3
     for position in (Position.BACK, Position.MIDDLE, Position.FRONT):
         assert 0.0 <= result.win_share(position) <= 1.0
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 4])
+def test_heads_up_the_analysis_agrees_with_grading_every_legal_split(number: int) -> None:
+    """Issue 19, "the analysis's numbers are right": at a table of two, every legal split is scored on an
+    independent sample of 4,000 deals (the exhaustive grading of "set it yourself"); the analysis's best split is
+    worth the exhaustive best within three standard errors, and the cost it gives a plain split (strongest back
+    first) is the exhaustive gap within three standard errors of the two estimates."""
+    table = Table(CHI_AT, 5, (Strength.SOLVER,))
+    cards = table.deal(number)[0]
+    plain = arrange_simple(cards, CHI_AT)
+    if study(table, number).held is not None:
+        pytest.skip("an instant win: declared or not, not a split to grade")
+    result = analyse(table, number, plain)
+    field = sample_field(cards, CHI_AT, opponents=1, samples=4000, seed=990 + number)
+    (row,), _ = best_splits(field)
+    best = split_arrangement(np.array([c.index for c in cards], dtype=np.int64), int(row))
+    totals, _ = field_values([best, result.best, plain], field, declared=[False] * 3)
+    exhaustive, found, mine = (totals[i].astype(float) for i in range(3))
+
+    def se(values: np.ndarray) -> float:
+        return float(values.std(ddof=1) / np.sqrt(values.size))
+
+    missed = exhaustive - found
+    assert missed.mean() <= 3 * se(missed) + 1e-9, (number, missed.mean(), se(missed))
+    gap = exhaustive - mine
+    assert abs(gap.mean() - result.cost) <= 3 * float(np.hypot(se(gap), result.cost_stderr)) + 0.02, (
+        number, gap.mean(), result.cost, result.cost_stderr)
