@@ -16,7 +16,7 @@ from maubinh.settle import settle
 from maubinh.strategy.arrangers import arrange_simple
 from tests.app.arrange import arranger_data, confirm
 from ui.play.state import SESSION_KEY, SUBMITTED_KEY, TIMER_KEY, PlaySession, bot_plays, solver_split
-from ui.play.timer import GRACE_S
+from ui.table.timer import GRACE_S
 
 PAGE = Path(__file__).resolve().parents[2] / "pages" / "play.py"
 TIMEOUT_S = 120

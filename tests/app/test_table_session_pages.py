@@ -15,6 +15,8 @@ from maubinh.arrangement import Arrangement
 from maubinh.play import Strength
 from maubinh.rules import POSITIONS, load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
+from maubinh.strategy.decide import decide
+from tests.app.arrange import arranger_data, arranger_keys
 from tests.app.conftest import open_page
 from ui.classes.table_learner import SUBMITTED_KEY
 from ui.i18n import translate
@@ -135,3 +137,24 @@ def test_a_closed_table_and_a_wrong_link_show_no_arranger(db: ClassroomStore) ->
     assert any("There is no table" in e.value for e in wrong.error)
     stranger = _ok(open_page("classes", me="nobody.secret", table=str(info.id), lang="en"))
     assert stranger.error and not any(f"Table {info.id}" in s.value for s in stranger.subheader)
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_timed_table_counts_down_and_at_zero_plays_the_solvers_split(db: ClassroomStore, lang: str) -> None:
+    """The session's timer runs at the learner's table (issue 19: "number of deals, timer"): the component counts
+    down from the limit; a hand sent at zero with cards still in the hand is played with the solver's split, and
+    the learner is told so."""
+    klass = db.create_class("Lớp 7D", lang, RULES).info
+    lan = db.join(klass.id, "Lan")
+    info = TableSessions(db).start(klass.id, RULES, [Strength.BEGINNER], deals=1, timer=60, seed=31)
+    page = _ok(open_page("classes", me=str(lan.token), table=str(info.id), lang=lang))
+    (key,) = arranger_keys(page)
+    left = arranger_data(page, key)["timer"]["remaining_ms"]
+    assert 55_000 <= left <= 60_000, left
+    cards = info.table.deal(1)[0]
+    page.session_state[SUBMITTED_KEY] = {"back": [str(c) for c in cards[:5]], "middle": [], "front": [],
+                                         "expired": True}
+    _ok(page.run(timeout=SUBMIT_S))
+    (hand,) = TableSessions(db).hands(info.id)
+    assert hand.arrangement == canonical(decide(cards, RULES, opponents=1).arrangement)
+    assert [w.value for w in page.warning] == [translate("play.timed_out_solver", lang)]

@@ -182,7 +182,7 @@ def app_url(app_database: str) -> Iterator[str]:
     """Start ``streamlit run`` on a free port from the repository root; yield its base URL."""
     if not CHROMIUM.exists():
         pytest.skip(CHROMIUM_MISSING)
-    # A short Play timer (ui/play/timer.py: MAUBINH_TEST_TIMER_S): a test sees zero without waiting a minute; long
+    # A short Play timer (ui/table/timer.py: MAUBINH_TEST_TIMER_S): a test sees zero without waiting a minute; long
     # enough (12 s) that a loaded CI machine still shows the running clock and its rule before zero.
     proc, base_url = start_server({"MAUBINH_DATABASE_URL": app_database, "MAUBINH_TEST_TIMER_S": "12"})
     try:

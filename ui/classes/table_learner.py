@@ -3,8 +3,10 @@ against the same computer players, arranged in the browser (the Play page's comp
 the analysis (the Play page's views). Nothing of another learner is shown.
 
 A hand is stored once (:meth:`classroom.tables.TableSessions.submit`); when another device or tab stored a
-different split first, that one is kept and shown, with a message. The timer's limit is shown; the time taken
-(from the deal shown to the split sent) is recorded. There is no "Xếp bài" here: the class's board measures
+different split first, that one is kept and shown, with a message. With the session's timer, the deal counts
+down in the browser from when it is first shown and the server enforces the limit (:mod:`ui.table.timer`, as on
+the Play page): at zero the split as it stands is played if legal, else the solver's, and the learner is told so.
+The time taken (from the deal shown to the split sent) is recorded. There is no "Xếp bài" here: the class's board measures
 each learner's own play.
 """
 
@@ -18,12 +20,14 @@ import streamlit as st
 from classroom.service import ClassInfo, ClassroomError, LearnerInfo
 from classroom.tables import StoredHand, TableSessionInfo, canonical
 from maubinh.naturals import find_instant_win
-from ui.arrange.component import arrangement_from_value, show_arranger
+from maubinh.strategy.decide import decide
+from ui.arrange.component import Timer, show_arranger
 from ui.classes.table_common import TABLE_PARAM, session_line, split_text, table_sessions
 from ui.i18n import t
 from ui.labels import natural_name, number
 from ui.params import markdown_literal
 from ui.settlement import signed
+from ui.table.timer import limit_seconds, resolve
 from ui.table.views import phone_layout, show_analysis, show_bots_down, show_showdown
 
 __all__ = ["SUBMITTED_KEY", "show_table_list", "show_table_play"]
@@ -46,6 +50,10 @@ def _declare_key(session_id: int, number_: int) -> str:
 
 def _problem_key(session_id: int) -> str:
     return f"tables_problem_{session_id}"
+
+
+def _notice_key(session_id: int) -> str:
+    return f"tables_notice_{session_id}"
 
 
 def _sit(session_id: int | None) -> None:
@@ -85,20 +93,25 @@ def _take_submission(info: TableSessionInfo, learner: LearnerInfo, number_: int,
         return
     tables = table_sessions()
     problem = _problem_key(info.id)
+    cards, rule_set = tables.cards(info, number_), info.table.rule_set
+    elapsed = time.monotonic() - st.session_state.get(_shown_key(info.id, number_), time.monotonic())
     try:
-        split = arrangement_from_value(value, tables.cards(info, number_))
+        outcome = resolve(value, cards, rule_set, limit=limit_seconds(info.timer), elapsed=elapsed,
+                          solver=lambda: decide(cards, rule_set, opponents=info.table.seats - 1).arrangement)
     except ValueError:
         st.session_state[problem] = "play.bad_submission"
         return
+    split = outcome.arrangement
+    st.session_state[_notice_key(info.id)] = (
+        ("play.timed_out_solver" if outcome.auto_split else "play.timed_out_kept") if outcome.timed_out else None)
     declare = bool(st.session_state.get(_declare_key(info.id, number_), False))
     if stored is not None:  # this page was open while another device or tab played the deal
         same = stored.arrangement == canonical(split) and stored.declared == declare
         st.session_state[problem] = None if same else "tables.other_device"
         return
-    seconds = time.monotonic() - st.session_state.get(_shown_key(info.id, number_), time.monotonic())
     try:
         with st.spinner(t("play.settling")):
-            kept = tables.submit(info.id, learner.id, number_, split, declare, seconds)
+            kept = tables.submit(info.id, learner.id, number_, split, declare, elapsed)
     except ClassroomError as refused:
         st.session_state[problem] = f"tables.refused.{refused.field}"
         return
@@ -117,6 +130,7 @@ def _current(info: TableSessionInfo, mine: dict[int, StoredHand]) -> int:
 def _go(session_id: int, number_: int) -> None:
     st.session_state[_deal_key(session_id)] = number_
     st.session_state.pop(_problem_key(session_id), None)
+    st.session_state.pop(_notice_key(session_id), None)
 
 
 def _arrange(info: TableSessionInfo, number_: int, lang: str) -> None:
@@ -127,10 +141,12 @@ def _arrange(info: TableSessionInfo, number_: int, lang: str) -> None:
     if held is not None:
         st.toggle(t("play.declare", name=natural_name(held.pattern, lang), chi=held.chi),
                   key=_declare_key(info.id, number_), help=t("play.declare_help"))
-    st.session_state.setdefault(_shown_key(info.id, number_), time.monotonic())
+    shown = st.session_state.setdefault(_shown_key(info.id, number_), time.monotonic())
     table_sessions().prepare(info, number_)  # the deal's shared work starts while the learner arranges
+    limit = limit_seconds(info.timer)
     show_arranger(hands[0], table.rule_set, lang, key=f"tables_arrange_{info.id}_{number_}", target=SUBMITTED_KEY,
-                  version=f"{info.id}:{number_}")
+                  version=f"{info.id}:{number_}",
+                  timer=None if limit is None else Timer(limit - (time.monotonic() - shown)))
     if info.timer:  # under the cards (the session's line above names the limit too)
         st.caption(t("tables.timer_note", seconds=info.timer))
 
@@ -203,6 +219,9 @@ def show_table_play(learner: LearnerInfo, klass: ClassInfo, raw_id: str, lang: s
     if problem:
         st.error(t(problem))
     hand = mine.get(number_)
+    notice = st.session_state.get(_notice_key(info.id))
+    if notice and hand is not None:
+        st.warning(t(notice), icon=":material/timer:")
     if hand is not None:
         _played(info, hand, lang)
     elif info.closed or klass.archived:

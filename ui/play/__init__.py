@@ -7,7 +7,6 @@ shared component :mod:`ui.arrange.component`; the showdown and the analysis are 
 
 Modules:
     ui.play.state    the session: the table from the link, the deals played, the submission, the caches.
-    ui.play.timer    the optional timer: its choices, the time left, what a late or timed-out hand plays.
     ui.play.history  view: hands kept in the profile, the session summary, the hand history, the replay.
     ui.play.views    view: the settings, the score, the deal (the showdown and analysis from ui.table).
 """

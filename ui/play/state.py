@@ -39,8 +39,8 @@ from maubinh.strategy.decide import decide
 from ui.arrange.component import Timer
 from ui.i18n import t
 from ui.params import int_param, markdown_literal
-from ui.play.timer import limit_seconds, resolve
 from ui.table.model import DEFAULT_BOTS, bots_param, read_bots
+from ui.table.timer import limit_seconds, resolve
 
 __all__ = [
     "MAX_DEAL",
@@ -65,7 +65,7 @@ SUBMITTED_KEY = "play_submitted"
 """Where the arranging component's "Confirm" puts the arrangement (card ids per chi) for the next run."""
 BOTS_KEY = "play_bots"
 TIMER_KEY = "play_timer"
-"""The timer setting (seconds, 0: off; :data:`ui.play.timer.CHOICES`)."""
+"""The timer setting (seconds, 0: off; :data:`ui.table.timer.CHOICES`)."""
 MAX_SEED = 2**63 - 1
 MAX_DEAL = 1_000_000
 
@@ -206,7 +206,7 @@ def take_submission(session: PlaySession, number: int) -> None:
 
     A value that is not an arrangement of the cards dealt (a stale or forged one) is refused with a
     message (``session.problem``), nothing settled. With the timer on, a value sent at zero or after the
-    limit (plus a grace) stands for the current split if legal, else the solver's (:func:`ui.play.timer.resolve`).
+    limit (plus a grace) stands for the current split if legal, else the solver's (:func:`ui.table.timer.resolve`).
     The time taken (from the deal's first showing) is recorded in the result.
     """
     if number not in session.results:

@@ -21,10 +21,10 @@ from ui.play.state import (
     solver_split,
     timer_for,
 )
-from ui.play.timer import CHOICES
 from ui.settlement import signed
 from ui.setup import rule_set_picker
 from ui.table.model import DEFAULT_BOTS, bots_param
+from ui.table.timer import CHOICES
 from ui.table.views import seat_namer, show_analysis, show_bots_down, show_showdown
 
 __all__ = ["seat_namer", "show_deal", "show_score", "show_settings"]

@@ -1,4 +1,4 @@
-"""ui.play.timer: the limits offered (and the test-only override), and what a submission at zero or late stands
+"""ui.table.timer: the limits offered (and the test-only override), and what a submission at zero or late stands
 for: the current split if legal, otherwise the solver's, marked."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 from maubinh.arrangement import Arrangement, is_foul
 from maubinh.cards import parse_cards
 from maubinh.rules import POSITIONS, load_rule_set
-from ui.play.timer import GRACE_S, TEST_ENV, limit_seconds, resolve
+from ui.table.timer import GRACE_S, TEST_ENV, limit_seconds, resolve
 
 CHI_AT = load_rule_set("chi-at")
 CARDS = parse_cards("As Ks Qs Js 9s 9h 9d 4c 4h 4d 7c 7s 2d")

@@ -1,5 +1,5 @@
-"""The Play page's optional timer (model, no Streamlit): the limits offered, and what stands when a hand is
-submitted at zero or late.
+"""The optional timer of a card table, the Play page's and a class's (model, no Streamlit): the limits offered,
+and what stands when a hand is submitted at zero or late.
 
 Off, 60 s or 90 s (issue 19). The browser counts down (:class:`ui.arrange.component.Timer`) and at zero
 sends the chi as they are; the server enforces the limit too: a submission later than the limit plus
