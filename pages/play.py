@@ -24,7 +24,7 @@ from ui.play.history import (
     show_replay,
     show_summary,
 )
-from ui.play.state import SESSION_KEY, PlaySession, read_table_params, session_for, take_submission
+from ui.play.state import read_table_params, session_for, take_submission
 from ui.play.views import show_deal, show_score, show_settings
 from ui.setup import setup_page
 from ui.table.views import phone_layout
@@ -35,9 +35,7 @@ with guarded():  # no traceback reaches a user (ui.errors)
     st.title(t("play.title"))
     profile = profile_from_url()
     seed, number, bots = read_table_params()
-    earlier = st.session_state.get(SESSION_KEY)
-    played = isinstance(earlier, PlaySession) and bool(earlier.results)
-    rule_set = show_settings(bots, seed, played, lang)
+    rule_set = show_settings(bots, seed, lang)
     session = session_for(rule_set, seed, bots)
     take_submission(session, number)
     keep_hands(profile, session)

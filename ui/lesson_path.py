@@ -6,7 +6,8 @@ profile is the one this browser session showed last (:func:`ui.habits.remembered
 personal link a page showed); without one, marks wait in ``st.session_state["learn_marks"]`` and move into the
 profile as soon as one is known: the next mark on Learn, or the Progress page of a profile just made or opened
 (:func:`move_to_profile`). The database is opened only when a profile is known; a mark it cannot take stays in
-the session and is sent again with the next one.
+the session and is sent again with the next one. The profile's path is read once per browser session and kept
+up to date with what this session stores (the Learn page reruns on every click: no query per rerun).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ __all__ = ["SESSION_KEY", "mark_step", "marks", "move_to_profile", "passed"]
 SESSION_KEY = "learn_marks"
 """Session key of the marks not in a profile yet: ``{(rule set id, step id): StepMark}``."""
 _LEARNER_KEY = "learn_marks_learner"
+_PATH_KEY = "learn_marks_path"
+"""The profile's path as read once, then kept with this session's marks: ``(learner id, rule set -> step -> mark)``."""
 _log = logging.getLogger(__name__)
 
 
@@ -73,12 +76,30 @@ def move_to_profile(learner_id: str) -> None:
     if not sent:
         return
     try:
-        Lessons(classroom().store).mark_many(learner_id, [(rs, step, pending[(rs, step)]) for rs, step in sent])
+        stored = Lessons(classroom().store).mark_many(learner_id, [(rs, step, pending[(rs, step)]) for rs, step in sent])
     except (SQLAlchemyError, ClassroomError):
         _log.exception("the lesson path could not be stored in the profile; kept in the session")
         return
-    for key in sent:
-        pending.pop(key, None)
+    kept = st.session_state.get(_PATH_KEY)
+    for (rs, step), mark in zip(sent, stored, strict=True):
+        pending.pop((rs, step), None)
+        if isinstance(kept, tuple) and kept[0] == learner_id:
+            kept[1].setdefault(rs, {})[step] = mark
+
+
+def _profile_path(learner_id: str) -> dict[str, dict[str, StepMark]]:
+    """The profile's lesson path, read once per session (:data:`_PATH_KEY`); empty, and read again next time, when
+    the database cannot be read."""
+    kept = st.session_state.get(_PATH_KEY)
+    if isinstance(kept, tuple) and kept[0] == learner_id:
+        return dict(kept[1])
+    try:
+        path = Lessons(classroom().store).path(learner_id)
+    except SQLAlchemyError:
+        _log.exception("the lesson path could not be read")
+        return {}
+    st.session_state[_PATH_KEY] = (learner_id, path)
+    return dict(path)
 
 
 def mark_step(rule_set_id: str, step_id: str, *, finished: bool = False, score: tuple[int, int] | None = None) -> None:
@@ -95,13 +116,8 @@ def mark_step(rule_set_id: str, step_id: str, *, finished: bool = False, score: 
 
 def marks(rule_set_id: str) -> dict[str, StepMark]:
     """The marks of rule set ``rule_set_id``'s steps: step id -> mark, the profile's merged with the session's."""
-    found: dict[str, StepMark] = {}
     learner_id = _learner_id()
-    if learner_id is not None:
-        try:
-            found = dict(Lessons(classroom().store).path(learner_id).get(rule_set_id, {}))
-        except SQLAlchemyError:
-            _log.exception("the lesson path could not be read")
+    found = dict(_profile_path(learner_id).get(rule_set_id, {})) if learner_id is not None else {}
     for (rs, step), mark in _pending().items():
         if rs == rule_set_id:
             found[step] = found[step].merge(mark) if step in found else mark

@@ -29,6 +29,7 @@ __all__ = [
     "DEFAULT_COUNT",
     "DEFAULT_KINDS",
     "KINDS",
+    "LESSON_STEPS",
     "MAX_QUESTIONS",
     "MAX_SEED",
     "DrillSet",
@@ -126,7 +127,7 @@ class UnavailableError(ValueError):
 class Lesson(str, Enum):
     """The Learn page's lesson steps (``pages/learn.py?step=<value>``) an answer links to.
 
-    The values are the Learn page's own step ids (``ui.learn.content.STEP_IDS``; a test keeps them in step).
+    The values are the Learn page's own step ids, in the lesson path's order (:data:`LESSON_STEPS`).
     """
 
     DECK = "deck"
@@ -144,6 +145,9 @@ class Lesson(str, Enum):
     SOURCES = "sources"
     """How the sources differ (and the payout table changing the right play)."""
 
+
+LESSON_STEPS: tuple[str, ...] = tuple(lesson.value for lesson in Lesson)
+"""The lesson path in order: the Learn page's steps (``ui.learn.content.STEP_IDS``) and Progress's lesson path."""
 
 @dataclass(frozen=True)
 class DrillSet:

@@ -40,6 +40,7 @@ from typing import Any
 from maubinh.arrangement import Arrangement, ArrangementError, foul_reason
 from maubinh.cards import Card, CardParseError
 from maubinh.compare import effective_bonus
+from maubinh.drills.sets import LESSON_STEPS
 from maubinh.naturals import find_instant_win
 from maubinh.rules import POSITIONS, BonusHand, NaturalPattern, Position, RuleSet
 from maubinh.settle import ItemKind, compare_hands, settle
@@ -70,19 +71,7 @@ __all__ = [
 ]
 
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "content" / "lessons"
-STEP_IDS: tuple[str, ...] = (
-    "deck",
-    "chi",
-    "five",
-    "front",
-    "foul",
-    "settle",
-    "bonus",
-    "naturals",
-    "scoop",
-    "aces",
-    "sources",
-)
+STEP_IDS: tuple[str, ...] = LESSON_STEPS
 """The lesson path, in order: each step has texts, examples and a three-question quiz."""
 TOOL_IDS: tuple[str, ...] = ("check",)
 """Entries of the step selector that are tools rather than lessons (no quiz)."""

@@ -70,11 +70,16 @@ def _answers_key(step: str, seed: int, rule_set: RuleSet) -> str:
     return f"learn_quiz_{step}_{seed}_{rule_set.id}"
 
 
+def _right(questions: tuple[Question, ...], graded: dict[int, str | None]) -> int:
+    """How many of ``questions`` the choices ``graded`` (question number -> choice) answer right."""
+    return sum(question.is_right(graded.get(i)) for i, question in enumerate(questions))
+
+
 def _grade(answers_key: str, questions: tuple[Question, ...], step: str, rule_set_id: str) -> None:
     """"Check": keep the choices, and the score in the lesson path (finished when passed, :mod:`ui.lesson_path`)."""
     graded = {i: st.session_state.get(f"{answers_key}_{i}") for i in range(len(questions))}
     st.session_state[answers_key] = graded
-    right = sum(question.is_right(graded.get(i)) for i, question in enumerate(questions))
+    right = _right(questions, graded)
     mark_step(rule_set_id, step, finished=passed(right, len(questions)), score=(right, len(questions)))
 
 
@@ -222,7 +227,7 @@ def quiz_block(step: str, ctx: LessonContext, best: tuple[int, int] | None = Non
             st.form_submit_button(t("learn.quiz.check"), type="primary", on_click=_grade,
                                   args=(answers_key, questions, step, ctx.rule_set.id))
         if graded is not None:
-            score = sum(question.is_right(graded.get(i)) for i, question in enumerate(questions))
+            score = _right(questions, graded)
             st.markdown(f"### {t('learn.quiz.score', right=score, total=len(questions))}")
         if best is not None:
             st.caption(t("learn.quiz.best", right=best[0], total=best[1]))

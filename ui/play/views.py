@@ -30,6 +30,8 @@ from ui.table.views import seat_namer, show_analysis, show_bots_down, show_showd
 __all__ = ["seat_namer", "show_deal", "show_score", "show_settings"]
 
 _COUNT_KEY = "play_bot_count"
+
+
 def _set_bots(bots: tuple[Strength, ...]) -> None:
     st.session_state[BOTS_KEY] = bots
     st.query_params["bots"] = bots_param(bots)
@@ -48,13 +50,12 @@ def _on_bots_changed() -> None:
     _set_bots(tuple(chosen))
 
 
-def show_settings(bots: tuple[Strength, ...], seed: int, played: bool, lang: str) -> RuleSet:
+def show_settings(bots: tuple[Strength, ...], seed: int, lang: str) -> RuleSet:
     """The rule set, the computer players (how many, each one's strength), the timer, the seed and "new
     session", folded in an expander (closed: a session always runs, its deal comes first on a phone's screen).
 
     Args:
         bots: the computer players' strengths, seat 1 first; ``seed``: the table's seed (shown);
-        played: whether a hand of this session was played (kept for callers; the expander is closed either way);
         lang: ``"vi"`` or ``"en"``.
 
     Returns:

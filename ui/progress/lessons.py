@@ -10,7 +10,7 @@ import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
 from classroom.lessons import Lessons, StepMark
-from maubinh.drills import Lesson
+from maubinh.drills import LESSON_STEPS, Lesson
 from maubinh.rules import RULE_SET_IDS, load_rule_set
 from ui.escape import md_text
 from ui.i18n import t
@@ -21,8 +21,8 @@ from ui.store import classroom
 __all__ = ["STEP_IDS", "lesson_rows", "show_lesson_path"]
 
 _log = logging.getLogger(__name__)
-STEP_IDS = tuple(lesson.value for lesson in Lesson)
-"""The Learn page's lesson path in order (:class:`maubinh.drills.Lesson` holds its step ids)."""
+STEP_IDS = LESSON_STEPS
+"""The Learn page's lesson path in order (:data:`maubinh.drills.LESSON_STEPS`)."""
 
 
 def lesson_rows(path: dict[str, dict[str, StepMark]], lang: str) -> list[dict[str, str]]:
