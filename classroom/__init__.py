@@ -16,6 +16,7 @@ Modules:
     classroom.rating      Glicko-2 (Glickman's algorithm, his worked example as the doctest).
     classroom.throttle    limits per client and per class (join-code guesses, joins, new profiles), in the database.
     classroom.bank        the question bank: questions made and graded ahead, loaded from a file, dealt at once.
+    classroom.topup       an idle server tops the bank up in the background (``MAUBINH_BANK_TOPUP``).
     classroom.play_hands  every hand a profile played at the Play table, its analysis, missed hands to review.
     classroom.tables      a class at one table (duplicate deals): sessions, the hands learners play, shared work.
     classroom.table_board  a table session's board as numbers: splits per deal, chi lost, the ranking.

@@ -218,7 +218,7 @@ def serve(count: int, first_port: int, bind: str, stats_bind: str, database_url:
         if "MAUBINH_COOKIE_SECRET" not in os.environ:
             print("[cluster] MAUBINH_COOKIE_SECRET is not set: a random secret for this run", flush=True)
         env = {"MAUBINH_DATABASE_URL": database_url, "STREAMLIT_SERVER_COOKIE_SECRET": secret,
-               "MAUBINH_TRUST_PROXY": "1"}
+               "MAUBINH_TRUST_PROXY": "1", "MAUBINH_BANK_TOPUP": os.environ.get("MAUBINH_BANK_TOPUP", "100")}
         addresses = local_servers(count, first_port)
         for index, address in enumerate(addresses):
             servers.append(start_app_server(first_port + index, env, server_name(index)))

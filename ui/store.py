@@ -4,7 +4,8 @@ Where it lives (see :mod:`classroom.database`): ``MAUBINH_DATABASE_URL``, else
 ``[connections.classroom] url = ...`` in ``.streamlit/secrets.toml``, else the SQLite file
 ``data/classroom.sqlite``. Only the pages that need it (Classes, and the Drill answering an assignment)
 open it, so the other pages never wait for a database. The starter question bank is loaded when it opens
-(:meth:`classroom.bank.QuestionBank.load_file`: only what is missing, so after the first start it writes nothing).
+(:meth:`classroom.bank.QuestionBank.load_file`: only what is missing, so after the first start it writes nothing),
+and with ``MAUBINH_BANK_TOPUP`` set an idle build tops it up in the background (:mod:`classroom.topup`).
 
 The store is a ``st.cache_resource`` for speed only: every value lives in the database, so a cleared
 cache (any client can ask for one) opens it again and loses nothing.
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
+from classroom import topup
 from classroom.bank import QuestionBank, QuestionSource
 from classroom.database import DATABASE_ENV
 from classroom.grading import Grader
@@ -75,6 +77,7 @@ def _open(url: str | None) -> Classroom:
         bank.load_file()  # the starter bank: the questions missing are stored (none after the first start)
     except (ValueError, OSError, SQLAlchemyError):
         _log.exception("the starter question bank could not be loaded; questions are made live")
+    topup.start_from_env(url)  # MAUBINH_BANK_TOPUP: an idle build in the background (off by default)
     source = QuestionSource(bank)
     grader = Grader(store, source=source)
     grader.resume()  # assignments a stopped server left half graded

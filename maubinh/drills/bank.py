@@ -14,6 +14,9 @@ Commands (``python -m maubinh.drills.bank ...``; the database is the app's, ``MA
   made (stopped and started again, it goes on where it stopped; run twice, the second run makes nothing),
   with a progress bar on stderr. Ordinal 0 of every cell comes first, then ordinal 1..., so a build stopped
   early leaves every cell about as full as the others.
+  With ``--idle`` (the server's background top-up, :mod:`classroom.topup`) it runs at the lowest CPU priority,
+  one question at a time, and waits while the machine is busy (1-minute load average at or above its cores),
+  so pages are never slowed; it prints one line per question instead of the bar.
 - ``load [--file F]``: store the questions of a bank file missing from the database (the starter bank by
   default; the app does this at start).
 - ``export [--file F]``: write the database's bank (current data versions) to a file (the starter bank by
@@ -30,7 +33,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -42,7 +45,7 @@ from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 if TYPE_CHECKING:
     from classroom.bank import Banked, QuestionBank
 
-__all__ = ["Cell", "cells", "main", "make_banked"]
+__all__ = ["IDLE_POLL_SECONDS", "Cell", "busy", "cells", "main", "make_banked"]
 
 
 @dataclass(frozen=True)
@@ -98,9 +101,33 @@ def _store(database: str | None) -> QuestionBank:
     return QuestionBank(ClassroomStore.open(database))
 
 
-def build(per_cell: int, workers: int, chosen: Sequence[Cell], database: str | None = None) -> int:
+IDLE_POLL_SECONDS = 5.0
+"""How often an idle build looks again at a busy machine."""
+
+
+def busy(load: Callable[[], tuple[float, float, float]] = os.getloadavg, at: float | None = None) -> bool:
+    """Whether the machine is busy for an idle build: its 1-minute load average at or above ``at`` (default: its
+    core count; the build's own question counts as one)."""
+    return load()[0] >= (at if at is not None else os.cpu_count() or 1)
+
+
+def _wait_until_idle(check: Callable[[], bool] = busy, sleep: Callable[[float], None] = time.sleep) -> int:
+    """Wait while ``check()`` says busy; returns how many times it waited."""
+    waited = 0
+    while check():
+        waited += 1
+        sleep(IDLE_POLL_SECONDS)
+    return waited
+
+
+def build(per_cell: int, workers: int, chosen: Sequence[Cell], database: str | None = None,
+          idle: bool = False, busy_at: float | None = None) -> int:
     """Make and store the questions missing for every cell in ``chosen`` to hold ``per_cell``; returns how many
-    were made. Each question is stored as soon as it is made."""
+    were made. Each question is stored as soon as it is made. ``idle``: one at a time, at the lowest priority,
+    waiting while the machine is busy (:func:`busy` at ``busy_at``)."""
+    if idle:
+        os.nice(19)  # inherited by the worker process
+        workers = 1
     bank = _store(database)
     have = {cell: set(bank.ordinals(cell.rule_set_id, cell.level, cell.kind)) for cell in chosen}
     todo = [(cell, ordinal) for ordinal in range(per_cell) for cell in chosen if ordinal not in have[cell]]
@@ -113,7 +140,11 @@ def build(per_cell: int, workers: int, chosen: Sequence[Cell], database: str | N
         queue = iter(todo)
         running: dict[Future[Banked], tuple[Cell, int]] = {}
         while True:
-            while len(running) < 2 * workers and (work := next(queue, None)) is not None:
+            while len(running) < (1 if idle else 2 * workers):
+                if idle:
+                    _wait_until_idle(lambda: busy(at=busy_at))
+                if (work := next(queue, None)) is None:
+                    break
                 running[pool.submit(make_banked, *work)] = work
             if not running:
                 break
@@ -122,8 +153,13 @@ def build(per_cell: int, workers: int, chosen: Sequence[Cell], database: str | N
                 cell, ordinal = running.pop(future)
                 bank.add([future.result()])
                 done += 1
-                _bar(done, len(todo), started, f"{cell.rule_set_id} {cell.level.value} {cell.kind.value} #{ordinal}")
-    sys.stderr.write("\n")
+                note = f"{cell.rule_set_id} {cell.level.value} {cell.kind.value} #{ordinal}"
+                if idle:
+                    print(f"made {note} ({done}/{len(todo)})", file=sys.stderr, flush=True)
+                else:
+                    _bar(done, len(todo), started, note)
+    if not idle:
+        sys.stderr.write("\n")
     return done
 
 
@@ -148,6 +184,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     making.add_argument("--kinds", help="comma-separated kinds (default: all)")
     making.add_argument("--levels", help="comma-separated levels (default: all)")
     making.add_argument("--rules", help="comma-separated rule sets (default: every source)")
+    making.add_argument("--idle", action="store_true",
+                        help="lowest priority, one at a time, waiting while the machine is busy")
+    making.add_argument("--busy-at", type=float, help="with --idle: the load average that is busy (default: cores)")
     for name in ("load", "export"):
         commands.add_parser(name).add_argument("--file", help="bank file (default: the starter bank)")
     commands.add_parser("status", help="questions per cell")
@@ -163,7 +202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         chosen = cells([Kind(k) for k in _parse(args.kinds, [k.value for k in KINDS])],
                        [Level(v) for v in _parse(args.levels, [v.value for v in Level])],
                        _parse(args.rules, RULE_SET_IDS))
-        made = build(args.per_cell, args.workers, chosen, args.database)
+        made = build(args.per_cell, args.workers, chosen, args.database, idle=args.idle, busy_at=args.busy_at)
         print(f"made {made} questions")
         return 0
     bank = _store(args.database)

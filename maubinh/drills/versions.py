@@ -12,6 +12,8 @@ so do the seeds: the old version's questions are no longer dealt, and the build 
 (True, 12)
 >>> data_version("chi-at") != data_version("luckywin")
 True
+>>> data_version("chi-at", "arrange") != data_version("chi-at", "foul")  # "set it yourself": the tables count
+True
 >>> bank_seed("chi-at", "expert", "foul", 3) == bank_seed("chi-at", "expert", "foul", 3)
 True
 >>> 0 <= bank_seed("chi-at", "expert", "foul", 3) < 10**12
@@ -25,7 +27,7 @@ from functools import cache
 
 from maubinh.rules import RULE_SET_IDS, load_rule_set
 
-__all__ = ["BANK_FORMAT", "PICK_LIMIT", "bank_seed", "data_version"]
+__all__ = ["BANK_FORMAT", "PICK_LIMIT", "bank_seed", "data_version", "rules_digest", "tables_digest"]
 
 BANK_FORMAT = 1
 """Bumped when the way questions are made or graded changes: every version changes with it."""
@@ -36,26 +38,47 @@ _SEEDS = 10**12
 
 
 @cache
-def _rules_digest(rule_set_id: str) -> str:
+def rules_digest(rule_set_id: str) -> str:
+    """64 hex digits of a SHA-256 of a source's rule set data (every value, written back canonically by
+    :func:`maubinh.house.dump_rule_set`, so comments do not count).
+
+    Raises:
+        ValueError: for a rule set that is not a source (as :func:`maubinh.rules.load_rule_set`).
+    """
     from maubinh.house import dump_rule_set  # house imports the rules core only; kept lazy for import speed
 
     return hashlib.sha256(dump_rule_set(load_rule_set(rule_set_id)).encode("utf-8")).hexdigest()
 
 
 @cache
+def tables_digest(rule_set_id: str) -> str:
+    """64 hex digits of a SHA-256 of the solver's heads-up tables file for a source (``""`` before training):
+    "set it yourself" questions in the bank deal their opponents again from the seed, so the tables that set
+    them are part of those questions' version."""
+    from maubinh.strategy.tables import DATA_DIR  # the strategy layer is heavy; kept lazy for import speed
+
+    path = DATA_DIR / f"solver-{rule_set_id}.npz"
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else ""
+
+
+@cache
 def data_version(rule_set_id: str, kind: str | None = None) -> str:
     """The data version of a source's rule set: 12 hex digits of a SHA-256 of its data (every value, written
     back canonically by :func:`maubinh.house.dump_rule_set`, so comments do not count) and :data:`BANK_FORMAT`.
-    For the kind ``"rules"`` ("which rule set", which compares every source), every source's data counts.
+    For the kind ``"rules"`` ("which rule set", which compares every source), every source's data counts; for
+    ``"arrange"`` ("set it yourself", whose opponents the bank deals again from the seed), the solver's tables
+    (:func:`tables_digest`).
 
     Raises:
         ValueError: for a rule set that is not a source (house rules are never banked).
     """
     if rule_set_id not in RULE_SET_IDS:
         raise ValueError(f"{rule_set_id!r} is not a source's rule set; known: {', '.join(RULE_SET_IDS)}")
-    parts = [f"bank-format {BANK_FORMAT}", _rules_digest(rule_set_id)]
+    parts = [f"bank-format {BANK_FORMAT}", rules_digest(rule_set_id)]
     if kind == "rules":
-        parts += [_rules_digest(other) for other in RULE_SET_IDS]
+        parts += [rules_digest(other) for other in RULE_SET_IDS]
+    if kind == "arrange":
+        parts.append(f"tables {tables_digest(rule_set_id)}")
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:12]
 
 

@@ -45,7 +45,10 @@ from maubinh.strategy.vector import SPLITS, _natural_amount, in_order, split_arr
 
 __all__ = [
     "Field",
+    "FieldRecipe",
     "HandValues",
+    "RedealtError",
+    "RedealtField",
     "best_splits",
     "ev_results",
     "field_values",
@@ -131,6 +134,96 @@ class Field:
         fouls = ~in_order(self.keys[..., 0], self.keys[..., 1], self.keys[..., 2], strict=self.rule_set.strict_order)
         aces = (self.hands // 4 == Rank.ACE - 2).sum(axis=2).astype(np.int64)
         return Opponents(self.keys, self.classes, fouls, aces, natural_any, natural_chi, self.among)
+
+
+@dataclass(frozen=True)
+class FieldRecipe:
+    """What :func:`sample_field` needs to deal a field again, and a fingerprint of what it dealt.
+
+    Attributes:
+        cards: the hand (13 cards); ``rule_set``: the rules; ``seed``, ``samples``, ``opponents``: as
+            :func:`sample_field`'s.
+        fingerprint: 16 hex digits of a SHA-256 of the field's deals and the solver's splits
+            (:meth:`of`), so a field dealt again with other tables is caught, not used.
+    """
+
+    cards: tuple[Card, ...]
+    rule_set: RuleSet
+    seed: int
+    samples: int
+    opponents: int
+    fingerprint: str
+
+    @staticmethod
+    def of(field: Field) -> FieldRecipe:
+        """The recipe of ``field`` (a field :func:`sample_field` made)."""
+        return FieldRecipe(field.cards, field.rule_set, field.seed, field.samples, field.opponents,
+                           _fingerprint(field.hands, field.rows))
+
+    def deal(self) -> Field:
+        """The field dealt and set again (the same as the first time: :func:`sample_field` is a function of the
+        recipe and the solver's tables).
+
+        Raises:
+            RedealtError: when the field dealt differs from the one fingerprinted (the solver's tables changed).
+        """
+        field = sample_field(self.cards, self.rule_set, opponents=self.opponents, samples=self.samples,
+                             seed=self.seed)
+        found = _fingerprint(field.hands, field.rows)
+        if found != self.fingerprint:
+            raise RedealtError(f"the field dealt again for seed {self.seed} differs from the one stored "
+                               f"({found} != {self.fingerprint}): the solver's tables changed")
+        return field
+
+
+class RedealtError(ValueError):
+    """A field dealt again from its :class:`FieldRecipe` is not the field it was made from."""
+
+
+def _fingerprint(hands: I64, rows: I64) -> str:
+    import hashlib
+
+    digest = hashlib.sha256(np.ascontiguousarray(hands, dtype=np.int64).tobytes())
+    digest.update(np.ascontiguousarray(rows, dtype=np.int64).tobytes())
+    return digest.hexdigest()[:16]
+
+
+class RedealtField(Field):
+    """A :class:`Field` kept as its :class:`FieldRecipe` (a stored question's few bytes instead of its deals),
+    dealt again on first use of its arrays: ``cards``, ``rule_set`` and ``seed`` are at hand, anything else
+    (``hands``, ``samples``, ...) deals it (~0.15 s per 2,000 deals). It equals, settles and pickles as the
+    field it was made from (pickled, it is a plain :class:`Field` again).
+
+    Raises (on first use of the arrays):
+        RedealtError: the solver's tables changed since the recipe was taken.
+    """
+
+    _recipe: FieldRecipe
+
+    def __init__(self, recipe: FieldRecipe) -> None:
+        object.__setattr__(self, "cards", recipe.cards)
+        object.__setattr__(self, "rule_set", recipe.rule_set)
+        object.__setattr__(self, "seed", recipe.seed)
+        object.__setattr__(self, "_recipe", recipe)
+
+    def __getattr__(self, name: str) -> object:
+        """The dealt field's attribute (dealt on first use; two threads may both deal, to the same values)."""
+        if name.startswith("__") or name == "_recipe":
+            raise AttributeError(name)
+        dealt = self._recipe.deal()
+        for key, value in vars(dealt).items():
+            object.__setattr__(self, key, value)
+        return object.__getattribute__(self, name)
+
+    @property
+    def recipe(self) -> FieldRecipe:
+        """Its recipe."""
+        return self._recipe
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled as the plain :class:`Field` (dealt if it was not yet)."""
+        return (Field, (self.cards, self.rule_set, self.seed, self.hands, self.rows, self.keys, self.classes,
+                        self.naturals, self.among))
 
 
 def _deal(cards: Sequence[Card], opponents: int, samples: int, seed: int) -> I64:

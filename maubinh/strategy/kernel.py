@@ -102,7 +102,8 @@ _POOL_LOCK = threading.Lock()
 
 def map_threads(job: _Job, n: int, minimum: int = 64) -> None:
     """Run ``job(start, stop)`` over ``range(n)`` cut in one slice per core, in threads (the kernels
-    release the GIL). Small jobs (fewer than ``minimum`` items) run in the calling thread."""
+    release the GIL). Small jobs (fewer than ``minimum`` items) run in the calling thread, and so does a job
+    started while the interpreter shuts down (its thread pools take no more work then)."""
     global _POOL
     workers = _workers()
     if n < minimum or workers == 1:
@@ -112,7 +113,11 @@ def map_threads(job: _Job, n: int, minimum: int = 64) -> None:
         if _POOL is None:
             _POOL = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="maubinh-kernel")
     cuts = np.linspace(0, n, workers + 1).astype(int)
-    futures = [_POOL.submit(job, int(cuts[k]), int(cuts[k + 1])) for k in range(workers) if cuts[k] < cuts[k + 1]]
+    try:
+        futures = [_POOL.submit(job, int(cuts[k]), int(cuts[k + 1])) for k in range(workers) if cuts[k] < cuts[k + 1]]
+    except RuntimeError:  # "cannot schedule new futures after (interpreter) shutdown"
+        job(0, n)
+        return
     for future in futures:
         future.result()
 

@@ -141,3 +141,27 @@ def test_two_learners_get_the_same_bank_question_and_share_its_rating(store: Cla
     assert practice.question_rating(dealt[0]).rd < 300
     again = practice.deal(first, (Kind.CHI,), "chi-at", 1, random.Random(3))[0]
     assert again.key != NEW_LEARNERS.ref(0).key  # seen: not dealt to the same learner again
+
+
+def test_the_file_keeps_questions_compact_and_reads_files_written_before(tmp_path: Path) -> None:
+    import base64
+    import json
+
+    from classroom.snapshot import pack, unpack
+
+    arrange = Cell(Kind.ARRANGE, Level.BEGINNER, "chi-at")
+    entries = _entries(arrange, range(2))
+    whole = [replace(e, blob=pack(unpack(e.blob))) for e in entries]  # as stored before the compact packing
+    assert all(len(w.blob) > 50_000 for w in whole)
+    path = tmp_path / "bank.jsonl.xz"
+    write_file(path, whole)
+    lines = [json.loads(line) for line in lzma.decompress(path.read_bytes()).splitlines()]
+    assert all("pickle" in line and "blob" not in line for line in lines)
+    assert path.stat().st_size < 8_000  # two "set it yourself" questions: their deals are kept as recipes
+    back = read_file(path)
+    assert back == entries and all(record(unpack(b.blob)) == e.record for b, e in zip(back, entries))
+    older = tmp_path / "older.jsonl.xz"  # a file of the first format: each question zlib-compressed as "blob"
+    older.write_bytes(lzma.compress("".join(json.dumps(
+        {k: v for k, v in line.items() if k != "pickle"} | {"blob": base64.b64encode(w.blob).decode("ascii")}) + "\n"
+        for line, w in zip(lines, whole)).encode("utf-8")))
+    assert [unpack(b.blob) for b in read_file(older)] == [unpack(w.blob) for w in whole]

@@ -22,8 +22,8 @@ HEAVY = {Kind.BETTER.value, Kind.ARRANGE.value, Kind.DECLARE.value, Kind.RULES.v
 
 def test_every_cell_has_questions_of_its_current_data_version() -> None:
     counts = Counter((e.rule_set_id, e.level, e.kind) for e in SHIPPED if e.version == data_version(e.rule_set_id, e.kind))
-    empty = [c for c in cells() if counts[(c.rule_set_id, c.level.value, c.kind.value)] == 0]
-    assert not empty, empty
+    short = [c for c in cells() if counts[(c.rule_set_id, c.level.value, c.kind.value)] < 50]
+    assert not short, short  # issue 23: at least 50 per kind x level x rule set
     assert len({e.key for e in SHIPPED}) == len(SHIPPED)
     for entry in SHIPPED:
         assert entry.seed == bank_seed(entry.rule_set_id, entry.level, entry.kind, entry.ordinal)
@@ -39,6 +39,16 @@ def test_a_sample_of_stored_answers_is_proved_again(kind: str) -> None:
         assert record(stored) == entry.record
         again = make_from_ref(QuestionRef(Kind(kind), Level(entry.level), entry.rule_set_id, entry.seed))
         assert record(again) == entry.record, entry.key  # the same key, choices and expected chi
+        if kind == Kind.ARRANGE.value:  # kept as a recipe: its opponents dealt again grade as the fresh question's
+            from maubinh.drills.arrange import assess
+            from maubinh.strategy.field import RedealtField
+
+            assert isinstance(stored.opponents.field, RedealtField)
+            rules = again.opponents.field.rule_set
+            plain = again.best.__class__(again.cards[:5], again.cards[5:10], again.cards[10:])
+            for split in (again.best, plain):
+                mine, fresh = assess(stored, split, rules), assess(again, split, rules)
+                assert (mine.cost, mine.correct, mine.mine.totals) == (fresh.cost, fresh.correct, fresh.mine.totals)
 
 
 def test_no_cell_fails_to_deal_from_the_loaded_starter_bank(store: ClassroomStore) -> None:

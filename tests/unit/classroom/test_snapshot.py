@@ -46,3 +46,96 @@ class _Evil:
 def test_anything_but_an_engine_question_is_refused(blob: bytes) -> None:
     with pytest.raises(SnapshotError):
         unpack(blob)
+
+
+# --------------------------------------------------------------------------- compact packing (the bank's)
+
+
+def _arrange(rules: str = "chi-at", level: Level = Level.BEGINNER):  # type: ignore[no-untyped-def]
+    from maubinh.drills import Kind
+
+    return make_question(DrillSet((Kind.ARRANGE,), level, rules, seed=31, count=1), 0)
+
+
+def test_compact_arrange_question_is_small_reads_back_equal_and_grades_the_same() -> None:
+    from maubinh.arrangement import Arrangement
+    from maubinh.drills.arrange import assess
+    from maubinh.rules import load_rule_set
+    from maubinh.strategy.field import Field, RedealtField
+
+    question = _arrange()
+    whole, compact = pack(question), pack(question, compact=True)
+    assert len(whole) > 50_000 and len(compact) < 5_000  # its 2,000 deals are kept as a recipe
+    back = unpack(compact)
+    field = back.opponents.field
+    assert isinstance(field, RedealtField) and "hands" not in vars(field)  # not dealt yet
+    assert back.cards == question.cards and back.best == question.best
+    rules = load_rule_set("chi-at")
+    cards = question.cards
+    plain = Arrangement(cards[:5], cards[5:10], cards[10:])
+    mine, theirs = assess(back, plain, rules), assess(question, plain, rules)  # deals it again
+    assert (mine.cost, mine.correct, mine.mine.totals) == (theirs.cost, theirs.correct, theirs.mine.totals)
+    assert back == question
+    again = unpack(pack(back))  # a whole pack of a question read back compactly holds a plain field again
+    assert type(again.opponents.field) is Field and again == question
+
+
+def test_compact_pack_keeps_a_source_rule_set_by_reference_and_a_house_whole() -> None:
+    from dataclasses import replace
+
+    from maubinh.drills import Kind
+    from maubinh.drills.arrange import make_arrange_question
+    from maubinh.rules import load_rule_set
+    from maubinh.strategy.field import Field
+
+    source = make_question(DrillSet((Kind.RULES,), Level.EXPERT, "chi-at", seed=5, count=1), 0)
+    assert len(pack(source, compact=True)) < len(pack(source)) / 3
+    assert unpack(pack(source, compact=True)) == source
+    house = replace(load_rule_set("chi-at"), strict_order=True)  # a source's id, other data: never by reference
+    question = make_arrange_question(31, house, Level.BEGINNER)
+    back = unpack(pack(question, compact=True))
+    assert type(back.opponents.field) is Field and back.opponents.field.rule_set == house and back == question
+
+
+def test_a_compact_question_of_other_rule_data_or_other_tables_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from classroom import snapshot
+    from maubinh.drills.arrange import assess
+    from maubinh.strategy import field as field_module
+    from maubinh.strategy.field import RedealtError
+
+    question = _arrange()
+    compact = pack(question, compact=True)
+    monkeypatch.setattr(snapshot, "rules_digest", lambda rule_set_id: "0" * 64)  # the source's data changed
+    with pytest.raises(SnapshotError, match="other data of chi-at"):
+        unpack(compact)
+    monkeypatch.undo()
+    back = unpack(compact)
+    real = field_module._fingerprint
+    monkeypatch.setattr(field_module, "_fingerprint", lambda hands, rows: "f" + real(hands, rows)[1:])
+    with pytest.raises(RedealtError, match="tables changed"):
+        assess(back, question.best, question.opponents.field.rule_set)  # the tables changed: never graded wrong
+
+
+@pytest.mark.parametrize("pid", [
+    ("rules", "no-such-rules", "0" * 64),
+    ("field", "chi-at", "x", tuple(range(13)), 1, 10, 1, "ab"),
+    ("field", "chi-at", None, (99,) * 13, 1, 10, 1, "ab"),
+    ("field", "chi-at", None, tuple(range(13)), 1, 10**9, 1, "ab"),
+    ("something", 1),
+])
+def test_a_crafted_reference_is_refused(pid: object) -> None:
+    from classroom.snapshot import rules_digest
+
+    if isinstance(pid, tuple) and pid[0] == "field" and pid[2] is None:
+        pid = pid[:2] + (rules_digest("chi-at"),) + pid[3:]
+
+    class _Crafted(pickle.Pickler):
+        def persistent_id(self, obj: object) -> object:
+            return pid if obj == "marker" else None
+
+    import io
+
+    out = io.BytesIO()
+    _Crafted(out, protocol=5).dump({"kind": "marker"})
+    with pytest.raises(SnapshotError):
+        unpack(zlib.compress(out.getvalue()))

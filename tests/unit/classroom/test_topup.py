@@ -1,0 +1,63 @@
+"""classroom.topup and the idle build: a server's background top-up of the question bank (issue 23)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from classroom import topup
+from classroom.bank import QuestionBank
+from classroom.service import ClassroomStore
+from maubinh.drills import bank as bank_command
+
+ONE_CELL = ("--kinds", "chi", "--levels", "beginner", "--rules", "chi-at", "--busy-at", "1000")
+"""One cheap cell, and never too busy (a loaded test machine must not stall the child)."""
+
+
+def test_a_top_up_fills_its_cells_in_a_child_and_only_one_runs_per_database(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'bank.sqlite'}"
+    store = ClassroomStore.open(url)
+    running = topup.start(url, 2, ONE_CELL)
+    assert running is not None
+    try:
+        assert topup.start(url, 2, ONE_CELL) is None  # a second server of this machine leaves it to the first
+        assert running.process.wait(timeout=240) == 0
+        assert QuestionBank(store).counts() == {("chi-at", "beginner", "chi"): 2}
+        log = running.log_path.read_text()
+        assert "made chi-at beginner chi #0" in log and "made chi-at beginner chi #1" in log
+    finally:
+        running.stop()
+    again = topup.start(url, 2, ONE_CELL)  # the lock is free once the first top-up stopped; nothing left to make
+    assert again is not None
+    try:
+        assert again.process.wait(timeout=240) == 0
+        assert QuestionBank(store).counts() == {("chi-at", "beginner", "chi"): 2}
+    finally:
+        again.stop()
+
+
+def test_an_idle_build_waits_while_the_machine_is_busy() -> None:
+    assert bank_command.busy(lambda: (2.0, 0.0, 0.0), at=2) and not bank_command.busy(lambda: (1.9, 0.0, 0.0), at=2)
+    loads = iter([3.5, 2.5, 2.0, 0.4])
+    slept: list[float] = []
+    waited = bank_command._wait_until_idle(lambda: bank_command.busy(lambda: (next(loads), 0.0, 0.0), at=2),
+                                           slept.append)
+    assert waited == 3 and slept == [bank_command.IDLE_POLL_SECONDS] * 3
+
+
+@pytest.mark.parametrize(("value", "logged"), [("", None), ("0", None), ("many", "not a whole number"),
+                                                ("-3", "must be 1-10000"), ("99999", "must be 1-10000")])
+def test_the_setting_off_or_wrong_starts_nothing(value: str, logged: str | None, monkeypatch: pytest.MonkeyPatch,
+                                                 caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setenv(topup.TOPUP_ENV, value)
+    with caplog.at_level(logging.ERROR, logger="classroom.topup"):
+        assert topup.start_from_env("sqlite:///unused.sqlite") is None
+    assert (logged in caplog.text) if logged else not caplog.text
+
+
+def test_per_cell_must_be_one_or_more() -> None:
+    with pytest.raises(ValueError, match="1 or more"):
+        topup.start(None, 0)
+
