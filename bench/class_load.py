@@ -73,7 +73,8 @@ CHOICE_KINDS = (Kind.CHI, Kind.FOUL, Kind.NATURAL)
 RULES = "chi-at"
 TARGETS = {"open": 3.0, "answer": 1.0}
 """p95 targets in seconds with 40 learners (issue 15); free drills: next question <= 3 s (issue 14)."""
-FREE_TARGETS = {"next": 3.0}
+FREE_TARGETS = {"next": 3.0, "open": 2.0}
+"""Free drills: next question <= 3 s (issue 14); 20 learners opening sets at once, open <= 2 s (issue 23)."""
 
 
 # --------------------------------------------------------------------------- figures
@@ -395,10 +396,14 @@ async def _teacher_tab(base_url: str, lesson: Lesson) -> Session:
     return tab
 
 
-async def _warm_drill(base_url: str) -> None:
-    """Load the Drill page once with a wrong link (its modules imported, nothing prepared)."""
+async def _warm_drill(base_url: str, bank: bool = False) -> None:
+    """Load the Drill page once with a wrong link (its modules imported, nothing prepared); with ``bank``, once more
+    as a visitor opening a free set (the database opened and the starter bank stored, as on any server that has
+    run before: on a new database that load, ~2.5 s, is the first visitor's)."""
     async with Session(base_url, timeout=300.0) as tab:
         await tab.load("drill", "me=x.y&assignment=1&lang=vi")
+        if bank:
+            await tab.load("drill", "lang=vi")
 
 
 BOARD_REFRESHES = 5
@@ -423,7 +428,7 @@ async def run_class(base_url: str, lesson: Lesson, args: argparse.Namespace,
                     watch: ProcessWatch) -> tuple[Figures, int, list[tuple[float, float]]]:
     figures = Figures()
     teacher = await _teacher_tab(base_url, lesson)
-    await _warm_drill(base_url)
+    await _warm_drill(base_url, args.bank)
     figures.warm_cpu = watch.used()
     joined, opened = asyncio.Barrier(args.learners), asyncio.Barrier(args.learners)
     learners = [Learner(n, base_url, figures, args.think, args.seed + n) for n in range(args.learners)]
@@ -438,7 +443,7 @@ async def run_class(base_url: str, lesson: Lesson, args: argparse.Namespace,
 
 async def run_free(base_url: str, args: argparse.Namespace, watch: ProcessWatch) -> Figures:
     figures = Figures()
-    await _warm_drill(base_url)
+    await _warm_drill(base_url, args.bank)
     figures.warm_cpu = watch.used()
     started = asyncio.Barrier(args.learners)
     learners = [Learner(n, base_url, figures, args.think, args.seed + n) for n in range(args.learners)]

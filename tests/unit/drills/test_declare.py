@@ -52,3 +52,27 @@ def test_the_declare_kind_is_a_drill_kind_with_its_lesson_in_both_languages() ->
     assert translate("drill.kind.declare", "vi") == "Báo hay đánh?"
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "eight kinds" in readme and "báo hay đánh?" in readme
+
+
+def test_the_close_call_probe_is_made_once_when_many_sessions_ask_at_once() -> None:
+    import threading
+    from dataclasses import replace
+
+    from maubinh.drills import declare
+
+    house = replace(load_rule_set("chi-at"), id="probe-herd")  # not probed yet in this process
+    before = declare._probe_once.cache_info().misses
+    barrier = threading.Barrier(8)
+    found: list[object] = []
+
+    def ask() -> None:
+        barrier.wait()
+        found.append(declare.unavailable(house, Level.EXPERT))
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert declare._probe_once.cache_info().misses - before == 1  # one thread probed, seven waited for it
+    assert len(set(found)) == 1 and len(found) == 8
