@@ -75,10 +75,9 @@ class _CompactPickler(pickle.Pickler):
     """Keeps a source's rule set as ``("rules", id, digest)`` and a sampled field as ``("field", recipe)``."""
 
     def persistent_id(self, obj: Any) -> Any:
-        if isinstance(obj, RuleSet) and obj.id in RULE_SET_IDS and obj == load_rule_set(obj.id):
+        if isinstance(obj, RuleSet) and _is_source(obj):
             return ("rules", obj.id, rules_digest(obj.id))
-        if isinstance(obj, Field) and obj.rule_set.id in RULE_SET_IDS \
-                and obj.rule_set == load_rule_set(obj.rule_set.id):
+        if isinstance(obj, Field) and _is_source(obj.rule_set):
             recipe = obj.recipe if isinstance(obj, RedealtField) else FieldRecipe.of(obj)
             return ("field", recipe.rule_set.id, rules_digest(recipe.rule_set.id), tuple(c.index for c in recipe.cards),
                     recipe.seed, recipe.samples, recipe.opponents, recipe.fingerprint)
@@ -93,6 +92,11 @@ def pack(question: Question, compact: bool = False) -> bytes:
     out = io.BytesIO()
     _CompactPickler(out, protocol=5).dump(question)
     return zlib.compress(out.getvalue(), 9)
+
+
+def _is_source(rule_set: RuleSet) -> bool:
+    """Whether ``rule_set`` is a source's own (not a house that kept a source's id)."""
+    return rule_set.id in RULE_SET_IDS and rule_set == load_rule_set(rule_set.id)
 
 
 def _rules(rule_set_id: object, digest: object) -> RuleSet:

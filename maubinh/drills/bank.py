@@ -127,7 +127,7 @@ def build(per_cell: int, workers: int, chosen: Sequence[Cell], database: str | N
     waiting while the machine is busy (:func:`busy` at ``busy_at``)."""
     if idle:
         os.nice(19)  # inherited by the worker process
-        workers = 1
+    workers, in_flight = (1, 1) if idle else (workers, 2 * workers)
     bank = _store(database)
     have = {cell: set(bank.ordinals(cell.rule_set_id, cell.level, cell.kind)) for cell in chosen}
     todo = [(cell, ordinal) for ordinal in range(per_cell) for cell in chosen if ordinal not in have[cell]]
@@ -140,7 +140,7 @@ def build(per_cell: int, workers: int, chosen: Sequence[Cell], database: str | N
         queue = iter(todo)
         running: dict[Future[Banked], tuple[Cell, int]] = {}
         while True:
-            while len(running) < (1 if idle else 2 * workers):
+            while len(running) < in_flight:
                 if idle:
                     _wait_until_idle(lambda: busy(at=busy_at))
                 if (work := next(queue, None)) is None:

@@ -20,6 +20,7 @@ legal split (:func:`maubinh.strategy.kernel.split_sums`).
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -181,8 +182,6 @@ class RedealtError(ValueError):
 
 
 def _fingerprint(hands: I64, rows: I64) -> str:
-    import hashlib
-
     digest = hashlib.sha256(np.ascontiguousarray(hands, dtype=np.int64).tobytes())
     digest.update(np.ascontiguousarray(rows, dtype=np.int64).tobytes())
     return digest.hexdigest()[:16]
