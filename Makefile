@@ -1,5 +1,5 @@
 # Two entry points, each working alone on a fresh clone:
-#   make run   - install the app's requirements into .venv and start it (http://localhost:8501);
+#   make run   - install the app's requirements into .venv and start it warm (ui/serve.py, http://localhost:8501);
 #                extra streamlit options go in ARGS, e.g. make run ARGS="--server.port 8502"
 #   make test  - install the development requirements into .venv and run the whole test suite
 #   make serve - SERVERS app servers (default 2) on one PostgreSQL behind HAProxy on http://localhost:8500
@@ -16,7 +16,7 @@ SERVERS ?= 2
 .PHONY: run test serve
 
 run: $(VENV)/.req-stamp
-	$(BIN)/streamlit run app.py $(ARGS)
+	$(BIN)/python -m ui.serve $(ARGS)
 
 serve: $(VENV)/.req-stamp
 	$(BIN)/python deploy/cluster.py --servers $(SERVERS) $(ARGS)

@@ -24,18 +24,21 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(compiled: bool = True, cwd: Path = ROOT, env: dict[str, str] | None = None) -> Iterator[int]:
-    """Start ``streamlit run app.py`` (``MAUBINH_KERNEL=0`` unless ``compiled``); yield its port once healthy."""
+def server(compiled: bool = True, cwd: Path = ROOT, env: dict[str, str] | None = None,
+           warm: bool = True) -> Iterator[int]:
+    """Start the app as ``make run`` does (``python -m ui.serve``: warm before it listens) or, without ``warm``,
+    as ``streamlit run app.py`` (``MAUBINH_KERNEL=0`` unless ``compiled``); yield its port once healthy."""
     port = free_port()
     environment = {**os.environ, **(env or {}), "MAUBINH_KERNEL": "1" if compiled else "0"}
+    start = ["-m", "ui.serve"] if warm else ["-m", "streamlit", "run", str(cwd / "app.py")]
     process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(cwd / "app.py"), "--server.port", str(port),
+        [sys.executable, *start, "--server.port", str(port),
          "--server.headless", "true", "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
          "--server.fileWatcherType", "none"],
         cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment,
     )
     try:
-        for _ in range(600):
+        for _ in range(1200):
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=1)
                 break

@@ -2,7 +2,7 @@
 
     make serve SERVERS=3                       # or: .venv/bin/python deploy/cluster.py --servers 3
 
-Each server is ``streamlit run app.py`` on 127.0.0.1 (ports ``--first-port`` on), with the settings of
+Each server is ``python -m ui.serve`` (``streamlit run app.py``, warm before it listens) on 127.0.0.1 (ports ``--first-port`` on), with the settings of
 ``deploy/production.toml``; HAProxy (Debian's ``haproxy``) listens on ``--bind`` (default 0.0.0.0:8500) with
 the config ``deploy/render.py`` makes, cookie affinity and health checks on ``/_stcore/health``.
 
@@ -120,7 +120,7 @@ def start_app_server(port: int, env: Mapping[str, str], name: str = "app",
                      log: IO[str] | None = sys.stdout) -> subprocess.Popen[bytes]:
     """Start one app server on 127.0.0.1:``port`` with the production settings and ``env`` (the database URL,
     the cookie secret...); returns at once (see :func:`wait_healthy`)."""
-    command = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
+    command = [sys.executable, "-m", "ui.serve",  # warm before it listens (ui/serve.py)
                *streamlit_options(), "--server.address=127.0.0.1", f"--server.port={port}"]
     return spawn(name, command, env, log)
 

@@ -132,8 +132,9 @@ def _wait_healthy(proc: subprocess.Popen[bytes], base_url: str, timeout_s: float
 
 
 def start_server(env: dict[str, str], log_path: Path = SERVER_LOG) -> tuple[subprocess.Popen[bytes], str]:
-    """Start ``streamlit run`` of the app on a free port with ``env`` added to the environment; returns the
-    process and its base URL once it answers ``/_stcore/health`` (stop it with :func:`stop_server`)."""
+    """Start the app on a free port with ``env`` added to the environment, as ``make run`` does (``python -m
+    ui.serve``: warm before it listens; ``streamlit run`` for another script named by ``MAUBINH_E2E_APP``); returns
+    the process and its base URL once it answers ``/_stcore/health`` (stop it with :func:`stop_server`)."""
     script = _app_script()
     if not script.exists():
         pytest.fail(f"no app script at {script} (set MAUBINH_E2E_APP to serve another one)", pytrace=False)
@@ -141,7 +142,7 @@ def start_server(env: dict[str, str], log_path: Path = SERVER_LOG) -> tuple[subp
     base_url = f"http://127.0.0.1:{port}"
     ARTIFACTS.mkdir(exist_ok=True)
     command = [
-        sys.executable, "-m", "streamlit", "run", str(script),
+        sys.executable, "-m", *(("ui.serve",) if script == REPO_ROOT / "app.py" else ("streamlit", "run", str(script))),
         "--server.port", str(port),
         "--server.headless", "true",
         "--server.address", "127.0.0.1",
