@@ -261,15 +261,21 @@ def sample_field(cards: Sequence[Card], rule_set: RuleSet, *, opponents: int = 1
         raise ValueError(f"a hand has 13 distinct cards, got {len(set(cards))} of {len(cards)}")
     hands = _deal(cards, opponents, samples, seed)
     flat = hands.reshape(-1, 13)
+    rows, scores, keys, classes = _solve(flat, rule_set, compiled)
     naturals: dict[tuple[int, int], InstantWin] = {}
     if rule_set.naturals:
-        from maubinh.strategy.solver import declared_instant_win
+        from maubinh.strategy.solver import declare_choice, declared_instant_win
 
         for h in np.flatnonzero(may_hold_instant_win(flat)).tolist():
-            natural = declared_instant_win([Card.from_index(int(i)) for i in flat[h]], rule_set)
+            held = [Card.from_index(int(i)) for i in flat[h]]
+            if scores is None:
+                natural = declared_instant_win(held, rule_set)
+            else:  # the same choice from the kernel's estimate of the best split (solver.quick_declare's)
+                natural = find_instant_win(held, rule_set)
+                if natural is not None and not declare_choice(flat[h], natural, float(scores[h]), rule_set):
+                    natural = None
             if natural is not None:  # held and declared: the solver's quick choice (digest §2.4)
                 naturals[(h // opponents, h % opponents)] = natural
-    rows, keys, classes = _solve(flat, rule_set, compiled)
     for (t, j), natural in naturals.items():
         if natural.split is not None:
             h = t * opponents + j
@@ -299,10 +305,11 @@ def sample_field(cards: Sequence[Card], rule_set: RuleSet, *, opponents: int = 1
     return Field(tuple(cards), rule_set, seed, hands, rows, keys, classes, naturals, among)
 
 
-def _solve(flat: I64, rule_set: RuleSet, compiled: bool | None) -> tuple[I64, I64, I64]:
+def _solve(flat: I64, rule_set: RuleSet, compiled: bool | None) -> tuple[I64, F64 | None, I64, I64]:
+    """The solver's split of each hand: rows, the kernel's estimate of each (``None`` on the numpy path), the
+    chosen chi's keys and classes."""
     if compiled is True or (compiled is None and kernel.ready()):
-        rows, _, keys, classes = kernel.solve_rows(flat, subset_tables(rule_set.wheel), solver_arrays_of(rule_set))
-        return rows, keys, classes
+        return kernel.solve_rows(flat, subset_tables(rule_set.wheel), solver_arrays_of(rule_set))
     from maubinh.strategy.solver import solve_splits
     from maubinh.strategy.tables import load_tables
     from maubinh.strategy.vector import hand_splits
@@ -317,7 +324,7 @@ def _solve(flat: I64, rule_set: RuleSet, compiled: bool | None) -> tuple[I64, I6
         b, m, f = SPLITS[rows[h]]
         keys[h] = (hand.key5[b], hand.key5[m], hand.key3[f])
         classes[h] = (hand.class5[b], hand.class5[m], hand.class3[f])
-    return rows, keys, classes
+    return rows, None, keys, classes
 
 
 def _among_numpy(hands: I64, rows: I64, naturals: dict[tuple[int, int], InstantWin], rule_set: RuleSet) -> I64:

@@ -375,6 +375,15 @@ def ready(wait: bool | None = None) -> bool:
     return bool(_STATE["ready"])
 
 
+def wait_ready(timeout_s: float) -> bool:
+    """Wait at most ``timeout_s`` seconds for a :func:`warm_up` under way to finish; whether the kernel is ready
+    then (``False`` at once when none was started or ``MAUBINH_KERNEL=0``)."""
+    thread = _STATE["thread"]
+    if thread is not None and os.environ.get("MAUBINH_KERNEL", "1") != "0":
+        thread.join(timeout=max(0.0, timeout_s))
+    return ready(wait=False)
+
+
 def status() -> dict[str, Any]:
     """``{"ready": bool, "seconds": compile or load time in this process, "error": text or None}``."""
     return {key: _STATE.get(key) for key in ("ready", "seconds", "error")}

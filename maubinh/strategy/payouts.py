@@ -30,7 +30,8 @@ from maubinh.cards import FULL_DECK, Card
 from maubinh.naturals import find_instant_win
 from maubinh.rules import POSITIONS, RuleSet
 from maubinh.strategy.field import best_splits, field_values, sample_field
-from maubinh.strategy.solver import solve
+from maubinh.strategy.screen import may_hold_instant_win
+from maubinh.strategy.solver import solve, solve_many
 from maubinh.strategy.vector import split_arrangement
 
 __all__ = ["PlayByRules", "compare_rules", "find_contrast", "same_split"]
@@ -143,24 +144,44 @@ def find_contrast(rule_sets: Sequence[RuleSet], seed: int, *, samples: int = 600
         RuntimeError: if no hand in ``tries`` shows a contrast.
     """
     rng = random.Random(seed)
-    for attempt in range(tries):
-        cards = rng.sample(FULL_DECK, 13)
-        if any(rule_set.naturals and find_instant_win(cards, rule_set) for rule_set in rule_sets):
-            continue
-        solved = [solve(cards, rule_set) for rule_set in rule_sets]
+    for start in range(0, tries, _SCREEN_BATCH):  # dealt and screened a batch at a time: the same hands, in order
+        batch = [rng.sample(FULL_DECK, 13) for _ in range(min(_SCREEN_BATCH, tries - start))]
+        for offset in _screened(batch, rule_sets, min_cost, alone):
+            attempt = start + offset
+            play = compare_rules(batch[offset], rule_sets, samples=samples, seed=seed * 1000 + attempt)
+            if alone and not any(len(group) == 1 for group in play.groups()):
+                continue
+            n = len(rule_sets)
+            if any(play.cost(i, j) >= max(min_cost, 3 * play.cost_stderr[i, j]) for i in range(n) for j in range(n)):
+                return play
+    raise RuntimeError(f"no hand of seed {seed} shows the rule sets playing differently")  # pragma: no cover
+
+
+_SCREEN_BATCH = 32
+"""Hands screened together by :func:`find_contrast` (the solver's splits of a batch in one call per rule set)."""
+
+
+def _screened(batch: Sequence[list[Card]], rule_sets: Sequence[RuleSet], min_cost: float, alone: bool) -> list[int]:
+    """The hands of ``batch`` (their indexes, in order) worth sampling: no instant win under any rule set, the
+    solver's splits differ (one of them alone, with ``alone``), the solver's own cost estimate near ``min_cost``."""
+    idx = np.array([[card.index for card in cards] for cards in batch], dtype=np.int64)
+    flagged = may_hold_instant_win(idx) if any(rule_set.naturals for rule_set in rule_sets) else np.zeros(len(batch), bool)
+    plain = [k for k, cards in enumerate(batch)
+             if not (flagged[k] and any(rule_set.naturals and find_instant_win(cards, rule_set) for rule_set in rule_sets))]
+    if not plain:
+        return []
+    solved_by_rules = [solve_many([batch[k] for k in plain], rule_set) for rule_set in rule_sets]
+    found = []
+    for position, k in enumerate(plain):
+        solved = [by_rules[position] for by_rules in solved_by_rules]
         if all(same_split(solved[0], other) for other in solved[1:]):
             continue
         if alone and not any(sum(same_split(a, b) for b in solved) == 1 for a in solved):
             continue
-        if _estimated_cost(cards, solved, rule_sets) < 0.7 * min_cost:
+        if _estimated_cost(batch[k], solved, rule_sets) < 0.7 * min_cost:
             continue
-        play = compare_rules(cards, rule_sets, samples=samples, seed=seed * 1000 + attempt)
-        if alone and not any(len(group) == 1 for group in play.groups()):
-            continue
-        n = len(rule_sets)
-        if any(play.cost(i, j) >= max(min_cost, 3 * play.cost_stderr[i, j]) for i in range(n) for j in range(n)):
-            return play
-    raise RuntimeError(f"no hand of seed {seed} shows the rule sets playing differently")  # pragma: no cover
+        found.append(k)
+    return found
 
 
 def _estimated_cost(cards: Sequence[Card], solved: Sequence[Arrangement], rule_sets: Sequence[RuleSet]) -> float:
@@ -170,11 +191,14 @@ def _estimated_cost(cards: Sequence[Card], solved: Sequence[Arrangement], rule_s
     from maubinh.strategy.vector import hand_splits
 
     worst = 0.0
+    rows_in: dict[tuple[int, ...], list[int]] = {}  # by the hand's card order (the same for every rule set)
     for j, rule_set in enumerate(rule_sets):
         hand = hand_splits(cards, rule_set)
-        scores = split_scores(hand, load_tables(rule_set))
-        rows = [_row_of(hand.cards, arrangement) for arrangement in solved]
-        worst = max(worst, *(float(scores[rows[j]] - scores[row]) for row in rows))
+        order = tuple(hand.cards.tolist())
+        if order not in rows_in:
+            rows_in[order] = [_row_of(hand.cards, arrangement) for arrangement in solved]
+        scores = split_scores(hand, load_tables(rule_set), rows_in[order])  # the solved splits' scores only
+        worst = max(worst, *(float(scores[j] - score) for score in scores))
     return worst
 
 

@@ -92,9 +92,11 @@ def _scores(rows: npt.NDArray[np.intp], hand: HandSplits, v: _SubsetValues, tabl
     return np.where(in_order(hand.key5[b], hand.key5[m], hand.key3[f], strict=tables.strict), score, -np.inf)
 
 
-def split_scores(hand: HandSplits, tables: Tables) -> F64:
-    """Expected chi against one opponent for every split, ``-inf`` for binh lủng ones: ``(72072,)``."""
-    return _scores(SPLITS, hand, _subset_values(hand, tables), tables)
+def split_scores(hand: HandSplits, tables: Tables, rows: npt.ArrayLike | None = None) -> F64:
+    """Expected chi against one opponent for every split, ``-inf`` for binh lủng ones: ``(72072,)``; with
+    ``rows`` (indexes into :data:`~maubinh.strategy.vector.SPLITS`), for those splits only, the same values."""
+    return _scores(SPLITS if rows is None else SPLITS[np.asarray(rows, dtype=np.intp)], hand,
+                   _subset_values(hand, tables), tables)
 
 
 class _PrefixMax:

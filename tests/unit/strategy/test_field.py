@@ -44,6 +44,23 @@ def test_the_field_holds_the_deals_and_splits_of_sample_tables(rule_set_id, oppo
     assert (field.rows == slow.rows).all() and (field.keys == slow.keys).all()
 
 
+def test_opponents_declare_the_same_instant_wins_through_the_kernel():
+    """The kernel path decides a sampled opponent's báo mậu binh from its estimate of the best split, the numpy
+    path with :func:`~maubinh.strategy.solver.declared_instant_win`: the same hands declare (digest §2.4)."""
+    from maubinh.cards import Card
+    from maubinh.naturals import find_instant_win
+
+    rule_set = load_rule_set("tinh-chi")
+    cards = random.Random("naturals").sample(FULL_DECK, 13)
+    fast = sample_field(cards, rule_set, opponents=1, samples=3000, seed=1)
+    slow = sample_field(cards, rule_set, opponents=1, samples=3000, seed=1, compiled=False)
+    held = sum(1 for hand in fast.hands.reshape(-1, 13) if find_instant_win([Card.from_index(int(i)) for i in hand], rule_set))
+    assert held > len(fast.naturals) >= 40  # most instant wins held are declared, one is worth more played out
+    assert {key: (n.pattern, n.split) for key, n in fast.naturals.items()} == {
+        key: (n.pattern, n.split) for key, n in slow.naturals.items()}
+    assert (fast.rows == slow.rows).all() and (fast.keys == slow.keys).all()
+
+
 @pytest.mark.parametrize(("rule_set_id", "opponents"), CASES)
 def test_expected_value_is_the_same_through_the_kernel(rule_set_id, opponents, monkeypatch):
     rule_set = _rules(rule_set_id)

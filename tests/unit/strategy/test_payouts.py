@@ -40,3 +40,31 @@ def test_a_contrast_is_found_where_the_sources_play_differently():
 def test_bad_input():
     with pytest.raises(ValueError, match="at least one"):
         compare_rules(parse_cards("Qh Qd 9d 9s 9h 6d Kd 6h Kc 6s 7c 3s 2d"), [])
+
+
+def test_the_batched_screen_keeps_the_hands_the_hand_by_hand_screen_keeps():
+    """find_contrast screens a batch at a time (the solver's splits of the batch in one call per rule set): the
+    same hands pass, in the same order, as when each hand is solved alone (so a seed deals the same question)."""
+    import random
+
+    from maubinh.cards import FULL_DECK
+    from maubinh.naturals import find_instant_win
+    from maubinh.strategy.payouts import _estimated_cost, _screened
+    from maubinh.strategy.solver import solve
+
+    rng = random.Random(7)
+    batch = [rng.sample(FULL_DECK, 13) for _ in range(96)]
+    for alone, min_cost in ((False, 0.3), (True, 0.3), (True, 1.0)):
+        expected = []
+        for k, cards in enumerate(batch):
+            if any(find_instant_win(cards, rule_set) for rule_set in SOURCES):
+                continue
+            solved = [solve(cards, rule_set) for rule_set in SOURCES]
+            if all(same_split(solved[0], other) for other in solved[1:]):
+                continue
+            if alone and not any(sum(same_split(a, b) for b in solved) == 1 for a in solved):
+                continue
+            if _estimated_cost(cards, solved, SOURCES) >= 0.7 * min_cost:
+                expected.append(k)
+        assert _screened(batch, SOURCES, min_cost, alone) == expected
+        assert 0 < len(expected) < len(batch)  # some pass, some do not: the screen is tested both ways
