@@ -109,6 +109,11 @@ def compare_rules(cards: Sequence[Card], rule_sets: Sequence[RuleSet], *, sample
     if not rule_sets:
         raise ValueError("compare at least one rule set")
     hand = tuple(cards)
+    return _settled(hand, rule_sets, _best_splits(hand, rule_sets, samples, seed), samples, seed)
+
+
+def _best_splits(hand: tuple[Card, ...], rule_sets: Sequence[RuleSet], samples: int, seed: int) -> list[Arrangement]:
+    """Each rule set's best split of ``hand`` on its own sample of opponents (:func:`compare_rules`'s first half)."""
     idx = np.array([c.index for c in hand], dtype=np.int64)
     best: list[Arrangement] = []
     for k, rule_set in enumerate(rule_sets):
@@ -119,6 +124,13 @@ def compare_rules(cards: Sequence[Card], rule_sets: Sequence[RuleSet], *, sample
         choose = sample_field(hand, rule_set, opponents=1, samples=samples, seed=2 * (seed * 16 + k))
         rows, _ = best_splits(choose)
         best.append(split_arrangement(idx, int(rows[0])))
+    return best
+
+
+def _settled(hand: tuple[Card, ...], rule_sets: Sequence[RuleSet], best: list[Arrangement], samples: int,
+             seed: int) -> PlayByRules:
+    """Every rule set's best split settled under every rule set on other samples (:func:`compare_rules`'s second
+    half)."""
     n = len(rule_sets)
     worth = np.zeros((n, n))
     stderr = np.zeros((n, n))
@@ -147,8 +159,14 @@ def find_contrast(rule_sets: Sequence[RuleSet], seed: int, *, samples: int = 600
     for start in range(0, tries, _SCREEN_BATCH):  # dealt and screened a batch at a time: the same hands, in order
         batch = [rng.sample(FULL_DECK, 13) for _ in range(min(_SCREEN_BATCH, tries - start))]
         for offset in _screened(batch, rule_sets, min_cost, alone):
-            attempt = start + offset
-            play = compare_rules(batch[offset], rule_sets, samples=samples, seed=seed * 1000 + attempt)
+            hand, attempt = tuple(batch[offset]), seed * 1000 + start + offset
+            best = _best_splits(hand, rule_sets, samples, attempt)
+            # the settling's half is skipped where the splits chosen already decide: no split alone (asked for),
+            # or one split for all (nothing costs anything); compare_rules would then be refused below
+            if (min_cost > 0 and all(same_split(best[0], other) for other in best[1:])) or (
+                    alone and not any(sum(same_split(a, b) for b in best) == 1 for a in best)):
+                continue
+            play = _settled(hand, rule_sets, best, samples, attempt)
             if alone and not any(len(group) == 1 for group in play.groups()):
                 continue
             n = len(rule_sets)

@@ -68,3 +68,27 @@ def test_the_batched_screen_keeps_the_hands_the_hand_by_hand_screen_keeps():
                 expected.append(k)
         assert _screened(batch, SOURCES, min_cost, alone) == expected
         assert 0 < len(expected) < len(batch)  # some pass, some do not: the screen is tested both ways
+
+
+@pytest.mark.parametrize(("seed", "alone", "min_cost"), [(1, False, 0.3), (3, True, 0.3), (5, True, 1.0)])
+def test_a_contrast_is_the_one_compare_rules_finds_hand_after_hand(seed, alone, min_cost):
+    """find_contrast skips what cannot pass (the screen; the settling when the chosen splits already decide): the
+    comparison it returns is compare_rules' of the first dealt hand that passes, attempt after attempt."""
+    import random
+
+    from maubinh.cards import FULL_DECK
+    from maubinh.strategy.payouts import _screened
+
+    found = find_contrast(SOURCES, seed, samples=120, min_cost=min_cost, alone=alone)
+    rng = random.Random(seed)
+    for attempt in range(400):
+        cards = rng.sample(FULL_DECK, 13)
+        if not _screened([cards], SOURCES, min_cost, alone):
+            continue
+        play = compare_rules(cards, SOURCES, samples=120, seed=seed * 1000 + attempt)
+        if alone and not any(len(group) == 1 for group in play.groups()):
+            continue
+        n = len(SOURCES)
+        if any(play.cost(i, j) >= max(min_cost, 3 * play.cost_stderr[i, j]) for i in range(n) for j in range(n)):
+            break
+    assert play == found
