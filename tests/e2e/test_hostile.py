@@ -43,7 +43,7 @@ def job_processes() -> list[int]:
     """The live processes under the test's Streamlit server that lead a process group of their own:
     the server's job processes (a job calls ``os.setpgrp()``; its workers share its group)."""
     tree = _children()
-    servers = [pid for pid in tree.get(os.getpid(), []) if "streamlit" in _cmdline(pid)]
+    servers = [pid for pid in tree.get(os.getpid(), []) if "ui.serve" in _cmdline(pid) or "streamlit" in _cmdline(pid)]
     found, todo = [], list(servers)
     while todo:
         for child in tree.get(todo.pop(), []):
