@@ -14,6 +14,7 @@ working: a page filling in its own default parameters does not add steps to the 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
@@ -24,7 +25,8 @@ from streamlit.errors import StreamlitAPIException
 from ui import _once
 from ui.i18n import translate
 
-__all__ = ["CLOSE_SIDEBAR_SCRIPT", "KEEP_BACK_SCRIPT", "PAGES", "AppPage", "draw_navigation", "link_to", "navigation_pages"]
+__all__ = ["CLOSE_SIDEBAR_SCRIPT", "KEEP_BACK_SCRIPT", "PAGES", "PERSONAL_PARAM", "AppPage", "draw_navigation",
+           "kept_params", "link_to", "navigation_pages"]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -130,17 +132,36 @@ an address on the old page is taken as the new page's, so the class's own entry 
 never overwritten and Back returns to it."""
 
 
+PERSONAL_PARAM = "me"
+"""The personal link's query parameter (:data:`ui.store.LEARNER_PARAM`), kept by the sidebar's links."""
+_PERSONAL = re.compile(r"[A-Za-z0-9_.-]{1,200}")
+"""What a personal link's value may be to be carried to another page (anything else is left behind)."""
+
+
+def kept_params(lang: str) -> dict[str, str]:
+    """The query parameters every sidebar link carries: the language, and the personal link (``?me=``) when the
+    page has one, so that a learner who opened their profile stays in it from page to page (their answers on
+    the Drill, their hands on Play, their classes)."""
+    params = {"lang": lang}
+    token = st.query_params.get(PERSONAL_PARAM)
+    if token and _PERSONAL.fullmatch(token):
+        params[PERSONAL_PARAM] = token
+    return params
+
+
 def draw_navigation(lang: str) -> None:
-    """Links to every page at the top of the sidebar, once per run, keeping the language in the URL;
-    on a narrow screen, the sidebar closes when a link is chosen (:data:`CLOSE_SIDEBAR_SCRIPT`)."""
+    """Links to every page at the top of the sidebar, once per run, keeping the language and a personal link in
+    the URL (:func:`kept_params`); on a narrow screen, the sidebar closes when a link is chosen
+    (:data:`CLOSE_SIDEBAR_SCRIPT`)."""
     box = _once.claim("ui_nav", st.sidebar)
     if box is None:
         return
     st.html(CLOSE_SIDEBAR_SCRIPT + KEEP_BACK_SCRIPT, unsafe_allow_javascript=True)
+    params = kept_params(lang)
     for page in PAGES:
         try:
             box.page_link(page.script, label=translate(page.title_key, lang), icon=page.icon,
-                          query_params={"lang": lang})
+                          query_params=params)
         except StreamlitAPIException:  # a page script run on its own (tests) has no page list
             return
 

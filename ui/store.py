@@ -26,13 +26,14 @@ from classroom.database import DATABASE_ENV
 from classroom.grading import Grader
 from classroom.practice import Practice
 from classroom.service import ClassroomError, ClassroomStore
+from ui.nav import PERSONAL_PARAM
 
 __all__ = ["ASSIGNMENT_PARAM", "LEARNER_PARAM", "MODE_PARAM", "RUN_PARAM", "THEME_PARAM", "Classroom", "classroom",
            "configured_url", "refusal_key"]
 
 _log = logging.getLogger(__name__)
 
-LEARNER_PARAM = "me"
+LEARNER_PARAM = PERSONAL_PARAM
 """Query parameter of a learner's personal link (``?me=<learner>.<secret>``), on the Classes and Drill pages."""
 ASSIGNMENT_PARAM = "assignment"
 """Query parameter naming the assignment the Drill page answers (``?assignment=<id>``)."""

@@ -320,3 +320,33 @@ def test_the_rule_set_question_names_the_chi_as_the_set_does_not_as_its_answer()
             name = other.position_name(position, "vi")
             if name not in {chi_at.position_name(p, "vi") for p in POSITIONS}:
                 assert name not in shown, (rule_set_id, name)
+
+
+@pytest.mark.parametrize(("kinds", "right"), [("rules", False), ("chi", False), ("foul", True)])
+def test_once_answered_the_right_choice_and_a_wrong_pick_are_marked(kinds: str, right: bool) -> None:
+    # A disabled button is grey whatever its type: the marks say which was right and what the learner picked.
+    from ui.drill.views import RIGHT_ICON, WRONG_ICON
+
+    at = drill(kinds=kinds, level="beginner", rules="chi-at", seed="3", n="2", lang="vi")
+    _, index, q = current(at)
+    choices = list(q.choices)
+    assert all(not at.button(key=f"drill_choice_{k}").proto.icon for k in range(len(choices)))  # none before
+    answer(at, q, index, right)
+    icons = [at.button(key=f"drill_choice_{k}").proto.icon for k in range(len(choices))]
+    key = choices.index(q.key)
+    assert icons[key] == RIGHT_ICON
+    picked = [k for k, icon in enumerate(icons) if icon == WRONG_ICON]
+    assert picked == ([] if right else [next(k for k, c in enumerate(choices) if c != q.key)])
+    assert all(not icon for k, icon in enumerate(icons) if k != key and k not in picked)
+
+
+def test_how_many_chi_shows_seat_a_then_seat_b_first() -> None:
+    # "seat 2 (A) collects from seat 1 (B)" listed seat 1 (B) first: the seats asked about come first, A then B.
+    for seed in range(1, 40):
+        at = drill(kinds="settle", level="expert", rules="chi-at", seed=str(seed), n="1", lang="en")
+        _, _, q = current(at)
+        if q.a > q.b:
+            break
+    assert q.a > q.b  # a question where A sits after B
+    names = [m.value for m in at.markdown if str(m.value).endswith(("(A)**", "(B)**")) or str(m.value).startswith("**Seat")]
+    assert names[:2] == [f"**Seat {q.a + 1} (A)**", f"**Seat {q.b + 1} (B)**"], names

@@ -99,10 +99,26 @@ def _answer(state: SetState, index: int, question: Question, given: object) -> N
     record_answer(state, index, given, correct)
 
 
+RIGHT_ICON = ":material/check_circle:"
+"""Marks the right answer's button once the question is answered (a disabled button is grey: the mark shows)."""
+WRONG_ICON = ":material/cancel:"
+"""Marks the learner's pick when it was wrong."""
+
+
+def choice_mark(question: Question, choice: object, answered: Answer | None) -> str | None:
+    """The icon of a choice's button: none before the answer; then :data:`RIGHT_ICON` on the right answer and
+    :data:`WRONG_ICON` on a wrong pick."""
+    if answered is None:
+        return None
+    if question.is_correct(choice):  # type: ignore[arg-type,union-attr]  # a choice question
+        return RIGHT_ICON
+    return WRONG_ICON if answered.given == choice else None
+
+
 def _choices(state: SetState, index: int, question: Question, choices: Sequence[object], rule_set: RuleSet,
              lang: str, columns: int) -> None:
-    """One button per choice, ``columns`` to a row (0: as many as fit, wrapping); the learner's pick is
-    highlighted once answered."""
+    """One button per choice, ``columns`` to a row (0: as many as fit, wrapping); once answered, the learner's
+    pick is highlighted and the right answer and a wrong pick marked (:func:`choice_mark`)."""
     answered = state.answers.get(index)
 
     def button(number_: int, choice: object, width: str) -> None:
@@ -111,6 +127,7 @@ def _choices(state: SetState, index: int, question: Question, choices: Sequence[
             md_text(choice_label(question, choice, rule_set, lang)),
             key=f"drill_choice_{number_}",
             disabled=answered is not None,
+            icon=choice_mark(question, choice, answered),
             type="primary" if picked else "secondary",
             width=width,  # type: ignore[arg-type]
             on_click=_answer,
@@ -188,6 +205,7 @@ def _better_question(state: SetState, index: int, q: BetterQuestion, rule_set: R
                 md_text(choice_label(q, k, rule_set, lang)),
                 key=f"drill_choice_{k}",
                 disabled=answered is not None,
+                icon=choice_mark(q, k, answered),
                 type="primary" if picked else "secondary",
                 width="stretch",
                 on_click=_answer,
@@ -338,7 +356,8 @@ def _settle_submit(state: SetState, index: int, q: SettleQuestion) -> None:
 
 def _settle_question(state: SetState, index: int, q: SettleQuestion, rule_set: RuleSet, lang: str) -> None:
     st.markdown(t("drill.settle.prompt", a=q.a + 1, b=q.b + 1, rules=md_text(rule_set.name(lang))))
-    seats = list(range(len(q.arrangements)))
+    # the two seats asked about first, in the question's order (A collects from B), then the others
+    seats = [q.a, q.b, *(seat for seat in range(len(q.arrangements)) if seat not in (q.a, q.b))]
     per_row = 2
     for start in range(0, len(seats), per_row):
         for column, seat in zip(st.columns(per_row), seats[start : start + per_row]):
