@@ -12,7 +12,7 @@ from babel.numbers import format_decimal
 
 from maubinh.arrangement import Arrangement, foul_reason, hand_values
 from maubinh.cards import Card, Rank
-from maubinh.hands import Category, HandValue, evaluate
+from maubinh.hands import Category, HandValue, WheelRank, evaluate
 from maubinh.naturals import InstantWin
 from maubinh.rules import POSITIONS, BonusHand, NaturalPattern, Position, Provenance, RuleSet
 from maubinh.settle import Item, ItemKind
@@ -77,8 +77,14 @@ def _rank_label(rank: int) -> str:
 
 
 def describe_chi(cards: Sequence[Card], rule_set: RuleSet, lang: str) -> str:
-    """A chi's cards in words under ``rule_set``'s straight order (see :func:`describe_value`)."""
-    return describe_value(evaluate(cards, rule_set.wheel), lang)
+    """A chi's cards in words under ``rule_set``'s straight order (see :func:`describe_value`). A-2-3-4-5 where it
+    ranks second among straights (``chi-at``, ``tinh-chi``: digest §2.2) says so: set above a 5-9 straight, it
+    looked like binh lủng to a new learner."""
+    value = evaluate(cards, rule_set.wheel)
+    text = describe_value(value, lang)
+    if value.is_wheel and rule_set.wheel is WheelRank.SECOND:
+        text += " " + translate("label.wheel_second", lang)
+    return text
 
 
 def describe_value(value: HandValue, lang: str) -> str:

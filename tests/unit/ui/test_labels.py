@@ -3,6 +3,8 @@ a value the house rules changed shows its change in the screen's language, never
 
 from __future__ import annotations
 
+import pytest
+
 from maubinh.arrangement import Arrangement
 from maubinh.house import edit, from_link_token, link_token
 from maubinh.rules import load_rule_set
@@ -46,3 +48,21 @@ def test_an_equal_back_and_middle_are_described_as_legal_unless_the_order_is_str
     assert describe_foul(plain, guide, "en").startswith("Legal: Chi 1 (back) > Chi 2 (middle)")
     strict = edit(guide, {"order.strict": True})
     assert describe_foul(equal, strict, "vi").startswith("Binh lủng: Chi 1 và Chi 2 bằng nhau, mà bộ luật này chơi thứ tự chặt")
+
+
+@pytest.mark.parametrize(("rule_set_id", "noted"), [("chi-at", True), ("tinh-chi", True), ("luckywin", False),
+                                                    ("guide-2026", False)])
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_wheel_that_ranks_second_says_so(rule_set_id: str, noted: bool, lang: str) -> None:
+    # A-5 set above 5-9 looked like binh lủng to a new learner where the wheel ranks second (digest §2.2).
+    from maubinh.cards import parse_cards
+    from maubinh.rules import load_rule_set
+    from ui.i18n import translate
+    from ui.labels import describe_chi
+
+    rule_set = load_rule_set(rule_set_id)
+    note = translate("label.wheel_second", lang)
+    assert note.startswith("(") and "10-J-Q-K-A" in note
+    assert (note in describe_chi(parse_cards("As 2d 3c 4h 5s"), rule_set, lang)) is noted
+    assert note not in describe_chi(parse_cards("9s 8d 7c 6h 5s"), rule_set, lang)
+    assert note not in describe_chi(parse_cards("As Kd Qc Jh Ts"), rule_set, lang)
