@@ -253,5 +253,5 @@ def set_editor(drill_set: DrillSet, lang: str) -> None:
     error = st.session_state.get(_FORM_ERROR)
     if isinstance(error, str) and error:
         st.error(error)
-    st.markdown(t("drill.set.share"))
+    st.markdown(t("drill.set.share", start=t("drill.set.start")))
     st.code(share_link(drill_set), language=None, wrap_lines=True)
