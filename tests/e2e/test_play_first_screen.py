@@ -31,10 +31,11 @@ RULES_LABEL = {"vi": "Bộ luật", "en": "Rule set"}
 TIMER_60 = {"vi": "60 giây", "en": "60 s"}
 
 
-def first_card_in_page(page: Page) -> dict[str, float]:
-    """The first card of the hand being arranged, in page coordinates (the main block's own scrolling added
-    back: Streamlit scrolls inside it), as ``{"x", "y", "width", "height"}`` in CSS pixels."""
-    card = page.locator(".mb-hand button.mb-card").first
+def first_card_in_page(page: Page, last: bool = False) -> dict[str, float]:
+    """The first (``last``: the last) card of the hand being arranged, in page coordinates (the main block's own
+    scrolling added back: Streamlit scrolls inside it), as ``{"x", "y", "width", "height"}`` in CSS pixels."""
+    cards = page.locator(".mb-hand button.mb-card")
+    card = cards.last if last else cards.first
     expect(card).to_be_visible(timeout=120_000)
     box = card.bounding_box()
     assert box is not None
@@ -43,12 +44,14 @@ def first_card_in_page(page: Page) -> dict[str, float]:
     return {**box, "y": box["y"] + float(scrolled) + page.evaluate("() => window.scrollY")}
 
 
-def assert_on_first_screen(page: Page, what: str) -> dict[str, float]:
-    """Fail unless the first card lies wholly within the first 390 x 844 px of the page."""
-    box = first_card_in_page(page)
-    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE_H, (what, box)
-    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE_W, (what, box)
-    return box
+def assert_on_first_screen(page: Page, what: str, whole_hand: bool = False) -> dict[str, float]:
+    """Fail unless the first card (``whole_hand``: the 13th too) lies wholly within the first 390 x 844 px of the
+    page; the first card's box."""
+    boxes = [first_card_in_page(page, last) for last in ((False, True) if whole_hand else (False,))]
+    for box in boxes:
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE_H, (what, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE_W, (what, box)
+    return boxes[0]
 
 
 def _opened(context: BrowserContext, url: str) -> Page:
@@ -69,7 +72,7 @@ def test_the_cards_show_on_a_phones_first_screen_with_the_settings_folded(e2e_br
     context = e2e_browser.new_context(**PHONE)  # type: ignore[arg-type]
     try:
         page = _opened(context, f"{app_url}/play?lang={lang}&seed=7&deal=1&bots={BOTS}&rules=chi-at")
-        first = assert_on_first_screen(page, "deal 1")
+        first = assert_on_first_screen(page, "deal 1", whole_hand=True)  # seven cards to a row: all 13 show
         print(f"{lang} deal 1: first card at y={first['y']:.0f}, bottom {first['y'] + first['height']:.0f} px")
         page.screenshot(path=str(screenshot(page, f"play_first_screen_{lang}_390_deal1").with_name(
             f"play_first_screen_{lang}_390_deal1_window.png")))
