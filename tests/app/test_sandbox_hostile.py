@@ -38,7 +38,7 @@ def test_a_saved_file_loads_in_a_fresh_session_and_is_compared_at_the_table() ->
     at.session_state["sandbox_view"] = "The table"
     at.run()
     _ok(at)
-    assert "Nhà Tư" in at.dataframe[0].value.columns
+    assert "Nhà Tư" in at.table[0].value.columns
 
 
 def test_a_big_file_is_refused_before_it_is_read() -> None:
@@ -94,7 +94,7 @@ def test_a_compare_link_with_thousands_of_copies_is_read_once_each() -> None:
     assert time.perf_counter() - started < 20
     assert at.multiselect(key="sandbox_compare").value == ["chi-at", "tinh-chi"]
     assert any("nope" in w.value for w in at.warning)
-    assert list(at.dataframe[0].value.columns).count(load_rule_set("chi-at").name("en")) == 1
+    assert list(at.table[0].value.columns).count(load_rule_set("chi-at").name("en")) == 1
 
 
 def test_the_editor_inputs_carry_the_engine_ranges() -> None:

@@ -90,7 +90,7 @@ def test_changing_values_shows_the_diff_and_keeping_them_settles_the_table_under
     carried = at.query_params.get("house")
     assert isinstance(carried, str) or (isinstance(carried, list) and len(carried) == 1)
     _view(at, "The table")
-    frame = at.dataframe[0].value
+    frame = at.table[0].value
     assert "Nhà Tư" in frame.columns
     house = edit(load_rule_set("chi-at"), {"foul.penalty": 6, "scoop.multipliers": (2, 3, 2), "aces.rule": "none",
                                            "wheel.value": "lowest"}, rule_set_id="nha-tu", names=NAMES)
@@ -164,7 +164,7 @@ def test_starting_from_another_rule_set_loads_its_values() -> None:
 def test_house_rules_from_a_link_are_compared_at_the_table() -> None:
     house = edit(load_rule_set("guide-2026"), {"foul.penalty": 9}, rule_set_id="chin", names={"vi": "Chín", "en": "Nine"})
     at = _page(None, lang="en", seed="7", house=link_token(house))
-    frame = at.dataframe[0].value
+    frame = at.table[0].value
     assert "Nine" in frame.columns
     bad = _page(None, lang="en", house="garbage")
     assert any("house rules that cannot be read" in w.value for w in bad.warning)

@@ -41,9 +41,10 @@ def _inputs(at: AppTest, seats: int) -> list[tuple[str, ...]]:
 
 
 def _totals(at: AppTest) -> pd.DataFrame:
-    """The totals table (the first dataframe), without its spread column."""
-    assert len(at.dataframe) == 1
-    frame = at.dataframe[0].value
+    """The totals table (the page's first table: the matrices and breakdowns come after it), without its spread
+    column."""
+    assert at.table
+    frame = at.table[0].value
     assert isinstance(frame, pd.DataFrame)
     spread = [column for column in frame.columns if column in ("Chênh lệch", "Spread")]
     return frame.drop(columns=spread)
@@ -124,7 +125,7 @@ def test_a_bad_card_is_named_next_to_its_seat_and_the_text_stays() -> None:
     after = _inputs(at, 3)
     assert after[1][2] == "8s 5s Zx"
     assert after[0] == typed[0] and after[2] == typed[2] and after[1][:2] == typed[1][:2]
-    assert not at.dataframe  # nothing settled until it is fixed
+    assert not at.table  # nothing settled until it is fixed
     at.text_input(key=_key(1, "front")).set_value(typed[1][2])
     at.run()
     _assert_ok(at)
@@ -143,7 +144,7 @@ def test_a_card_in_two_seats_is_named_in_both() -> None:
     assert len(at.error) == 2
     assert all("Q♦" in error.value for error in at.error)
     assert "Người chơi 2" in at.error[0].value and "Người chơi 1" in at.error[1].value
-    assert not at.dataframe
+    assert not at.table
 
 
 def test_a_duplicate_in_one_chi_and_a_wrong_count() -> None:
@@ -270,7 +271,7 @@ def _tables(at: AppTest) -> list[pd.DataFrame]:
 def test_who_pays_whom_matrices_sources_and_spread() -> None:
     at = _run(seats="3", seed="7", lang="en")
     totals = _assert_settled(at, 3, "en")
-    full = at.dataframe[0].value
+    full = at.table[0].value
     assert list(full.columns)[-1] == "Spread"
     assert (full["Spread"] == totals.max(axis=1) - totals.min(axis=1)).all()
     assert any(c.value.startswith(("Highlighted rows", "Every rule set compared")) for c in at.caption)
@@ -419,7 +420,7 @@ def test_moving_cards_between_chi_flags_a_foul_at_once() -> None:
     at.run()
     _assert_ok(at)
     assert any("needs 3 cards, has 5" in error.value for error in at.error)
-    assert not at.dataframe
+    assert not at.table
     data = arranger_data(at, "sandbox_arrange0")
     assert data["initial"]["front"] == new_front.split() and len(data["initial"]["middle"]) == 3
     # Fewer than 13 cards: nothing to arrange yet, said so.

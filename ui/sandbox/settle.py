@@ -94,7 +94,8 @@ def show_totals(settlements: Mapping[str, Settlement], names: Mapping[str, str],
     shown = totals.copy()
     if len(totals.columns) > 1:
         shown[t("sandbox.col_spread")] = gaps
-    st.dataframe(_highlight_rows(shown, differs), key="sandbox_totals")
+    with st.container(key="sandbox_totals"):  # an HTML table as wide as the page: at 390 px no column is cut off
+        st.table(_highlight_rows(shown, differs), border="horizontal")
     if len(totals.columns) > 1:
         st.caption(t("sandbox.differ_caption") if differs.any() else t("sandbox.agree_caption"))
     chart = totals_chart(totals, t("sandbox.col_player"), t("common.rule_set"), t("sandbox.col_total"),
