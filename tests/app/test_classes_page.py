@@ -137,7 +137,7 @@ def test_a_learner_joins_answers_in_the_drill_page_and_a_reload_resumes(db: Clas
     assert not [b for b in again.button if b.key in ("drill_again", "drill_new_set")]
 
     home = open_page(CLASSES, me=me, lang="en")
-    mine = home.dataframe[0].value
+    mine = home.table[0].value
     assert list(mine["You: right"]) == ["2/3 (67%)"]
 
 

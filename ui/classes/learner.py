@@ -22,7 +22,7 @@ from ui.classes.table_common import TABLE_PARAM
 from ui.classes.table_learner import show_table_list, show_table_play
 from ui.classes.words import moment, share, state_key
 from ui.client import client_address
-from ui.escape import md_text, plain_text
+from ui.escape import md_text
 from ui.i18n import t
 from ui.labels import number
 from ui.links import go_to_personal_link, personal_link_box
@@ -30,6 +30,7 @@ from ui.nav import link_to
 from ui.params import markdown_literal
 from ui.setup import rule_set_label
 from ui.store import ASSIGNMENT_PARAM, LEARNER_PARAM, classroom, refusal_key
+from ui.tables_fit import show_table
 
 __all__ = ["JOINED_KEY", "show_join", "show_learner", "viewer_zone"]
 
@@ -158,7 +159,7 @@ def _assignments(learner: LearnerInfo, token: str, lang: str, zone: tzinfo | Non
                                                                             count=assignment.count))
         others = [row for row in result.learners if row.answered]
         rows.append({
-            t("classes.col.assignment"): plain_text(assignment.title),
+            t("classes.col.assignment"): md_text(assignment.title),  # a Markdown cell (ui.tables_fit)
             t("classes.col.mine"): share(mine.right, mine.answered, lang) if mine else "—",
             t("classes.col.my_chi_lost"): _per_decision(mine.error_rate if mine else None, lang),
             t("classes.col.class_right"): _mean_share(others, lang),
@@ -167,7 +168,7 @@ def _assignments(learner: LearnerInfo, token: str, lang: str, zone: tzinfo | Non
                 if sum(r.decisions for r in others) else None, lang),
         })
     st.subheader(t("classes.my_results"))
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    show_table(pd.DataFrame(rows))  # as wide as the page: at 390 px its last column was cut off
     st.caption(t("classes.my_results_note"))
 
 

@@ -94,8 +94,12 @@ def show_totals(settlements: Mapping[str, Settlement], names: Mapping[str, str],
     shown = totals.copy()
     if len(totals.columns) > 1:
         shown[t("sandbox.col_spread")] = gaps
+    # st.table's headers are Markdown: rule-set and seat names (a house's name is typed by a user) go in as text
+    shown.columns = [md_text(str(column)) for column in shown.columns]
+    shown.index = pd.Index([md_text(str(seat)) for seat in shown.index])
+    marks = pd.Series(differs.to_numpy(), index=shown.index)
     with st.container(key="sandbox_totals"):  # an HTML table as wide as the page: at 390 px no column is cut off
-        st.table(_highlight_rows(shown, differs), border="horizontal")
+        st.table(_highlight_rows(shown, marks), border="horizontal")
     if len(totals.columns) > 1:
         st.caption(t("sandbox.differ_caption") if differs.any() else t("sandbox.agree_caption"))
     chart = totals_chart(totals, t("sandbox.col_player"), t("common.rule_set"), t("sandbox.col_total"),
