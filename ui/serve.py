@@ -30,9 +30,9 @@ _log = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parent.parent
 """The checkout: ``app.py`` and ``pages/`` are here."""
 KERNEL_WAIT_S = 10.0
-"""How long the start waits for the compiled kernel, counted from the start of :func:`warm` (loaded from its
-cache in ~2 s; a first compile in a fresh checkout takes minutes, and the engine uses its numpy path until
-then)."""
+"""How long the start waits for the compiled kernel once the imports and the database are done (it loads from its
+cache in ~2 s, beside them; a first compile in a fresh checkout takes minutes, and the engine uses its numpy path
+until then)."""
 
 
 def page_imports(root: Path = ROOT) -> list[str]:
@@ -50,7 +50,7 @@ def page_imports(root: Path = ROOT) -> list[str]:
 
 def warm(root: Path = ROOT) -> dict[str, float]:
     """Import the pages' modules, open the classroom, start the kernel's warm-up and wait for it (at most
-    :data:`KERNEL_WAIT_S` in all); seconds spent on each (``imports``, ``classroom``, ``kernel``).
+    :data:`KERNEL_WAIT_S` more); seconds spent on each (``imports``, ``classroom``, ``kernel``).
 
     Nothing here stops the server from starting: a module or a database that fails is logged, and the page
     that needs it reports it to its visitor as before (:mod:`ui.errors`).
@@ -86,7 +86,7 @@ def _warm(root: Path, seconds: dict[str, float]) -> None:
         _log.exception("warm start: the classroom database could not be opened")
     seconds["classroom"] = time.perf_counter() - started
     started = time.perf_counter()
-    kernel.wait_ready(KERNEL_WAIT_S - seconds["imports"] - seconds["classroom"])
+    kernel.wait_ready(KERNEL_WAIT_S)
     seconds["kernel"] = time.perf_counter() - started
 
 
