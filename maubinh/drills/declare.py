@@ -230,7 +230,7 @@ def _probe_once(rule_set: RuleSet) -> tuple[float, ...]:
             continue
         hand = hand_splits(cards, rule_set)
         _, row = quick_declare(hand, tables)
-        found.append(abs(natural.chi - float(split_scores(hand, tables)[row])))
+        found.append(abs(natural.chi - float(split_scores(hand, tables, [row])[0])))
     return tuple(found)
 
 
@@ -295,7 +295,7 @@ def make_declare_question(seed: int, rule_set: RuleSet, level: Level) -> Declare
             continue
         hand = hand_splits(cards, rule_set)
         declare_quick, row = quick_declare(hand, tables)
-        estimate = natural.chi - float(split_scores(hand, tables)[row])
+        estimate = natural.chi - float(split_scores(hand, tables, [row])[0])
         if want_play is not None and declare_quick is want_play:
             continue
         if not rules.worth_measuring(estimate):

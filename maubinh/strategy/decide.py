@@ -147,7 +147,7 @@ def _decide(cards: tuple[Card, ...], rule_set: RuleSet, opponents: int, samples:
     tables = load_tables(rule_set)
     _, row = quick_declare(hand, tables)
     split = hand.arrangement(row)
-    estimate = float(split_scores(hand, tables)[row])
+    estimate = float(split_scores(hand, tables, [row])[0])
     with plain_declares():  # the sampled opponents' own instant wins: the plain choice (no nested measurement)
         play, declared = expected_value([split, split], cards, rule_set, opponents=opponents, samples=samples,
                                         seed=seed, declared=[False, True])
