@@ -69,7 +69,7 @@ def test_a_hand_arranged_by_taps_at_390_px_is_one_submission(browser_page: Page,
     wait_idle(page, timeout_ms=60_000)
     assert len(sent) > before
     showdown, analysis, you = TEXT[lang]
-    expect(page.get_by_text(showdown, exact=True)).to_be_visible(timeout=60_000)
+    expect(page.get_by_role("heading", name=re.compile(re.escape(showdown) + "$"))).to_be_visible(timeout=60_000)
     expect(page.get_by_text(analysis, exact=True)).to_be_visible()
     metric = page.locator("[data-testid=stMetric]").first
     expect(metric).to_contain_text(you)

@@ -30,7 +30,8 @@ def _arrange(page: Page, split: Arrangement, lang: str) -> None:
             page.locator(f'button.mb-chi-head[data-place="{position.value}"]').click()
     page.locator("button[data-confirm]").click()
     wait_idle(page, timeout_ms=180_000)
-    expect(page.get_by_text(translate("play.showdown", lang), exact=True)).to_be_visible(timeout=180_000)
+    showdown = re.compile(re.escape(translate("play.showdown", lang)) + "$")  # "Deal 1 · Showdown"
+    expect(page.get_by_role("heading", name=showdown)).to_be_visible(timeout=180_000)
     expect(page.get_by_role("button", name=translate("play.next", lang))).to_be_visible(timeout=180_000)
     assert_no_exception(page)
 

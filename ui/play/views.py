@@ -118,8 +118,9 @@ def show_deal(session: PlaySession, number: int, lang: str) -> None:
     """
     table = session.table
     if number in session.results:
-        st.subheader(t("play.deal_title", n=number))
-        show_showdown(session.table, session.results[number], lang)
+        # one heading: "Deal 1 · Showdown" (two headings one above the other were cramped on a phone)
+        st.subheader(f"{t('play.deal_title', n=number)} · {t('play.showdown')}")
+        show_showdown(session.table, session.results[number], lang, heading=False)
         if session.results[number].auto_split:
             st.caption(t("play.auto_split_analysed"))  # the timer ran out: not the player's own split
         show_analysis(session.analyses[number], table.rule_set, lang)

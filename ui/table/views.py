@@ -98,12 +98,14 @@ def show_seat(arrangement: Arrangement, rule_set: RuleSet, lang: str) -> None:
                    label=f"{rule_set.position_name(position, lang)} — {describe_chi(chi, rule_set, lang)}")
 
 
-def show_showdown(table: Table, result: DealResult, lang: str) -> None:
-    """Every hand revealed at ``table`` with what it won, the settlement with the rule behind each number."""
+def show_showdown(table: Table, result: DealResult, lang: str, heading: bool = True) -> None:
+    """Every hand revealed at ``table`` with what it won, the settlement with the rule behind each number; under a
+    heading "Showdown" unless ``heading`` is false (the caller's heading names it)."""
     rule_set = table.rule_set
     names = seat_namer(table.bots)
     settlement = result.settlement
-    st.markdown(f"#### {t('play.showdown')}")
+    if heading:
+        st.markdown(f"#### {t('play.showdown')}")
     columns = st.columns(table.seats)
     for seat, column in enumerate(columns):
         with column:
