@@ -66,7 +66,7 @@ def show_start(lang: str) -> None:
         st.subheader(t("classes.join_title"))
         with st.form("classes_join_form", border=False):
             st.text_input(t("classes.code"), key="classes_code", max_chars=16,
-                          placeholder="K7P2QX"[:JOIN_LENGTH], help=t("classes.code_help"))
+                          placeholder=t("classes.code_placeholder", n=JOIN_LENGTH), help=t("classes.code_help"))
             st.form_submit_button(t("classes.join_button"), type="primary", on_click=_join, args=(lang,))
         error = st.session_state.get("classes_code_error")
         if error:
