@@ -106,3 +106,14 @@ def test_every_csv_export_goes_through_the_one_helper() -> None:
             downloads += 1
             assert "csv_bytes(" in call, (path, call)
     assert downloads == 6  # Drill summary, class board, class table board, Progress, Play history, Sandbox simulation
+
+
+def test_streamlits_own_marks_in_a_name_stay_text() -> None:
+    # A new user joined as "Ann:red" and "Vy :material/verified: :smile:": the colour word vanished and the icon and
+    # the emoji were drawn (two "Ann" rows on the board). A word joiner after each colon leaves them as typed.
+    from ui.escape import html_literal, markdown_literal
+
+    for name in ("Ann:red", "Huy:rainbow[x]", "Vy :material/verified: :smile:", ":red[red]"):
+        for shown in (markdown_literal(name, None), html_literal(name)):
+            assert not re.search(r":[A-Za-z+/-]", shown), shown  # no colon directly before a mark's name
+            assert shown.replace("\u2060", "").replace("\\", "").replace("&#91;", "[").replace("&#93;", "]") == name

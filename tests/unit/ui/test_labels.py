@@ -15,15 +15,15 @@ from ui.setup import house_mark
 def test_an_english_screen_quotes_the_vietnamese_source_and_says_so() -> None:
     foul = load_rule_set("chi-at").provenance["foul"]
     assert foul.source.startswith("§")
-    english = provenance_note(foul, "en")
+    english = provenance_note(foul, "en").replace("\u2060", "")  # word joiners after colons (ui.escape)
     assert english.startswith(f"Source (its words, in Vietnamese): “{foul.source}”")
-    assert provenance_note(foul, "vi").startswith(f"Nguồn: {foul.source}")
+    assert provenance_note(foul, "vi").replace("\u2060", "").startswith(f"Nguồn: {foul.source}")
 
 
 def test_a_house_change_read_from_a_link_is_told_in_each_language() -> None:
     house = edit(load_rule_set("chi-at"), {"foul.penalty": 6}, rule_set_id="nha", names={"vi": "Nhà", "en": "Home"})
     back = from_link_token(link_token(house), mark=house_mark)
-    note_vi, note_en = (provenance_note(back.provenance["foul"], lang) for lang in ("vi", "en"))
+    note_vi, note_en = (provenance_note(back.provenance["foul"], lang).replace("\u2060", "") for lang in ("vi", "en"))
     assert note_vi == "Luật nhà từ đường link, đã đổi: foul.penalty 3 -> 6."
     assert note_en == "House rules from a link, changed: foul.penalty 3 -> 6."
     hostile = edit(house, {}, names={"vi": "[x](https://evil.example)", "en": "[x](https://evil.example)"})
