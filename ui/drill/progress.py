@@ -101,7 +101,8 @@ def show_progress(history: Sequence[Record], drill_set: DrillSet, lang: str) -> 
 
 
 def summary_frame(state: SetState, question: Callable[[int], Question], rule_set: RuleSet, lang: str) -> pd.DataFrame:
-    """One row per question of the set: number, kind, question, answer, right answer, right or not, seconds."""
+    """One row per question of the set: number, kind, question, answer, right answer (of the questions answered
+    only), right or not, seconds."""
     rows = []
     for index in range(state.drill_set.count):
         answer = state.answers.get(index)
@@ -111,7 +112,9 @@ def summary_frame(state: SetState, question: Callable[[int], Question], rule_set
             t("drill.csv.kind"): kind_name(q.kind, lang),
             t("drill.csv.question"): question_text(q, rule_set, lang),
             t("drill.csv.answer"): answer_text(q, answer.given, rule_set, lang) if answer else t("drill.csv.not_answered"),
-            t("drill.csv.key"): key_text(q, rule_set, lang),
+            # an unanswered question keeps its answer to itself: a closed assignment's summary showed every key,
+            # and the teacher could open it again (found by a hostile run)
+            t("drill.csv.key"): key_text(q, rule_set, lang) if answer else t("drill.csv.key_hidden"),
             t("drill.csv.correct"): t("drill.csv.yes") if answer and answer.correct else t("drill.csv.no"),
             t("drill.csv.seconds"): round(answer.seconds, 1) if answer else None,
         })
