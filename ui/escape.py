@@ -39,6 +39,7 @@ import pandas as pd
 __all__ = [
     "BIDI_CONTROLS",
     "FSI",
+    "PASTE_ROOM",
     "PDI",
     "csv_bytes",
     "csv_frame",
@@ -49,6 +50,10 @@ __all__ = [
     "plain_text",
 ]
 
+PASTE_ROOM = 4
+"""A name or title box takes this many times its limit (its ``max_chars``): Streamlit drops a paste that does not
+fit the box whole (a new user's 41-character name left the box empty), so a longer one arrives and is refused
+with the limit named, the text kept in the box to shorten."""
 BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 """Characters that change the direction of text around them: dropped from anything shown."""
 FSI, PDI = "\u2068", "\u2069"

@@ -8,6 +8,7 @@ import streamlit as st
 from classroom.models import LEARNER_NAME_MAX
 from classroom.service import ClassroomError
 from ui.client import client_address
+from ui.escape import PASTE_ROOM
 from ui.i18n import t
 from ui.links import go_to_personal_link
 from ui.store import LEARNER_PARAM, classroom, refusal_key
@@ -38,7 +39,7 @@ def show_new_profile(lang: str, keep: bool = False) -> None:
     other link parameters stay (the Play page's table), the personal link is added to them."""
     st.write(t("progress.intro"))
     with st.form("progress_new", border=True):
-        st.text_input(t("progress.name"), key="progress_name", max_chars=LEARNER_NAME_MAX)
+        st.text_input(t("progress.name"), key="progress_name", max_chars=PASTE_ROOM * LEARNER_NAME_MAX)
         st.form_submit_button(t("progress.create"), type="primary", on_click=_create, args=(lang, keep))
     error = st.session_state.get("progress_name_error")
     if error:

@@ -151,3 +151,21 @@ def test_a_drill_link_for_another_class_or_a_wrong_learner_shows_nothing(db: Cla
         at = open_page(DRILL, me=me, assignment=str(assignment.id))
         assert not at.exception and at.error
         assert "Bài riêng" not in texts(at) and not [b for b in at.button if b.key and "drill_choice" in b.key]
+
+
+def test_a_pasted_name_longer_than_the_limit_arrives_and_is_refused_with_the_limit(db: ClassroomStore) -> None:
+    # Streamlit drops a paste that does not fit a box's max_chars whole: a 41-character name left the box empty.
+    from classroom.models import LEARNER_NAME_MAX
+    from ui.escape import PASTE_ROOM
+
+    created = db.create_class("Lớp 3", "vi", load_rule_set("chi-at"))
+    at = open_page(CLASSES, join=created.info.join_code, lang="en")
+    box = at.text_input(key="classes_learner_name")
+    assert box.max_chars == PASTE_ROOM * LEARNER_NAME_MAX > LEARNER_NAME_MAX
+    long_name = "Nguyễn Thị Thanh Hương Mai Lan Anh Phương Thảo"
+    assert len(long_name) > LEARNER_NAME_MAX
+    box.input(long_name)
+    at.button(key="FormSubmitter:classes_join_name-Enter the class").click().run()
+    assert "me" not in at.query_params and not db.learners(created.info.id)
+    assert any(f"at most {LEARNER_NAME_MAX} characters" in e.value for e in at.error)
+    assert at.text_input(key="classes_learner_name").value == long_name  # kept in the box, to shorten

@@ -22,7 +22,7 @@ from ui.classes.table_common import TABLE_PARAM
 from ui.classes.table_learner import show_table_list, show_table_play
 from ui.classes.words import moment, share, state_key
 from ui.client import client_address
-from ui.escape import md_text
+from ui.escape import PASTE_ROOM, md_text
 from ui.i18n import t
 from ui.labels import number
 from ui.links import go_to_personal_link, personal_link_box
@@ -88,7 +88,7 @@ def show_join(code: str, lang: str) -> None:
     if klass.joining_locked:
         st.warning(t("classes.join_error.locked"))
     with st.form("classes_join_name", border=False):
-        st.text_input(t("classes.your_name"), key="classes_learner_name", max_chars=LEARNER_NAME_MAX,
+        st.text_input(t("classes.your_name"), key="classes_learner_name", max_chars=PASTE_ROOM * LEARNER_NAME_MAX,
                       help=t("classes.your_name_help"))
         st.form_submit_button(t("classes.enter_class"), type="primary", on_click=_join, args=(klass, lang))
     problem = st.session_state.get("classes_name_problem")

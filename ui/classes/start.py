@@ -9,6 +9,7 @@ from classroom.service import LANGUAGES, ClassroomError
 from classroom.tokens import JOIN_LENGTH
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from ui.client import client_address
+from ui.escape import PASTE_ROOM
 from ui.i18n import t, translate
 from ui.links import JOIN_PARAM, TEACHER_PARAM, go_to_personal_link
 from ui.setup import house_rule_sets, rule_set_label
@@ -75,7 +76,7 @@ def show_start(lang: str) -> None:
         st.subheader(t("classes.create_title"))
         rule_sets = _rule_sets()
         with st.form("classes_create_form", border=False):
-            st.text_input(t("classes.class_name"), key="classes_new_name", max_chars=CLASS_NAME_MAX,
+            st.text_input(t("classes.class_name"), key="classes_new_name", max_chars=PASTE_ROOM * CLASS_NAME_MAX,
                           placeholder=t("classes.class_name_placeholder"))
             st.selectbox(t("classes.language"), LANGUAGES, key="classes_new_language",
                          index=LANGUAGES.index(lang) if lang in LANGUAGES else 0,

@@ -25,7 +25,7 @@ from ui.classes.table_teacher import PROJECTOR_KEY as TABLE_PROJECTOR_KEY
 from ui.classes.table_teacher import show_table_section, show_tables_tab
 from ui.classes.words import moment, state_key
 from ui.errors import guarded_function
-from ui.escape import md_text, plain_text
+from ui.escape import PASTE_ROOM, md_text, plain_text
 from ui.i18n import t
 from ui.keep import keep
 from ui.links import JOIN_PARAM, TEACHER_PARAM, qr_data_uri, sibling
@@ -167,7 +167,7 @@ def _new_assignment(klass: ClassInfo, lang: str) -> None:
         day.date_input(t("classes.deadline_day"), key=f"{_FORM}_day", min_value=utcnow().date(),
                        format="DD/MM/YYYY", disabled=not has_deadline)
         at.time_input(t("classes.deadline_time"), key=f"{_FORM}_time", step=900, disabled=not has_deadline)
-        st.text_input(t("classes.title"), key=f"{_FORM}_title", max_chars=TITLE_MAX,
+        st.text_input(t("classes.title"), key=f"{_FORM}_title", max_chars=PASTE_ROOM * TITLE_MAX,
                       placeholder=t("classes.title_placeholder"))
         st.selectbox(t("common.rule_set"), list(rule_sets), key=f"{_FORM}_rules",
                      format_func=lambda rid: _rule_set_choice(rule_sets, rid, lang))
