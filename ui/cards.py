@@ -188,6 +188,8 @@ def row_html(faces: str, *, label: str | None = None, highlight: bool = False) -
 
 CARD_CSS = """
 .st-key-ui_css { display: none; }
+[data-testid="stLayoutWrapper"]:has(> .st-key-ui_css, > .st-key-ui_builtin_text, > .st-key-drill_css,
+  > .st-key-drill_phone_css), [data-testid="stElementContainer"]:has(.mb-hidden) { display: none; }
 .mb-hand { display: flex; flex-direction: column; gap: 0.25rem; width: fit-content; max-width: 100%; }
 .mb-hand-label { font-size: 0.875rem; font-weight: 600; opacity: 0.85; }
 .mb-hand-cards { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; }
@@ -222,6 +224,7 @@ CARD_CSS = """
   }
 }
 @media (max-width: 640px) {
+  [data-testid="stMainBlockContainer"] { padding-top: 3.25rem; }
   [data-testid="stTable"] table { font-size: 0.8rem; }
   [data-testid="stTable"] th, [data-testid="stTable"] td { padding: 0.3rem 0.35rem !important; }
   .mb-hand-cards { gap: 4px !important; }
@@ -233,7 +236,10 @@ options all in view (Streamlit caps the box at 4.5 rows and scrolls the rest out
 Drill's and the teacher's 7th and 8th kinds were hidden, issue 22 item 15); the Sandbox's selected card
 chips in the text colour, not the theme's red (a black suit drawn red, issue 20 item 7); on a touch screen
 every button, chip, link, choice and box at least 44 px tall (issue 20 item 8); on a phone, tables in a
-smaller type with less padding, so that more of them fit the width (issue 20 item 7)."""
+smaller type with less padding, so that more of them fit the width (issue 20 item 7). The page's hidden helpers
+(its styles and scripts: the keyed style boxes, an element marked ``mb-hidden``) take no room: each left a 1 rem gap,
+80 px of blank screen above every page's title on a phone (a new user's finding); on a phone the page starts
+3.25 rem from the top, not Streamlit's 6 rem (a page's own CSS after this one may set less)."""
 
 
 def inject_css() -> bool:

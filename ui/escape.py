@@ -16,9 +16,9 @@ wherever such text goes:
 
 All of them drop the bidirectional controls (U+202A..U+202E, U+2066..U+2069, U+200E, U+200F, U+061C), wrap
 text holding right-to-left letters in FSI .. PDI (U+2068 .. U+2069) so it cannot reorder the line around it,
-and put a word joiner (U+2060) after every ``:`` and into ``www.`` and ``@``, so that Markdown's automatic links
-leave a URL or an address as text and Streamlit's colour, icon and emoji marks (``:red[x]``, ``:material/x:``,
-``:smile:``) stay text.
+and put a word joiner (U+2060) after a ``:`` that a word follows and into ``www.`` and ``@``, so that
+Markdown's automatic links leave a URL or an address as text and Streamlit's colour, icon and emoji marks
+(``:red[x]``, ``:material/x:``, ``:smile:``) stay text.
 
 >>> markdown_literal("[Log in](https://evil.example)")
 '\\\\[Log in\\\\](https:\\u2060//evil.example)'
@@ -57,10 +57,10 @@ with the limit named, the text kept in the box to shorten."""
 BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 """Characters that change the direction of text around them: dropped from anything shown."""
 FSI, PDI = "\u2068", "\u2069"
-_LINKABLE = re.compile(r"(?i)(:|www(?=\.)|@)")
-"""What a word joiner (U+2060) is put into: a colon (``://`` of a URL, and Streamlit's own Markdown: ``:red[x]``,
-``:material/icon:``, ``:smile:``: a new user's name ``Ann:red`` lost its colour word and icons were drawn), ``www.``
-and ``@`` (automatic links)."""
+_LINKABLE = re.compile(r"(?i)(:(?=[\w+/-])|www(?=\.)|@)")
+"""What a word joiner (U+2060) is put into: a colon before a word, ``/``, ``+`` or ``-`` (``://`` of a URL, and
+Streamlit's own Markdown: ``:red[x]``, ``:material/icon:``, ``:smile:``: a new user's name ``Ann:red`` lost its
+colour word and icons were drawn; a colon before a space makes nothing), ``www.`` and ``@`` (automatic links)."""
 _MARKDOWN_INLINE = re.compile(r"([\\`*_\[\]<~$&|])")
 """Marks that make inline Markdown anywhere in a line: emphasis, code, links and images (``[``), HTML and
 autolinks (``<``), strikethrough, Streamlit's LaTeX, entities, table cells; escaped wherever they are."""

@@ -156,7 +156,7 @@ def draw_navigation(lang: str) -> None:
     box = _once.claim("ui_nav", st.sidebar)
     if box is None:
         return
-    st.html(CLOSE_SIDEBAR_SCRIPT + KEEP_BACK_SCRIPT, unsafe_allow_javascript=True)
+    st.html('<span class="mb-hidden"></span>' + CLOSE_SIDEBAR_SCRIPT + KEEP_BACK_SCRIPT, unsafe_allow_javascript=True)
     params = kept_params(lang)
     for page in PAGES:
         try:

@@ -53,8 +53,8 @@ def test_the_sandbox_and_learn_with_their_caches_cleared() -> None:
     sandbox = AppTest.from_file(str(PAGES / "sandbox.py"), default_timeout=TIMEOUT)
     sandbox.query_params["lang"] = "en"
     sandbox.query_params["seed"] = "7"
-    before = _run(sandbox).dataframe[0].value
-    again = _run(sandbox).dataframe[0].value
+    before = _run(sandbox).table[0].value
+    again = _run(sandbox).table[0].value
     assert before.equals(again)
     learn = AppTest.from_file(str(PAGES / "learn.py"), default_timeout=TIMEOUT)
     learn.query_params["step"] = "settle"

@@ -169,3 +169,13 @@ def test_a_pasted_name_longer_than_the_limit_arrives_and_is_refused_with_the_lim
     assert "me" not in at.query_params and not db.learners(created.info.id)
     assert any(f"at most {LEARNER_NAME_MAX} characters" in e.value for e in at.error)
     assert at.text_input(key="classes_learner_name").value == long_name  # kept in the box, to shorten
+
+
+def test_a_code_typed_with_spaces_in_lower_case_puts_the_class_code_in_the_address(db: ClassroomStore) -> None:
+    created = db.create_class("Lớp 4", "vi", load_rule_set("chi-at"))
+    code = created.info.join_code
+    at = open_page(CLASSES, lang="en")
+    at.text_input(key="classes_code").input(f" {code[:2].lower()} {code[2:4]} {code[4:].lower()} ")
+    at.button(key="FormSubmitter:classes_join_form-Join").click().run()
+    assert not at.exception
+    assert at.query_params["join"] in (code, [code])  # not "vh mn 64": the class's own code

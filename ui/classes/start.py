@@ -55,7 +55,7 @@ def _join(lang: str) -> None:
     st.session_state[FOUND_KEY] = found.join_code
     st.session_state.pop("classes_code_error", None)
     st.query_params.clear()
-    st.query_params[JOIN_PARAM] = code.strip().upper()
+    st.query_params[JOIN_PARAM] = found.join_code  # the class's own code: no spaces or lower case typed
     st.query_params["lang"] = lang
 
 
