@@ -33,3 +33,24 @@ def test_the_cards_and_the_answers_are_on_a_phone_s_first_screen(
         assert_no_exception(page)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_set_it_yourself_shows_all_13_cards_on_a_phone_s_first_screen(
+    app_url: str, e2e_browser: Browser, lang: str
+) -> None:
+    # 80 px of hidden helpers' gaps above the title pushed the hand's second row below the first screen.
+    context, page = _open(e2e_browser, PHONE)
+    try:
+        page.goto(f"{app_url}/drill?lang={lang}&kinds=arrange&level=expert&rules=chi-at&seed=5&n=2")
+        wait_idle(page)
+        page.wait_for_selector(".mb-hand button.mb-card", timeout=120_000)
+        cards = page.locator(".mb-hand button.mb-card")  # in the component's shadow root: Playwright reaches it
+        assert cards.count() == 13
+        box = cards.last.bounding_box()
+        scrolled = page.evaluate("() => (document.querySelector('[data-testid=stMain]') || {}).scrollTop || 0")
+        screenshot(page, f"drill_phone_arrange_{lang}")
+        assert box is not None and box["y"] + float(scrolled) + box["height"] <= FIRST_SCREEN, (box, scrolled)
+        assert_no_exception(page)
+    finally:
+        context.close()
