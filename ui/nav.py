@@ -14,7 +14,6 @@ working: a page filling in its own default parameters does not add steps to the 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
@@ -22,6 +21,7 @@ from urllib.parse import urlencode
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
+from classroom.tokens import Token
 from ui import _once
 from ui.i18n import translate
 
@@ -134,18 +134,17 @@ never overwritten and Back returns to it."""
 
 PERSONAL_PARAM = "me"
 """The personal link's query parameter (:data:`ui.store.LEARNER_PARAM`), kept by the sidebar's links."""
-_PERSONAL = re.compile(r"[A-Za-z0-9_.-]{1,200}")
-"""What a personal link's value may be to be carried to another page (anything else is left behind)."""
 
 
 def kept_params(lang: str) -> dict[str, str]:
     """The query parameters every sidebar link carries: the language, and the personal link (``?me=``) when the
     page has one, so that a learner who opened their profile stays in it from page to page (their answers on
-    the Drill, their hands on Play, their classes)."""
+    the Drill, their hands on Play, their classes). A value that is not a personal link's shape
+    (:meth:`classroom.tokens.Token.parse`) is left behind."""
     params = {"lang": lang}
-    token = st.query_params.get(PERSONAL_PARAM)
-    if token and _PERSONAL.fullmatch(token):
-        params[PERSONAL_PARAM] = token
+    token = Token.parse(st.query_params.get(PERSONAL_PARAM))
+    if token is not None:
+        params[PERSONAL_PARAM] = str(token)
     return params
 
 

@@ -162,13 +162,10 @@ def find_contrast(rule_sets: Sequence[RuleSet], seed: int, *, samples: int = 600
             hand, attempt = tuple(batch[offset]), seed * 1000 + start + offset
             best = _best_splits(hand, rule_sets, samples, attempt)
             # the settling's half is skipped where the splits chosen already decide: no split alone (asked for),
-            # or one split for all (nothing costs anything); compare_rules would then be refused below
-            if (min_cost > 0 and all(same_split(best[0], other) for other in best[1:])) or (
-                    alone and not any(sum(same_split(a, b) for b in best) == 1 for a in best)):
+            # or one split for all (nothing costs anything)
+            if (min_cost > 0 and _all_same(best)) or (alone and not _one_alone(best)):
                 continue
             play = _settled(hand, rule_sets, best, samples, attempt)
-            if alone and not any(len(group) == 1 for group in play.groups()):
-                continue
             n = len(rule_sets)
             if any(play.cost(i, j) >= max(min_cost, 3 * play.cost_stderr[i, j]) for i in range(n) for j in range(n)):
                 return play
@@ -177,6 +174,16 @@ def find_contrast(rule_sets: Sequence[RuleSet], seed: int, *, samples: int = 600
 
 _SCREEN_BATCH = 32
 """Hands screened together by :func:`find_contrast` (the solver's splits of a batch in one call per rule set)."""
+
+
+def _all_same(splits: Sequence[Arrangement]) -> bool:
+    """Whether every split puts the same cards in each chi."""
+    return all(same_split(splits[0], other) for other in splits[1:])
+
+
+def _one_alone(splits: Sequence[Arrangement]) -> bool:
+    """Whether some split is played by no other (a group of one in :meth:`PlayByRules.groups`)."""
+    return any(sum(same_split(a, b) for b in splits) == 1 for a in splits)
 
 
 def _screened(batch: Sequence[list[Card]], rule_sets: Sequence[RuleSet], min_cost: float, alone: bool) -> list[int]:
@@ -192,9 +199,7 @@ def _screened(batch: Sequence[list[Card]], rule_sets: Sequence[RuleSet], min_cos
     found = []
     for position, k in enumerate(plain):
         solved = [by_rules[position] for by_rules in solved_by_rules]
-        if all(same_split(solved[0], other) for other in solved[1:]):
-            continue
-        if alone and not any(sum(same_split(a, b) for b in solved) == 1 for a in solved):
+        if _all_same(solved) or (alone and not _one_alone(solved)):
             continue
         if _estimated_cost(batch[k], solved, rule_sets) < 0.7 * min_cost:
             continue
