@@ -84,6 +84,7 @@ def test_the_play_timer_at_zero_plays_the_solvers_split_marked(browser_page: Pag
     assert_page_found(page)
     expect(page.locator(".mb-timer")).to_have_count(0)  # off by default
     page.locator("[data-testid=stExpander] summary").first.click()  # the table's settings, folded
+    wait_idle(page)  # the page may still be running (a cold kernel in CI): a click on "60" then was once lost
     page.locator("[data-testid=stButtonGroup] button").filter(has_text=re.compile(r"^60")).click()
     # No wait_idle here: the clock runs from the moment it is drawn, and the rest of the page (the first deal's
     # study, a cold kernel in CI) may keep the script running longer than the test's limit.
