@@ -373,6 +373,19 @@ class RuleSet:
     provenance: Mapping[str, Provenance] = field(repr=False)
 
     def __hash__(self) -> int:
+        """Hashed once (a rule set keys many caches on every question made: ~0.2 ms a hash), the value kept on the
+        object but never pickled (a string's hash differs between processes)."""
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = self._hash_fields()
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the kept hash."""
+        return {key: value for key, value in self.__dict__.items() if key != "_hash"}
+
+    def _hash_fields(self) -> int:
         return hash((
             self.id, self.source_file, _frozen(self.names), _frozen(self.summaries),
             tuple((position.value, _frozen(self.positions.get(position))) for position in Position),

@@ -182,3 +182,26 @@ def test_hash_agrees_with_equality_names_included():
     assert renamed != chi_at and hash(renamed) != hash(chi_at)
     assert rechi == chi_at and hash(rechi) == hash(chi_at)
     assert parse_rule_set(good_text()) == chi_at and hash(parse_rule_set(good_text())) == hash(chi_at)
+
+
+def test_a_kept_hash_is_never_pickled_nor_copied_to_an_edited_rule_set():
+    import os
+    import pickle
+    import subprocess
+    import sys
+    from dataclasses import replace
+    from pathlib import Path
+
+    chi_at = load_rule_set("chi-at")
+    first = hash(chi_at)
+    assert hash(chi_at) == first and "_hash" in vars(chi_at)  # kept after the first
+    # another process hashes strings differently: the pickle carries no hash, the reader makes its own
+    read = pickle.loads(pickle.dumps(chi_at))
+    assert "_hash" not in vars(read) and read == chi_at and hash(read) == first
+    code = ("import pickle, sys; from maubinh import load_rule_set; r = pickle.loads(sys.stdin.buffer.read()); "
+            "print(r == load_rule_set('chi-at') and hash(r) == hash(load_rule_set('chi-at')))")
+    shown = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(chi_at), capture_output=True, check=True,
+                           cwd=Path(__file__).resolve().parents[2], env={**os.environ, "PYTHONHASHSEED": "123"})
+    assert shown.stdout.strip() == b"True"
+    edited = replace(chi_at, chi_win=2)
+    assert "_hash" not in vars(edited) and hash(edited) != first

@@ -76,6 +76,24 @@ def test_the_kernel_solves_to_the_numpy_split(rule_set: RuleSet):
             assert rows[h] == int(np.argmax(all_scores)) and scores[h] == all_scores.max()
 
 
+
+@pytest.mark.parametrize("rule_set", ALL, ids=IDS)
+def test_the_scoop_risk_floor_prunes_to_the_same_split(rule_set: RuleSet):
+    # The bound with the scoop's losing side (what lets weak hands prune) picks the split and score of the bound
+    # without it; the weakest hands, whose scoop risk is most of their score, to the exhaustive argmax too.
+    hands = _hands(("floor", rule_set.id), 3000)
+    subsets, arrays = subset_tables(rule_set.wheel), solver_arrays_of(rule_set)
+    rows, scores, keys, _ = kernel.solve_rows(_indexes(hands), subsets, arrays)
+    loose_rows, loose_scores, loose_keys, _ = kernel.solve_rows(_indexes(hands), subsets, arrays, scoop_floor=False)
+    assert (rows == loose_rows).all() and (scores == loose_scores).all() and (keys == loose_keys).all()
+    tables = load_tables(rule_set)
+    for h in np.argsort(scores)[:15].tolist():
+        all_scores = split_scores(hand_splits(hands[h], rule_set), tables)
+        assert rows[h] == int(np.argmax(all_scores)) and scores[h] == all_scores.max(), (rule_set.id, h)
+    if arrays.scoop != 1:
+        assert scores.min() < -2.5  # weak hands were dealt: a scoop's risk weighs on them
+
+
 def test_ties_go_to_the_lowest_split_in_hand_order():
     # Two sevens of the same colour in different chi: swapping them scores the same.
     rule_set = load_rule_set("guide-2026")
