@@ -225,12 +225,16 @@ class RedealtField(Field):
                         self.naturals, self.among))
 
 
-def _deal(cards: Sequence[Card], opponents: int, samples: int, seed: int) -> I64:
+def _deal(cards: Sequence[Card], opponents: int, samples: int, seed: int, compiled: bool = False) -> I64:
     """The sampled opponents' card indexes ``(samples, opponents, 13)`` (the deals of
-    :func:`maubinh.strategy.ev.sample_tables`: ``random.Random(seed).sample`` of the other cards)."""
+    :func:`maubinh.strategy.ev.sample_tables`: ``random.Random(seed).sample`` of the other cards); ``compiled``:
+    drawn by :func:`maubinh.strategy.kernel.random_samples`, the same numbers ~12x faster."""
     rng = random.Random(seed)
     held = set(cards)
     rest = [c.index for c in FULL_DECK if c not in held]
+    drawn = kernel.random_samples(rng, rest, 13 * opponents, samples) if compiled else None
+    if drawn is not None:
+        return drawn.reshape(samples, opponents, 13)
     out = np.empty((samples, opponents * 13), dtype=np.int64)
     for s in range(samples):
         out[s] = rng.sample(rest, 13 * opponents)
@@ -259,7 +263,7 @@ def sample_field(cards: Sequence[Card], rule_set: RuleSet, *, opponents: int = 1
         raise ValueError(f"samples must be at least 1, got {samples}")
     if len(set(cards)) != 13 or len(cards) != 13:
         raise ValueError(f"a hand has 13 distinct cards, got {len(set(cards))} of {len(cards)}")
-    hands = _deal(cards, opponents, samples, seed)
+    hands = _deal(cards, opponents, samples, seed, compiled is True or (compiled is None and kernel.ready()))
     flat = hands.reshape(-1, 13)
     rows, scores, keys, classes = _solve(flat, rule_set, compiled)
     naturals: dict[tuple[int, int], InstantWin] = {}

@@ -15,6 +15,7 @@ The typed functions here (each converts its arguments to the one signature its l
   :func:`maubinh.strategy.solver.solve_splits` (the same branch and bound, ties to the lowest split);
 - :func:`settle_tables`: many tables settled at once, each seat's total split by where its chi came
   from (plain chi, bonuses, chặt chồng, instant wins, fouls, scoops, aces);
+- :func:`random_samples`: many ``random.sample`` draws of one generator, the same numbers as CPython's;
 - :func:`split_totals` / :func:`split_sums`: splits of one hand settled against many sampled opponent
   tables (expected chi with common random numbers; the exact best split over every legal one).
 
@@ -29,12 +30,14 @@ the server the first call compiles or loads in place; ``MAUBINH_KERNEL=0`` turns
 
 from __future__ import annotations
 
+import math
 import os
+import random
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,6 +54,7 @@ __all__ = [
     "Hand",
     "Settled",
     "map_threads",
+    "random_samples",
     "ready",
     "settle_tables",
     "solve_rows",
@@ -167,6 +171,29 @@ def solve_rows(cards: I64, tables: SubsetTables, solver: SolverArrays, *, scoop_
 
     map_threads(job, h, minimum=16)
     return rows, scores, keys, classes
+
+
+def random_samples(rng: random.Random, population: Sequence[int], k: int, samples: int) -> I64 | None:
+    """``[rng.sample(population, k) for _ in range(samples)]`` as a ``(samples, k)`` array, compiled: the same
+    numbers (CPython's Mersenne Twister and its pool method of ``sample``, by test), ~20x faster; ``rng`` is left
+    where the Python loop leaves it. ``None`` where CPython would take its other method (a population larger
+    than its pool limit) or ``rng`` is not a plain :class:`random.Random`: deal in Python then.
+
+    Raises:
+        ValueError: for ``k`` outside ``0..len(population)``, as ``sample`` does.
+    """
+    n = len(population)
+    if not 0 <= k <= n:
+        raise ValueError(f"sample of {k} from a population of {n}")
+    limit = 21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0)  # random.sample's choice of method
+    if n > limit or type(rng) is not random.Random:
+        return None
+    version, words, gauss = rng.getstate()
+    mt = np.array(words[:-1], dtype=np.int64)
+    out = np.empty((samples, k), np.int64)
+    pos = _loops().pool_samples(mt, int(words[-1]), np.asarray(population, dtype=np.int64), int(k), out)
+    rng.setstate((version, (*(int(w) for w in mt), int(pos)), gauss))
+    return out
 
 
 def settle_tables(tables: TableArrays, rules: SettleArrays) -> Settled:

@@ -174,24 +174,23 @@ def _last_at_most(sorted_keys, n, cap):  # pragma: no cover
 
 @njit(cache=True, nogil=True)
 def _solve_hand(key5, class5, key3, class3, five, three, scoop, tie_bm, tie_mf, splits,  # pragma: no cover
-                v5, v3, run5, run3, bound, i5, i3, count, perm, bits5, mask5, rest8, floor):
+                run5, run3, bound, i5, i3, count, perm, bits5, mask5, rest8, floor):
     """The best split of one valued hand and its score: ``(row, score)``.
 
     The hand's subsets are in sorted-card order (:func:`_value_sorted`, ``perm``); the row returned is
     in hand order. The score of a split is the numpy path's (:func:`maubinh.strategy.solver.split_scores`),
     computed in the same order, so the scores are equal to the last bit; ties go to the lowest row in
-    hand order, as there. The other arguments are work space: ``v5 (1287, 12)`` and ``v3 (286, 8)``
-    each subset's values (as a back: net, win, lose, mean won, mean lost; as a middle the same and won;
-    one row per subset, so that a split reads few cache lines), ``run5 (5, 1287)`` and ``run3 (5, 286)``
-    running maxima (and minima), ``bound (1287,)``, ``i5 (4, 1287)``, ``i3 (3, 286)``, ``count (257,)``.
+    hand order, as there. ``five (n5, 12)`` and ``three (n3, 6)`` are the tables' values per class
+    (:class:`~maubinh.strategy.rule_arrays.SolverArrays`). The other arguments are work space:
+    ``run5 (5, 1287)`` and ``run3 (5, 286)`` running maxima (and minima), ``bound (1287,)``, ``i5 (4, 1287)``, ``i3 (3, 286)``, ``count (257,)``.
     ``floor``: bound the scoop term with its losing side too (``False``: the win side only, the bound before;
     the same split either way, a bench's baseline).
     """
     scooping = scoop != 1
     extra = scoop - 1.0
-    values = 12 if scooping else 1
-    # Subsets sorted by value (class); their values gathered in that order (the tables are read front to
-    # back). Then running maxima over weaker subsets of the middle's and the front's net, win and won.
+    # Subsets sorted by value (class), then running maxima over weaker subsets of the middle's and the front's
+    # net, win and won (and minima of lose and lost). A subset's values are read from its class's row of the
+    # tables where needed (copying them per subset first cost more than it saved: x1.07 without).
     order5, tmp5, sorted5 = i5[0], i5[1], i5[2]
     order3, tmp3, sorted3 = i3[0], i3[1], i3[2]
     _sort_by_class(class5, _N5, order5, tmp5, count)
@@ -202,19 +201,13 @@ def _solve_hand(key5, class5, key3, class3, five, three, scoop, tie_bm, tie_mf, 
         s = order5[i]
         c = class5[s]
         sorted5[i] = key5[s]
-        v5[s, 0] = five[c, 0]
-        v5[s, 5] = five[c, 6]
         if scooping:
-            for k in range(1, 5):
-                v5[s, k] = five[c, k]
-            for k in range(6, values):
-                v5[s, k - 1] = five[c, k]
-            run_win = max(run_win, v5[s, 6])
-            run_won = max(run_won, v5[s, 10])
-            run_lose = min(run_lose, v5[s, 7])
-            run_lost = min(run_lost, v5[s, 9])
+            run_win = max(run_win, five[c, 7])
+            run_won = max(run_won, five[c, 11])
+            run_lose = min(run_lose, five[c, 8])
+            run_lost = min(run_lost, five[c, 10])
             run5[3, i], run5[4, i] = run_lose, run_lost
-        run_net = max(run_net, v5[s, 5])
+        run_net = max(run_net, five[c, 6])
         run5[0, i], run5[1, i], run5[2, i] = run_net, run_win, run_won
     run_net, run_win, run_won = -np.inf, 0.0, 0.0
     run_lose, run_lost = np.inf, np.inf
@@ -222,16 +215,13 @@ def _solve_hand(key5, class5, key3, class3, five, three, scoop, tie_bm, tie_mf, 
         s = order3[i]
         c = class3[s]
         sorted3[i] = key3[s]
-        v3[s, 0] = three[c, 0]
         if scooping:
-            for k in range(1, 6):
-                v3[s, k] = three[c, k]
-            run_win = max(run_win, v3[s, 1])
-            run_won = max(run_won, v3[s, 5])
-            run_lose = min(run_lose, v3[s, 2])
-            run_lost = min(run_lost, v3[s, 4])
+            run_win = max(run_win, three[c, 1])
+            run_won = max(run_won, three[c, 5])
+            run_lose = min(run_lose, three[c, 2])
+            run_lost = min(run_lost, three[c, 4])
             run3[3, i], run3[4, i] = run_lose, run_lost
-        run_net = max(run_net, v3[s, 0])
+        run_net = max(run_net, three[c, 0])
         run3[0, i], run3[1, i], run3[2, i] = run_net, run_win, run_won
     # A cheap bound per back: the best middle and front among all weaker subsets, disjoint or not. The
     # scoop term p_win * won - p_lose * lost: p_win * won = wb wm wf (Mb + Mm + Mf) is at most
@@ -250,14 +240,15 @@ def _solve_hand(key5, class5, key3, class3, five, three, scoop, tie_bm, tie_mf, 
             j += 1
         for q in range(i, g + 1):
             s = order5[q]
+            c = class5[s]
             value = -np.inf
             if j >= 0:
-                value = v5[s, 0] + run5[0, g] + run3[0, j]
+                value = five[c, 0] + run5[0, g] + run3[0, j]
                 if scooping:
-                    value += extra * v5[s, 1] * (v5[s, 3] * run5[1, g] * run3[1, j] + run5[2, g] * run3[1, j]
-                                                 + run5[1, g] * run3[2, j])
+                    value += extra * five[c, 1] * (five[c, 3] * run5[1, g] * run3[1, j] + run5[2, g] * run3[1, j]
+                                                   + run5[1, g] * run3[2, j])
                     if floor:
-                        value -= extra * (v5[s, 2] * run5[3, g] * run3[3, j]) * (v5[s, 4] + run5[4, g] + run3[4, j])
+                        value -= extra * (five[c, 2] * run5[3, g] * run3[3, j]) * (five[c, 4] + run5[4, g] + run3[4, j])
             bound[s] = value + _EPS
             top = max(top, value)
             if value < low and value > -np.inf:
@@ -296,29 +287,31 @@ def _solve_hand(key5, class5, key3, class3, five, three, scoop, tie_bm, tie_mf, 
         pf = _last_at_most(sorted3, _N3, min(m_cap, best_f))
         if pm < 0 or pf < 0:
             continue
+        row_b = five[class5[b]]  # the back's values: net, win, lose, mean won, mean lost
+        net_b, win_b, lose_b, won_b, lost_b = row_b[0], row_b[1], row_b[2], row_b[3], row_b[4]
         scoop_cap = 0.0  # the most the scoop term can add to a split of this back
         if scooping:
-            scoop_cap = extra * v5[b, 1] * (v5[b, 3] * run5[1, pm] * run3[1, pf] + run5[2, pm] * run3[1, pf]
-                                            + run5[1, pm] * run3[2, pf])
+            scoop_cap = extra * win_b * (won_b * run5[1, pm] * run3[1, pf] + run5[2, pm] * run3[1, pf]
+                                         + run5[1, pm] * run3[2, pf])
             if floor:
-                scoop_cap -= extra * (v5[b, 2] * run5[3, pm] * run3[3, pf]) * (v5[b, 4] + run5[4, pm] + run3[4, pf])
+                scoop_cap -= extra * (lose_b * run5[3, pm] * run3[3, pf]) * (lost_b + run5[4, pm] + run3[4, pf])
             scoop_cap += _EPS
-        if v5[b, 0] + run5[0, pm] + run3[0, pf] + scoop_cap + _EPS < best:
+        if net_b + run5[0, pm] + run3[0, pf] + scoop_cap + _EPS < best:
             continue
         kb = key5[b]
-        net_b, win_b, lose_b, won_b, lost_b = v5[b, 0], v5[b, 1], v5[b, 2], v5[b, 3], v5[b, 4]
         for r in range(first, first + _PER_BACK):  # every split scored, legality last: no branch to mispredict
             m, f = splits[r, 0], splits[r, 1]
             km, kf = key5[m], key3[f]
             legal = ((kb > km) | (tie_bm & (kb == km))) & ((km > kf) | (tie_mf & (km == kf)))
-            score = net_b + v5[m, 5] + v3[f, 0]
+            cm, cf = class5[m], class3[f]
+            score = net_b + five[cm, 6] + three[cf, 0]
             if not legal or score + scoop_cap < best:
                 continue
             if scooping:
-                p_win = win_b * v5[m, 6] * v3[f, 1]
-                p_lose = lose_b * v5[m, 7] * v3[f, 2]
-                won = won_b + v5[m, 8] + v3[f, 3]
-                lost = lost_b + v5[m, 9] + v3[f, 4]
+                p_win = win_b * five[cm, 7] * three[cf, 1]
+                p_lose = lose_b * five[cm, 8] * three[cf, 2]
+                won = won_b + five[cm, 9] + three[cf, 3]
+                lost = lost_b + five[cm, 10] + three[cf, 4]
                 score = score + extra * (p_win * won - p_lose * lost)
             if not legal or score < best:
                 continue
@@ -342,8 +335,6 @@ def solve_batch(cards, terms5, terms3, keys5, classes5, keys3, classes3, mask5, 
     class3 = np.empty(_N3, np.int64)
     perm = np.empty(13, np.int64)
     terms = np.empty((5, 13), np.int64)
-    v5 = np.empty((_N5, 12))
-    v3 = np.empty((_N3, 8))
     run5 = np.empty((5, _N5))
     run3 = np.empty((5, _N3))
     bound = np.empty(_N5)
@@ -354,7 +345,7 @@ def solve_batch(cards, terms5, terms3, keys5, classes5, keys3, classes3, mask5, 
         _value_sorted(cards[h], terms5, terms3, keys5, classes5, keys3, classes3, key5, class5, key3, class3,
                       perm, terms)
         row, score = _solve_hand(key5, class5, key3, class3, five, three, scoop, tie_bm, tie_mf, splits,
-                                 v5, v3, run5, run3, bound, i5, i3, count, perm, bits5, mask5, rest8, floor)
+                                 run5, run3, bound, i5, i3, count, perm, bits5, mask5, rest8, floor)
         rows[h], scores[h] = _hand_row(row, splits, perm, bits5, mask5, rest8), score
         b = row // _PER_BACK
         m, f = splits[row, 0], splits[row, 1]
@@ -663,3 +654,50 @@ def heads_up_sums(rows, splits, key5, class5, key3, class3, my_aces,  # pragma: 
             out[i] += total + acc
 
 
+
+
+# --------------------------------------------------------------------------- dealing
+
+_MT_N, _MT_M = 624, 397
+
+
+@njit(cache=True, nogil=True)
+def _twist(mt):  # pragma: no cover
+    """The Mersenne Twister's next 624 words, in place (CPython's ``genrand_uint32`` refill)."""
+    for kk in range(_MT_N):
+        y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % _MT_N] & 0x7FFFFFFF)
+        mt[kk] = mt[(kk + _MT_M) % _MT_N] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+
+
+@njit(cache=True, nogil=True)
+def pool_samples(mt, pos, population, k, out):  # pragma: no cover
+    """``out[s] = random.sample(population, k)`` for every row ``s``, drawn one after another from a generator
+    whose state is ``mt`` (its 624 words, as int64) and ``pos`` (CPython's ``Random.getstate()``), by CPython's
+    pool method (``_randbelow`` by rejection from ``getrandbits(bit_length)``). ``mt`` is advanced in place; the
+    position reached is returned."""
+    n = population.shape[0]
+    pool = np.empty(n, np.int64)
+    for s in range(out.shape[0]):
+        for i in range(n):
+            pool[i] = population[i]
+        for i in range(k):
+            m = n - i
+            bits = 0
+            while (1 << bits) <= m:
+                bits += 1
+            while True:
+                if pos >= _MT_N:
+                    _twist(mt)
+                    pos = 0
+                y = mt[pos]
+                pos += 1
+                y ^= y >> 11
+                y ^= (y << 7) & 0x9D2C5680
+                y ^= (y << 15) & 0xEFC60000
+                y ^= y >> 18
+                r = y >> (32 - bits)
+                if r < m:
+                    break
+            out[s, i] = pool[r]
+            pool[r] = pool[m - 1]
+    return pos

@@ -41,6 +41,7 @@ def test_the_field_holds_the_deals_and_splits_of_sample_tables(rule_set_id, oppo
     for t, table in enumerate(tables.arrangements):
         assert [str(field.arrangement(t, j)) for j in range(opponents)] == [str(a) for a in table]
         assert tables.among[t] == field.among[t].tolist() == slow.among[t].tolist()
+    assert (field.hands == slow.hands).all()  # dealt by the kernel's generator and by random.sample: the same
     assert (field.rows == slow.rows).all() and (field.keys == slow.keys).all()
 
 

@@ -218,3 +218,25 @@ def test_solve_many_gives_the_same_arrangements_with_or_without_the_kernel(monke
         slow = solve_many(hands, rule_set)
         monkeypatch.delenv("MAUBINH_KERNEL")
         assert [str(a) for a in fast] == [str(a) for a in slow]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**40 + 3, -17, "a string seed"])
+@pytest.mark.parametrize("k", [13, 26, 39])
+def test_random_samples_draw_what_random_sample_draws(seed, k):
+    population = [card.index for card in FULL_DECK[:39]]
+    python, compiled = random.Random(seed), random.Random(seed)
+    wanted = [python.sample(population, k) for _ in range(900)]  # 900 x up to 39 draws: the generator refills
+    assert kernel.random_samples(compiled, population, k, 900).tolist() == wanted
+    assert compiled.getstate() == python.getstate()  # left where the Python loop leaves it
+    assert compiled.random() == python.random()
+
+
+def test_random_samples_leave_other_cases_to_python():
+    rng = random.Random(3)
+    assert kernel.random_samples(rng, list(range(52)), 5, 10) is None  # random.sample's set method there
+    assert kernel.random_samples(random.SystemRandom(), list(range(39)), 13, 2) is None
+    assert rng.getstate() == random.Random(3).getstate()
+    with pytest.raises(ValueError, match="sample of 40 from a population of 39"):
+        kernel.random_samples(rng, list(range(39)), 40, 1)
+    small, python = random.Random(4), random.Random(4)  # a population within the pool limit: compiled
+    assert kernel.random_samples(small, list(range(20)), 5, 50).tolist() == [python.sample(range(20), 5) for _ in range(50)]
