@@ -290,20 +290,35 @@ def split_sums(rows: npt.ArrayLike, hand: Hand, declared: bool, my_aces: int, op
     splits = split_columns()
     hand_arrays, opp = _hand(hand), opponents.arrays()
     among = np.ascontiguousarray(opponents.among, dtype=np.int64)
-    heads_up = opponents.keys.shape[1] == 1 and not declared and _fits_int32(rules, opponents.keys.shape[0])
+    deals = opponents.keys.shape[0]
+    if opponents.keys.shape[1] == 1 and not declared and _fits_int32(rules, deals):
+        # each thread takes a share of the deals for every split (working out each subset's chi on its deals
+        # once), and the shares' integer sums are added: cut by splits, every thread would work out every
+        # subset's chi on every deal (x1.3-1.5 less CPU for a whole field, the same sums)
+        shares: dict[int, I64] = {}
+
+        def by_deals(start: int, stop: int) -> None:
+            share = np.empty(len(picked), np.int64)
+            _loops().heads_up_sums(picked, splits, *hand_arrays, int(my_aces), *(a[start:stop] for a in opp),
+                                   rules.pay5, rules.family5, rules.aces5, rules.pay3, rules.family3, rules.aces3,
+                                   rules.params, rules.factors, share)
+            shares[start] = share
+
+        map_threads(by_deals, deals, minimum=2 * _HEADS_UP_BLOCK)
+        out[:] = sum(shares.values())
+        return out
 
     def job(start: int, stop: int) -> None:
-        if heads_up:
-            _loops().heads_up_sums(picked[start:stop], splits, *hand_arrays, int(my_aces), *opp,
-                                 rules.pay5, rules.family5, rules.aces5, rules.pay3, rules.family3, rules.aces3,
-                                 rules.params, rules.factors, out[start:stop])
-        else:
-            _loops().split_sums(picked[start:stop], splits, *hand_arrays, bool(declared), int(my_aces), *opp, among,
-                              rules.pay5, rules.family5, rules.aces5, rules.pay3, rules.family3, rules.aces3,
-                              rules.params, rules.factors, out[start:stop])
+        _loops().split_sums(picked[start:stop], splits, *hand_arrays, bool(declared), int(my_aces), *opp, among,
+                          rules.pay5, rules.family5, rules.aces5, rules.pay3, rules.family3, rules.aces3,
+                          rules.params, rules.factors, out[start:stop])
 
     map_threads(job, len(picked), minimum=256)
     return out
+
+
+_HEADS_UP_BLOCK = 256
+"""Deals the heads-up loop works on at a time (``maubinh.strategy.loops._BLOCK``)."""
 
 
 def _fits_int32(rules: SettleArrays, deals: int) -> bool:

@@ -207,6 +207,26 @@ def test_splits_against_sampled_tables_as_settle_does(rule_set: RuleSet):
         assert (sums == full.sum(axis=1)).all()
 
 
+
+@pytest.mark.parametrize("rule_set", [SOURCES[0], SOURCES[1], HOUSE[1]], ids=lambda r: r.id)
+def test_heads_up_sums_over_shares_of_the_deals_add_up_to_every_deal(rule_set: RuleSet, monkeypatch):
+    # a field of 1,300 deals is cut between the threads by deals (each works out its own deals' chi); the
+    # shares' sums are each split's sum over every deal, deal by deal, and what one thread finds alone
+    from maubinh.strategy.field import hand_values, sample_field
+
+    cards = random.Random(rule_set.id).sample(FULL_DECK, 13)
+    field = sample_field(cards, rule_set, samples=1300, seed=4)
+    values = hand_values(field.cards, rule_set)
+    legal = np.flatnonzero(hand_splits(cards, rule_set).legal(strict=rule_set.strict_order))
+    rows, rules, opp = legal[::37], settle_arrays(rule_set), field.against(None)
+    aces = sum(card.rank == Rank.ACE for card in cards)
+    shared = kernel.split_sums(rows, values, False, aces, opp, rules)
+    full, _ = kernel.split_totals(SPLITS[rows], values, False, aces, opp, rules)
+    assert (shared == full.sum(axis=1)).all()
+    monkeypatch.setattr(kernel, "_workers", lambda: 1)
+    assert (kernel.split_sums(rows, values, False, aces, opp, rules) == shared).all()
+
+
 def test_solve_many_gives_the_same_arrangements_with_or_without_the_kernel(monkeypatch):
     from maubinh.strategy.solver import solve_many
 
