@@ -177,7 +177,7 @@ with guarded():  # no traceback reaches a user (ui.errors)
                 choice = read_set_choice()
             with st.expander(set_title(choice, lang), icon=":material/tune:", expanded=rules_param_broken(),
                              key="drill_set_box", on_change="rerun") as set_box:
-                rule_set = rule_set_picker("drill")
+                rule_set = rule_set_picker("drill", notices=notice)
                 drill_set = settle_set(choice, rule_set, notice, dealer(profile))
                 if set_box.open:
                     set_editor(drill_set, lang)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from maubinh.house import Difference, ExpectedKind, HouseRulesError, default_mark, from_link_token, link_token
 from maubinh.rules import RULE_SET_IDS, Provenance, RuleSet, load_rule_set
@@ -120,18 +121,20 @@ def rule_set_label(rule_set: RuleSet, lang: str) -> str:
     return translate("house.picker_label", lang, name=rule_set.name(lang))
 
 
-def read_house_links() -> None:
+def read_house_links(notices: DeltaGenerator | None = None) -> None:
     """Keep the house rules carried by the URL's ``?house=`` tokens (each token read once a session, at
     most :data:`MAX_HOUSE_LINKS` of them, repeats once).
 
-    A token that is not a house-rules link (or is too long) is named in a warning and dropped from the URL.
+    A token that is not a house-rules link (or is too long) is named in a warning (in ``notices``, else here)
+    and dropped from the URL.
     """
+    where = notices if notices is not None else st
     tokens = st.query_params.get_all(HOUSE_PARAM)
     if not tokens:
         return
     lang = current_language()
     if len(tokens) > MAX_HOUSE_LINKS:
-        st.warning(translate("house.too_many_links", lang, n=len(tokens), maximum=MAX_HOUSE_LINKS))
+        where.warning(translate("house.too_many_links", lang, n=len(tokens), maximum=MAX_HOUSE_LINKS))
     seen = set(st.session_state.get(_LINKS_SEEN_KEY, ()))
     good = []
     for token in dict.fromkeys(tokens[:MAX_HOUSE_LINKS]):
@@ -142,7 +145,7 @@ def read_house_links() -> None:
             rule_set = from_link_token(token, mark=house_mark)
         except HouseRulesError as error:
             long = any(p.expected.kind is ExpectedKind.SHORT_LINK for p in error.details)
-            st.warning(translate("house.bad_link_long" if long else "house.bad_link", lang,
+            where.warning(translate("house.bad_link_long" if long else "house.bad_link", lang,
                                  value=markdown_literal(token, 24)))
             continue
         keep_house_rule_set(rule_set)
@@ -199,7 +202,7 @@ def _on_rule_set_selected(widget_key: str) -> None:
     st.query_params[RULES_PARAM] = chosen
 
 
-def rule_set_picker(key: str, *, label_key: str = "common.rule_set") -> RuleSet:
+def rule_set_picker(key: str, *, label_key: str = "common.rule_set", notices: DeltaGenerator | None = None) -> RuleSet:
     """A selectbox of the rule sets (:data:`RULE_SET_IDS`, then the session's house rules, shown by
     name); returns the chosen one.
 
@@ -207,16 +210,18 @@ def rule_set_picker(key: str, *, label_key: str = "common.rule_set") -> RuleSet:
     ``?house=<token>``) and, for page switches that drop the query string, in the session
     (``ui_rules``). A bad ``?rules=`` shows a warning that names it and the known ids, and the first
     rule set is used (and put in the URL). The rule set's one-line summary is shown as a caption.
-    The widget's session-state key is ``f"{key}_rule_set"``.
+    The widget's session-state key is ``f"{key}_rule_set"``. ``notices``: where the warnings about the link go
+    (a container in view, where the picker itself sits folded away; default: above the picker).
     """
+    where = notices if notices is not None else st
     lang = current_language()
     widget_key = f"{key}_rule_set"
-    read_house_links()
+    read_house_links(where)
     house = house_rule_sets()
     options = [*RULE_SET_IDS, *house]
     raw = st.query_params.get(RULES_PARAM)
     if raw is not None and raw not in options:
-        st.warning(
+        where.warning(
             translate(
                 "common.unknown_rule_set",
                 lang,

@@ -135,3 +135,16 @@ def test_the_timer_counts_from_the_first_showing_and_zero_plays_the_solvers_spli
     assert (result.arrangements[0], result.timed_out, result.auto_split) == (mine, True, False)
     assert result.seconds is not None and result.seconds > 60
     assert any("your split as it stood was played" in w.value for w in at.warning)
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_broken_rules_or_house_link_is_told_in_view_not_in_the_folded_settings(lang: str) -> None:
+    from maubinh.rules import RULE_SET_IDS
+
+    at = _run(lang, rules="nope-rules", house="not-a-link")
+    told = [w.value for w in at.warning]
+    assert any("nope-rules" in text for text in told) and any("not-a-link" in text for text in told), told
+    assert at.expander  # the settings, folded
+    for expander in at.expander:
+        assert not [w.value for w in expander.warning], expander.label  # nothing told inside a folded box
+    assert at.session_state[SESSION_KEY].table.rule_set.id == RULE_SET_IDS[0]  # played on, with the first

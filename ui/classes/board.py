@@ -143,8 +143,9 @@ def _learner_detail(result: Board, questions: Mapping[int, Question | None], rul
 
 def export_frame(result: Board, assignment: AssignmentInfo, questions: Mapping[int, Question | None],
                  rule_set: RuleSet, lang: str) -> pd.DataFrame:
-    """The CSV export: one row per learner x question, answers and best answers in words; a question not
-    answered says so in its status and answer cells (issue 22, item 15: the empty row was unexplained)."""
+    """The CSV export: one row per learner x question, answers and best answers in words, the headers in ``lang``
+    too (:data:`EXPORT_COLUMNS`); a question not answered says so in its status and answer cells (issue 22,
+    item 15: the empty row was unexplained)."""
     rows = export_rows(result, assignment.drill_set.rule_set_id, assignment.drill_set.level.value)
     for row in rows:
         question = questions.get(int(row["question"]) - 1)
@@ -153,7 +154,13 @@ def export_frame(result: Board, assignment: AssignmentInfo, questions: Mapping[i
         row["answer"] = (answer_words(question, str(row["answer"]), rule_set, lang) if row["answer"]
                          else translate("classes.csv.not_answered", lang))
         row["best"] = answer_words(question, str(row["best"]), rule_set, lang)
-    return pd.DataFrame(rows)
+    frame = pd.DataFrame(rows, columns=list(EXPORT_COLUMNS))
+    return frame.rename(columns={key: translate(f"classes.csv.col.{key}", lang) for key in EXPORT_COLUMNS})
+
+
+EXPORT_COLUMNS = ("learner", "question", "rule_set", "level", "kind", "status", "answer", "best", "correct", "chi_lost",
+                  "seconds", "answered_at")
+"""The CSV's columns (:func:`classroom.board.export_rows`' keys), headed in the page's language."""
 
 
 @st.fragment(run_every=REFRESH_SECONDS)

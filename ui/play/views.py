@@ -61,9 +61,10 @@ def show_settings(bots: tuple[Strength, ...], seed: int, lang: str) -> RuleSet:
     Returns:
         The rule set chosen (:func:`ui.setup.rule_set_picker`).
     """
+    notices = st.container()  # a broken ?rules= or ?house= is told here, in view: the expander is folded
     with st.expander(t("play.settings"), expanded=False, icon=":material/tune:"):
         st.caption(t("play.intro"))
-        rule_set = rule_set_picker("play")
+        rule_set = rule_set_picker("play", notices=notices)
         st.session_state[_COUNT_KEY] = len(bots)
         for seat, strength in enumerate(bots):
             st.session_state[f"play_bot_{seat}"] = strength.value

@@ -17,7 +17,7 @@ from maubinh.rules import load_rule_set
 from tests.unit.classroom.test_board import ANSWERS, PEOPLE, RECORDS
 from ui.builtin_text import RULES, rules_for
 from ui.cards import CARD_CSS
-from ui.classes.board import export_frame
+from ui.classes.board import EXPORT_COLUMNS, export_frame
 from ui.i18n import LANGUAGES, catalogue, translate
 from ui.progress.view import figure_for
 
@@ -50,6 +50,10 @@ def _frame(lang: str):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize(("lang", "words"), [("vi", ("đã trả lời", "chưa trả lời")), ("en", ("answered", "not answered"))])
 def test_the_class_csv_says_which_questions_were_not_answered(lang: str, words: tuple[str, str]) -> None:
     frame = _frame(lang)
+    headers = list(frame.columns)
+    assert headers == [translate(f"classes.csv.col.{key}", lang) for key in EXPORT_COLUMNS]  # in the page's words
+    assert (headers[:3] == ["Học viên", "Câu", "Bộ luật"]) if lang == "vi" else (headers[:3] == ["Learner", "Question", "Rule set"])
+    frame.columns = list(EXPORT_COLUMNS)
     minh = frame[frame["learner"] == "Minh"]
     assert list(minh["status"]) == [words[0], words[0], words[1], words[1]]  # Minh answered questions 1 and 2
     assert list(minh["answer"])[2:] == [words[1], words[1]]
