@@ -150,19 +150,6 @@ def _sort_by_class(classes, n, order, count, kinds):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def _last_at_most(sorted_keys, n, cap):  # pragma: no cover
-    """The last position of ``sorted_keys[:n]`` holding a key <= ``cap`` (-1 when none)."""
-    lo, hi = 0, n
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if sorted_keys[mid] <= cap:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo - 1
-
-
-@njit(cache=True, nogil=True)
 def _solve_hand(key5, class5, key3, class3, five, three, scoop, tie_bm, tie_mf, splits,  # pragma: no cover
                 run5, run3, bound, i5, i3, count, perm, bits5, mask5, rest8, floor):
     """The best split of one valued hand and its score: ``(row, score)``.
@@ -173,7 +160,7 @@ def _solve_hand(key5, class5, key3, class3, five, three, scoop, tie_bm, tie_mf, 
     hand order, as there. ``five (n5, 12)`` and ``three (n3, 6)`` are the tables' values per class
     (:class:`~maubinh.strategy.rule_arrays.SolverArrays`). The other arguments are work space:
     ``run5 (5, 1287)`` and ``run3 (5, 286)`` running maxima (and minima), ``bound (1287,)``,
-    ``i5 (4, 1287)``, ``i3 (3, 286)``, ``count`` (longer than the classes of either size and the buckets).
+    ``i5 (6, 1287)``, ``i3 (3, 286)``, ``count`` (longer than the classes of either size and the buckets).
     ``floor``: bound the scoop term with its losing side too (``False``: the win side only, the bound before;
     the same split either way, a bench's baseline).
     """
@@ -182,8 +169,8 @@ def _solve_hand(key5, class5, key3, class3, five, three, scoop, tie_bm, tie_mf, 
     # Subsets sorted by value (class), then running maxima over weaker subsets of the middle's and the front's
     # net, win and won (and minima of lose and lost). A subset's values are read from its class's row of the
     # tables where needed (copying them per subset first cost more than it saved: x1.07 without).
-    order5, tmp5, sorted5 = i5[0], i5[1], i5[2]
-    order3, sorted3 = i3[0], i3[2]
+    order5, tmp5, sorted5, end5, below5 = i5[0], i5[1], i5[2], i5[4], i5[5]
+    order3, end3, sorted3 = i3[0], i3[1], i3[2]
     _sort_by_class(class5, _N5, order5, count, five.shape[0])
     _sort_by_class(class3, _N3, order3, count, three.shape[0])
     run_net, run_win, run_won = -np.inf, 0.0, 0.0
@@ -214,6 +201,12 @@ def _solve_hand(key5, class5, key3, class3, five, three, scoop, tie_bm, tie_mf, 
             run3[3, i], run3[4, i] = run_lose, run_lost
         run_net = max(run_net, three[c, 0])
         run3[0, i], run3[1, i], run3[2, i] = run_net, run_win, run_won
+    # Where each subset's key ends in the sorted order (its group of equal keys), per subset.
+    last = _N3 - 1
+    for i in range(_N3 - 1, -1, -1):
+        if i < _N3 - 1 and sorted3[i] != sorted3[i + 1]:
+            last = i
+        end3[order3[i]] = last
     # A cheap bound per back: the best middle and front among all weaker subsets, disjoint or not. The
     # scoop term p_win * won - p_lose * lost: p_win * won = wb wm wf (Mb + Mm + Mf) is at most
     # wb (Mb Wm Wf + Om Wf + Wm Of), with W the largest chance to win and O the largest chi won there; and
@@ -231,6 +224,7 @@ def _solve_hand(key5, class5, key3, class3, five, three, scoop, tie_bm, tie_mf, 
             j += 1
         for q in range(i, g + 1):
             s = order5[q]
+            end5[s], below5[s] = g, j  # its group's last position; the last front at most its key
             c = class5[s]
             value = -np.inf
             if j >= 0:
@@ -270,14 +264,18 @@ def _solve_hand(key5, class5, key3, class3, five, three, scoop, tie_bm, tie_mf, 
             continue
         first = b * _PER_BACK
         # The tight bound: the middle and front can be no stronger than the best of the other 8 cards.
-        best_m, best_f = -1, -1
+        # (The last position at most a cap is the end of the cap's own group: the caps are keys of this hand.)
+        best_m, best_f, arg_m, arg_f = -1, -1, -1, -1
         for r in range(first, first + _PER_BACK):
-            best_m = max(best_m, key5[splits[r, 0]])
-            best_f = max(best_f, key3[splits[r, 1]])
-        m_cap = min(key5[b], best_m)
-        pm = _last_at_most(sorted5, _N5, m_cap)
-        pf = _last_at_most(sorted3, _N3, min(m_cap, best_f))
-        if pm < 0 or pf < 0:
+            m, f = splits[r, 0], splits[r, 1]
+            if key5[m] > best_m:
+                best_m, arg_m = key5[m], m
+            if key3[f] > best_f:
+                best_f, arg_f = key3[f], f
+        cap = b if key5[b] <= best_m else arg_m  # the subset whose key caps the middle
+        pm = end5[cap]
+        pf = end3[arg_f] if best_f <= key5[cap] else below5[cap]
+        if pf < 0:
             continue
         row_b = five[class5[b]]  # the back's values: net, win, lose, mean won, mean lost
         net_b, win_b, lose_b, won_b, lost_b = row_b[0], row_b[1], row_b[2], row_b[3], row_b[4]
@@ -330,7 +328,7 @@ def solve_batch(cards, terms5, terms3, keys5, classes5, keys3, classes3, mask5, 
     run5 = np.empty((5, _N5))
     run3 = np.empty((5, _N3))
     bound = np.empty(_N5)
-    i5 = np.empty((4, _N5), np.int64)
+    i5 = np.empty((6, _N5), np.int64)
     i3 = np.empty((3, _N3), np.int64)
     count = np.empty(max(five.shape[0], three.shape[0], _BUCKETS) + 1, np.int64)
     for h in range(cards.shape[0]):
