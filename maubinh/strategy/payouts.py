@@ -216,7 +216,7 @@ def _estimated_cost(cards: Sequence[Card], solved: Sequence[Arrangement], rule_s
     worst = 0.0
     rows_in: dict[tuple[int, ...], list[int]] = {}  # by the hand's card order (the same for every rule set)
     for j, rule_set in enumerate(rule_sets):
-        hand = hand_splits(cards, rule_set)
+        hand = hand_splits(cards, rule_set, natural=False)  # the screen let no instant win through
         order = tuple(hand.cards.tolist())
         if order not in rows_in:
             rows_in[order] = [_row_of(hand.cards, arrangement) for arrangement in solved]
@@ -230,4 +230,5 @@ def _row_of(cards: npt.NDArray[np.int64], arrangement: Arrangement) -> int:
     from maubinh.strategy.vector import SPLITS
 
     back, middle, _ = subsets_of([Card.from_index(int(i)) for i in cards], arrangement)
-    return int(np.flatnonzero((SPLITS[:, 0] == back) & (SPLITS[:, 1] == middle))[0])
+    first = back * 56  # SPLITS is grouped by back, 56 rows each (checked by rule_arrays.split_columns)
+    return first + int(np.flatnonzero(SPLITS[first : first + 56, 1] == middle)[0])

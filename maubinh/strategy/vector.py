@@ -202,16 +202,17 @@ def check_hands(hands: Sequence[Sequence[Card]]) -> None:
             raise ValueError(f"a hand has 13 distinct cards, got {len(set(cards))} of {len(cards)}")
 
 
-def hand_splits(cards: Sequence[Card], rule_set: RuleSet) -> HandSplits:
-    """Value every subset of a 13-card hand under ``rule_set`` (about 0.2 ms).
+def hand_splits(cards: Sequence[Card], rule_set: RuleSet, *, natural: bool = True) -> HandSplits:
+    """Value every subset of a 13-card hand under ``rule_set`` (about 0.2 ms); ``natural=False``: without looking
+    for its instant win (``natural`` left ``None``: for a hand already known to hold none, ~0.15 ms less).
 
     Raises:
         ValueError: if ``cards`` is not 13 distinct cards.
     """
-    return hand_splits_many([cards], rule_set)[0]
+    return hand_splits_many([cards], rule_set, natural=natural)[0]
 
 
-def hand_splits_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[HandSplits]:
+def hand_splits_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet, *, natural: bool = True) -> list[HandSplits]:
     """:func:`hand_splits` for many hands, their subsets valued in one vectorised pass.
 
     Raises:
@@ -232,7 +233,7 @@ def hand_splits_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list
             key3[h],
             class5[h],
             class3[h],
-            find_instant_win(cards, rule_set) if rule_set.naturals else None,
+            find_instant_win(cards, rule_set) if natural and rule_set.naturals else None,
             sum(c.rank == Rank.ACE for c in cards),
         )
         for h, cards in enumerate(hands)
