@@ -18,9 +18,12 @@ drill are chosen this way).
 
 from __future__ import annotations
 
+import contextvars
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +40,7 @@ from maubinh.strategy.vector import split_arrangement
 __all__ = ["PlayByRules", "compare_rules", "find_contrast", "same_split"]
 
 F64 = npt.NDArray[np.float64]
+_T = TypeVar("_T")
 
 
 def same_split(a: Arrangement, b: Arrangement) -> bool:
@@ -115,16 +119,28 @@ def compare_rules(cards: Sequence[Card], rule_sets: Sequence[RuleSet], *, sample
 def _best_splits(hand: tuple[Card, ...], rule_sets: Sequence[RuleSet], samples: int, seed: int) -> list[Arrangement]:
     """Each rule set's best split of ``hand`` on its own sample of opponents (:func:`compare_rules`'s first half)."""
     idx = np.array([c.index for c in hand], dtype=np.int64)
-    best: list[Arrangement] = []
-    for k, rule_set in enumerate(rule_sets):
+
+    def best(k: int, rule_set: RuleSet) -> Arrangement:
         natural = find_instant_win(hand, rule_set) if rule_set.naturals else None
         if natural is not None:  # declared: every split is worth the same; show the solver's
-            best.append(solve(hand, rule_set))
-            continue
+            return solve(hand, rule_set)
         choose = sample_field(hand, rule_set, opponents=1, samples=samples, seed=2 * (seed * 16 + k))
         rows, _ = best_splits(choose)
-        best.append(split_arrangement(idx, int(rows[0])))
-    return best
+        return split_arrangement(idx, int(rows[0]))
+
+    return _each(rule_sets, best)
+
+
+def _each(rule_sets: Sequence[RuleSet], job: Callable[[int, RuleSet], _T]) -> list[_T]:
+    """``[job(k, rule_set) for k, rule_set in enumerate(rule_sets)]``, the rule sets in threads: one's Python work
+    (dealing, instant wins) runs while the kernel solves another's (1.4 of 2 cores were busy one after another).
+    Each job is a function of its rule set alone, so the results are the same; each runs in a copy of the
+    caller's context (a measurement's plain declares hold in it, :func:`~maubinh.strategy.solver.plain_declares`)."""
+    if len(rule_sets) < 2:
+        return [job(k, rule_set) for k, rule_set in enumerate(rule_sets)]
+    with ThreadPoolExecutor(max_workers=len(rule_sets), thread_name_prefix="maubinh-rules") as pool:
+        futures = [pool.submit(contextvars.copy_context().run, job, k, rule_set) for k, rule_set in enumerate(rule_sets)]
+        return [future.result() for future in futures]
 
 
 def _settled(hand: tuple[Card, ...], rule_sets: Sequence[RuleSet], best: list[Arrangement], samples: int,
@@ -134,9 +150,12 @@ def _settled(hand: tuple[Card, ...], rule_sets: Sequence[RuleSet], best: list[Ar
     n = len(rule_sets)
     worth = np.zeros((n, n))
     stderr = np.zeros((n, n))
-    for j, rule_set in enumerate(rule_sets):
+
+    def totals_under(j: int, rule_set: RuleSet) -> npt.NDArray[np.int64]:
         score = sample_field(hand, rule_set, opponents=1, samples=samples, seed=2 * (seed * 16 + j) + 1)
-        totals, _ = field_values(best, score)
+        return field_values(best, score)[0]
+
+    for j, totals in enumerate(_each(rule_sets, totals_under)):
         worth[:, j] = totals.mean(axis=1)
         diffs = totals[j][None, :] - totals
         stderr[:, j] = diffs.std(axis=1, ddof=1) / np.sqrt(samples) if samples > 1 else np.inf

@@ -92,3 +92,24 @@ def test_a_contrast_is_the_one_compare_rules_finds_hand_after_hand(seed, alone, 
         if any(play.cost(i, j) >= max(min_cost, 3 * play.cost_stderr[i, j]) for i in range(n) for j in range(n)):
             break
     assert play == found
+
+
+def test_rule_sets_compared_in_threads_give_the_numbers_of_one_after_another(monkeypatch):
+    from maubinh.strategy import payouts
+
+    hand = parse_cards("As Ks Qs Js Ts 9s 9c 8s 8c 7s 7c 2c Ah")
+    rule_sets = [load_rule_set(rule_set_id) for rule_set_id in RULE_SET_IDS]
+    threaded = compare_rules(hand, rule_sets, samples=300, seed=3)
+    monkeypatch.setattr(payouts, "_each", lambda rs, job: [job(k, r) for k, r in enumerate(rs)])
+    assert compare_rules(hand, rule_sets, samples=300, seed=3) == threaded  # the same splits and numbers, exactly
+
+
+def test_the_threads_run_in_the_callers_context():
+    # a measurement's "plain declares" holds inside the rule sets' threads too (else a nested measurement)
+    from maubinh.strategy import payouts, solver
+
+    rule_sets = [load_rule_set(rule_set_id) for rule_set_id in RULE_SET_IDS]
+    assert payouts._each(rule_sets, lambda k, r: (k, r.id, solver._MEASURING.get())) == [
+        (k, r.id, False) for k, r in enumerate(rule_sets)]
+    with solver.plain_declares():
+        assert [seen for *_, seen in payouts._each(rule_sets, lambda k, r: (k, solver._MEASURING.get()))] == [True] * 4
