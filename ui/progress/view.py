@@ -89,6 +89,22 @@ def figure_for(y_title: str, lang: str, dates: bool = False) -> go.Figure:
     return figure
 
 
+def rating_figure(ratings: list[tuple[datetime, float]], lang: str) -> go.Figure:
+    """The rating after each rated answer, answer by answer (0: the start): on a time axis a set answered in a
+    minute stood as one upright line beside days of nothing. Each point's date and time show on hover."""
+    figure = figure_for(t("progress.chart.rating_axis"), lang)
+    figure.update_xaxes(title=t("progress.chart.answer_axis"), rangemode="tozero", tickformat="d")
+    when = [w.strftime(HOVER_TIMES.get(lang, HOVER_TIMES["en"])) for w, _ in ratings]
+    figure.add_trace(go.Scatter(x=list(range(len(ratings))), y=[round(r, 1) for _, r in ratings], mode="lines+markers",
+                                name=t("progress.chart.rating_axis"), line={"color": _COLOURS[0]}, customdata=when,
+                                hovertemplate="%{customdata}<br>%{y:.0f}<extra></extra>"))
+    return figure
+
+
+HOVER_TIMES = {"vi": "%d/%m/%Y %H:%M", "en": "%b %d, %Y %H:%M"}
+"""A point's date and time on hover, where the axis counts answers."""
+
+
 def _chart(box: DeltaGenerator, title: str, figure: go.Figure, key: str) -> None:
     with box:
         st.markdown(f"**{title}**")
@@ -101,10 +117,7 @@ def _charts(attempts: list, lang: str, play: list | None = None) -> None:  # typ
     left, right = st.columns(2)
     ratings = rating_series(attempts)
     if ratings:
-        figure = figure_for(t("progress.chart.rating_axis"), lang, dates=True)
-        figure.add_trace(go.Scatter(x=[w for w, _ in ratings], y=[r for _, r in ratings], mode="lines+markers",
-                                    name=t("progress.chart.rating_axis"), line={"color": _COLOURS[0]}))
-        _chart(left, t("progress.chart.rating"), figure, "progress_rating_chart")
+        _chart(left, t("progress.chart.rating"), rating_figure(ratings, lang), "progress_rating_chart")
     series = error_series(attempts)
     if series or play:
         figure = figure_for(t("progress.chart.error_axis"), lang, dates=True)
