@@ -150,6 +150,27 @@ def _sort_by_class(classes, n, order, count, kinds):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
+def _running(order, classes, keys, n, table, at, scooping, sorted_keys, run):  # pragma: no cover
+    """Over the subsets in ``order`` (weakest first): their keys into ``sorted_keys``, and into ``run (5, n)`` the
+    running maxima of net, win and won and the running minima of lose and lost, read from ``table``'s columns
+    ``at`` (net), ``at + 1`` (win), ``at + 2`` (lose), ``at + 4`` (lost), ``at + 5`` (won) of each subset's class."""
+    net, win, won = -np.inf, 0.0, 0.0
+    lose, lost = np.inf, np.inf
+    for i in range(n):
+        s = order[i]
+        c = classes[s]
+        sorted_keys[i] = keys[s]
+        if scooping:
+            win = max(win, table[c, at + 1])
+            won = max(won, table[c, at + 5])
+            lose = min(lose, table[c, at + 2])
+            lost = min(lost, table[c, at + 4])
+            run[3, i], run[4, i] = lose, lost
+        net = max(net, table[c, at])
+        run[0, i], run[1, i], run[2, i] = net, win, won
+
+
+@njit(cache=True, nogil=True)
 def _solve_hand(key5, class5, key3, class3, five, three, scoop, tie_bm, tie_mf, splits,  # pragma: no cover
                 run5, run3, bound, i5, i3, count, perm, bits5, mask5, rest8, floor):
     """The best split of one valued hand and its score: ``(row, score)``.
@@ -173,34 +194,8 @@ def _solve_hand(key5, class5, key3, class3, five, three, scoop, tie_bm, tie_mf, 
     order3, end3, sorted3 = i3[0], i3[1], i3[2]
     _sort_by_class(class5, _N5, order5, count, five.shape[0])
     _sort_by_class(class3, _N3, order3, count, three.shape[0])
-    run_net, run_win, run_won = -np.inf, 0.0, 0.0
-    run_lose, run_lost = np.inf, np.inf
-    for i in range(_N5):
-        s = order5[i]
-        c = class5[s]
-        sorted5[i] = key5[s]
-        if scooping:
-            run_win = max(run_win, five[c, 7])
-            run_won = max(run_won, five[c, 11])
-            run_lose = min(run_lose, five[c, 8])
-            run_lost = min(run_lost, five[c, 10])
-            run5[3, i], run5[4, i] = run_lose, run_lost
-        run_net = max(run_net, five[c, 6])
-        run5[0, i], run5[1, i], run5[2, i] = run_net, run_win, run_won
-    run_net, run_win, run_won = -np.inf, 0.0, 0.0
-    run_lose, run_lost = np.inf, np.inf
-    for i in range(_N3):
-        s = order3[i]
-        c = class3[s]
-        sorted3[i] = key3[s]
-        if scooping:
-            run_win = max(run_win, three[c, 1])
-            run_won = max(run_won, three[c, 5])
-            run_lose = min(run_lose, three[c, 2])
-            run_lost = min(run_lost, three[c, 4])
-            run3[3, i], run3[4, i] = run_lose, run_lost
-        run_net = max(run_net, three[c, 0])
-        run3[0, i], run3[1, i], run3[2, i] = run_net, run_win, run_won
+    _running(order5, class5, key5, _N5, five, 6, scooping, sorted5, run5)  # the middle's columns
+    _running(order3, class3, key3, _N3, three, 0, scooping, sorted3, run3)
     # Where each subset's key ends in the sorted order (its group of equal keys), per subset.
     last = _N3 - 1
     for i in range(_N3 - 1, -1, -1):
