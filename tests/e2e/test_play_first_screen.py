@@ -54,6 +54,14 @@ def assert_on_first_screen(page: Page, what: str, whole_hand: bool = False) -> d
     return boxes[0]
 
 
+def assert_title_below_the_header(page: Page) -> None:
+    """Fail unless the page title's text starts below Streamlit's header bar (its top sat under the bar once)."""
+    header, title = page.evaluate("""() => [document.querySelector('[data-testid=stHeader]').getBoundingClientRect().bottom,
+        (() => { const r = document.createRange(); r.selectNodeContents(document.querySelector('h1'));
+                 return r.getBoundingClientRect().top; })()]""")
+    assert title >= header, (title, header)
+
+
 def _opened(context: BrowserContext, url: str) -> Page:
     """A page of ``context`` at ``url`` (a fresh server's first page may take minutes), its 13 cards shown."""
     page = context.new_page()
@@ -73,6 +81,7 @@ def test_the_cards_show_on_a_phones_first_screen_with_the_settings_folded(e2e_br
     try:
         page = _opened(context, f"{app_url}/play?lang={lang}&seed=7&deal=1&bots={BOTS}&rules=chi-at")
         first = assert_on_first_screen(page, "deal 1", whole_hand=True)  # seven cards to a row: all 13 show
+        assert_title_below_the_header(page)
         print(f"{lang} deal 1: first card at y={first['y']:.0f}, bottom {first['y'] + first['height']:.0f} px")
         page.screenshot(path=str(screenshot(page, f"play_first_screen_{lang}_390_deal1").with_name(
             f"play_first_screen_{lang}_390_deal1_window.png")))
@@ -141,6 +150,7 @@ def test_a_class_tables_cards_show_on_a_learners_phone_first_screen(e2e_browser:
     try:
         page = _opened(context, f"{app_url}/classes?me={joined.token}&table={info.id}&lang={lang}")
         box = assert_on_first_screen(page, "class table, deal 1")
+        assert_title_below_the_header(page)
         print(f"{lang} class table deal 1: first card at y={box['y']:.0f}, bottom {box['y'] + box['height']:.0f} px")
         assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE_W
         page.screenshot(path=str(screenshot(page, f"tables_first_screen_{lang}_390").with_name(

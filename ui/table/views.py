@@ -44,17 +44,18 @@ def seat_namer(bots: tuple[Strength, ...]) -> dict[int, str]:
 
 PHONE_CSS = """<style>
 @media (max-width: 640px) {
-  [data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }
   [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.4rem; }
-  [data-testid="stMainBlockContainer"] h1 { font-size: 1.3rem; line-height: 1.25; padding-top: 0;
+  [data-testid="stMainBlockContainer"] h1 { font-size: 1.3rem; line-height: 1.25; padding-top: 0.75rem;
     padding-bottom: 0.5rem; }
   [data-testid="stMainBlockContainer"] h3 { font-size: 1.25rem; padding: 0; }
   [data-testid="stMainBlockContainer"] h4 { font-size: 1.1rem; padding: 0.25rem 0 0.75rem 0; }
 }
 </style>"""
-"""A table page's narrow-screen layout (below 641 px; the Play page, a class's table): less room above the title
-and between blocks, a smaller title and headings, so that the player's 13 cards show on a 390 x 844 phone's first
-screen without scrolling."""
+"""A table page's narrow-screen layout (below 641 px; the Play page, a class's table): less room between blocks, a
+smaller title and headings, so that the player's 13 cards show on a 390 x 844 phone's first screen without
+scrolling. The room above the title is every page's (:data:`ui.cards.CARD_CSS`, 3.25 rem) and 0.75 rem of the
+title's own, below Streamlit's 60 px header bar: with less, the title slid under the bar once the hidden helpers
+stopped taking room."""
 
 
 def bots_down_html(names: Sequence[str], down: str) -> str:
