@@ -289,3 +289,11 @@ def assert_page_found(page: Page) -> None:
     if dialogs.count():
         text = dialogs.first.inner_text()
         pytest.fail(f"{page.url}: {text}", pytrace=False)
+
+
+def assert_title_below_the_header(page: Page) -> None:
+    """Fail unless the page title's text starts below Streamlit's header bar (its top sat under the bar once)."""
+    header, title = page.evaluate("""() => [document.querySelector('[data-testid=stHeader]').getBoundingClientRect().bottom,
+        (() => { const r = document.createRange(); r.selectNodeContents(document.querySelector('h1'));
+                 return r.getBoundingClientRect().top; })()]""")
+    assert title >= header, (title, header)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.conftest import assert_no_exception, screenshot, wait_idle
+from tests.e2e.conftest import assert_no_exception, assert_title_below_the_header, screenshot, wait_idle
 from tests.e2e.test_phone import PHONE, _open
 
 FIRST_SCREEN = 844
@@ -50,6 +50,7 @@ def test_set_it_yourself_shows_all_13_cards_on_a_phone_s_first_screen(
         box = cards.last.bounding_box()
         scrolled = page.evaluate("() => (document.querySelector('[data-testid=stMain]') || {}).scrollTop || 0")
         screenshot(page, f"drill_phone_arrange_{lang}")
+        assert_title_below_the_header(page)
         assert box is not None and box["y"] + float(scrolled) + box["height"] <= FIRST_SCREEN, (box, scrolled)
         assert_no_exception(page)
     finally:

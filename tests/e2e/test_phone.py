@@ -6,7 +6,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from tests.e2e.conftest import IDLE_TIMEOUT_MS, assert_no_exception, screenshot, wait_idle
+from tests.e2e.conftest import (
+    IDLE_TIMEOUT_MS,
+    assert_no_exception,
+    assert_title_below_the_header,
+    screenshot,
+    wait_idle,
+)
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
@@ -76,12 +82,14 @@ SMALL_TARGETS = r'''() => {
 @pytest.mark.parametrize("path", ["?lang=vi", "drill?lang=vi", "sandbox?lang=en&seats=2&seed=7", "learn?lang=en&step=naturals",
                                   "play?lang=en", "progress?lang=vi"])
 def test_tap_targets_are_at_least_44_px_on_a_phone(app_url: str, e2e_browser: Browser, path: str) -> None:
-    """Issue 20 §8: on a touch screen every button, chip, link and choice is at least 44 px tall."""
+    """Issue 20 §8: on a touch screen every button, chip, link and choice is at least 44 px tall; and the page's
+    title is not under Streamlit's header bar."""
     context, page = _open(e2e_browser, PHONE)
     try:
         page.goto(f"{app_url}/{path}")
         wait_idle(page)
         page.wait_for_timeout(1500)
         assert page.evaluate(SMALL_TARGETS) == []
+        assert_title_below_the_header(page)
     finally:
         context.close()

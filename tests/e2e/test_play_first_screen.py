@@ -19,6 +19,7 @@ from tests.e2e.conftest import (
     SCREENSHOTS,
     assert_no_exception,
     assert_page_found,
+    assert_title_below_the_header,
     screenshot,
     wait_idle,
 )
@@ -52,14 +53,6 @@ def assert_on_first_screen(page: Page, what: str, whole_hand: bool = False) -> d
         assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE_H, (what, box)
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE_W, (what, box)
     return boxes[0]
-
-
-def assert_title_below_the_header(page: Page) -> None:
-    """Fail unless the page title's text starts below Streamlit's header bar (its top sat under the bar once)."""
-    header, title = page.evaluate("""() => [document.querySelector('[data-testid=stHeader]').getBoundingClientRect().bottom,
-        (() => { const r = document.createRange(); r.selectNodeContents(document.querySelector('h1'));
-                 return r.getBoundingClientRect().top; })()]""")
-    assert title >= header, (title, header)
 
 
 def _opened(context: BrowserContext, url: str) -> Page:
