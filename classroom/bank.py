@@ -46,6 +46,7 @@ from classroom.snapshot import SnapshotError, pack, record, unpack
 from maubinh.drills import DrillSet, Kind, Level, Question, QuestionRef, make_from_ref
 from maubinh.drills.versions import PICK_LIMIT, bank_seed, data_version
 from maubinh.rules import RULE_SET_IDS
+from maubinh.strategy import kernel
 from maubinh.strategy.field import RedealtField
 
 __all__ = ["STARTER", "Banked", "QuestionBank", "QuestionSource", "banked", "read_file", "write_file"]
@@ -341,10 +342,22 @@ class _Dealer:
         while (field := self._queue.get()) is not None and not self._stopping:
             if "hands" in vars(field):
                 continue  # dealt meanwhile (graded already)
+            # a fresh install compiles its kernel for minutes: dealt meanwhile on the numpy path, these deals held
+            # the interpreter while the server drew its first visitor's page (grading deals on demand if sooner)
+            self._await_kernel()
+            if "hands" in vars(field) or self._stopping:
+                continue
             try:
                 field.samples  # noqa: B018 - deals it
             except Exception:
                 log.warning("bank question's opponents could not be dealt again", exc_info=True)
+
+    def _await_kernel(self) -> None:
+        """While the kernel's warm-up is under way (at most :data:`_KERNEL_WAIT_S`), wait for it, half a second at a
+        time so that :meth:`stop` is never kept waiting."""
+        deadline = time.monotonic() + _KERNEL_WAIT_S
+        while not self._stopping and kernel.warming() and time.monotonic() < deadline:
+            kernel.wait_ready(0.5)
 
     def stop(self, timeout: float = 30.0) -> None:
         """End the thread after the deal under way (queued ones are dropped)."""
@@ -355,6 +368,9 @@ class _Dealer:
             self._queue.put(None)
             thread.join(timeout)
 
+
+_KERNEL_WAIT_S = 300.0
+"""How long the dealer waits for the compiled kernel before it deals on the numpy path."""
 
 _DEALER = _Dealer()
 

@@ -64,6 +64,7 @@ __all__ = [
     "threads",
     "value_hands",
     "warm_up",
+    "warming",
 ]
 
 I64 = npt.NDArray[np.int64]
@@ -427,6 +428,12 @@ def wait_ready(timeout_s: float) -> bool:
     if thread is not None and os.environ.get("MAUBINH_KERNEL", "1") != "0":
         thread.join(timeout=max(0.0, timeout_s))
     return ready(wait=False)
+
+
+def warming() -> bool:
+    """Whether a :func:`warm_up` is under way (started, not yet done, not failed)."""
+    thread = _STATE["thread"]
+    return thread is not None and thread.is_alive() and not _STATE["ready"]
 
 
 def status() -> dict[str, Any]:
