@@ -305,7 +305,7 @@ def split_sums(rows: npt.ArrayLike, hand: Hand, declared: bool, my_aces: int, op
                                    rules.params, rules.factors, share)
             shares[start] = share
 
-        map_threads(by_deals, deals, minimum=2 * _HEADS_UP_BLOCK)
+        map_threads(by_deals, deals, minimum=2 * _loops()._BLOCK)  # two of the loop's blocks of deals at least
         out[:] = sum(shares.values())
         return out
 
@@ -316,10 +316,6 @@ def split_sums(rows: npt.ArrayLike, hand: Hand, declared: bool, my_aces: int, op
 
     map_threads(job, len(picked), minimum=256)
     return out
-
-
-_HEADS_UP_BLOCK = 256
-"""Deals the heads-up loop works on at a time (``maubinh.strategy.loops._BLOCK``)."""
 
 
 def _fits_int32(rules: SettleArrays, deals: int) -> bool:
