@@ -2,7 +2,8 @@
 
 Four tables, after Lichess's classes and ClassQuiz's results (shared STYLE.md):
 
-- ``classes``: a teacher's class. The teacher's secret is stored only as a hash.
+- ``classes``: a teacher's class. The teacher's secret is stored only as a hash, and so is the projector link's
+  (``projector_hash``: a read-only view, :mod:`classroom.tokens`).
 - ``learners``: a display name unique in its class (compared by :func:`name_key`), and the hash of the
   learner's personal secret. A removed learner keeps their answers (``removed_at``) and loses access.
 - ``assignments``: a drill set given to the class (kinds, level, rule set with any house rules as
@@ -44,9 +45,9 @@ set, step), when the step was finished (``NULL`` while only its quiz was tried) 
 ``daily_goals`` holds the questions a day a learner chose to answer (issue 20, item 12), one row per day the
 goal was set (a day's goal is the last one set on or before it), with the learner's time zone.
 
-Times are stored in UTC. Seeds are 64-bit (``BigInteger``): a set's seed goes to
-:data:`maubinh.drills.MAX_SEED` (10^9) and a question's to ``seed * 1000 + index`` (10^12); counts and
-question numbers stay below :data:`maubinh.drills.MAX_QUESTIONS` and the review and level lists' lengths.
+Times are stored in UTC and read back aware on every database (:class:`UTCDateTime`, every time column).
+Seeds are 64-bit (``BigInteger``): a set's seed goes to :data:`maubinh.drills.MAX_SEED` (10^9) and a question's
+to ``seed * 1000 + index`` (10^12); counts and question numbers stay below :data:`maubinh.drills.MAX_QUESTIONS` and the review and level lists' lengths.
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ from sqlalchemy import (
     Boolean,
     Date,
     DateTime,
+    Dialect,
     Float,
     ForeignKey,
     Index,
@@ -73,6 +75,7 @@ from sqlalchemy import (
     false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
 
 __all__ = [
     "ARRANGEMENT_MAX",
@@ -98,6 +101,7 @@ __all__ = [
     "TableHand",
     "TableSession",
     "ThrottleEvent",
+    "UTCDateTime",
     "invisible",
     "name_key",
     "utcnow",
@@ -122,6 +126,36 @@ NAMING = {
 def utcnow() -> datetime:
     """Now, in UTC, aware."""
     return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Every time column's type: an aware time is stored as its instant in UTC and read back aware, in UTC, on
+    every database (issue 31, item 4).
+
+    PostgreSQL keeps ``timestamptz`` itself. SQLite has no time type: SQLAlchemy writes the wall time it is given
+    as text and drops the offset, so a deadline typed at UTC+7 came back 7 hours late. Here the time is turned
+    to UTC first and stored as naive UTC text (the form every row already had, so text order stays time order),
+    and a naive value read back is UTC.
+
+    Raises:
+        ValueError: a naive time written (its zone unknown: it is not guessed).
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise ValueError(f"a naive time cannot be stored (its time zone is unknown): {value!r}")
+        moment = value.astimezone(UTC)
+        return moment.replace(tzinfo=None) if dialect.name == "sqlite" else moment
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 NAME_KEY_MAX = LEARNER_NAME_MAX * 2
@@ -193,8 +227,9 @@ class Classroom(Base):
     house_toml: Mapped[str | None] = mapped_column(Text, default=None)
     join_code: Mapped[str] = mapped_column(String(16), unique=True)
     teacher_hash: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    archived_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    projector_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    archived_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
     joining_locked: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
@@ -209,8 +244,8 @@ class Learner(Base):
     name: Mapped[str] = mapped_column(String(LEARNER_NAME_MAX))
     name_key: Mapped[str] = mapped_column(String(NAME_KEY_MAX))
     secret_hash: Mapped[str] = mapped_column(String(64))
-    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    removed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    joined_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    removed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
     rating: Mapped[float] = mapped_column(Float, default=1500.0, server_default="1500")
     rating_rd: Mapped[float] = mapped_column(Float, default=350.0, server_default="350")
     rating_volatility: Mapped[float] = mapped_column(Float, default=0.06, server_default="0.06")
@@ -230,9 +265,9 @@ class Assignment(Base):
     house_toml: Mapped[str | None] = mapped_column(Text, default=None)
     seed: Mapped[int] = mapped_column(BigInteger)
     count: Mapped[int] = mapped_column(Integer)
-    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    deadline: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
     grading_error: Mapped[str | None] = mapped_column(Text, default=None)
     picks: Mapped[list[int] | None] = mapped_column(JSON, default=None)
 
@@ -249,7 +284,7 @@ class AssignedQuestion(Base):
     kind: Mapped[str] = mapped_column(String(32))
     record: Mapped[dict[str, object]] = mapped_column(JSON)
     blob: Mapped[bytes] = mapped_column(LargeBinary)
-    graded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    graded_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
 class AnswerRow(Base):
@@ -266,7 +301,7 @@ class AnswerRow(Base):
     correct: Mapped[bool] = mapped_column(Boolean)
     chi_lost: Mapped[float | None] = mapped_column(Float, default=None)
     seconds: Mapped[float] = mapped_column(Float)
-    answered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    answered_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
 class Attempt(Base):
@@ -291,7 +326,7 @@ class Attempt(Base):
     seconds: Mapped[float] = mapped_column(Float)
     first: Mapped[bool] = mapped_column(Boolean)
     rating_after: Mapped[float] = mapped_column(Float)
-    answered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    answered_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     themes: Mapped[str | None] = mapped_column(String(200), default=None)
     """What decided the question (:func:`maubinh.drills.themes.themes_text`), ``None`` when written before themes."""
 
@@ -324,7 +359,7 @@ class Review(Base):
     house_toml: Mapped[str | None] = mapped_column(Text, default=None)
     seed: Mapped[int] = mapped_column(BigInteger)
     card: Mapped[dict[str, object]] = mapped_column(JSON)
-    due: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    due: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
     themes: Mapped[str | None] = mapped_column(String(200), default=None)
     """The missed question's themes: the review brings one back with a new question of them."""
 
@@ -345,7 +380,7 @@ class BankQuestion(Base):
     themes: Mapped[list[str]] = mapped_column(JSON)
     record: Mapped[dict[str, object]] = mapped_column(JSON)
     blob: Mapped[bytes] = mapped_column(LargeBinary)
-    made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    made_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
 class BankFile(Base):
@@ -355,7 +390,7 @@ class BankFile(Base):
 
     digest: Mapped[str] = mapped_column(String(64), primary_key=True)
     questions: Mapped[int] = mapped_column(Integer)
-    loaded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    loaded_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
 class ThrottleEvent(Base):
@@ -368,7 +403,7 @@ class ThrottleEvent(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     scope: Mapped[str] = mapped_column(String(32))
     key: Mapped[str] = mapped_column(String(64))
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 ARRANGEMENT_MAX = 64
@@ -389,8 +424,8 @@ class TableSession(Base):
     bots: Mapped[str] = mapped_column(String(64))
     deals: Mapped[int] = mapped_column(Integer)
     timer: Mapped[int] = mapped_column(Integer, default=0)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
 
 
 class TableHand(Base):
@@ -413,7 +448,7 @@ class TableHand(Base):
     chi_lost: Mapped[float] = mapped_column(Float)
     chi_lost_stderr: Mapped[float] = mapped_column(Float)
     actual: Mapped[int] = mapped_column(Integer)
-    played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    played_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 class DailyGoal(Base):
     """A learner's daily goal (questions a day) from the day it was set (in the learner's time zone) on;
     set again the same day, the row is overwritten (:mod:`classroom.habits`)."""
@@ -424,7 +459,7 @@ class DailyGoal(Base):
     since: Mapped[date] = mapped_column(Date, primary_key=True)
     goal: Mapped[int] = mapped_column(Integer)
     timezone: Mapped[str] = mapped_column(String(64))
-    set_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    set_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 class PlayHand(Base):
     """One hand a profile played at the Play table (:mod:`classroom.play_hands`): the cards, every seat's split,
     the settlement, the best split and the gap (chi lost) with its standard error. Keyed by learner, table
@@ -456,7 +491,7 @@ class PlayHand(Base):
     best_expected: Mapped[float] = mapped_column(Float)
     gap: Mapped[float] = mapped_column(Float)
     gap_stderr: Mapped[float] = mapped_column(Float)
-    played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    played_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
 class LessonStep(Base):
@@ -468,7 +503,7 @@ class LessonStep(Base):
     learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True)
     rule_set_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     step_id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
     best_right: Mapped[int | None] = mapped_column(Integer, default=None)
     best_total: Mapped[int | None] = mapped_column(Integer, default=None)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

@@ -52,7 +52,7 @@ from classroom.models import (
 )
 from classroom.snapshot import SnapshotError, pack, record, unpack
 from classroom.throttle import CLASS_JOINS, CLIENT_GUESSES, Throttle
-from classroom.tokens import Token, hash_secret, new_id, new_join_code, normalize_join_code
+from classroom.tokens import Token, derived_secret, hash_secret, new_id, new_join_code, normalize_join_code
 from maubinh.drills import DrillSet, Question, parse_kinds, parse_level
 from maubinh.house import dump_rule_set, load_house_rules
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
@@ -78,6 +78,8 @@ MAX_LEARNERS = 100
 """Learners in one class (as Lichess allows)."""
 _QUESTIONS_KEPT = 512
 """Read-back questions kept in memory per store (they are the same for every learner of an assignment)."""
+PROJECTOR = "projector"
+"""What the projector link's secret is derived for (:func:`classroom.tokens.derived_secret`)."""
 _WRITE_TRIES = 8
 """Times a write transaction is run before its error is raised (see :meth:`ClassroomStore.write`)."""
 _T = TypeVar("_T")
@@ -105,10 +107,21 @@ class NameTakenError(ClassroomError):
 
 
 def _aware(moment: datetime | None) -> datetime | None:
-    """SQLite gives naive datetimes back: they were stored in UTC."""
+    """A time as stored, aware. Every time column reads back aware now (:class:`classroom.models.UTCDateTime`);
+    kept for the modules that still call it (their rows are aware already)."""
     if moment is None or moment.tzinfo is not None:
         return moment
     return moment.replace(tzinfo=UTC)
+
+
+def _check_deadline(deadline: datetime | None) -> None:
+    """Raises ``ClassroomError`` (``"deadline"``) for a deadline without its time zone or not in the future."""
+    if deadline is None:
+        return
+    if deadline.tzinfo is None or deadline.utcoffset() is None:
+        raise ClassroomError("deadline", "a deadline needs its time zone")
+    if deadline <= utcnow():
+        raise ClassroomError("deadline", "the deadline is in the past")
 
 
 def clean_text(value: str, field: str, longest: int) -> str:
@@ -236,12 +249,12 @@ class NewLearner:
 
 def _class_info(row: Classroom) -> ClassInfo:
     return ClassInfo(row.id, row.name, row.language, row.rule_set_id, row.house_toml, row.join_code,
-                     _aware(row.created_at) or utcnow(), _aware(row.archived_at), bool(row.joining_locked))
+                     row.created_at, row.archived_at, bool(row.joining_locked))
 
 
 def learner_info(row: Learner) -> LearnerInfo:
     """The plain value of a learner row."""
-    return LearnerInfo(row.id, row.class_id, row.name, _aware(row.joined_at) or utcnow(), _aware(row.removed_at))
+    return LearnerInfo(row.id, row.class_id, row.name, row.joined_at, row.removed_at)
 
 
 def _drill_set(row: Assignment) -> DrillSet:
@@ -252,7 +265,7 @@ def _drill_set(row: Assignment) -> DrillSet:
 
 def _answer(row: AnswerRow) -> StoredAnswer:
     return StoredAnswer(row.assignment_id, row.learner_id, row.number, row.code,
-                        row.correct, row.chi_lost, row.seconds, _aware(row.answered_at) or utcnow())
+                        row.correct, row.chi_lost, row.seconds, row.answered_at)
 
 
 class ClassroomStore:
@@ -321,7 +334,8 @@ class ClassroomStore:
         for _ in range(20):  # a join code or id already taken: draw again
             token = Token.new()
             row = Classroom(id=token.id, name=name, language=language, rule_set_id=rule_set.id, house_toml=house,
-                            join_code=new_join_code(), teacher_hash=hash_secret(token.secret), created_at=utcnow())
+                            join_code=new_join_code(), teacher_hash=hash_secret(token.secret),
+                            projector_hash=hash_secret(derived_secret(token.secret, PROJECTOR)), created_at=utcnow())
             try:
                 with self._session() as session, session.begin():
                     session.add(row)
@@ -340,6 +354,50 @@ class ClassroomStore:
             if row is None or not token.check(row.teacher_hash):
                 return None
             return _class_info(row)
+
+    def projector_token(self, teacher_token: str | None) -> Token | None:
+        """The projector link's token of the class whose teacher link holds ``teacher_token`` (``None`` for a
+        wrong one): ``<class id>.<secret derived from the teacher's>``. Its hash is stored on first use (a class
+        made before projector links)."""
+        token = Token.parse(teacher_token)
+        if token is None or self.teacher_class(teacher_token) is None:
+            return None
+        projector = Token(token.id, derived_secret(token.secret, PROJECTOR))
+        self._update(update(Classroom).where(Classroom.id == token.id, Classroom.teacher_hash == hash_secret(token.secret),
+                                             Classroom.projector_hash.is_distinct_from(hash_secret(projector.secret)))
+                     .values(projector_hash=hash_secret(projector.secret)))
+        return projector
+
+    def projector_class(self, token_text: str | None) -> ClassInfo | None:
+        """The class whose projector link holds ``token_text``, or ``None``. It opens only the read-only view: a
+        teacher link is not a projector link and a projector link is not a teacher link (different secrets)."""
+        token = Token.parse(token_text)
+        if token is None:
+            return None
+        with self._session() as session:
+            row = session.get(Classroom, token.id)
+            if row is None or row.projector_hash is None or not token.check(row.projector_hash):
+                return None
+            return _class_info(row)
+
+    def new_teacher_link(self, teacher_token: str | None) -> Token | None:
+        """A new teacher link for the class whose teacher link holds ``teacher_token``: the old one (and the old
+        projector link) stop working at once. ``None`` (nothing changed) for a wrong link, or one replaced
+        meanwhile."""
+        old = Token.parse(teacher_token)
+        if old is None:
+            return None
+        new = Token.new(old.id)
+
+        def work(session: Session) -> Token | None:
+            row = session.get(Classroom, old.id, with_for_update=True)
+            if row is None or not old.check(row.teacher_hash):
+                return None
+            row.teacher_hash = hash_secret(new.secret)
+            row.projector_hash = hash_secret(derived_secret(new.secret, PROJECTOR))
+            return new
+
+        return self.write(work)
 
     def class_info(self, class_id: str | None) -> ClassInfo | None:
         """The class ``class_id`` (for a learner's view: callers check the learner first); ``None`` for no class."""
@@ -448,6 +506,20 @@ class ClassroomStore:
                 return None
             return learner_info(row)
 
+    def new_learner_link(self, class_id: str, learner_id: str) -> Token | None:
+        """A new personal link for a learner of the class (who lost theirs): the same learner, answers and
+        profile; the old link stops working at once. ``None`` for a learner not in the class or removed."""
+        token = Token.new(learner_id)
+
+        def work(session: Session) -> Token | None:
+            row = session.get(Learner, learner_id, with_for_update=True)
+            if row is None or row.class_id != class_id or row.removed_at is not None:
+                return None
+            row.secret_hash = hash_secret(token.secret)
+            return token
+
+        return self.write(work)
+
     def learners(self, class_id: str, include_removed: bool = False) -> list[LearnerInfo]:
         """The class's learners in the order they joined."""
         query = select(Learner).where(Learner.class_id == class_id).order_by(Learner.joined_at, Learner.id)
@@ -470,11 +542,7 @@ class ClassroomStore:
             ClassroomError: an empty or too long title, a deadline in the past, an archived class.
         """
         title = clean_text(title, "title", TITLE_MAX)
-        if deadline is not None:
-            if deadline.tzinfo is None:
-                raise ClassroomError("deadline", "a deadline needs its time zone")
-            if deadline <= utcnow():
-                raise ClassroomError("deadline", "the deadline is in the past")
+        _check_deadline(deadline)
         house = None if drill_set.house is None else dump_rule_set(drill_set.house)
         with self._session() as session, session.begin():
             klass = session.get(Classroom, class_id)
@@ -491,8 +559,8 @@ class ClassroomStore:
     def _assignment_info(self, session: Session, row: Assignment) -> AssignmentInfo:
         graded = session.scalar(select(func.count()).select_from(AssignedQuestion).where(
             AssignedQuestion.assignment_id == row.id)) or 0
-        return AssignmentInfo(row.id, row.class_id, row.title, _drill_set(row), _aware(row.deadline),
-                              _aware(row.created_at) or utcnow(), _aware(row.closed_at), graded, row.grading_error)
+        return AssignmentInfo(row.id, row.class_id, row.title, _drill_set(row), row.deadline,
+                              row.created_at, row.closed_at, graded, row.grading_error)
 
     def assignments(self, class_id: str) -> list[AssignmentInfo]:
         """The class's assignments, newest first."""
@@ -516,6 +584,25 @@ class ClassroomStore:
                 select(Assignment).outerjoin(graded, graded.c.assignment_id == Assignment.id)
                 .where(Assignment.grading_error.is_(None), func.coalesce(graded.c.n, 0) < Assignment.count))
             return [self._assignment_info(session, row) for row in rows]
+
+    def set_deadline(self, class_id: str, assignment_id: int, deadline: datetime | None) -> AssignmentInfo | None:
+        """Change an assignment's deadline, or remove it (``None``); answers are taken again until the new one.
+        Returns the assignment as it now is, or ``None`` when it is not one of this class's.
+
+        Raises:
+            ClassroomError: ``field`` ``"deadline"``: a deadline without its time zone or in the past.
+        """
+        _check_deadline(deadline)
+
+        def work(session: Session) -> AssignmentInfo | None:
+            row = session.get(Assignment, assignment_id, with_for_update=True)
+            if row is None or row.class_id != class_id:
+                return None
+            row.deadline = deadline
+            session.flush()
+            return self._assignment_info(session, row)
+
+        return self.write(work)
 
     def close_assignment(self, class_id: str, assignment_id: int, closed: bool = True) -> None:
         """Stop (or resume) taking answers for an assignment of this class."""
@@ -638,7 +725,7 @@ class ClassroomStore:
             query = query.where(AnswerRow.learner_id == learner_id)
         with self._session() as session:
             rows = session.execute(query.order_by(AnswerRow.learner_id, AnswerRow.number))
-            return [StoredAnswer(a, lid, n, code, bool(ok), lost, sec, _aware(at) or utcnow())
+            return [StoredAnswer(a, lid, n, code, bool(ok), lost, sec, at)
                     for a, lid, n, code, ok, lost, sec, at in rows]
 
     def answer_counts(self, class_id: str) -> dict[int, int]:

@@ -6,6 +6,11 @@ needs no slow hash: it cannot be guessed from a dictionary), and the comparison 
 (:func:`hmac.compare_digest`). Join codes are short, for typing on a phone or reading off a projector:
 no 0/O, 1/I/L.
 
+The projector's link (issue 31, item 5) is a token of its own, ``<class id>.<projector secret>``, that opens only
+the read-only view (join code, QR code, the board without names). Its secret is derived from the teacher's
+(:func:`derived_secret`, an HMAC: the teacher's page can show it again, and it tells nothing of the teacher's
+secret), and only its hash is stored; a new teacher link gives a new projector link too.
+
 >>> token = Token.new()
 >>> token.check(hash_secret(token.secret)), Token.parse(str(token)) == token
 (True, True)
@@ -15,14 +20,15 @@ True
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import re
 import secrets
 from dataclasses import dataclass
 
-__all__ = ["JOIN_ALPHABET", "JOIN_LENGTH", "SECRET_BYTES", "Token", "hash_secret", "new_id", "new_join_code",
-           "normalize_join_code"]
+__all__ = ["JOIN_ALPHABET", "JOIN_LENGTH", "SECRET_BYTES", "Token", "derived_secret", "hash_secret", "new_id",
+           "new_join_code", "normalize_join_code"]
 
 SECRET_BYTES = 16
 """128 bits."""
@@ -54,6 +60,19 @@ def normalize_join_code(text: str) -> str:
 def hash_secret(secret: str) -> str:
     """The stored form of a secret: SHA-256, hex."""
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def derived_secret(secret: str, purpose: str) -> str:
+    """A second secret made from ``secret`` for ``purpose`` (e.g. ``"projector"``): the first 128 bits of
+    HMAC-SHA-256(secret, purpose), URL-safe (22 characters). Knowing it tells nothing of ``secret``.
+
+    >>> derived_secret("abc", "projector") == derived_secret("abc", "projector") != derived_secret("abd", "projector")
+    True
+    >>> len(derived_secret("abc", "projector"))
+    22
+    """
+    digest = hmac.new(secret.encode("utf-8"), purpose.encode("utf-8"), hashlib.sha256).digest()[:SECRET_BYTES]
+    return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
 
 
 @dataclass(frozen=True)

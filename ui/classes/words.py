@@ -7,7 +7,7 @@ itself when the question cannot be read back.
 
 from __future__ import annotations
 
-from datetime import datetime, tzinfo
+from datetime import UTC, date, datetime, time, tzinfo
 
 from classroom.service import AssignmentInfo
 from maubinh.drills import Kind, Question
@@ -17,7 +17,7 @@ from ui.i18n import translate
 from ui.labels import number
 from ui.questions import answer_text, kind_name
 
-__all__ = ["answer_words", "kind_words", "moment", "share", "state_key"]
+__all__ = ["answer_words", "kind_words", "moment", "share", "state_key", "typed_moment"]
 
 
 def answer_words(question: Question | None, code: str, rule_set: RuleSet, lang: str) -> str:
@@ -52,11 +52,22 @@ def state_key(assignment: AssignmentInfo, now: datetime) -> str:
 
 
 def moment(when: datetime | None, zone: tzinfo | None, lang: str) -> str:
-    """A time in the viewer's time zone: ``"01/12 14:05"`` (``"—"`` for none)."""
+    """A time in the viewer's time zone (UTC when it is unknown): ``"01/12 14:05"`` (``"—"`` for none)."""
     if when is None:
         return "—"
-    local = when.astimezone(zone) if zone is not None else when
+    local = when.astimezone(zone or UTC)
     return local.strftime("%d/%m %H:%M") if lang == "vi" else local.strftime("%b %d, %H:%M")
+
+
+def typed_moment(day: date, at: time, zone: tzinfo | None) -> datetime:
+    """The instant a viewer means by ``day`` and ``at`` on their own clock (``zone``, the browser's; UTC when it
+    is unknown, as :func:`moment` shows it), aware.
+
+    >>> from zoneinfo import ZoneInfo
+    >>> typed_moment(date(2026, 12, 6), time(21, 0), ZoneInfo("Asia/Ho_Chi_Minh")).astimezone(UTC).isoformat()
+    '2026-12-06T14:00:00+00:00'
+    """
+    return datetime.combine(day, at).replace(tzinfo=zone or UTC)
 
 
 def share(right: int, total: int, lang: str) -> str:
