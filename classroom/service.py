@@ -360,12 +360,18 @@ class ClassroomStore:
         wrong one): ``<class id>.<secret derived from the teacher's>``. Its hash is stored on first use (a class
         made before projector links)."""
         token = Token.parse(teacher_token)
-        if token is None or self.teacher_class(teacher_token) is None:
+        if token is None:
             return None
         projector = Token(token.id, derived_secret(token.secret, PROJECTOR))
-        self._update(update(Classroom).where(Classroom.id == token.id, Classroom.teacher_hash == hash_secret(token.secret),
-                                             Classroom.projector_hash.is_distinct_from(hash_secret(projector.secret)))
-                     .values(projector_hash=hash_secret(projector.secret)))
+        with self._session() as session:
+            row = session.get(Classroom, token.id)
+            if row is None or not token.check(row.teacher_hash):
+                return None
+            stored = row.projector_hash
+        if stored != hash_secret(projector.secret):  # written once, not at every look at the teacher's page
+            self._update(update(Classroom).where(Classroom.id == token.id,
+                                                 Classroom.teacher_hash == hash_secret(token.secret))
+                         .values(projector_hash=hash_secret(projector.secret)))
         return projector
 
     def projector_class(self, token_text: str | None) -> ClassInfo | None:

@@ -2,7 +2,7 @@
 
 Links: ``/classes`` (create or join), ``/classes?join=<code>`` (a learner joins),
 ``/classes?me=<learner link>`` (a learner's own page), ``/classes?teacher=<teacher link>`` (the teacher's
-board). The classroom lives in a database (:mod:`classroom`); see the README for PostgreSQL.
+board), ``/classes?screen=<projector link>`` (the projector's read-only view: no teacher secret in it). The classroom lives in a database (:mod:`classroom`); see the README for PostgreSQL.
 """
 
 from __future__ import annotations
@@ -10,11 +10,12 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.classes.learner import show_join, show_learner
+from ui.classes.projector import show_projector
 from ui.classes.start import show_start
 from ui.classes.teacher import show_teacher
 from ui.errors import guarded
 from ui.i18n import t
-from ui.links import JOIN_PARAM, TEACHER_PARAM
+from ui.links import JOIN_PARAM, PROJECTOR_PARAM, TEACHER_PARAM
 from ui.setup import setup_page
 from ui.store import LEARNER_PARAM
 
@@ -23,6 +24,8 @@ with guarded():  # no traceback reaches a user (ui.errors)
     st.title(t("classes.title_page"))
     if TEACHER_PARAM in st.query_params:
         show_teacher(st.query_params[TEACHER_PARAM], lang)
+    elif PROJECTOR_PARAM in st.query_params:
+        show_projector(st.query_params[PROJECTOR_PARAM], lang)
     elif LEARNER_PARAM in st.query_params:
         show_learner(st.query_params[LEARNER_PARAM], lang)
     elif JOIN_PARAM in st.query_params:

@@ -1,9 +1,13 @@
-"""Links into the classroom: the join, teacher and personal links, the join QR code, the personal-link box.
+"""Links into the classroom: the join, teacher, projector and personal links, the join QR code, the
+personal-link box.
 
 Links are built from the address the browser used for this page (``st.context.url``), so they work
 behind any host name or port: the join link ``/classes?join=<code>``, the teacher's link
-``/classes?teacher=<class>.<secret>``, a learner's link ``/classes?me=<learner>.<secret>``, and an
-assignment in the Drill page ``/drill?me=...&assignment=<id>``.
+``/classes?teacher=<class>.<secret>``, the projector's ``/classes?screen=<class>.<projector secret>`` (no teacher
+secret in it), a learner's link ``/classes?me=<learner>.<secret>``, and an assignment in the Drill page
+``/drill?me=...&assignment=<id>``. Links for other people's phones (the join link and its QR code, a learner's
+link issued again) start from the public address :data:`PUBLIC_URL_ENV` when it is set: a page opened on
+``localhost`` would otherwise give phones an address they cannot reach (:func:`unreachable`).
 
 >>> sibling("http://host:8501/classes", "drill", {"me": "a.b", "assignment": "3"})
 'http://host:8501/drill?me=a.b&assignment=3'
@@ -11,10 +15,17 @@ assignment in the Drill page ``/drill?me=...&assignment=<id>``.
 '/classes?join=K7P2QX'
 >>> qr_data_uri("http://host/classes?join=K7P2QX").startswith("data:image/svg+xml")
 True
+>>> public_link("https://maubinh.example/app/", "classes", {"join": "K7P2QX"}, "http://localhost:8501/classes")
+'https://maubinh.example/app/classes?join=K7P2QX'
+>>> public_link("", "classes", {"join": "K7P2QX"}, "http://10.0.0.5:8501/classes")
+'http://10.0.0.5:8501/classes?join=K7P2QX'
+>>> unreachable("http://localhost:8501/classes"), unreachable("http://127.0.0.1/x"), unreachable("http://10.0.0.5/x")
+(True, True, False)
 """
 
 from __future__ import annotations
 
+import os
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import segno
@@ -23,12 +34,19 @@ import streamlit as st
 from ui.i18n import t
 from ui.store import LEARNER_PARAM
 
-__all__ = ["JOIN_PARAM", "TEACHER_PARAM", "go_to_personal_link", "personal_link_box", "qr_data_uri", "sibling"]
+__all__ = ["JOIN_PARAM", "PROJECTOR_PARAM", "PUBLIC_URL_ENV", "TEACHER_PARAM", "go_to_personal_link", "personal_link_box",
+           "public_link", "public_url", "qr_data_uri", "sibling", "unreachable"]
 
 JOIN_PARAM = "join"
 """Query parameter of the join link (``?join=<code>``)."""
 TEACHER_PARAM = "teacher"
 """Query parameter of the teacher's link (``?teacher=<class>.<secret>``)."""
+PROJECTOR_PARAM = "screen"
+"""Query parameter of the projector's link (``?screen=<class>.<projector secret>``: the read-only view)."""
+PUBLIC_URL_ENV = "MAUBINH_PUBLIC_URL"
+"""Environment variable: the address phones reach the app at (``https://maubinh.school.example``, or
+``http://192.168.1.20:8501`` on a school's network); the join link and its QR code start from it."""
+_LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0", "")
 
 
 def sibling(current: str | None, page: str, params: dict[str, str]) -> str:
@@ -39,6 +57,27 @@ def sibling(current: str | None, page: str, params: dict[str, str]) -> str:
     parts = urlsplit(current or "")
     path = parts.path.rsplit("/", 1)[0] + "/" + page if parts.path else "/" + page
     return urlunsplit((parts.scheme, parts.netloc, path, urlencode(params), ""))
+
+
+def public_url() -> str:
+    """The configured public address (:data:`PUBLIC_URL_ENV`), or ``""`` when none (or not an http(s) address)."""
+    value = os.environ.get(PUBLIC_URL_ENV, "").strip()
+    return value if urlsplit(value).scheme in ("http", "https") and urlsplit(value).netloc else ""
+
+
+def public_link(public: str, page: str, params: dict[str, str], current: str | None) -> str:
+    """The address of ``page`` with ``params`` for someone else's device: under the ``public`` address when there
+    is one (:func:`public_url`), else next to the ``current`` page's (:func:`sibling`)."""
+    if not public:
+        return sibling(current, page, params)
+    parts = urlsplit(public)
+    return urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/") + "/" + page, urlencode(params), ""))
+
+
+def unreachable(address: str | None) -> bool:
+    """Whether ``address`` names this computer only (``localhost``, ``127.0.0.1``...): a phone cannot open it."""
+    host = (urlsplit(address or "").hostname or "").lower()
+    return host in _LOCAL_HOSTS or host.startswith("127.")
 
 
 def go_to_personal_link(param: str, token: str, lang: str) -> None:

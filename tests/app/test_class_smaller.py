@@ -44,16 +44,16 @@ def _graded_class(db: ClassroomStore) -> tuple[str, str]:
 @pytest.mark.parametrize("lang", ["vi", "en"])
 def test_the_projector_view_shows_the_join_code_and_its_qr_code_and_no_name(db: ClassroomStore, lang: str) -> None:
     token, code = _graded_class(db)
-    at = open_page(CLASSES, teacher=token, lang=lang)
-    at.toggle(key="classes_projector").set_value(True).run()
+    at = open_page(CLASSES, screen=str(db.projector_token(token)), lang=lang)  # the projector's own link
     assert not at.exception
     shown = _texts(at)
     assert code in [str(m.value) for m in at.metric]  # the code, large
     assert sum("data:image/svg+xml" in m.value for m in at.markdown) == 1  # the QR code, not folded away
     assert not at.expander  # nothing to unfold before projecting
     assert "Học viên Kín" not in shown and "teacher=" not in shown  # no name, no teacher link
-    at.toggle(key="classes_projector").set_value(False).run()
-    assert "Học viên Kín" in "\n".join(str(df.value) for df in at.dataframe)  # the teacher's own view again
+    assert token.split(".")[1] not in shown
+    assert len(at.metric) == 4  # the code, then the board's figures (learners, answers, right)
+    assert all("Học viên Kín" not in str(df.value) for df in at.dataframe)
 
 
 def test_the_deadline_day_and_time_are_off_until_has_a_deadline_is_ticked(db: ClassroomStore) -> None:

@@ -45,11 +45,13 @@ def test_a_teacher_creates_a_class_and_sees_the_teacher_link_once(db: ClassroomS
     token = at.query_params["teacher"]
     klass = db.teacher_class(token)
     assert klass is not None and klass.name == "Thursday club" and klass.rule_set_id == "tinh-chi"
-    shown = texts(at)
-    assert f"teacher={token}" in shown and klass.join_code in shown
-    at.button(key="classes_saved").click().run()
-    assert f"teacher={token}" not in texts(at)  # shown once
-    assert klass.join_code in texts(at)
+    assert klass.join_code in texts(at) and at.success  # "save your link now"
+    # The link is only behind "My teacher link", under a warning (issue 31, item 5).
+    (mine,) = [e for e in at.expander if e.label == "My teacher link"]
+    assert [c.value for c in mine.code] == [c.value for c in at.code if f"teacher={token}" in c.value]
+    assert len(mine.code) == 1 and "Never project" in mine.warning[0].value
+    at.button(key="classes_created_saved").click().run()
+    assert not at.success and klass.join_code in texts(at)
 
 
 def test_an_empty_class_name_is_refused_next_to_the_form(db: ClassroomStore) -> None:
@@ -93,8 +95,9 @@ def test_assigning_a_set_grades_it_once_and_the_board_follows_the_answers(db: Cl
     assert list(learners["Learner"]) == ["<b>Lan</b>*"] and list(learners["Answered"]) == [1]
     hardest = next(f for f in frames if "How the class answered" in f.columns)
     assert list(hardest["Question"]) == [1]
-    at.toggle(key="classes_projector").set_value(True).run()
-    assert all("Learner" not in df.value.columns for df in at.dataframe)
+    at = open_page(CLASSES, screen=str(db.projector_token(token)), lang="en")  # the projector's own link
+    assert not at.exception
+    assert at.dataframe and all("Learner" not in df.value.columns for df in at.dataframe)
     assert "<b>Lan</b>*" not in texts(at)
 
 

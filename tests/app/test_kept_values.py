@@ -124,12 +124,6 @@ def test_the_teachers_assignment_form_keeps_its_values_across_the_projector_othe
     at.run()
     _ok(at)
     assert _assign_form(at) == chosen
-    at.toggle(key="classes_projector").set_value(True).run()  # the projector view: no form drawn
-    _ok(at)
-    assert "classes_assign_kinds" not in [w.key for w in at.multiselect]
-    at.toggle(key="classes_projector").set_value(False).run()
-    _ok(at)
-    assert _assign_form(at) == chosen
     at.switch_page("drill.py").run()  # another page, then Back (the browser brings the link back)
     _ok(at)
     at.switch_page("classes.py")

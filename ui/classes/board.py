@@ -2,13 +2,13 @@
 
 Drawn in a fragment that reruns every :data:`REFRESH_SECONDS` (``st.fragment(run_every=...)``) and reads
 the database each time, so answers given on any server appear within one refresh. The projector view
-leaves out every name and every single learner's answer: only the class's totals and the spread of
+(:mod:`ui.classes.projector`) leaves out every name and every single learner's answer: only the class's totals and the spread of
 answers per question.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -165,8 +165,13 @@ EXPORT_COLUMNS = ("learner", "question", "rule_set", "level", "kind", "status", 
 
 @st.fragment(run_every=REFRESH_SECONDS)
 @guarded_function
-def show_board(klass: ClassInfo, assignment_id: int, projector: bool, lang: str) -> None:
-    """The board of one assignment of ``klass`` (the caller has checked the teacher's link)."""
+def show_board(access: Callable[[], ClassInfo | None], assignment_id: int, projector: bool, lang: str) -> None:
+    """The board of one assignment of the class ``access`` opens: the teacher's or the projector's link, checked
+    at every refresh (a link replaced meanwhile sees nothing more; issue 31, item 5)."""
+    klass = access()
+    if klass is None:
+        st.error(t("classes.link_replaced"))
+        return
     store = classroom().store
     assignment = store.assignment(assignment_id)
     if assignment is None or assignment.class_id != klass.id:

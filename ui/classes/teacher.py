@@ -2,13 +2,16 @@
 the learners, the class itself.
 
 Nothing of the class is shown to a link whose secret does not match (the check is the store's, in
-constant time). The teacher's link is shown once, just after the class is made: only its hash is kept.
+constant time). Only the link's hash is kept; the page shows the link again only behind "My teacher link", with
+a warning, and the projector gets a link of its own that holds no teacher secret (:mod:`ui.classes.projector`;
+issue 31, item 5). The teacher can replace the teacher link (the old one stops working at once) and give a
+learner who lost their link a new one (same learner, same history).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 
 import pandas as pd
 import streamlit as st
@@ -20,28 +23,28 @@ from maubinh.drills import KINDS, DrillSet
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from ui.classes.board import show_board
 from ui.classes.learner import viewer_zone
+from ui.classes.projector import join_link, show_join_qr, unreachable_note
 from ui.classes.start import CREATED_KEY
-from ui.classes.table_teacher import PROJECTOR_KEY as TABLE_PROJECTOR_KEY
-from ui.classes.table_teacher import show_table_section, show_tables_tab
-from ui.classes.words import moment, state_key
+from ui.classes.table_teacher import show_tables_tab
+from ui.classes.words import moment, state_key, typed_moment
 from ui.errors import guarded_function
 from ui.escape import PASTE_ROOM, md_text, plain_text
 from ui.i18n import t
 from ui.keep import keep
-from ui.links import JOIN_PARAM, TEACHER_PARAM, qr_data_uri, sibling
+from ui.links import PROJECTOR_PARAM, TEACHER_PARAM, go_to_personal_link, public_link, public_url, sibling
 from ui.params import markdown_literal
 from ui.questions import kind_name, level_name
 from ui.set_form import read_set, set_fields, unavailable_in
 from ui.setup import house_rule_sets, rule_set_label
-from ui.store import classroom, refusal_key
+from ui.store import LEARNER_PARAM, classroom, refusal_key
 
 __all__ = ["show_teacher"]
 
 _FORM = "classes_assign"
-
-
-def _join_link(klass: ClassInfo) -> str:
-    return sibling(st.context.url, "classes", {JOIN_PARAM: klass.join_code, "lang": klass.language})
+RENEWED_KEY = "classes_renewed"
+"""Session key: the class whose teacher link this session just replaced (the page says to save the new one)."""
+_RELINKED_KEY = "classes_relinked"
+"""Session key: the learners given a new link in this session, ``{learner id: link}`` (shown until hidden)."""
 
 
 def _header(klass: ClassInfo, token: str, lang: str) -> None:
@@ -51,41 +54,29 @@ def _header(klass: ClassInfo, token: str, lang: str) -> None:
         st.warning(t("classes.archived_teacher"))
     if klass.joining_locked:
         st.caption(t("classes.joining_locked_note"))
-    if st.session_state.get(CREATED_KEY) == klass.id:
-        st.success(t("classes.teacher_link_once"))
-        st.code(sibling(st.context.url, "classes", {TEACHER_PARAM: token, "lang": lang}), language=None,
-                wrap_lines=True)
-        st.button(t("classes.teacher_link_saved"), key="classes_saved", on_click=st.session_state.pop,
-                  args=(CREATED_KEY, None))
+    for key, words in ((CREATED_KEY, "classes.teacher_link_once"), (RENEWED_KEY, "classes.teacher_link_new")):
+        if st.session_state.get(key) == klass.id:
+            st.success(t(words))
+            st.button(t("classes.teacher_link_saved"), key=f"{key}_saved", on_click=st.session_state.pop,
+                      args=(key, None))
     code_box, link_box = st.columns([1, 2])
     code_box.metric(t("classes.join_code"), klass.join_code)
     with link_box:
         st.markdown(t("classes.join_link"))
-        st.code(_join_link(klass), language=None, wrap_lines=True)
+        st.code(join_link(klass), language=None, wrap_lines=True)
+    unreachable_note()
     with st.expander(t("classes.qr_title"), icon=":material/qr_code_2:"):
-        _qr(klass)
+        show_join_qr(klass)
         st.caption(t("classes.qr_note", code=klass.join_code))
-
-
-def _qr(klass: ClassInfo) -> None:
-    """The join link's QR code (only the class's code is in it: no name, no secret)."""
-    st.markdown(f'<img src="{qr_data_uri(_join_link(klass))}" alt="{t("classes.qr_alt")}" '
-                f'style="width:min(320px,100%);image-rendering:pixelated">', unsafe_allow_html=True)
-
-
-def _projector_header(klass: ClassInfo) -> None:
-    """The projector view's top: the class's name, how to join (the code, the QR code), nothing else; while
-    joining is locked, only a note saying so."""
-    st.subheader(markdown_literal(klass.name, limit=80))
-    if klass.joining_locked:
-        st.caption(t("classes.joining_locked_note"))
-        return
-    words, code = st.columns([3, 2], vertical_alignment="center")
-    with words:
-        st.markdown(t("classes.projector_join", code=klass.join_code))
-        st.metric(t("classes.join_code"), klass.join_code)
-    with code:
-        _qr(klass)
+    projector = classroom().store.projector_token(token)
+    if projector is not None:
+        st.link_button(t("classes.open_projector"), sibling(st.context.url, "classes",
+                                                            {PROJECTOR_PARAM: str(projector), "lang": lang}),
+                       icon=":material/present_to_all:", help=t("classes.open_projector_help"))
+    with st.expander(t("classes.my_link_title"), icon=":material/key:"):
+        st.warning(t("classes.my_link_warning"), icon=":material/visibility_off:")
+        st.code(sibling(st.context.url, "classes", {TEACHER_PARAM: token, "lang": lang}), language=None,
+                wrap_lines=True)
 
 
 EDITED = "~edited"
@@ -116,11 +107,12 @@ def _deadline(lang: str) -> datetime | None:
         return None
     day = st.session_state.get(f"{_FORM}_day")
     at = st.session_state.get(f"{_FORM}_time") or time(23, 59)
+    return None if day is None else typed_moment(day, at, viewer_zone())
+
+
+def _zone_note() -> None:
     zone = viewer_zone()
-    if day is None:
-        return None
-    moment_ = datetime.combine(day, at)
-    return moment_.replace(tzinfo=zone) if zone is not None else moment_.astimezone()
+    st.caption(t("classes.times_in_zone", zone=str(zone) if zone is not None else "UTC"))
 
 
 def _assign(klass: ClassInfo, base: DrillSet, lang: str) -> None:
@@ -167,6 +159,8 @@ def _new_assignment(klass: ClassInfo, lang: str) -> None:
         day.date_input(t("classes.deadline_day"), key=f"{_FORM}_day", min_value=utcnow().date(),
                        format="DD/MM/YYYY", disabled=not has_deadline)
         at.time_input(t("classes.deadline_time"), key=f"{_FORM}_time", step=900, disabled=not has_deadline)
+        if has_deadline:
+            _zone_note()
         st.text_input(t("classes.title"), key=f"{_FORM}_title", max_chars=PASTE_ROOM * TITLE_MAX,
                       placeholder=t("classes.title_placeholder"))
         st.selectbox(t("common.rule_set"), list(rule_sets), key=f"{_FORM}_rules",
@@ -182,6 +176,43 @@ def _new_assignment(klass: ClassInfo, lang: str) -> None:
 
 def _close(klass: ClassInfo, assignment_id: int, closed: bool) -> None:
     classroom().store.close_assignment(klass.id, assignment_id, closed)
+
+
+def _set_deadline(klass: ClassInfo, assignment_id: int, remove: bool) -> None:
+    key = f"classes_deadline_{assignment_id}"
+    day, at = st.session_state.get(f"{key}_day"), st.session_state.get(f"{key}_time") or time(23, 59)
+    deadline = None if remove or day is None else typed_moment(day, at, viewer_zone())
+    try:
+        classroom().store.set_deadline(klass.id, assignment_id, deadline)
+    except ClassroomError as exc:
+        st.session_state[f"{key}_error"] = refusal_key("classes.assign_error", exc)
+        return
+    st.session_state.pop(f"{key}_error", None)
+
+
+def _deadline_editor(klass: ClassInfo, assignment_id: int, deadline: datetime | None) -> None:
+    """Change or remove an assignment's deadline (the day and time on the teacher's clock)."""
+    key = f"classes_deadline_{assignment_id}"
+    zone = viewer_zone() or UTC
+    today = utcnow().astimezone(zone).date()
+    shown = deadline.astimezone(zone) if deadline else None
+    st.session_state.setdefault(f"{key}_day", shown.date() if shown else today + timedelta(days=1))
+    st.session_state.setdefault(f"{key}_time", shown.time().replace(second=0, microsecond=0) if shown else time(21, 0))
+    with st.popover(t("classes.change_deadline"), icon=":material/event:"):
+        day, at = st.columns(2)
+        # a deadline already past stays showable (a date before min_value is refused by the widget)
+        day.date_input(t("classes.deadline_day"), key=f"{key}_day", format="DD/MM/YYYY",
+                       min_value=min(today, st.session_state[f"{key}_day"]))
+        at.time_input(t("classes.deadline_time"), key=f"{key}_time", step=900)
+        _zone_note()
+        save, remove = st.columns(2)
+        save.button(t("classes.deadline_save"), key=f"{key}_save", type="primary", on_click=_set_deadline,
+                    args=(klass, assignment_id, False))
+        remove.button(t("classes.deadline_remove"), key=f"{key}_remove", on_click=_set_deadline,
+                      args=(klass, assignment_id, True), disabled=deadline is None)
+    error = st.session_state.get(f"{key}_error")
+    if error:
+        st.error(t(error, longest=TITLE_MAX))
 
 
 @st.fragment(run_every=2)
@@ -218,12 +249,30 @@ def _assignments(klass: ClassInfo, lang: str) -> None:
             if assignment.error:
                 st.error(t("classes.grading_failed", error=markdown_literal(assignment.error, limit=200)))
             closed = assignment.closed_at is not None
-            st.button(t("classes.reopen" if closed else "classes.close"), key=f"classes_close_{assignment.id}",
-                      on_click=_close, args=(klass, assignment.id, not closed), disabled=not assignment.ready)
+            close_box, deadline_box = st.columns(2)
+            close_box.button(t("classes.reopen" if closed else "classes.close"), key=f"classes_close_{assignment.id}",
+                             on_click=_close, args=(klass, assignment.id, not closed), disabled=not assignment.ready)
+            with deadline_box:
+                _deadline_editor(klass, assignment.id, assignment.deadline)
 
 
 def _remove(klass: ClassInfo, learner_id: str) -> None:
     classroom().store.remove_learner(klass.id, learner_id)
+
+
+def _relink(klass: ClassInfo, learner_id: str) -> None:
+    token = classroom().store.new_learner_link(klass.id, learner_id)
+    relinked = dict(st.session_state.get(_RELINKED_KEY) or {})
+    if token is not None:
+        relinked[learner_id] = public_link(public_url(), "classes", {LEARNER_PARAM: str(token), "lang": klass.language},
+                                           st.context.url)
+    st.session_state[_RELINKED_KEY] = relinked
+
+
+def _hide_relink(learner_id: str) -> None:
+    relinked = dict(st.session_state.get(_RELINKED_KEY) or {})
+    relinked.pop(learner_id, None)
+    st.session_state[_RELINKED_KEY] = relinked
 
 
 def _learners(klass: ClassInfo, lang: str) -> None:
@@ -231,14 +280,26 @@ def _learners(klass: ClassInfo, lang: str) -> None:
     learners = store.learners(klass.id)
     st.caption(t("classes.learner_count", count=len(learners)))
     zone = viewer_zone()
+    relinked = st.session_state.get(_RELINKED_KEY) or {}
     for learner in learners:
-        name_col, joined_col, action = st.columns([3, 2, 2], vertical_alignment="center")
-        name_col.markdown(markdown_literal(learner.name, limit=40))
+        name_col, joined_col, relink, action = st.columns([3, 2, 2, 2], vertical_alignment="center")
+        name = markdown_literal(learner.name, limit=40)
+        name_col.markdown(name)
         joined_col.caption(moment(learner.joined_at, zone, lang))
+        with relink.popover(t("classes.relink"), icon=":material/link:"):
+            st.markdown(t("classes.relink_confirm", name=name))
+            st.button(t("classes.relink_yes"), key=f"classes_relink_{learner.id}", type="primary",
+                      on_click=_relink, args=(klass, learner.id))
         with action.popover(t("classes.remove"), icon=":material/person_remove:"):
-            st.markdown(t("classes.remove_confirm", name=markdown_literal(learner.name, limit=40)))
+            st.markdown(t("classes.remove_confirm", name=name))
             st.button(t("classes.remove_yes"), key=f"classes_remove_{learner.id}", type="primary",
                       on_click=_remove, args=(klass, learner.id))
+        if learner.id in relinked:
+            with st.container(border=True):
+                st.markdown(t("classes.relink_done", name=name))
+                st.code(relinked[learner.id], language=None, wrap_lines=True)
+                st.button(t("classes.relink_hide"), key=f"classes_relink_hide_{learner.id}", on_click=_hide_relink,
+                          args=(learner.id,))
     removed = [ln for ln in store.learners(klass.id, include_removed=True) if ln.removed]
     if removed:
         with st.expander(t("classes.removed_title", count=len(removed))):
@@ -255,12 +316,25 @@ def _lock(token: str) -> None:
     classroom().store.set_joining_locked(token, bool(st.session_state.get("classes_joining_locked")))
 
 
+def _renew(klass: ClassInfo, token: str, lang: str) -> None:
+    new = classroom().store.new_teacher_link(token)
+    if new is None:  # replaced meanwhile (another tab): this page's link no longer opens the class
+        return
+    st.session_state[RENEWED_KEY] = klass.id
+    st.session_state.pop(CREATED_KEY, None)
+    go_to_personal_link(TEACHER_PARAM, str(new), lang)
+
+
 def _settings(klass: ClassInfo, token: str, lang: str) -> None:
     st.markdown(t("classes.settings_line", language=t(f"classes.language.{klass.language}"),
                   created=moment(klass.created_at, viewer_zone(), lang)))
     st.session_state["classes_joining_locked"] = klass.joining_locked  # as stored (another server may have changed it)
     st.toggle(t("classes.lock_joining"), key="classes_joining_locked", on_change=_lock, args=(token,),
               help=t("classes.lock_joining_help"))
+    with st.popover(t("classes.new_teacher_link"), icon=":material/key_off:"):
+        st.markdown(t("classes.new_teacher_link_confirm"))
+        st.button(t("classes.new_teacher_link_yes"), key="classes_new_teacher_link", type="primary", on_click=_renew,
+                  args=(klass, token, lang))
     if klass.archived:
         st.button(t("classes.unarchive"), key="classes_unarchive", on_click=_archive, args=(klass, False))
     else:
@@ -271,7 +345,7 @@ def _settings(klass: ClassInfo, token: str, lang: str) -> None:
                       args=(klass, True))
 
 
-def _board_tab(klass: ClassInfo, lang: str) -> None:
+def _board_tab(klass: ClassInfo, token: str, lang: str) -> None:
     assignments = [a for a in classroom().store.assignments(klass.id) if a.ready]
     if not assignments:
         st.caption(t("classes.no_assignments"))
@@ -279,11 +353,9 @@ def _board_tab(klass: ClassInfo, lang: str) -> None:
     titles = {a.id: a.title for a in assignments}
     if st.session_state.get("classes_board_pick") not in titles:
         st.session_state["classes_board_pick"] = assignments[0].id
-    pick, projector = st.columns([3, 1], vertical_alignment="bottom")
-    chosen = pick.selectbox(t("classes.pick_assignment"), list(titles), format_func=lambda aid: plain_text(titles[aid]),
-                            key="classes_board_pick")
-    on = projector.toggle(t("classes.projector"), key="classes_projector", help=t("classes.projector_help"))
-    show_board(klass, int(chosen), bool(on), lang)
+    chosen = st.selectbox(t("classes.pick_assignment"), list(titles), format_func=lambda aid: plain_text(titles[aid]),
+                          key="classes_board_pick")
+    show_board(lambda: classroom().store.teacher_class(token), int(chosen), False, lang)
 
 
 def show_teacher(token: str, lang: str) -> None:
@@ -292,20 +364,12 @@ def show_teacher(token: str, lang: str) -> None:
     if klass is None:
         st.error(t("classes.bad_teacher_link"))
         return
-    if st.session_state.get("classes_projector"):
-        _projector_header(klass)
-        _board_tab(klass, lang)
-        return
-    if st.session_state.get(TABLE_PROJECTOR_KEY):
-        _projector_header(klass)
-        show_table_section(klass, lang)
-        return
     _header(klass, token, lang)
     board_tab, table_tab, assign_tab, learner_tab, class_tab = st.tabs(
         [t("classes.tab.board"), t("tables.tab"), t("classes.tab.assignments"), t("classes.tab.learners"),
          t("classes.tab.class")])
     with board_tab:
-        _board_tab(klass, lang)
+        _board_tab(klass, token, lang)
     with table_tab:
         show_tables_tab(klass, lang)
     with assign_tab:
