@@ -8,7 +8,9 @@ Modules:
     ui.classes.start    view: create a class, or type a join code.
     ui.classes.learner  view: joining with a name, and the learner's own page.
     ui.classes.teacher  view: the teacher's page (header, assignments, learners, the class).
-    ui.classes.board    view: the live board of one assignment, the projector view, the CSV.
+    ui.classes.board    view: the live board of one assignment (names left out for the projector), the CSV.
+    ui.classes.projector  view: the projector's own link (code, QR code, a board without names); the join link
+                        and its QR code, from the public address.
     ui.classes.table_common   the table sessions' store, a session's settings and a split in words.
     ui.classes.table_teacher  view: the teacher's Table tab (start a session, the sessions, the board).
     ui.classes.table_board    view: the live board of a table session, the projector view, the CSV.
