@@ -104,10 +104,10 @@ def test_a_teacher_starts_a_table_learners_play_the_same_deal_and_the_board_show
     for learner_id, name in ((lan.info.id, "Lan"), (minh.info.id, "Minh")):
         assert name in frames and number(hands[learner_id].chi_lost, lang) in frames
     assert "♠" in frames or "♥" in frames or "♦" in frames or "♣" in frames  # the splits, in cards
-    teacher.toggle(key="tables_projector").set_value(True).run()
-    _ok(teacher)
-    assert "Lan" not in _frames(teacher) + _texts(teacher) and "Minh" not in _frames(teacher) + _texts(teacher)
-    assert klass.join_code in _texts(teacher)  # the projector header: how to join
+    screen = _ok(open_page("classes", screen=str(db.projector_token(token)), lang=lang))  # the projector's link
+    assert "Lan" not in _frames(screen) + _texts(screen) and "Minh" not in _frames(screen) + _texts(screen)
+    assert klass.join_code in _texts(screen)  # the projector header: how to join
+    assert "♠" in _frames(screen) or "♥" in _frames(screen) or "♦" in _frames(screen) or "♣" in _frames(screen)
 
 
 def test_a_second_device_is_told_its_split_was_refused(db: ClassroomStore) -> None:

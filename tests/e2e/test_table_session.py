@@ -14,7 +14,7 @@ from classroom.tables import TableSessions
 from maubinh.arrangement import Arrangement
 from maubinh.rules import POSITIONS, load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
-from tests.e2e.conftest import VIEWPORT, assert_no_exception, screenshot, wait_idle
+from tests.e2e.conftest import IDLE_TIMEOUT_MS, VIEWPORT, assert_no_exception, screenshot, wait_idle
 from ui.labels import number
 
 PHONE = {"width": 390, "height": 844}
@@ -91,11 +91,15 @@ def test_a_teacher_runs_a_table_and_the_board_shows_three_learners(e2e_browser: 
         expect(row).to_be_visible(timeout=30_000)
         expect(row).to_contain_text(lost)
     screenshot(teacher, "tables_board_vi")
-    teacher.get_by_text("Chế độ màn chiếu").click()
-    wait_idle(teacher)
-    teacher.wait_for_timeout(500)
-    main = teacher.locator("[data-testid=stMain]").inner_text()
+    with teacher.context.expect_page() as opened:  # the projector's own link (issue 31, item 5)
+        teacher.get_by_role("link", name="Mở màn chiếu").click()
+    projector = opened.value
+    projector.set_default_timeout(IDLE_TIMEOUT_MS)
+    wait_idle(projector)
+    expect(projector.locator("[data-testid=stDataFrame]").first).to_be_visible(timeout=30_000)
+    projector.wait_for_timeout(500)
+    main = projector.locator("[data-testid=stMain]").inner_text()
     assert "Lan" not in main and "Minh" not in main and klass.join_code in main
-    screenshot(teacher, "tables_projector_vi")
-    assert_no_exception(teacher)
+    screenshot(projector, "tables_projector_vi")
+    assert_no_exception(projector)
     store.engine.dispose()

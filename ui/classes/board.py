@@ -2,8 +2,8 @@
 
 Drawn in a fragment that reruns every :data:`REFRESH_SECONDS` (``st.fragment(run_every=...)``) and reads
 the database each time, so answers given on any server appear within one refresh. The projector view
-(:mod:`ui.classes.projector`) leaves out every name and every single learner's answer: only the class's totals and the spread of
-answers per question.
+(:mod:`ui.classes.projector`) leaves out every name and every single learner's answer: only the class's totals
+and the spread of answers per question.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The teacher's "Table" tab: start a table session for the class (duplicate deals: every learner plays the same
 deals against the same computer players), the sessions with their state, and the live board of one of them
-(with the projector view, names left out)."""
+(the projector shows it without names from its own link: :mod:`ui.classes.projector`)."""
 
 from __future__ import annotations
 
@@ -19,10 +19,8 @@ from ui.setup import rule_set_label
 from ui.store import refusal_key
 from ui.table.model import DEFAULT_BOTS
 
-__all__ = ["PROJECTOR_KEY", "show_table_section", "show_tables_tab"]
+__all__ = ["show_table_section", "show_tables_tab"]
 
-PROJECTOR_KEY = "tables_projector"
-"""Session key of the table board's projector switch (the teacher's page then shows the projector view)."""
 _PICK_KEY = "tables_board_pick"
 _FORM = "tables_start"
 
@@ -88,7 +86,7 @@ def _sessions(klass: ClassInfo, lang: str) -> None:
 
 
 def show_table_section(klass: ClassInfo, lang: str) -> None:
-    """The session picker, the projector switch and the live board (the tab's and the projector view's)."""
+    """The session picker and the live board."""
     sessions = table_sessions().sessions(klass.id)
     if not sessions:
         st.caption(t("tables.no_sessions"))
@@ -96,11 +94,9 @@ def show_table_section(klass: ClassInfo, lang: str) -> None:
     ids = [info.id for info in sessions]
     if st.session_state.get(_PICK_KEY) not in ids:
         st.session_state[_PICK_KEY] = ids[0]
-    pick, projector = st.columns([3, 1], vertical_alignment="bottom")
-    chosen = pick.selectbox(t("tables.pick_session"), ids, key=_PICK_KEY,
-                            format_func=lambda sid: translate("tables.session_title", lang, n=sid))
-    on = projector.toggle(t("classes.projector"), key=PROJECTOR_KEY, help=t("classes.projector_help"))
-    show_table_board(klass, int(chosen), bool(on), lang)
+    chosen = st.selectbox(t("tables.pick_session"), ids, key=_PICK_KEY,
+                          format_func=lambda sid: translate("tables.session_title", lang, n=sid))
+    show_table_board(klass, int(chosen), False, lang)
 
 
 def show_tables_tab(klass: ClassInfo, lang: str) -> None:
