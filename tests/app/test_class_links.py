@@ -124,3 +124,13 @@ def test_the_join_link_and_qr_come_from_the_public_address(db: ClassroomStore, m
     join = f"https://maubinh.school.example/classes?join={created.info.join_code}&lang=en"
     assert join in [c.value for c in at.code]
     assert not any("MAUBINH_PUBLIC_URL" in w.value for w in at.warning)
+
+
+def test_a_wrong_projector_link_or_the_teacher_s_link_as_one_shows_nothing(db: ClassroomStore) -> None:
+    created = db.create_class("Lớp kín", "vi", load_rule_set("chi-at"))
+    db.join(created.info.id, "Học viên Kín")
+    for value in ("", "nonsense", str(created.teacher_token), f"{created.info.id}.{'B' * 22}", "x" * 5000):
+        at = open_page(CLASSES, screen=value, lang="vi")
+        assert not at.exception and at.error
+        shown = "".join(s.value for s in at.subheader) + "".join(str(m.value) for m in at.metric)
+        assert "Lớp kín" not in shown and created.info.join_code not in shown

@@ -16,6 +16,7 @@ from classroom.service import ClassInfo
 from ui.classes.board import show_board
 from ui.classes.table_board import show_table_board
 from ui.classes.table_common import table_sessions
+from ui.escape import plain_text
 from ui.i18n import t, translate
 from ui.links import JOIN_PARAM, PUBLIC_URL_ENV, public_link, public_url, qr_data_uri, unreachable
 from ui.params import markdown_literal
@@ -74,7 +75,7 @@ def _boards(klass: ClassInfo, token: str, lang: str) -> None:
     if st.session_state.get(_SHOWN_KEY) not in keys:
         st.session_state[_SHOWN_KEY] = keys[0]
     chosen = str(st.selectbox(t("classes.screen_pick"), keys, key=_SHOWN_KEY,
-                              format_func=lambda key: shown[key][1]))
+                              format_func=lambda key: plain_text(shown[key][1])))
     if chosen.startswith("a"):
         show_board(lambda: classroom().store.projector_class(token), int(chosen[1:]), True, lang)
     else:
