@@ -287,19 +287,19 @@ def _learners(klass: ClassInfo, lang: str) -> None:
         name_col.markdown(name)
         joined_col.caption(moment(learner.joined_at, zone, lang))
         with relink.popover(t("classes.relink"), icon=":material/link:"):
-            st.markdown(t("classes.relink_confirm", name=name))
-            st.button(t("classes.relink_yes"), key=f"classes_relink_{learner.id}", type="primary",
-                      on_click=_relink, args=(klass, learner.id))
-        with action.popover(t("classes.remove"), icon=":material/person_remove:"):
-            st.markdown(t("classes.remove_confirm", name=name))
-            st.button(t("classes.remove_yes"), key=f"classes_remove_{learner.id}", type="primary",
-                      on_click=_remove, args=(klass, learner.id))
-        if learner.id in relinked:
-            with st.container(border=True):
+            if learner.id in relinked:  # the new link, where the teacher asked for it (the popover stays open)
                 st.markdown(t("classes.relink_done", name=name))
                 st.code(relinked[learner.id], language=None, wrap_lines=True)
                 st.button(t("classes.relink_hide"), key=f"classes_relink_hide_{learner.id}", on_click=_hide_relink,
                           args=(learner.id,))
+            else:
+                st.markdown(t("classes.relink_confirm", name=name))
+                st.button(t("classes.relink_yes"), key=f"classes_relink_{learner.id}", type="primary",
+                          on_click=_relink, args=(klass, learner.id))
+        with action.popover(t("classes.remove"), icon=":material/person_remove:"):
+            st.markdown(t("classes.remove_confirm", name=name))
+            st.button(t("classes.remove_yes"), key=f"classes_remove_{learner.id}", type="primary",
+                      on_click=_remove, args=(klass, learner.id))
     removed = [ln for ln in store.learners(klass.id, include_removed=True) if ln.removed]
     if removed:
         with st.expander(t("classes.removed_title", count=len(removed))):
