@@ -36,9 +36,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations
 from dataclasses import dataclass
 from enum import Enum
+from itertools import combinations
 
 import numpy as np
 
@@ -59,10 +59,10 @@ __all__ = [
     "MEDIUM_NOISE",
     "SCORE_SAMPLES",
     "Analysis",
-    "Origin",
     "BotPlay",
     "DealResult",
     "DealStudy",
+    "Origin",
     "Strength",
     "Table",
     "analyse",
