@@ -111,8 +111,8 @@ class TableBoard:
 
     @property
     def played(self) -> int:
-        """Hands stored (of the learners on the board)."""
-        return sum(row.hands for row in self.ranking)
+        """Hands stored (of the learners on the board, Xếp bài's too)."""
+        return sum(len(mine) for mine in self.by_learner.values())
 
 
 def _deal_row(number: int, hands: Sequence[StoredHand]) -> DealRow:
