@@ -7,15 +7,16 @@ board's ranking with its standard errors and learners level within the noise."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import func, select, text
 
-from classroom.clock import DealClocks, play_place
+from classroom.clock import DealClocks, play_place, table_place
 from classroom.database import make_engine, migrate
-from classroom.models import Review
+from classroom.models import DealShowing, Review
 from classroom.play_hands import PlayHands, summarise
 from classroom.practice import Practice
 from classroom.service import ClassroomError, ClassroomStore, LearnerInfo
@@ -181,3 +182,14 @@ def test_the_ranking_shows_its_noise_and_puts_learners_level_within_it() -> None
     apart = placed([RankRow("x", "X", 3, 1.0, 0, 0.0, 0.01), RankRow("y", "Y", 3, 1.4, 0, 0.0, 0.01)])
     close = placed([RankRow("x", "X", 3, 1.0, 0, 0.0, 0.3), RankRow("y", "Y", 3, 1.4, 0, 0.0, 0.3)])
     assert [r.place for r in apart] == [1, 2] and [r.place for r in close] == [1, 1]
+
+
+def test_many_servers_noting_a_deal_at_once_keep_one_first_showing(store: ClassroomStore) -> None:
+    learner = Practice(store).create_profile("Lan").info.id
+    moments = [T0 + timedelta(seconds=n) for n in range(8)]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        found = list(pool.map(lambda moment: DealClocks(store).show(learner, table_place(9), 1, timer=True,
+                                                                    now=moment), moments))
+    assert len(set(found)) == 1 and found[0].shown_at in moments and found[0].timer_at == found[0].shown_at
+    with store._session() as session:
+        assert session.scalar(select(func.count()).select_from(DealShowing)) == 1
