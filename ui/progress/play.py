@@ -52,7 +52,7 @@ def show_play(hands: Sequence[PlayedHand], token: str, lang: str) -> None:
         when = "" if hand.played_at is None else hand.played_at.strftime("%Y-%m-%d")
         label = t("playhist.progress.replay", deal=hand.deal, gap=number(hand.gap, lang), when=when)
         mark = origin_mark(hand.origin)
-        label += f" · {mark}" if mark else ""
+        label = f"{mark} · {label}" if mark else label  # first: a long label is cut at its end on a phone
         link_to("pages/play.py", label, ":material/replay:",
                 {LEARNER_PARAM: token, HAND_PARAM: str(hand.id), "seed": str(hand.table_seed),
                  "bots": bots_param(hand.table.bots), "rules": hand.rule_set_id, "lang": lang})
