@@ -103,7 +103,7 @@ def show_score(session: PlaySession) -> None:
     helped = sum(1 for result in session.results.values() if result.helped)
     timed_out = sum(1 for result in session.results.values() if result.timed_out)
     st.caption(t("play.score_caption", n=played, helped=helped)
-               + (" · " + t("origin.score_timed_out", n=timed_out) if timed_out else ""))
+               + (" " + t("origin.score_timed_out", n=timed_out) if timed_out else ""))
 
 
 def _helped(session: PlaySession, number: int) -> None:
