@@ -16,6 +16,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from classroom.clock import Showing
 from classroom.service import ClassInfo, ClassroomError, LearnerInfo
 from classroom.tables import StoredHand, TableSessionInfo, canonical
 from maubinh.arrangement import Arrangement
@@ -130,7 +131,11 @@ def _arrange(info: TableSessionInfo, learner_id: str, number_: int, lang: str) -
         st.toggle(t("play.declare", name=natural_name(held.pattern, lang), chi=held.chi),
                   key=_declare_key(info.id, number_), help=t("play.declare_help"))
     tables = table_sessions()
-    remaining = tables.remaining(info, tables.show(info, learner_id, number_))  # the first showing, stored
+    key = f"tables_shown_{info.id}_{number_}"
+    showing = st.session_state.get(key)
+    if not isinstance(showing, Showing):  # noted once per page session: the first showing, stored by the server
+        showing = st.session_state[key] = tables.show(info, learner_id, number_)
+    remaining = tables.remaining(info, showing)
     tables.prepare(info, number_)  # the deal's shared work starts while the learner arranges
     show_arranger(hands[0], table.rule_set, lang, key=f"tables_arrange_{info.id}_{number_}", target=SUBMITTED_KEY,
                   version=f"{info.id}:{number_}", timer=None if remaining is None else Timer(remaining))
