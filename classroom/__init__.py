@@ -18,6 +18,7 @@ Modules:
     classroom.bank        the question bank: questions made and graded ahead, loaded from a file, dealt at once.
     classroom.topup       an idle server tops the bank up in the background (``MAUBINH_BANK_TOPUP``).
     classroom.play_hands  every hand a profile played at the Play table, its analysis, missed hands to review.
+    classroom.clock       the timer's clock: each deal's first showing per learner, the limit, what a late hand stands for.
     classroom.tables      a class at one table (duplicate deals): sessions, the hands learners play, shared work.
     classroom.table_board  a table session's board as numbers: splits per deal, chi lost, the ranking.
     classroom.board       the board's numbers per learner, question and kind, and the CSV rows.

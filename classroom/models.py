@@ -42,6 +42,10 @@ hashed key, for :mod:`classroom.throttle`; a teacher may lock joining a class (`
 set, step), when the step was finished (``NULL`` while only its quiz was tried) and the best quiz score
 (right of total) (:mod:`classroom.lessons`).
 
+``deal_showings`` holds when each deal of a table was first shown to each learner (issue 32, item 4): the timer's
+clock is the server's, kept in the database (:mod:`classroom.clock`); ``play_hands.origin`` and
+``table_hands.origin`` say how each hand was made (the learner's own, Xếp bài, the timer: :class:`maubinh.play.Origin`).
+
 ``daily_goals`` holds the questions a day a learner chose to answer (issue 20, item 12), one row per day the
 goal was set (a day's goal is the last one set on or before it), with the learner's time zone.
 
@@ -83,6 +87,8 @@ __all__ = [
     "CLASS_NAME_MAX",
     "LEARNER_NAME_MAX",
     "NAME_KEY_MAX",
+    "ORIGIN_MAX",
+    "PLACE_MAX",
     "TITLE_MAX",
     "AnswerRow",
     "AssignedQuestion",
@@ -93,6 +99,7 @@ __all__ = [
     "Base",
     "Classroom",
     "DailyGoal",
+    "DealShowing",
     "Learner",
     "LessonStep",
     "PlayHand",
@@ -113,6 +120,10 @@ LEARNER_NAME_MAX = 40
 """Characters in a learner's display name."""
 TITLE_MAX = 80
 """Characters in an assignment's title."""
+ORIGIN_MAX = 16
+"""Characters of a hand's origin (:class:`maubinh.play.Origin`'s values)."""
+PLACE_MAX = 160
+"""Characters of a deal showing's place (:mod:`classroom.clock`: a Play table or a class's table session)."""
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -449,6 +460,8 @@ class TableHand(Base):
     chi_lost_stderr: Mapped[float] = mapped_column(Float)
     actual: Mapped[int] = mapped_column(Integer)
     played_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    origin: Mapped[str] = mapped_column(String(ORIGIN_MAX), default="own", server_default="own")
+    """How the hand was made (:class:`maubinh.play.Origin`); rows stored before it read as the learner's own."""
 class DailyGoal(Base):
     """A learner's daily goal (questions a day) from the day it was set (in the learner's time zone) on;
     set again the same day, the row is overwritten (:mod:`classroom.habits`)."""
@@ -492,6 +505,22 @@ class PlayHand(Base):
     gap: Mapped[float] = mapped_column(Float)
     gap_stderr: Mapped[float] = mapped_column(Float)
     played_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    origin: Mapped[str] = mapped_column(String(ORIGIN_MAX), default="own", server_default="own")
+    """How the hand was made (:class:`maubinh.play.Origin`); ``helped`` says Xếp bài too, for older readers."""
+
+
+class DealShowing(Base):
+    """When a deal was first shown to a learner at a table (:mod:`classroom.clock`): the server's clock of the
+    timer, kept across a reload and a change of server. ``timer_at``: its first showing with the timer on (a
+    Play timer switched on in the middle of a deal counts from then); ``None`` while it never was."""
+
+    __tablename__ = "deal_showings"
+
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True)
+    place: Mapped[str] = mapped_column(String(PLACE_MAX), primary_key=True)
+    deal: Mapped[int] = mapped_column(Integer, primary_key=True)
+    shown_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    timer_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
 
 
 class LessonStep(Base):

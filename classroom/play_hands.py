@@ -2,7 +2,8 @@
 
 A :class:`PlayedHand` is one hand as played and analysed (:mod:`maubinh.play`): the player's 13 cards, every
 seat's split (arrangement) and choice to declare an instant win (báo mậu binh), the settlement per seat (chi,
-zero-sum), seconds taken, whether "Xếp bài" (the solver's split) helped, the best split and the gap (chi lost
+zero-sum), seconds taken, how the hand was made (:class:`maubinh.play.Origin`: the player's own, Xếp bài, the
+timer), the best split and the gap (chi lost
 against it, per deal) with its standard error, the rule set (its id, and its values as TOML when it is house
 rules: a later change of the house rules never rewrites a stored hand), the table's seed, the deal number and
 the computer players' strengths. The page builds one with :meth:`PlayedHand.from_play`; the same object is
@@ -17,7 +18,10 @@ and holds no instant win goes to the learner's review queue in the same transact
 question of the same 13 cards under the same rules (:func:`review_ref`, seeds from
 :data:`maubinh.drills.arrange.PLAYED_BASE`).
 
-:func:`summarise` adds hands up for the session summary and the Progress page.
+:func:`summarise` adds hands up for the session summary and the Progress page. A hand the player did not make is
+never graded as theirs (issue 31): Xếp bài's is left out of chi lost and the error rate (never an error, never
+reviewed); a timed-out hand without a complete, legal split carries the charge of a miss (binh lủng against the
+best split, :func:`maubinh.play.analyse` with ``missed``) as its gap.
 """
 
 from __future__ import annotations
@@ -39,8 +43,9 @@ from maubinh.drills import Kind, Level, QuestionRef
 from maubinh.drills.arrange import played_seed
 from maubinh.drills.sets import rules_key
 from maubinh.house import dump_rule_set, load_house_rules
-from maubinh.play import Analysis, DealResult, Strength, Table
+from maubinh.play import Analysis, DealResult, Origin, Strength, Table
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
+from maubinh.settle import settle
 
 __all__ = [
     "ERROR_FLOOR",
@@ -94,10 +99,11 @@ class PlayedHand:
         arrangements: every seat's split, the player first; ``declared``: whether each seat declared.
         totals: the settlement per seat, chi (zero-sum), the player first.
         seconds: from the cards shown to the split confirmed.
-        helped: whether the player asked for "Xếp bài" (the solver's split) on this hand.
+        origin: how the player's split was made (:class:`maubinh.play.Origin`).
         best, best_declare: the best split found and whether declaring beats playing it.
         expected, best_expected: the player's and the best split's expected chi per deal (sampled tables).
-        gap, gap_stderr: ``best_expected - expected``, chi per deal, and its standard error.
+        gap, gap_stderr: ``best_expected - expected``, chi per deal, and its standard error (a timed-out hand
+            with the solver's split: ``expected`` is binh lủng's and the gap the charge of the miss).
         played_at: when it was stored (``None`` while only in the session); ``id``: its row (``None`` likewise).
     """
 
@@ -111,7 +117,7 @@ class PlayedHand:
     declared: tuple[bool, ...]
     totals: tuple[int, ...]
     seconds: float
-    helped: bool
+    origin: Origin
     best: Arrangement
     best_declare: bool
     expected: float
@@ -129,7 +135,7 @@ class PlayedHand:
         house = None if rule_set.id in RULE_SET_IDS else dump_rule_set(rule_set)
         return cls(rule_set.id, house, table.seed, result.number, tuple(s.value for s in table.bots),
                    tuple(sorted(result.arrangements[0].cards, reverse=True)), result.arrangements, result.declared,
-                   tuple(result.settlement.totals), max(0.0, min(float(seconds), MAX_SECONDS)), result.helped,
+                   tuple(result.settlement.totals), max(0.0, min(float(seconds), MAX_SECONDS)), result.origin,
                    analysis.best, analysis.best_declare, analysis.mine.mean, analysis.best_breakdown.mean,
                    analysis.cost, analysis.cost_stderr)
 
@@ -144,14 +150,31 @@ class PlayedHand:
         return self.declared[0]
 
     @property
+    def helped(self) -> bool:
+        """Whether Xếp bài made the split (the player asked for the solver's)."""
+        return self.origin is Origin.XEP_BAI
+
+    @property
+    def graded(self) -> bool:
+        """Whether the hand counts in the player's figures (chi lost, error rate): all but Xếp bài's."""
+        return self.origin.graded
+
+    @property
+    def result(self) -> DealResult:
+        """The deal as played (settled again from the stored splits), marked with how the split was made."""
+        return DealResult(self.deal, self.arrangements, self.declared,
+                          settle(self.arrangements, self.rule_set, self.declared), self.helped,
+                          self.origin.timed_out, self.origin is Origin.TIMER_SOLVER, self.seconds)
+
+    @property
     def won(self) -> int:
         """What the player won at the table (negative: paid), chi."""
         return self.totals[0]
 
     @property
     def error(self) -> bool:
-        """Whether this hand is an error (:func:`is_error`)."""
-        return is_error(self.gap, self.gap_stderr)
+        """Whether this hand is an error (:func:`is_error`); never one made by Xếp bài."""
+        return self.graded and is_error(self.gap, self.gap_stderr)
 
     @property
     def rule_set(self) -> RuleSet:
@@ -178,7 +201,8 @@ class PlayedHand:
             "played_at": None if self.played_at is None else self.played_at.isoformat(),
             "rule_set": self.rule_set_id, "house_rules": self.house_toml, "table_seed": self.table_seed,
             "deal": self.deal, "bots": list(self.bots), "cards": cards_text(self.cards), "split": str(self.split),
-            "declared": self.declare, "seconds": round(self.seconds, 1), "helped": self.helped,
+            "declared": self.declare, "seconds": round(self.seconds, 1), "origin": self.origin.value,
+            "helped": self.helped,
             "settlement": list(self.totals), "arrangements": [str(a) for a in self.arrangements],
             "declared_by_seat": list(self.declared), "best": str(self.best), "best_declared": self.best_declare,
             "expected": round(self.expected, 4), "best_expected": round(self.best_expected, 4),
@@ -200,11 +224,18 @@ def _aware(moment: datetime) -> datetime:
     return moment.astimezone(UTC) if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+def _origin(row: PlayHand) -> Origin:
+    try:
+        return Origin(row.origin)
+    except ValueError:  # written by a later version: read as its own, not lost
+        return Origin.OWN
+
+
 def _hand(row: PlayHand) -> PlayedHand:
     return PlayedHand(row.rule_set_id, row.house_toml, row.table_seed, row.deal, tuple(row.bots.split(",")),
                       parse_cards(row.cards), tuple(_arrangement(a) for a in row.arrangements),
                       tuple(bool(d) for d in row.declared), tuple(int(x) for x in row.totals), row.seconds,
-                      row.helped, _arrangement(row.best), row.best_declare, row.expected, row.best_expected,
+                      _origin(row), _arrangement(row.best), row.best_declare, row.expected, row.best_expected,
                       row.gap, row.gap_stderr, _aware(row.played_at), row.id)
 
 
@@ -255,7 +286,8 @@ class PlayHands:
                        cards=cards_text(hand.cards), split=str(hand.split),
                        arrangements=[str(a) for a in hand.arrangements], declared=[bool(d) for d in hand.declared],
                        totals=[int(x) for x in hand.totals], seconds=max(0.0, min(float(hand.seconds), MAX_SECONDS)),
-                       declare=hand.declare, helped=hand.helped, best=str(hand.best), best_declare=hand.best_declare,
+                       declare=hand.declare, helped=hand.helped, origin=hand.origin.value, best=str(hand.best),
+                       best_declare=hand.best_declare,
                        expected=float(hand.expected), best_expected=float(hand.best_expected), gap=float(hand.gap),
                        gap_stderr=float(hand.gap_stderr), played_at=moment)
         session.add(row)
@@ -298,12 +330,15 @@ class Summary:
     """Hands added up.
 
     Attributes:
-        hands: how many.
-        won: chi won at the table (the settlements, the player's seat), luck included.
-        lost: chi lost to mistakes: the sum of the gaps (chi per deal against the best split; a negative gap,
-            the sampling's noise, counts too, so the sum estimates the true loss without bias).
-        errors: hands that are errors (:func:`is_error`); ``error_rate``: errors per hand (``None`` for none).
-        costliest: the hands with the largest gaps, largest first (at most ``top``, errors or not, gap > 0).
+        hands: how many are graded (the player's own and the timer's: every hand but Xếp bài's).
+        won: chi won at the table (the settlements, the player's seat, every hand), luck included.
+        lost: chi lost to mistakes over the graded hands: the sum of the gaps (chi per deal against the best
+            split; a negative gap, the sampling's noise, counts too, so the sum estimates the true loss without
+            bias; a timed-out miss counts its charge).
+        errors: graded hands that are errors (:func:`is_error`); ``error_rate``: errors per graded hand (``None``
+            for none).
+        costliest: the graded hands with the largest gaps, largest first (at most ``top``, errors or not, gap > 0).
+        played: every hand; ``helped``: those Xếp bài made (left out); ``timed_out``: those the timer ran out on.
     """
 
     hands: int
@@ -311,6 +346,9 @@ class Summary:
     lost: float
     errors: int
     costliest: tuple[PlayedHand, ...]
+    played: int = 0
+    helped: int = 0
+    timed_out: int = 0
 
     @property
     def error_rate(self) -> float | None:
@@ -323,8 +361,10 @@ def summarise(hands: Sequence[PlayedHand], top: int = 3) -> Summary:
     >>> summarise([]).error_rate is None
     True
     """
-    costly = sorted((h for h in hands if h.gap > ERROR_FLOOR), key=lambda h: -h.gap)[:top]
-    return Summary(len(hands), sum(h.won for h in hands), sum(h.gap for h in hands),
-                   sum(1 for h in hands if h.error), tuple(costly))
+    graded = [h for h in hands if h.graded]
+    costly = sorted((h for h in graded if h.gap > ERROR_FLOOR), key=lambda h: -h.gap)[:top]
+    return Summary(len(graded), sum(h.won for h in hands), sum(h.gap for h in graded),
+                   sum(1 for h in graded if h.error), tuple(costly), len(hands), len(hands) - len(graded),
+                   sum(1 for h in hands if h.origin.timed_out))
 
 

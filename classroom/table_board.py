@@ -5,6 +5,13 @@ Pure functions of what :class:`classroom.tables.TableSessions` returns, so the b
 server and can be checked by hand. A split's expected chi is the same for everyone who chose it (it is
 scored on the deal's one set of sampled tables, :func:`maubinh.play.study`).
 
+A hand the learner did not make is never ranked as theirs (issue 31): Xếp bài's is left out of the ranking and of
+chi lost; a timed-out hand whose split was not complete and legal counts its charge (what binh lủng costs against
+the best split) and is a play of its own in the deal's rows, apart from the solver's split the table played.
+Each learner's chi lost has its standard error (the hands' errors added in quadrature, the deals being sampled
+independently), and learners whose difference is inside the noise (:func:`classroom.play_hands.is_error` of the
+difference: within 2 standard errors or 0.05 chi) share a place (:attr:`RankRow.place`).
+
 >>> from datetime import datetime, UTC
 >>> from maubinh.arrangement import Arrangement
 >>> t = datetime(2026, 1, 1, tzinfo=UTC)
@@ -16,27 +23,32 @@ scored on the deal's one set of sampled tables, :func:`maubinh.play.study`).
 >>> result = table_board(people, 2, hands)
 >>> [(s.count, s.expected, s.best) for s in result.deals[0].splits]
 [(1, 3.5, True), (1, -2.0, False)]
->>> [(r.name, r.chi_lost, r.actual) for r in result.ranking]
-[('Lan', 0.0, 6), ('Minh', 5.5, -6)]
+>>> [(r.place, r.name, r.chi_lost, r.actual) for r in result.ranking]
+[(1, 'Lan', 0.0, 6), (2, 'Minh', 5.5, -6)]
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from classroom.play_hands import is_error
 from classroom.service import LearnerInfo
 from classroom.tables import StoredHand
 from maubinh.arrangement import Arrangement
+from maubinh.play import Origin
 
-__all__ = ["DealRow", "RankRow", "SplitRow", "TableBoard", "export_rows", "table_board"]
+__all__ = ["DealRow", "RankRow", "SplitRow", "TableBoard", "export_rows", "placed", "table_board"]
 
 
 @dataclass(frozen=True)
 class SplitRow:
     """One distinct play of a deal: the split, declared or not, how many chose it, its expected chi (chi per
-    deal at this table), the chi it loses against the best play, and whether it is the best play."""
+    deal at this table), the chi it loses against the best play, and whether it is the best play. ``missed``:
+    the timer played the solver's split for these learners (no complete, legal split of theirs): ``expected``
+    and ``chi_lost`` are binh lủng's, the charge of the miss."""
 
     arrangement: Arrangement
     declared: bool
@@ -44,6 +56,7 @@ class SplitRow:
     expected: float
     chi_lost: float
     best: bool
+    missed: bool = False
 
 
 @dataclass(frozen=True)
@@ -67,8 +80,9 @@ class DealRow:
 
 @dataclass(frozen=True)
 class RankRow:
-    """One learner over the session: hands played, chi lost (the sum of gaps to the best play), chi won or paid
-    at the table (the settlements: luck and skill together), seconds."""
+    """One learner over the session: hands graded (all but Xếp bài's), chi lost (the sum of their gaps to the
+    best play) with its standard error, chi won or paid at the table (the settlements: luck and skill together),
+    seconds, hands the timer ran out on, and the learner's place (learners level within the noise share one)."""
 
     learner_id: str
     name: str
@@ -76,6 +90,9 @@ class RankRow:
     chi_lost: float
     actual: int
     seconds: float
+    chi_lost_stderr: float = 0.0
+    timed_out: int = 0
+    place: int = 0
 
     @property
     def mean_chi_lost(self) -> float | None:
@@ -94,23 +111,58 @@ class TableBoard:
 
     @property
     def played(self) -> int:
-        """Hands stored (of the learners on the board)."""
-        return sum(row.hands for row in self.ranking)
+        """Hands stored (of the learners on the board, Xếp bài's too)."""
+        return sum(len(mine) for mine in self.by_learner.values())
 
 
 def _deal_row(number: int, hands: Sequence[StoredHand]) -> DealRow:
     if not hands:
         return DealRow(number, 0, (), None, False, None, {})
     first = hands[0]
-    groups: dict[tuple[str, bool], list[StoredHand]] = {}
+    groups: dict[tuple[str, bool, bool], list[StoredHand]] = {}
     for hand in hands:
-        groups.setdefault((str(hand.arrangement), hand.declared), []).append(hand)
-    best_key = (str(first.best), first.best_declared)
+        groups.setdefault((str(hand.arrangement), hand.declared, hand.origin is Origin.TIMER_SOLVER), []).append(hand)
+    best_key = (str(first.best), first.best_declared, False)
     splits = [SplitRow(group[0].arrangement, group[0].declared, len(group), group[0].expected, group[0].chi_lost,
-                       key == best_key) for key, group in groups.items()]
+                       key == best_key, key[2]) for key, group in groups.items()]
     splits.sort(key=lambda s: (-s.count, -s.expected, str(s.arrangement)))
     return DealRow(number, len(hands), tuple(splits), first.best, first.best_declared, first.best_expected,
-                   {hand.learner_id: hand.chi_lost for hand in hands})
+                   {hand.learner_id: hand.chi_lost for hand in hands if hand.graded})
+
+
+def _rank_row(learner_id: str, name: str, mine: Sequence[StoredHand]) -> RankRow:
+    graded = [h for h in mine if h.graded]
+    return RankRow(learner_id, name, len(graded), sum(h.chi_lost for h in graded), sum(h.actual for h in mine),
+                   sum(h.seconds for h in mine), math.sqrt(sum(h.chi_lost_stderr ** 2 for h in graded)),
+                   sum(1 for h in mine if h.origin.timed_out))
+
+
+def placed(rows: Sequence[RankRow]) -> list[RankRow]:
+    """``rows`` in ranking order (least chi lost first, learners with no graded hand last) with their places:
+    a learner whose chi lost is within the noise of the first of the group above (the difference not an error,
+    :func:`classroom.play_hands.is_error`, with the two standard errors added in quadrature) shares its place;
+    otherwise the place is the learner's position (1, 1, 3...). Learners with no graded hand get no place (0).
+
+    >>> from datetime import datetime, UTC
+    >>> rows = [RankRow("a", "A", 2, 1.0, 0, 0.0, 0.3), RankRow("b", "B", 2, 1.4, 0, 0.0, 0.3),
+    ...         RankRow("c", "C", 2, 3.0, 0, 0.0, 0.1), RankRow("d", "D", 0, 0.0, 0, 0.0)]
+    >>> [(r.name, r.place) for r in placed(rows)]
+    [('A', 1), ('B', 1), ('C', 3), ('D', 0)]
+    """
+    ordered = sorted(rows, key=lambda r: (r.hands == 0, r.chi_lost, -r.hands))
+    found: list[RankRow] = []
+    leader: RankRow | None = None
+    for position, row in enumerate(ordered, start=1):
+        if row.hands == 0:
+            found.append(row)
+            continue
+        level = leader is not None and not is_error(
+            row.chi_lost - leader.chi_lost, math.hypot(row.chi_lost_stderr, leader.chi_lost_stderr))
+        if not level:
+            leader = replace(row, place=position)
+        assert leader is not None
+        found.append(replace(row, place=leader.place))
+    return found
 
 
 def table_board(learners: Sequence[LearnerInfo], deals: int, hands: Sequence[StoredHand]) -> TableBoard:
@@ -125,10 +177,7 @@ def table_board(learners: Sequence[LearnerInfo], deals: int, hands: Sequence[Sto
         if hand.learner_id in names and hand.number in per_deal:
             by_learner[hand.learner_id][hand.number] = hand
             per_deal[hand.number].append(hand)
-    ranking = [RankRow(lid, names[lid], len(mine), sum(h.chi_lost for h in mine.values()),
-                       sum(h.actual for h in mine.values()), sum(h.seconds for h in mine.values()))
-               for lid, mine in by_learner.items()]
-    ranking.sort(key=lambda r: (r.hands == 0, r.chi_lost, -r.hands))
+    ranking = placed([_rank_row(lid, names[lid], list(mine.values())) for lid, mine in by_learner.items()])
     return TableBoard(tuple(_deal_row(n, per_deal[n]) for n in sorted(per_deal)), tuple(ranking), by_learner)
 
 
@@ -146,6 +195,7 @@ def export_rows(result: TableBoard) -> list[dict[str, Any]]:
                 "deal": deal.number,
                 "split": "" if hand is None else str(hand.arrangement),
                 "declared": None if hand is None else hand.declared,
+                "origin": "" if hand is None else hand.origin.value,
                 "expected_chi": None if hand is None else round(hand.expected, 4),
                 "best_split": "" if deal.best is None else str(deal.best),
                 "best_declared": None if deal.best is None else deal.best_declared,

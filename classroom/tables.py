@@ -3,7 +3,10 @@
 A table session (:class:`TableSessionInfo`) is a :class:`maubinh.play.Table` given to a class: the class's
 rule set (house rules included, kept as TOML so a later edit changes nothing), a 64-bit seed, 1-3 computer
 players of chosen strengths, a number of deals and a timer (off, 60 or 90 s; the limit is shown, the time
-taken recorded). Every learner plays the same deals: the same seed gives the same cards
+taken recorded). The clock is the server's (:mod:`classroom.clock`): each learner's first showing of each deal is
+stored (:meth:`TableSessions.show`), the time taken and the deadline count from it, and an "expired" the browser
+sends before the deadline is not believed; a hand the timer played is stored with its origin
+(:class:`maubinh.play.Origin`) and, without a complete, legal split, charged as a miss. Every learner plays the same deals: the same seed gives the same cards
 (:func:`maubinh.play.deal_cards`) and the same computer players' splits (:meth:`maubinh.play.Table.bot_plays`).
 
 :meth:`TableSessions.submit` settles a learner's hand at the table (:func:`maubinh.play.play_deal`), grades
@@ -31,13 +34,14 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Generic, TypeVar
 
 from sqlalchemy import ColumnElement, and_, func, select, update
 from sqlalchemy.orm import Session
 
+from classroom.clock import DealClocks, Showing, limit_seconds, outcome, table_place
 from classroom.models import Classroom, Learner, PlayHand, TableHand, TableSession, utcnow
 from classroom.play_hands import PlayedHand, PlayHands
 from classroom.practice import Practice
@@ -53,6 +57,7 @@ from maubinh.play import (
     BotPlay,
     DealResult,
     DealStudy,
+    Origin,
     Strength,
     Table,
     analyse,
@@ -60,6 +65,7 @@ from maubinh.play import (
     study,
 )
 from maubinh.rules import POSITIONS, RULE_SET_IDS, RuleSet, load_rule_set
+from maubinh.strategy.decide import decide
 
 __all__ = [
     "MAX_DEALS",
@@ -191,7 +197,9 @@ class StoredHand:
         best, best_declared, best_expected: the best play and its expected chi.
         chi_lost, chi_lost_stderr: :attr:`maubinh.play.Analysis.cost` and its standard error.
         actual: what the split won at the table (the settlement), chi.
-        seconds: time taken, from the deal shown to the split sent.
+        seconds: time taken, from the deal shown to the split sent (the server's clock).
+        origin: how the split was made (:class:`maubinh.play.Origin`: the learner's own, or the timer's; for
+            the timer's solver split, ``expected`` is binh lủng's and ``chi_lost`` the charge of the miss).
     """
 
     session_id: int
@@ -208,6 +216,12 @@ class StoredHand:
     chi_lost_stderr: float
     actual: int
     played_at: datetime
+    origin: Origin = Origin.OWN
+
+    @property
+    def graded(self) -> bool:
+        """Whether the hand counts in the learner's chi lost and ranking (all but Xếp bài's)."""
+        return self.origin.graded
 
 
 def _info(row: TableSession) -> TableSessionInfo:
@@ -219,7 +233,14 @@ def _info(row: TableSession) -> TableSessionInfo:
 def _hand(row: TableHand) -> StoredHand:
     return StoredHand(row.session_id, row.learner_id, row.number, parse_split(row.arrangement), row.declared,
                       row.seconds, row.expected, parse_split(row.best), row.best_declared, row.best_expected,
-                      row.chi_lost, row.chi_lost_stderr, row.actual, aware(row.played_at) or utcnow())
+                      row.chi_lost, row.chi_lost_stderr, row.actual, aware(row.played_at) or utcnow(), _origin(row.origin))
+
+
+def _origin(value: str) -> Origin:
+    try:
+        return Origin(value)
+    except ValueError:  # written by a later version: read as the learner's own, not lost
+        return Origin.OWN
 
 
 class TableSessions:
@@ -241,10 +262,16 @@ class TableSessions:
         """:func:`maubinh.play.study` of ``(table, deal)``, computed once per process."""
         self._preparing = threading.Lock()
         self._prepared: set[tuple[Table, int]] = set()
-        self.graded: Shared[tuple[Table, int, Arrangement, bool], tuple[DealResult, Analysis]] = Shared(
+        self.graded: Shared[tuple[Table, int, Arrangement, bool, bool], tuple[DealResult, Analysis]] = Shared(
             lambda key: self._grade(*key), kept=4 * _KEPT)
-        """:meth:`play` of ``(table, deal, split, declare)``: a split chosen by several learners, or shown again
-        after a reload, is settled and graded once."""
+        """:meth:`play` of ``(table, deal, split, declare, missed)``: a split chosen by several learners, or shown
+        again after a reload, is settled and graded once."""
+        self.solver_split: Shared[tuple[Table, int], Arrangement] = Shared(
+            lambda key: decide(key[0].deal(key[1])[0], key[0].rule_set, opponents=key[0].seats - 1).arrangement)
+        """The solver's split of the learners' cards of ``(table, deal)``: what the timer plays for a learner
+        without a complete, legal split."""
+        self.clocks = DealClocks(store)
+        """The first showing of each deal to each learner (the timer's clock)."""
 
     # ------------------------------------------------------------------ sessions (teacher)
 
@@ -338,19 +365,35 @@ class TableSessions:
         return thread
 
     def play(self, info: TableSessionInfo, number: int, arrangement: Arrangement,
-             declare: bool) -> tuple[DealResult, Analysis]:
+             declare: bool, origin: Origin = Origin.OWN) -> tuple[DealResult, Analysis]:
         """Settle and grade a split of deal ``number`` (nothing stored); the deal's shared work is reused.
+        ``origin``: how the split was made (the result is marked so; the timer's solver split is graded as a miss,
+        :func:`maubinh.play.analyse` with ``missed``).
 
         Raises:
             ValueError: if ``arrangement`` does not hold the cards of this deal.
         """
-        return self.graded((info.table, number, canonical(arrangement), bool(declare)))
+        result, analysis = self.graded((info.table, number, canonical(arrangement), bool(declare),
+                                        origin is Origin.TIMER_SOLVER))
+        return replace(result, helped=origin is Origin.XEP_BAI, timed_out=origin.timed_out,
+                       auto_split=origin is Origin.TIMER_SOLVER), analysis
 
-    def _grade(self, table: Table, number: int, arrangement: Arrangement, declare: bool) -> tuple[DealResult, Analysis]:
+    def _grade(self, table: Table, number: int, arrangement: Arrangement, declare: bool,
+               missed: bool) -> tuple[DealResult, Analysis]:
         result = play_deal(table, number, arrangement, declare, bots=self.bot_plays((table, number)))
         analysis = analyse(table, number, arrangement, declare, actual=result.player_total,
-                           studied=self.study((table, number)))
+                           studied=self.study((table, number)), missed=missed)
         return result, analysis
+
+    def show(self, info: TableSessionInfo, learner_id: str, number: int, now: datetime | None = None) -> Showing:
+        """Note that deal ``number`` is shown to the learner (the first showing stays: a reload, another tab or
+        another server counts from it) and return that first showing (:meth:`classroom.clock.DealClocks.show`)."""
+        return self.clocks.show(learner_id, table_place(info.id), number, timer=bool(info.timer), now=now)
+
+    def remaining(self, info: TableSessionInfo, showing: Showing, now: datetime | None = None) -> float | None:
+        """Seconds left on the deal's timer from its first ``showing`` (``None`` with the timer off)."""
+        limit = limit_seconds(info.timer)
+        return None if limit is None else showing.remaining(limit, now)
 
     @staticmethod
     def _refusal(session: Session, learner: Learner | None, row: TableSession | None, number: int,
@@ -375,20 +418,31 @@ class TableSessions:
         return and_(TableHand.session_id == session_id, TableHand.learner_id == learner_id,
                     TableHand.number == number)
 
-    def submit(self, session_id: int, learner_id: str, number: int, arrangement: Arrangement, declare: bool,
-               seconds: float) -> StoredHand:
+    def submit(self, session_id: int, learner_id: str, number: int, arrangement: Arrangement | None, declare: bool,
+               seconds: float | None = None, *, expired: bool = False, now: datetime | None = None) -> StoredHand:
         """Store a learner's hand of deal ``number`` with its analysis; the first hand stays (a resubmission,
         from a double tap or another device, returns the stored one unchanged: compare it with what was sent).
 
+        The clock is the server's: the time taken counts from the deal's first showing to the learner
+        (:meth:`show`; ``seconds`` stands only for a hand never shown, a script's); with the session's timer, a
+        hand sent late (:func:`classroom.clock.is_late`: past the limit plus the grace, or ``expired`` said by
+        the browser when the server's deadline has come; an earlier ``expired`` is not believed) is the timer's
+        (:func:`classroom.clock.outcome`): the split sent if complete and legal (``Origin.TIMER``), otherwise the
+        solver's, played so the deal goes on and graded as a miss (``Origin.TIMER_SOLVER``: charged what binh
+        lủng costs against the best split).
+
         A new hand is kept in the learner's profile too (:meth:`classroom.play_hands.PlayHands.keep_in`: a
-        :class:`~classroom.play_hands.PlayedHand` of the session's table, no "Xếp bài" help; a miss joins the
+        :class:`~classroom.play_hands.PlayedHand` of the session's table with the same origin; a miss joins the
         review queue), in the same transaction: the class's record and the profile's are stored together or
         not at all.
 
         Args:
             session_id: the table session; ``learner_id``: a learner of its class; ``number``: the deal (1..).
-            arrangement: the learner's split of the deal's 13 cards (any order within a chi).
-            declare: whether the learner declared an instant win; ``seconds``: time taken (clamped to 0..1 day).
+            arrangement: the learner's split of the deal's 13 cards (any order within a chi); ``None`` when the
+                cards were not all placed (taken only late).
+            declare: whether the learner declared an instant win; ``seconds``: time taken when the deal has no
+                stored showing (clamped to 0..1 day; default 0).
+            expired: the browser says its countdown reached zero; ``now``: the server's time (default: now).
 
         Returns:
             The :class:`StoredHand` as stored (the earlier one for a resubmission).
@@ -396,7 +450,7 @@ class TableSessions:
         Raises:
             ClassroomError: ``"session"`` (no such session, or another class's), ``"learner"`` (removed),
                 ``"number"`` (outside the session), ``"class"`` (archived), ``"closed"`` (the session takes no
-                more hands), ``"arrangement"`` (not the 13 cards of this deal).
+                more hands), ``"arrangement"`` (in time, not the 13 cards of this deal).
         """
         with self.store._session() as session:  # a quick look first: no grading for a hand that is refused
             learner, row = session.get(Learner, learner_id), session.get(TableSession, session_id)
@@ -408,17 +462,29 @@ class TableSessions:
                 return _hand(existing)
             assert row is not None
             info = _info(row)
-        if sorted(arrangement.cards) != sorted(self.cards(info, number)):
-            raise ClassroomError("arrangement", f"the split does not hold the cards of deal {number}")
-        split = canonical(arrangement)
-        result, analysis = self.play(info, number, split, bool(declare))
-        seconds = max(0.0, min(float(seconds), 86_400.0))
+        moment = now or utcnow()
+        showing = self.clocks.showing(learner_id, table_place(session_id), number)
+        taken = float(seconds or 0.0) if showing is None else showing.elapsed(moment)
+        cards = self.cards(info, number)
+        if arrangement is not None and sorted(arrangement.cards) != sorted(cards):
+            arrangement = None
+        try:
+            stands = outcome(arrangement, info.table.rule_set, limit=limit_seconds(info.timer),
+                             elapsed=taken if showing is None else showing.timer_elapsed(moment), expired=expired,
+                             solver=lambda: self.solver_split((info.table, number)))
+        except ValueError:
+            raise ClassroomError("arrangement", f"the split does not hold the cards of deal {number}") from None
+        origin = (Origin.TIMER_SOLVER if stands.auto_split else Origin.TIMER if stands.timed_out else Origin.OWN)
+        split = canonical(stands.arrangement)
+        result, analysis = self.play(info, number, split, bool(declare), origin)
+        seconds = max(0.0, min(taken, 86_400.0))
         profile = PlayedHand.from_play(info.table, result, analysis, seconds)
         values = {"session_id": session_id, "learner_id": learner_id, "number": number, "arrangement": str(split),
                   "declared": bool(declare), "seconds": seconds,
                   "expected": analysis.mine.mean, "best": str(canonical(analysis.best)),
                   "best_declared": analysis.best_declare, "best_expected": analysis.best_breakdown.mean,
-                  "chi_lost": analysis.cost, "chi_lost_stderr": analysis.cost_stderr, "actual": result.player_total}
+                  "chi_lost": analysis.cost, "chi_lost_stderr": analysis.cost_stderr, "actual": result.player_total,
+                  "origin": origin.value}
 
         def work(session: Session) -> StoredHand:
             # The learner's row is locked first (PostgreSQL): one learner's hands are stored one at a time.
@@ -430,7 +496,6 @@ class TableSessions:
             if refusal is not None:
                 raise refusal
             if found is None:
-                moment = utcnow()
                 inserted = session.scalar(self.store._insert(session, TableHand).values(**values, played_at=moment)
                                           .on_conflict_do_nothing().returning(TableHand.id))
                 found = session.scalars(select(TableHand).where(mine)).one()
@@ -465,7 +530,7 @@ class TableSessions:
         for hand in self.hands(session_id):
             if (hand.learner_id, hand.number) in kept:
                 continue
-            result, analysis = self.play(info, hand.number, hand.arrangement, hand.declared)
+            result, analysis = self.play(info, hand.number, hand.arrangement, hand.declared, hand.origin)
             try:
                 self.profiles.keep(hand.learner_id, PlayedHand.from_play(info.table, result, analysis, hand.seconds),
                                    now=hand.played_at)

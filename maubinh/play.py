@@ -38,6 +38,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import combinations
 
 import numpy as np
 
@@ -61,11 +62,13 @@ __all__ = [
     "BotPlay",
     "DealResult",
     "DealStudy",
+    "Origin",
     "Strength",
     "Table",
     "analyse",
     "bot_play",
     "deal_cards",
+    "fouled_split",
     "play_deal",
     "running_score",
     "study",
@@ -91,6 +94,35 @@ class Strength(str, Enum):
     SOLVER = "solver"
     MEDIUM = "medium"
     BEGINNER = "beginner"
+
+
+class Origin(str, Enum):
+    """How the player's hand of a deal was made (issue 31): what it may be graded as.
+
+    - ``own``: the player's own split, sent in time;
+    - ``xep_bai``: Xếp bài (the solver's split, put in on the player's request): shown, never graded as
+      the player's (left out of chi lost, error rate, ratings and rankings);
+    - ``timer``: the timer ran out and the player's split as it stood was played (complete and legal):
+      graded as theirs, marked "timed out";
+    - ``timer_solver``: the timer ran out with no complete, legal split: the solver's split was played so the
+      deal goes on, and the player is charged what binh lủng (foul) would cost against the best split
+      (:func:`analyse` with ``missed=True``), marked "timed out".
+    """
+
+    OWN = "own"
+    XEP_BAI = "xep_bai"
+    TIMER = "timer"
+    TIMER_SOLVER = "timer_solver"
+
+    @property
+    def timed_out(self) -> bool:
+        """Whether the timer ran out on the hand."""
+        return self in (Origin.TIMER, Origin.TIMER_SOLVER)
+
+    @property
+    def graded(self) -> bool:
+        """Whether the hand counts in the player's skill figures (all but Xếp bài's)."""
+        return self is not Origin.XEP_BAI
 
 
 @dataclass(frozen=True)
@@ -215,6 +247,16 @@ class DealResult:
         """What the player won (negative: paid) in this deal, in chi."""
         return self.settlement.totals[0]
 
+    @property
+    def origin(self) -> Origin:
+        """How the player's split was made: the timer's solver split first, then Xếp bài (a helped hand whose
+        timer ran out is still the solver's split), then the timer with the player's split, else their own."""
+        if self.auto_split:
+            return Origin.TIMER_SOLVER
+        if self.helped:
+            return Origin.XEP_BAI
+        return Origin.TIMER if self.timed_out else Origin.OWN
+
 
 def play_deal(table: Table, number: int, arrangement: Arrangement, declare: bool = False, *,
               helped: bool = False, bots: Sequence[BotPlay] | None = None, timed_out: bool = False,
@@ -259,6 +301,9 @@ class Analysis:
         cost: ``best_breakdown.mean - mine.mean``, chi per deal (0 for the best split itself).
         cost_stderr: its standard error (same deals).
         actual: what the player's split won at this table (the settlement), for luck beside skill.
+        missed: the player had no complete, legal split when the timer ran out: ``arrangement`` is a binh
+            lủng split of the cards (:func:`fouled_split`; any one settles the same), ``mine`` what binh lủng
+            wins, and ``cost`` what it costs against the best split (the charge of a miss).
     """
 
     arrangement: Arrangement
@@ -272,6 +317,7 @@ class Analysis:
     cost: float
     cost_stderr: float
     actual: int | None = None
+    missed: bool = False
 
     def cost_of(self, line: Line) -> float:
         """What one line cost, chi per deal: the best split's mean from it minus the player's."""
@@ -353,8 +399,36 @@ def study(table: Table, number: int) -> DealStudy:
     return DealStudy(table, number, held, tuple(options), scoring)
 
 
+def fouled_split(cards: Sequence[Card], rule_set: RuleSet) -> Arrangement:
+    """A binh lủng (foul) split of the 13 ``cards`` under ``rule_set`` (digest §1, §2.5): the first out of order
+    among the front holding the highest cards, then the other fronts and middles in turn. Every fouled split
+    of the same cards settles the same (a foul pays the rule set's penalty to each opponent; the aces counted
+    are the hand's), so it stands for "binh lủng" in a miss's charge (:func:`analyse`, ``missed``).
+
+    Raises:
+        ValueError: if ``cards`` is not 13 distinct cards, or (never seen) no split of them fouls.
+
+    >>> from maubinh.cards import parse_cards
+    >>> from maubinh.rules import load_rule_set
+    >>> rules = load_rule_set("chi-at")
+    >>> str(fouled_split(parse_cards("As Ks Qs Js 9s 9h 9d 4c 4h 4d 7c 7s 2d"), rules))
+    '7c 4h 4d 4c 2d | Js 9s 9h 9d 7s | As Ks Qs'
+    """
+    ordered = sorted(cards, reverse=True)
+    if len(set(ordered)) != 13:
+        raise ValueError(f"a hand is 13 distinct cards, got {len(ordered)}")
+    for front in combinations(ordered, 3):
+        rest = [card for card in ordered if card not in front]
+        for middle in combinations(rest, 5):
+            back = tuple(card for card in rest if card not in middle)
+            arrangement = Arrangement(back, middle, front)
+            if foul_reason(arrangement, rule_set) is not None:
+                return arrangement
+    raise ValueError("no split of these cards is binh lủng")
+
+
 def analyse(table: Table, number: int, arrangement: Arrangement, declare: bool = False, *,
-            actual: int | None = None, studied: DealStudy | None = None) -> Analysis:
+            actual: int | None = None, studied: DealStudy | None = None, missed: bool = False) -> Analysis:
     """Grade the player's ``arrangement`` (and choice to ``declare``) of deal ``number`` against the best split.
 
     Every legal split is settled against :data:`CHOOSE_SAMPLES` heads-up deals (opponents set by the
@@ -365,6 +439,10 @@ def analyse(table: Table, number: int, arrangement: Arrangement, declare: bool =
     :data:`SCORE_SAMPLES` other tables. Seeds come from the table's seed and ``number``: the same inputs give
     the same analysis. ``actual``: what the split won at the table (:attr:`DealResult.player_total`).
     ``studied``: :func:`study` of this deal if already made (it is the same for every player of the deal).
+    ``missed``: the timer ran out with no complete, legal split (``arrangement`` is then the one played for the
+    player, the solver's): the player is scored as binh lủng (:func:`fouled_split`) and charged what it costs
+    against the best split (:attr:`Analysis.missed`); a held instant win declared is no miss (the declaration
+    stands whatever the split, digest §2.4).
 
     Raises:
         ValueError: if ``arrangement`` does not hold the player's 13 cards of this deal, or ``studied`` is
@@ -379,6 +457,9 @@ def analyse(table: Table, number: int, arrangement: Arrangement, declare: bool =
     elif (studied.table, studied.number) != (table, number):
         raise ValueError(f"the study of deal {studied.number} is not of deal {number} of this table")
     opponents, held, options, scoring = table.seats - 1, studied.held, studied.options, studied.scoring
+    missed = missed and not (declare and held is not None)
+    if missed:
+        arrangement, declare = fouled_split(cards, rule_set), False
     scored = breakdowns([arrangement, *(a for a, _ in options)], scoring, rule_set,
                         [declare, *(d for _, d in options)])
     mine, others = scored[0], scored[1:]
@@ -392,4 +473,4 @@ def analyse(table: Table, number: int, arrangement: Arrangement, declare: bool =
     foul = None if declare and held is not None else foul_reason(arrangement, rule_set)
     cost = best_breakdown.mean - mine.mean
     return Analysis(arrangement, declare, best, best_declare, foul, mine, best_breakdown, opponents, cost,
-                    best_breakdown.stderr_against(mine), actual)
+                    best_breakdown.stderr_against(mine), actual, missed)

@@ -37,6 +37,7 @@ with guarded():  # no traceback reaches a user (ui.errors)
     seed, number, bots = read_table_params()
     rule_set = show_settings(bots, seed, lang)
     session = session_for(rule_set, seed, bots)
+    session.learner_id = None if profile is None else profile.learner.id  # the timer's clock in the database
     take_submission(session, number)
     keep_hands(profile, session)
     replay_from_link(profile)

@@ -6,24 +6,27 @@ profile each hand is stored once, listed in the history with its export, replaye
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import func, select
 from streamlit.testing.v1 import AppTest
 
+from classroom.clock import DealClocks, play_place
 from classroom.models import PlayHand
 from classroom.play_hands import PlayedHand, PlayHands, summarise
 from classroom.practice import Practice
 from classroom.service import ClassroomStore
 from maubinh.arrangement import Arrangement
-from maubinh.play import Strength, Table, analyse, play_deal
+from maubinh.play import Origin, Strength, Table, analyse, play_deal
 from maubinh.rules import POSITIONS, load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
+from tests.app.arrange import arranger_data
 from tests.app.conftest import open_page
 from ui.i18n import translate
 from ui.labels import number
 from ui.play.history import REPLAY_KEY
-from ui.play.state import SESSION_KEY, SUBMITTED_KEY, analysis_of, bot_plays
+from ui.play.state import SESSION_KEY, SUBMITTED_KEY, TIMER_KEY, analysis_of, bot_plays, solver_split
 from ui.settlement import signed
 from ui.table.records import export_frame, export_json
 
@@ -125,3 +128,48 @@ def test_the_export_is_every_hand_with_its_values() -> None:
     frame = export_frame([hand])
     assert frame.loc[0, "settlement"] == " ; ".join(str(v) for v in result.settlement.totals)
     assert frame.loc[0, "gap"] == round(hand.gap, 4)
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_xep_bai_hand_is_kept_marked_and_never_graded_as_the_players(db: ClassroomStore, lang: str) -> None:
+    """Issue 31: a hand Xếp bài set is stored as Xếp bài's, its analysis praises nothing and counts nothing, the
+    history and the export mark it, and the figures leave it out."""
+    me = str(Practice(db).create_profile("Hoa").token)
+    table = _table()
+    solver = solver_split(table, 1)
+    _warm(table, 1, solver)
+    at = open_page("play", lang=lang, me=me, **TABLE)
+    at.button(key="play_solve_1").click().run()
+    assert not at.exception
+    at = _submit(at, solver)
+    learner = db.learner(me)
+    assert learner is not None
+    (kept,) = PlayHands(db).history(learner.id)
+    assert kept.origin is Origin.XEP_BAI and kept.helped and not kept.error
+    infos = [i.value for i in at.info]
+    assert translate("origin.analysis.xep_bai", lang) in infos
+    assert translate("play.why_best", lang) not in infos
+    assert not [m for m in at.metric if m.label == translate("play.lost", lang)]  # no chi lost for it
+    total = summarise([kept])
+    assert (total.hands, total.helped, total.lost, total.error_rate) == (0, 1, 0.0, None)
+    markdown = "\n".join(m.value for m in at.markdown)
+    assert translate("origin.mark.xep_bai", lang) in markdown  # the history's line
+    assert export_frame([kept])["origin"].tolist() == ["xep_bai"]
+    assert json.loads(export_json([kept]))[0]["origin"] == "xep_bai"
+
+
+def test_plays_timer_counts_from_the_first_showing_stored_in_the_profile(db: ClassroomStore) -> None:
+    """Issue 32: with a profile, a deal's first showing is in the database: another session (a reload, another
+    server) counts down from it, not from the full limit."""
+    me = str(Practice(db).create_profile("Tú").token)
+    learner = db.learner(me)
+    assert learner is not None
+    table = _table()
+    moment = datetime.now(UTC) - timedelta(seconds=25)
+    DealClocks(db).show(learner.id, play_place(table), 1, timer=True, now=moment)
+    at = open_page("play", lang="en", me=me, **TABLE)
+    at.segmented_control(key=TIMER_KEY).set_value(60).run()
+    gone = (datetime.now(UTC) - moment).total_seconds()  # at least 25 s: the page took some too
+    left = arranger_data(at, f"play_arrange_{table.seed}_1")["timer"]["remaining_ms"] / 1000
+    assert 60 - gone - 0.5 <= left <= 35.5, (left, gone)
+    assert at.session_state[SESSION_KEY].shown[1].shown_at == moment

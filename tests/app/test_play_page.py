@@ -4,13 +4,15 @@ both languages."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from classroom.clock import Showing
 from maubinh.arrangement import Arrangement
-from maubinh.play import Strength, Table
+from maubinh.play import Origin, Strength, Table, analyse, fouled_split
 from maubinh.rules import POSITIONS, load_rule_set
 from maubinh.settle import settle
 from maubinh.strategy.arrangers import arrange_simple
@@ -41,6 +43,13 @@ def _submit(at: AppTest, arrangement: Arrangement) -> AppTest:
     at.run()
     assert not at.exception, [e.message for e in at.exception]
     return at
+
+
+def _back(session: PlaySession, number: int, seconds: float) -> None:
+    """Deal ``number``'s first showing (and the timer's) ``seconds`` earlier: as if that long had passed."""
+    shown = session.shown[number]
+    assert shown.timer_at is not None
+    session.shown[number] = Showing(shown.shown_at - timedelta(seconds=seconds), shown.timer_at - timedelta(seconds=seconds))
 
 
 def _texts(at: AppTest) -> str:
@@ -116,19 +125,30 @@ def test_the_timer_counts_from_the_first_showing_and_zero_plays_the_solvers_spli
     remaining = arranger_data(at, "play_arrange_7_1")["timer"]["remaining_ms"]
     assert 0 < remaining <= 60_000
     assert any("solver's split is played for you" in c.value for c in at.caption)  # said before zero
-    # At zero with cards still in the hand: the solver's split is played, and the showdown says so.
-    at = confirm(at, SUBMITTED_KEY, {"back": [], "middle": [], "front": [], "expired": True, "seconds": 60.0})
-    result = at.session_state[SESSION_KEY].results[1]
-    assert result.timed_out and result.auto_split
+    # An "expired" the moment the deal is shown is the browser's claim, not the server's clock: not believed, and
+    # cards left in the hand are then no split (nothing is played).
+    empty = {"back": [], "middle": [], "front": [], "expired": True, "seconds": 60.0}
+    at = confirm(at, SUBMITTED_KEY, empty)
+    assert 1 not in at.session_state[SESSION_KEY].results
+    assert at.session_state[SESSION_KEY].problem is not None
+    # At zero on the server's clock with cards still in the hand: the solver's split is played so the deal goes on,
+    # and the player is charged what binh lủng costs against the best split, marked timed out.
+    _back(at.session_state[SESSION_KEY], 1, 60.0)
+    at = confirm(at, SUBMITTED_KEY, empty)
+    session = at.session_state[SESSION_KEY]
+    result, analysis, hand = session.results[1], session.analyses[1], session.hands[1]
+    assert result.timed_out and result.auto_split and result.origin is Origin.TIMER_SOLVER
     assert result.arrangements[0] == solver_split(table, 1)
-    assert result.seconds is not None and 0 <= result.seconds < 60
+    assert result.seconds is not None and 60 <= result.seconds < 70
+    fouled = analyse(table, 1, fouled_split(table.deal(1)[0], rule_set))
+    assert analysis.missed and analysis.cost == pytest.approx(fouled.cost) and analysis.cost > 1.0
+    assert (hand.origin, hand.gap, hand.error) == (Origin.TIMER_SOLVER, pytest.approx(fouled.cost), True)
     assert any("solver's split was played for you" in w.value for w in at.warning)
-    assert any("analysed below is the solver's" in c.value for c in at.caption)
+    assert any("charged what binh lủng would cost" in w.value for w in at.warning)
+    assert not any("best split (or one worth the same)" in i.value for i in at.info)
     # Deal 2, late (the limit and the grace passed on the server's clock): a legal split stands, marked.
     at.button(key="play_next").click().run()
-    session = at.session_state[SESSION_KEY]
-    session.shown_at[2] -= 60 + GRACE_S + 1
-    session.timer_at[2] -= 60 + GRACE_S + 1
+    _back(at.session_state[SESSION_KEY], 2, 60 + GRACE_S + 1)
     mine = arrange_simple(table.deal(2)[0], rule_set)
     at = confirm(at, SUBMITTED_KEY, _value(mine))
     result = at.session_state[SESSION_KEY].results[2]

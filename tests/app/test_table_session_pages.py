@@ -6,13 +6,18 @@ languages."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 from streamlit.testing.v1 import AppTest
 
+from classroom.models import DealShowing
 from classroom.service import ClassroomStore
 from classroom.tables import TableSessions, canonical
 from maubinh.arrangement import Arrangement
-from maubinh.play import Strength
+from maubinh.play import Origin, Strength, analyse, fouled_split
 from maubinh.rules import POSITIONS, load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
 from maubinh.strategy.decide import decide
@@ -25,6 +30,14 @@ from ui.labels import number
 RULES = load_rule_set("tinh-chi")
 SUBMIT_S = 600
 """A submission grades the deal (its study is shared, but the first one computes it): slow on a busy machine."""
+
+
+def _earlier(db: ClassroomStore, seconds: float) -> None:
+    """Every deal's first showing ``seconds`` earlier: as if that long had passed since."""
+    with Session(db.engine) as session, session.begin():
+        for row in session.scalars(select(DealShowing)):
+            row.shown_at = row.shown_at - timedelta(seconds=seconds)
+            row.timer_at = None if row.timer_at is None else row.timer_at - timedelta(seconds=seconds)
 
 
 def _texts(at: AppTest) -> str:
@@ -142,8 +155,9 @@ def test_a_closed_table_and_a_wrong_link_show_no_arranger(db: ClassroomStore) ->
 @pytest.mark.parametrize("lang", ["vi", "en"])
 def test_a_timed_table_counts_down_and_at_zero_plays_the_solvers_split(db: ClassroomStore, lang: str) -> None:
     """The session's timer runs at the learner's table (issue 19: "number of deals, timer"): the component counts
-    down from the limit; a hand sent at zero with cards still in the hand is played with the solver's split, and
-    the learner is told so."""
+    down from the limit, from the deal's first showing kept by the server (issue 32: a reload, or another server,
+    goes on from it); an "expired" sent before the server's deadline is not believed; a hand sent at zero with
+    cards still in the hand is played with the solver's split, charged as a miss, and the learner is told so."""
     klass = db.create_class("Lớp 7D", lang, RULES).info
     lan = db.join(klass.id, "Lan")
     info = TableSessions(db).start(klass.id, RULES, [Strength.BEGINNER], deals=1, timer=60, seed=31)
@@ -152,9 +166,23 @@ def test_a_timed_table_counts_down_and_at_zero_plays_the_solvers_split(db: Class
     left = arranger_data(page, key)["timer"]["remaining_ms"]
     assert 55_000 <= left <= 60_000, left
     cards = info.table.deal(1)[0]
-    page.session_state[SUBMITTED_KEY] = {"back": [str(c) for c in cards[:5]], "middle": [], "front": [],
-                                         "expired": True}
+    partial = {"back": [str(c) for c in cards[:5]], "middle": [], "front": [], "expired": True}
+    page.session_state[SUBMITTED_KEY] = partial  # at once: the browser's word only
+    _ok(page.run(timeout=SUBMIT_S))
+    assert TableSessions(db).hands(info.id) == []
+    assert translate("play.bad_submission", lang) in [e.value for e in page.error]
+    _earlier(db, 40.0)  # 40 s went by: a reload (a new session, as on another server) goes on from the first showing
+    page = _ok(open_page("classes", me=str(lan.token), table=str(info.id), lang=lang))
+    left = arranger_data(page, arranger_keys(page)[0])["timer"]["remaining_ms"]
+    assert 15_000 <= left <= 20_000, left
+    _earlier(db, 20.0)  # and the deadline has come
+    page.session_state[SUBMITTED_KEY] = partial
     _ok(page.run(timeout=SUBMIT_S))
     (hand,) = TableSessions(db).hands(info.id)
     assert hand.arrangement == canonical(decide(cards, RULES, opponents=1).arrangement)
-    assert [w.value for w in page.warning] == [translate("play.timed_out_solver", lang)]
+    assert hand.origin is Origin.TIMER_SOLVER and 60 <= hand.seconds < 90
+    charge = analyse(info.table, 1, fouled_split(cards, RULES)).cost
+    assert hand.chi_lost == pytest.approx(charge) and charge > 1.0
+    assert translate("play.timed_out_solver", lang) in [w.value for w in page.warning]
+    assert translate("origin.analysis.missed", lang, cost=number(charge, lang)) in [w.value for w in page.warning]
+

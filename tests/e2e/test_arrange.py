@@ -97,4 +97,17 @@ def test_the_play_timer_at_zero_plays_the_solvers_split_marked(browser_page: Pag
     said = "the solver's split was played for you" if lang == "en" else "máy giải đã xếp thay bạn"
     expect(page.get_by_text(said, exact=False).first).to_be_visible(timeout=180_000)
     assert_no_exception(page)
+    # Issue 31: the solver's split is not praised as the player's; the miss is charged what binh lủng costs.
+    charged = "charged what binh lủng would cost" if lang == "en" else "bị tính như binh lủng"
+    expect(page.get_by_text(charged, exact=False).first).to_be_visible(timeout=120_000)
+    praise = "You played the best split" if lang == "en" else "Bạn đã xếp cách tốt nhất"
+    expect(page.get_by_text(praise, exact=False)).to_have_count(0)
     screenshot(page, f"arrange_play_timer_{lang}_{size}_zero")
+    # The session's figures count it as a miss, marked timed out.
+    page.get_by_role("tab", name="Session summary" if lang == "en" else "Tổng kết buổi chơi").click()
+    numbers = page.locator(".st-key-play_summary_numbers")
+    expect(numbers).to_contain_text("1/1")
+    expect(page.get_by_text("1 hand timed out" if lang == "en" else "1 ván hết giờ", exact=False).first).to_be_visible()
+    expect(page.get_by_text("timed out · solver's split" if lang == "en" else "hết giờ · máy xếp thay",
+                            exact=False).first).to_be_visible()
+    screenshot(page, f"arrange_play_timer_{lang}_{size}_summary")

@@ -11,7 +11,9 @@ from playwright.sync_api import Browser, expect
 
 from classroom.grading import Grader
 from classroom.service import ClassroomStore
+from classroom.tables import TableSessions
 from maubinh.drills import DrillSet, Kind, Level
+from maubinh.play import Strength
 from maubinh.rules import load_rule_set
 from tests.conftest import drop_postgres_database, fresh_postgres_database
 from tests.e2e.conftest import (
@@ -71,4 +73,31 @@ def test_an_answer_on_one_server_shows_on_the_board_of_the_other(e2e_browser: Br
 
     expect(teacher.get_by_text(re.compile(r"^1/2$")).first).to_be_visible(timeout=(REFRESH_SECONDS + 3) * 1000)
     screenshot(teacher, "classes_two_servers_board_en")
+    store.engine.dispose()
+
+
+def test_a_tables_countdown_goes_on_when_the_learner_comes_back_on_the_other_server(
+        e2e_browser: Browser, two_servers: tuple[str, str, str]) -> None:
+    """Issue 32: the deal's first showing is the server's (the database's): the same learner opening the same deal on
+    another server sees the countdown go on, not start again at the full minute."""
+    url, server_a, server_b = two_servers
+    store = ClassroomStore.open(url)
+    created = store.create_class("Hai máy chủ", "vi", load_rule_set("tinh-chi"))
+    lan = store.join(created.info.id, "Lan")
+    info = TableSessions(store).start(created.info.id, load_rule_set("tinh-chi"), [Strength.BEGINNER], deals=1,
+                                      timer=60)
+    clocks = []
+    for server in (server_a, server_b):
+        page = e2e_browser.new_context().new_page()
+        page.set_default_timeout(120_000)
+        page.goto(f"{server}/classes?me={lan.token}&table={info.id}&lang=en")
+        wait_idle(page, timeout_ms=120_000)
+        clock = page.locator(".mb-clock")
+        expect(clock).to_be_visible(timeout=120_000)
+        page.wait_for_timeout(6_000)
+        clocks.append(clock.inner_text())
+        assert_no_exception(page)
+        page.context.close()
+    seconds = [int(m.group(1)) * 60 + int(m.group(2)) for m in (re.search(r"(\d+):(\d\d)", c) for c in clocks) if m]
+    assert len(seconds) == 2 and seconds[1] <= seconds[0] - 5, clocks  # B went on from A's first showing
     store.engine.dispose()

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from classroom.service import ClassroomStore
 from classroom.tables import TableSessions
 from maubinh.arrangement import Arrangement
+from maubinh.play import Origin, Strength
 from maubinh.rules import POSITIONS, load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
 from tests.e2e.conftest import IDLE_TIMEOUT_MS, VIEWPORT, assert_no_exception, screenshot, wait_idle
@@ -102,4 +103,42 @@ def test_a_teacher_runs_a_table_and_the_board_shows_three_learners(e2e_browser: 
     assert "Lan" not in main and "Minh" not in main and klass.join_code in main
     screenshot(projector, "tables_projector_vi")
     assert_no_exception(projector)
+    store.engine.dispose()
+
+
+def test_a_learner_whose_timer_runs_out_is_charged_and_marked_on_the_board(e2e_browser: Browser, app_url: str,
+                                                                          app_database: str) -> None:
+    """Issue 31 and 32: at a timed class table (a short limit, MAUBINH_TEST_TIMER_S), a learner (in English) who
+    leaves the cards in the hand sees the solver's split played and the miss charged; a reload after zero does not
+    start the clock again; the teacher's board (in Vietnamese) marks the hand and ranks it by the charge, ±."""
+    store = ClassroomStore.open(app_database)
+    made = store.create_class("Bàn có giờ", "vi", RULES)
+    joined = store.join(made.info.id, "Hà")
+    info = TableSessions(store).start(made.info.id, RULES, [Strength.BEGINNER], deals=1, timer=60, seed=44)
+    page = _open(e2e_browser, f"{app_url}/classes?me={joined.token}&lang=en", VIEWPORT)
+    page.get_by_role("button", name=re.compile("^(Sit down|Vào bàn)$")).click()
+    expect(page.locator(".mb-clock")).to_be_visible(timeout=60_000)
+    page.reload()  # the clock goes on from the first showing, kept by the server
+    wait_idle(page, timeout_ms=SLOW_MS)
+    expect(page.get_by_text("the solver's split was played for you", exact=False).first).to_be_visible(
+        timeout=SLOW_MS)
+    (hand,) = TableSessions(store).hands(info.id)
+    assert hand.origin is Origin.TIMER_SOLVER and hand.seconds >= 12
+    expect(page.get_by_text("charged what binh lủng would cost", exact=False).first).to_be_visible()
+    expect(page.get_by_text(number(hand.chi_lost, "en"), exact=False).first).to_be_visible()
+    expect(page.get_by_text("You played the best split", exact=False)).to_have_count(0)
+    assert_no_exception(page)
+    screenshot(page, "tables_timed_out_learner_en")
+
+    teacher = _open(e2e_browser, f"{app_url}/classes?teacher={made.teacher_token}&lang=vi",
+                    {"width": 1280, "height": 1400})
+    teacher.get_by_role("tab", name="Chơi cùng bàn").click()
+    wait_idle(teacher)
+    frames = teacher.locator("[data-testid=stDataFrame]")
+    expect(frames.filter(has_text="hết giờ · máy xếp thay").first).to_be_visible(timeout=30_000)
+    ranking = frames.filter(has_text="Hà").first
+    expect(ranking).to_contain_text(f"{number(hand.chi_lost, 'vi')} ± {number(hand.chi_lost_stderr, 'vi')}")
+    expect(teacher.get_by_text("đứng ngang hạng", exact=False).first).to_be_visible()
+    assert_no_exception(teacher)
+    screenshot(teacher, "tables_timed_out_board_vi")
     store.engine.dispose()

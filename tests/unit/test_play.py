@@ -14,6 +14,7 @@ from maubinh.play import (
     analyse,
     bot_play,
     deal_cards,
+    fouled_split,
     play_deal,
     running_score,
     study,
@@ -21,6 +22,7 @@ from maubinh.play import (
 from maubinh.rules import RULE_SET_IDS, Position, load_rule_set
 from maubinh.settle import ItemKind, settle
 from maubinh.strategy.arrangers import arrange_simple
+from maubinh.strategy.decide import decide
 from maubinh.strategy.field import best_splits, field_values, sample_field
 from maubinh.strategy.vector import split_arrangement
 
@@ -179,3 +181,33 @@ def test_heads_up_the_analysis_agrees_with_grading_every_legal_split(number: int
     gap = exhaustive - mine
     assert abs(gap.mean() - result.cost) <= 3 * float(np.hypot(se(gap), result.cost_stderr)) + 0.02, (
         number, gap.mean(), result.cost, result.cost_stderr)
+
+
+@pytest.mark.parametrize("rule_set_id", RULE_SET_IDS)
+def test_a_timed_out_miss_is_charged_what_binh_lung_costs_against_the_best(rule_set_id: str) -> None:
+    """Issue 31: the timer played the solver's split (no complete, legal split of the player's): the analysis
+    scores the player as binh lủng (any fouled split of the cards settles the same) against the best split."""
+    rule_set = load_rule_set(rule_set_id)
+    table = Table(rule_set, 5, (Strength.BEGINNER,))
+    cards = table.deal(2)[0]
+    fouled = fouled_split(cards, rule_set)
+    assert foul_reason(fouled, rule_set) is not None and sorted(fouled.cards) == sorted(cards)
+    other = Arrangement(fouled.middle, fouled.back, fouled.front)  # another split, fouled or not
+    solver = arrange_simple(cards, rule_set)  # what the timer plays here stands for any legal split
+    missed = analyse(table, 2, solver, missed=True)
+    foul = analyse(table, 2, fouled)
+    assert missed.missed and not foul.missed and missed.foul is not None
+    assert (missed.cost, missed.cost_stderr, missed.mine.totals) == (foul.cost, foul.cost_stderr, foul.mine.totals)
+    assert missed.best == foul.best and missed.cost > analyse(table, 2, solver).cost
+    if foul_reason(other, rule_set) is not None:  # every binh lủng of the same cards pays the same
+        assert analyse(table, 2, other).mine.totals == foul.mine.totals
+
+
+def test_a_declared_instant_win_is_no_miss_when_time_runs_out() -> None:
+    """A declared instant win stands whatever the split (digest §2.4): the timer's solver split is then no miss."""
+    rule_set = load_rule_set("chi-at")
+    table = Table(rule_set, 43, (Strength.BEGINNER,))  # deal 1 holds an instant win
+    split = decide(table.deal(1)[0], rule_set, opponents=1).arrangement
+    declared = analyse(table, 1, split, True, missed=True)
+    assert not declared.missed and declared.declare and declared.arrangement == split
+    assert analyse(table, 1, split, False, missed=True).missed

@@ -1,6 +1,7 @@
 """The teacher's board of a table session, live: per deal, how the class split (each distinct split, how many
-chose it, its expected chi), the best split and each learner's chi lost; a ranking by chi lost (skill), with
-what the cards paid (luck) beside it; the CSV.
+chose it, its expected chi), the best split and each learner's chi lost; a ranking by chi lost (skill) with its
+± (standard error), learners level within the noise on one place, what the cards paid (luck) beside it; hands the
+timer played marked (the solver's split charged as a miss, apart in the deal's rows); the CSV.
 
 Drawn in a fragment that reruns every :data:`~ui.classes.board.REFRESH_SECONDS` and reads the database each
 time, like the assignments' board. The projector view leaves out every name: only the splits per deal.
@@ -13,8 +14,10 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from classroom.models import utcnow
+from classroom.play_hands import ERROR_FLOOR, ERROR_SIGMAS
 from classroom.service import ClassInfo
 from classroom.table_board import DealRow, TableBoard, export_rows, table_board
+from maubinh.play import Origin
 from ui.classes.board import REFRESH_SECONDS
 from ui.classes.learner import viewer_zone
 from ui.classes.table_common import split_text, table_sessions
@@ -25,6 +28,7 @@ from ui.i18n import t, translate
 from ui.labels import number
 from ui.settlement import signed
 from ui.store import classroom
+from ui.table.views import origin_mark
 
 __all__ = ["deal_figure", "show_table_board"]
 
@@ -47,7 +51,8 @@ def _splits(deal: DealRow, lang: str) -> None:
         st.markdown(f"**{t('tables.best_split')}** {split_text(deal.best, deal.best_declared)} · "
                     f"{t('tables.expected', chi=number(deal.best_expected or 0.0, lang, signed=True))}")
     rows = [{
-        t("tables.col.split"): ("★ " if s.best else "") + split_text(s.arrangement, s.declared),
+        t("tables.col.split"): ("★ " if s.best else "") + split_text(s.arrangement, s.declared)
+        + (f" · {origin_mark(Origin.TIMER_SOLVER)}" if s.missed else ""),
         t("tables.col.chose"): s.count,
         t("tables.col.expected"): number(s.expected, lang, signed=True),
         t("tables.col.chi_lost"): number(s.chi_lost, lang),
@@ -63,26 +68,31 @@ def _per_learner(result: TableBoard, lang: str) -> None:
         entry: dict[str, object] = {t("classes.col.learner"): plain_text(rank.name)}
         for deal in result.deals:
             hand = mine.get(deal.number)
-            entry[t("tables.deal_short", n=deal.number)] = "" if hand is None else number(hand.chi_lost, lang)
+            mark = "" if hand is None else origin_mark(hand.origin)
+            entry[t("tables.deal_short", n=deal.number)] = ("" if hand is None else "—" if not hand.graded
+                                                            else number(hand.chi_lost, lang)) + (f" ({mark})" if mark else "")
         rows.append(entry)
     st.markdown(f"**{t('tables.per_learner_title')}**")
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
 
 
 def _ranking(result: TableBoard, lang: str) -> None:
+    places = [row.place for row in result.ranking]
     rows = [{
-        t("tables.col.rank"): place,
+        t("tables.col.rank"): f"{row.place}=" if places.count(row.place) > 1 else str(row.place),
         t("classes.col.learner"): plain_text(row.name),
         t("tables.col.hands"): row.hands,
-        t("tables.col.chi_lost"): number(row.chi_lost, lang),
+        t("tables.col.chi_lost"): f"{number(row.chi_lost, lang)} ± {number(row.chi_lost_stderr, lang)}",
         t("tables.col.per_hand"): "—" if row.mean_chi_lost is None else number(row.mean_chi_lost, lang),
+        t("origin.col_timed_out"): row.timed_out,
         t("tables.col.chi_at_table"): signed(row.actual),
         t("classes.col.seconds"): round(row.seconds),
-    } for place, row in enumerate(result.ranking, start=1) if row.hands]
+    } for row in result.ranking if row.hands]
     st.markdown(f"**{t('tables.ranking_title')}**")
     if rows:
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
-        st.caption(t("tables.ranking_note"))
+        st.caption(t("tables.ranking_note") + " " + t("origin.ranking_note", sigmas=number(ERROR_SIGMAS, lang, digits=0),
+                                                       floor=number(ERROR_FLOOR, lang)))
     else:
         st.caption(t("tables.no_hands"))
 
@@ -101,10 +111,11 @@ def show_table_board(klass: ClassInfo, session_id: int, projector: bool, lang: s
     played = [d for d in result.deals if d.played]
     active = sum(1 for row in result.ranking if row.hands)
     lost = sum(row.chi_lost for row in result.ranking)
+    graded = sum(row.hands for row in result.ranking)
     columns = st.columns(3)
     columns[0].metric(t("classes.metric.learners"), f"{active}/{len(learners)}")
     columns[1].metric(t("tables.metric.hands"), f"{result.played}/{len(learners) * info.deals}")
-    columns[2].metric(t("tables.metric.mean_lost"), number(lost / result.played, lang) if result.played else "—")
+    columns[2].metric(t("tables.metric.mean_lost"), number(lost / graded, lang) if graded else "—")
     st.caption(t("classes.board_updated", time=moment(utcnow(), viewer_zone(), lang), seconds=REFRESH_SECONDS))
     if not played:
         st.caption(t("tables.no_hands"))

@@ -4,31 +4,32 @@ the analysis (the Play page's views). Nothing of another learner is shown.
 
 A hand is stored once (:meth:`classroom.tables.TableSessions.submit`); when another device or tab stored a
 different split first, that one is kept and shown, with a message. With the session's timer, the deal counts
-down in the browser from when it is first shown and the server enforces the limit (:mod:`ui.table.timer`, as on
-the Play page): at zero the split as it stands is played if legal, else the solver's, and the learner is told so.
-The time taken (from the deal shown to the split sent) is recorded. There is no "Xếp bài" here: the class's board measures
+down in the browser from its first showing, stored by the server (:meth:`classroom.tables.TableSessions.show`: a
+reload or another server goes on from it), and the server keeps the limit (:mod:`classroom.clock`): at zero the
+split as it stands is played if legal, else the solver's (charged as a miss), and the hand is marked so. The time
+taken (from the deal first shown to the split sent) is recorded. There is no "Xếp bài" here: the class's board measures
 each learner's own play.
 """
 
 from __future__ import annotations
 
-import time
-
 import pandas as pd
 import streamlit as st
 
+from classroom.clock import Showing
 from classroom.service import ClassInfo, ClassroomError, LearnerInfo
 from classroom.tables import StoredHand, TableSessionInfo, canonical
+from maubinh.arrangement import Arrangement
 from maubinh.naturals import find_instant_win
-from maubinh.strategy.decide import decide
-from ui.arrange.component import Timer, show_arranger
+from maubinh.play import Origin
+from ui.arrange.component import Timer, arrangement_from_value, show_arranger
 from ui.classes.table_common import TABLE_PARAM, session_line, split_text, table_sessions
 from ui.i18n import t
 from ui.labels import natural_name, number
 from ui.params import markdown_literal
 from ui.settlement import signed
-from ui.table.timer import limit_seconds, resolve
-from ui.table.views import phone_layout, show_analysis, show_bots_down, show_showdown
+from ui.table.timer import expired
+from ui.table.views import origin_mark, phone_layout, show_analysis, show_bots_down, show_showdown
 
 __all__ = ["SUBMITTED_KEY", "show_table_list", "show_table_play"]
 
@@ -40,20 +41,12 @@ def _deal_key(session_id: int) -> str:
     return f"tables_deal_{session_id}"
 
 
-def _shown_key(session_id: int, number_: int) -> str:
-    return f"tables_shown_{session_id}_{number_}"
-
-
 def _declare_key(session_id: int, number_: int) -> str:
     return f"tables_declare_{session_id}_{number_}"
 
 
 def _problem_key(session_id: int) -> str:
     return f"tables_problem_{session_id}"
-
-
-def _notice_key(session_id: int) -> str:
-    return f"tables_notice_{session_id}"
 
 
 def _sit(session_id: int | None) -> None:
@@ -87,35 +80,32 @@ def show_table_list(learner: LearnerInfo, lang: str) -> None:
 
 def _take_submission(info: TableSessionInfo, learner: LearnerInfo, number_: int, stored: StoredHand | None) -> None:
     """Store the split the component sent for deal ``number_``, if one is waiting (a stale or forged value, or
-    a refusal, is named in a message; nothing is stored then)."""
+    a refusal, is named in a message; nothing is stored then). Whether it came in time is the server's word
+    (:meth:`classroom.tables.TableSessions.submit` on the stored first showing): the browser's "expired" is only
+    a claim."""
     value = st.session_state.pop(SUBMITTED_KEY, None)
     if value is None:
         return
     tables = table_sessions()
     problem = _problem_key(info.id)
-    cards, rule_set = tables.cards(info, number_), info.table.rule_set
-    elapsed = time.monotonic() - st.session_state.get(_shown_key(info.id, number_), time.monotonic())
     try:
-        outcome = resolve(value, cards, rule_set, limit=limit_seconds(info.timer), elapsed=elapsed,
-                          solver=lambda: decide(cards, rule_set, opponents=info.table.seats - 1).arrangement)
+        split: Arrangement | None = arrangement_from_value(value, tables.cards(info, number_))
     except ValueError:
-        st.session_state[problem] = "play.bad_submission"
-        return
-    split = outcome.arrangement
-    st.session_state[_notice_key(info.id)] = (
-        ("play.timed_out_solver" if outcome.auto_split else "play.timed_out_kept") if outcome.timed_out else None)
+        split = None
     declare = bool(st.session_state.get(_declare_key(info.id, number_), False))
     if stored is not None:  # this page was open while another device or tab played the deal
-        same = stored.arrangement == canonical(split) and stored.declared == declare
+        same = split is not None and stored.arrangement == canonical(split) and stored.declared == declare
         st.session_state[problem] = None if same else "tables.other_device"
         return
     try:
         with st.spinner(t("play.settling")):
-            kept = tables.submit(info.id, learner.id, number_, split, declare, elapsed)
+            kept = tables.submit(info.id, learner.id, number_, split, declare, expired=expired(value))
     except ClassroomError as refused:
-        st.session_state[problem] = f"tables.refused.{refused.field}"
+        st.session_state[problem] = ("play.bad_submission" if refused.field == "arrangement"
+                                     else f"tables.refused.{refused.field}")
         return
-    same = kept.arrangement == canonical(split) and kept.declared == declare
+    same = kept.origin is not Origin.OWN or (  # the timer's hand is what it stands for, not what was sent
+        split is not None and kept.arrangement == canonical(split) and kept.declared == declare)
     st.session_state[problem] = None if same else "tables.other_device"
 
 
@@ -130,10 +120,9 @@ def _current(info: TableSessionInfo, mine: dict[int, StoredHand]) -> int:
 def _go(session_id: int, number_: int) -> None:
     st.session_state[_deal_key(session_id)] = number_
     st.session_state.pop(_problem_key(session_id), None)
-    st.session_state.pop(_notice_key(session_id), None)
 
 
-def _arrange(info: TableSessionInfo, number_: int, lang: str) -> None:
+def _arrange(info: TableSessionInfo, learner_id: str, number_: int, lang: str) -> None:
     table = info.table
     hands = table.deal(number_)
     show_bots_down(table.bots)  # one short line: the cards come first on a phone's screen
@@ -141,20 +130,23 @@ def _arrange(info: TableSessionInfo, number_: int, lang: str) -> None:
     if held is not None:
         st.toggle(t("play.declare", name=natural_name(held.pattern, lang), chi=held.chi),
                   key=_declare_key(info.id, number_), help=t("play.declare_help"))
-    shown = st.session_state.setdefault(_shown_key(info.id, number_), time.monotonic())
-    table_sessions().prepare(info, number_)  # the deal's shared work starts while the learner arranges
-    limit = limit_seconds(info.timer)
+    tables = table_sessions()
+    key = f"tables_shown_{info.id}_{number_}"
+    showing = st.session_state.get(key)
+    if not isinstance(showing, Showing):  # noted once per page session: the first showing, stored by the server
+        showing = st.session_state[key] = tables.show(info, learner_id, number_)
+    remaining = tables.remaining(info, showing)
+    tables.prepare(info, number_)  # the deal's shared work starts while the learner arranges
     show_arranger(hands[0], table.rule_set, lang, key=f"tables_arrange_{info.id}_{number_}", target=SUBMITTED_KEY,
-                  version=f"{info.id}:{number_}",
-                  timer=None if limit is None else Timer(limit - (time.monotonic() - shown)))
+                  version=f"{info.id}:{number_}", timer=None if remaining is None else Timer(remaining))
     if info.timer:  # under the cards (the session's line above names the limit too)
         st.caption(t("tables.timer_note", seconds=info.timer))
 
 
 def _played(info: TableSessionInfo, hand: StoredHand, lang: str) -> None:
-    result, analysis = table_sessions().play(info, hand.number, hand.arrangement, hand.declared)
-    show_showdown(info.table, result, lang)
-    show_analysis(analysis, info.table.rule_set, lang)
+    result, analysis = table_sessions().play(info, hand.number, hand.arrangement, hand.declared, hand.origin)
+    show_showdown(info.table, result, lang)  # a timed-out hand says so (the solver's split, when played)
+    show_analysis(analysis, info.table.rule_set, lang, origin=hand.origin)
     limit = f" · {t('tables.timer_value', seconds=info.timer)}" if info.timer else ""
     st.caption(t("tables.time_taken", seconds=round(hand.seconds)) + limit)
 
@@ -162,7 +154,7 @@ def _played(info: TableSessionInfo, hand: StoredHand, lang: str) -> None:
 def _summary(info: TableSessionInfo, mine: dict[int, StoredHand], lang: str) -> None:
     if not mine:
         return
-    lost = sum(h.chi_lost for h in mine.values())
+    lost = sum(h.chi_lost for h in mine.values() if h.graded)
     won = sum(h.actual for h in mine.values())
     with st.container(horizontal=True, key="tables_summary"):
         st.metric(t("tables.metric.chi_lost"), number(lost, lang), border=True, width="content")
@@ -173,6 +165,7 @@ def _summary(info: TableSessionInfo, mine: dict[int, StoredHand], lang: str) -> 
             t("tables.col.split"): split_text(h.arrangement, h.declared),
             t("tables.col.chi_lost"): number(h.chi_lost, lang),
             t("tables.col.chi_at_table"): signed(h.actual),
+            t("origin.col"): origin_mark(h.origin),
         } for n, h in sorted(mine.items())]), hide_index=True, width="stretch")
 
 
@@ -219,15 +212,12 @@ def show_table_play(learner: LearnerInfo, klass: ClassInfo, raw_id: str, lang: s
     if problem:
         st.error(t(problem))
     hand = mine.get(number_)
-    notice = st.session_state.get(_notice_key(info.id))
-    if notice and hand is not None:
-        st.warning(t(notice), icon=":material/timer:")
     if hand is not None:
         _played(info, hand, lang)
     elif info.closed or klass.archived:
         st.info(t("tables.closed_note"))
     else:
-        _arrange(info, number_, lang)
+        _arrange(info, learner.id, number_, lang)
     _deal_picker(info, mine, number_)
     if len(mine) >= info.deals:
         st.success(t("tables.all_played"))

@@ -8,6 +8,8 @@ shown from the session and the page offers to make a profile (the Progress page'
 :func:`ui.profile_form.show_new_profile`): the hands already played are then stored in it.
 
 A hand is an error when its gap is beyond its error (:func:`classroom.play_hands.is_error`, the one definition).
+A hand the player did not make alone carries its mark everywhere it is listed (:func:`ui.table.views.origin_mark`:
+Xếp bài's, left out of the figures; the timer's, a miss charged when the solver's split was played).
 """
 
 from __future__ import annotations
@@ -22,8 +24,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from classroom.play_hands import PlayedHand, PlayHands, summarise
 from classroom.service import ClassroomError, LearnerInfo
 from maubinh.cards import cards_text
-from maubinh.play import DealResult
-from maubinh.settle import settle
+from maubinh.play import Origin
 from ui.cards import show_cards
 from ui.escape import csv_bytes, md_text
 from ui.i18n import t, tn
@@ -35,7 +36,7 @@ from ui.profile_form import show_new_profile
 from ui.settlement import signed
 from ui.store import LEARNER_PARAM, classroom
 from ui.table.records import HAND_PARAM, error_definition, export_frame, export_json, practise_params
-from ui.table.views import seat_namer, show_analysis, show_seat, show_showdown
+from ui.table.views import origin_mark, seat_namer, show_analysis, show_left_out, show_seat, show_showdown
 
 __all__ = [
     "PAGE_SIZE",
@@ -109,6 +110,11 @@ def _choose(hand: PlayedHand) -> None:
 
 def _hand_line(hand: PlayedHand, lang: str) -> str:
     mark = t("playhist.error_mark") if hand.error else ""
+    origin = origin_mark(hand.origin)
+    if origin:
+        mark += f" · :orange-badge[{origin}]"
+    if not hand.graded:
+        return t("origin.hand_line_ungraded", deal=hand.deal, won=signed(hand.won)) + mark
     return t("playhist.hand_line", deal=hand.deal, won=signed(hand.won), gap=number(hand.gap, lang),
              se=number(hand.gap_stderr, lang), mark=mark)
 
@@ -134,6 +140,7 @@ def _summary_numbers(hands: Sequence[PlayedHand], key: str, lang: str) -> None:
         st.metric(t("playhist.error_rate"), "—" if rate is None else f"{total.errors}/{total.hands}",
                   border=True, width="content", help=error_definition(lang))
     st.caption(error_definition(lang))
+    show_left_out(total)
 
 
 def show_summary(session: PlaySession, profile: Profile | None, lang: str) -> None:
@@ -237,13 +244,15 @@ def show_replay(lang: str) -> None:
                 st.caption(t("playhist.declared"))
             if hand.helped:
                 st.caption(t("play.helped_note"))
+            if hand.origin.timed_out:
+                st.warning(t("play.timed_out_solver" if hand.origin is Origin.TIMER_SOLVER else "play.timed_out_kept"),
+                           icon=":material/timer:")
         elif step == "showdown":
-            result = DealResult(hand.deal, hand.arrangements, hand.declared,
-                                settle(hand.arrangements, rule_set, hand.declared), hand.helped)
-            show_showdown(table, result, lang)
+            show_showdown(table, hand.result, lang)
         else:
             with st.spinner(t("play.settling")):
-                analysis = analysis_of(table, hand.deal, hand.split, hand.declare, hand.won)
-            show_analysis(analysis, rule_set, lang, key="play_replay_numbers")
+                analysis = analysis_of(table, hand.deal, hand.split, hand.declare, hand.won,
+                                       hand.origin is Origin.TIMER_SOLVER)
+            show_analysis(analysis, rule_set, lang, key="play_replay_numbers", origin=hand.origin)
         st.caption(cards_text(hand.cards))
         st.button(t("playhist.close"), key="play_replay_close", on_click=_close, icon=":material/close:")

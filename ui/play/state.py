@@ -7,20 +7,28 @@ computes them twice. The heavy part of an analysis, which does not depend on the
 (:func:`maubinh.play.study`), starts in the background as soon as the deal's cards are shown
 (:func:`start_preparing`): while the player arranges, it is made, and the analysis after the submission only
 scores the player's split (issue 19: analysis p95 from ~5 s to well under 2 s, ``bench/play_latency.py``).
+
+The timer's clock is the server's (issue 32, item 4): with a profile, each deal's first showing is stored in the
+database (:class:`classroom.clock.DealClocks`), so the countdown and the time taken go on across a reload or
+another server; without one (nothing is recorded then), it is kept in the session.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
-import time
 from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import lru_cache
 
 import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
 
+from classroom.clock import DealClocks, Showing, play_place
+from classroom.models import utcnow
 from classroom.play_hands import PlayedHand
 from maubinh.arrangement import Arrangement
 from maubinh.play import (
@@ -39,6 +47,7 @@ from maubinh.strategy.decide import decide
 from ui.arrange.component import Timer
 from ui.i18n import t
 from ui.params import int_param, markdown_literal
+from ui.store import classroom
 from ui.table.model import DEFAULT_BOTS, bots_param, read_bots
 from ui.table.timer import limit_seconds, resolve
 
@@ -54,6 +63,7 @@ __all__ = [
     "declare_key",
     "read_table_params",
     "session_for",
+    "showing",
     "solver_split",
     "start_preparing",
     "take_submission",
@@ -68,6 +78,7 @@ TIMER_KEY = "play_timer"
 """The timer setting (seconds, 0: off; :data:`ui.table.timer.CHOICES`)."""
 MAX_SEED = 2**63 - 1
 MAX_DEAL = 1_000_000
+_log = logging.getLogger(__name__)
 
 
 def declare_key(number: int) -> str:
@@ -78,7 +89,7 @@ def declare_key(number: int) -> str:
 @dataclass
 class PlaySession:
     """One player's session at one table: the deals played (by number), their analyses, the hands helped,
-    when each deal's cards were first shown (``time.monotonic()``), each hand played as a
+    when each deal's cards were first shown (:class:`classroom.clock.Showing`), each hand played as a
     :class:`~classroom.play_hands.PlayedHand` (the summary and the history), and those stored in the profile."""
 
     table: Table
@@ -86,13 +97,14 @@ class PlaySession:
     analyses: dict[int, Analysis] = field(default_factory=dict)
     helped: set[int] = field(default_factory=set)
     problem: str | None = None
-    shown_at: dict[int, float] = field(default_factory=dict)
-    """When each deal was first shown (``time.monotonic()``): the time taken counts from there."""
-    timer_at: dict[int, float] = field(default_factory=dict)
-    """When each deal was first shown with the timer on: its countdown counts from there (a timer switched on
-    in the middle of a deal starts then, not in the past)."""
+    shown: dict[int, Showing] = field(default_factory=dict)
+    """Each deal's first showing (the time taken counts from there) and first with the timer on (its countdown
+    counts from there: a timer switched on in the middle of a deal starts then, not in the past); the
+    database's when :attr:`learner_id` is set."""
     hands: dict[int, PlayedHand] = field(default_factory=dict)
     saved: set[int] = field(default_factory=set)
+    learner_id: str | None = None
+    """The profile playing (``None``: no profile): its deals' first showings are kept in the database."""
 
     def score(self) -> tuple[int, ...]:
         """Chi per seat over the deals played."""
@@ -152,21 +164,46 @@ def solver_split(table: Table, number: int) -> Arrangement:
     return decide(table.deal(number)[0], table.rule_set, opponents=table.seats - 1).arrangement
 
 
+def showing(session: PlaySession, number: int, timer: bool, now: datetime | None = None) -> Showing:
+    """Note deal ``number`` shown now (``timer``: with the timer on) and return its first showing: from the
+    database with a profile (:meth:`classroom.clock.DealClocks.show`, written only when something is new), else
+    (or while the database cannot answer) from the session."""
+    moment = now or utcnow()
+    known = session.shown.get(number)
+    if known is not None and (known.timer_at is not None or not timer):
+        return known
+    if session.learner_id is not None:
+        try:
+            found = DealClocks(classroom().store).show(session.learner_id, play_place(session.table), number,
+                                                       timer=timer, now=moment)
+        except SQLAlchemyError:
+            _log.warning("a deal's first showing could not be stored; kept in the session", exc_info=True)
+        else:
+            session.shown[number] = found
+            return found
+    if known is None:
+        known = Showing(moment)
+    if timer and known.timer_at is None:
+        known = Showing(known.shown_at, moment)
+    session.shown[number] = known
+    return known
+
+
 def timer_for(session: PlaySession, number: int) -> Timer | None:
-    """Deal ``number``'s countdown (from its first showing with the timer on), ``None`` with the timer off; notes
-    the deal's first showing (:attr:`PlaySession.shown_at`, :attr:`PlaySession.timer_at`)."""
-    now = time.monotonic()
-    session.shown_at.setdefault(number, now)
+    """Deal ``number``'s countdown (from its first showing with the timer on, :func:`showing`), ``None`` with the
+    timer off; notes the deal's first showing."""
     limit = limit_seconds(st.session_state.get(TIMER_KEY, 0))
-    if limit is None:
-        return None
-    return Timer(limit - (now - session.timer_at.setdefault(number, now)))
+    found = showing(session, number, limit is not None)
+    return None if limit is None else Timer(found.remaining(limit))
 
 
 @lru_cache(maxsize=512)
-def analysis_of(table: Table, number: int, arrangement: Arrangement, declare: bool, actual: int) -> Analysis:
-    """:func:`maubinh.play.analyse`, cached for every session, on the deal's shared preparation."""
-    return analyse(table, number, arrangement, declare, actual=actual, studied=_prepared(table, number))
+def analysis_of(table: Table, number: int, arrangement: Arrangement, declare: bool, actual: int,
+                missed: bool = False) -> Analysis:
+    """:func:`maubinh.play.analyse`, cached for every session, on the deal's shared preparation (``missed``: the
+    timer played the solver's split, the player is charged binh lủng)."""
+    return analyse(table, number, arrangement, declare, actual=actual, studied=_prepared(table, number),
+                   missed=missed)
 
 
 def read_table_params() -> tuple[int, int, tuple[Strength, ...]]:
@@ -209,20 +246,21 @@ def take_submission(session: PlaySession, number: int) -> None:
     limit (plus a grace) stands for the current split if legal, else the solver's (:func:`ui.table.timer.resolve`).
     The time taken (from the deal's first showing) is recorded in the result.
     """
+    limit = limit_seconds(st.session_state.get(TIMER_KEY, 0))
     if number not in session.results:
-        session.shown_at.setdefault(number, time.monotonic())  # the clock of "seconds taken" starts
+        showing(session, number, limit is not None)  # the clock of "seconds taken" starts
     value = st.session_state.pop(SUBMITTED_KEY, None)
     if number not in session.results:
         start_preparing(session.table, number)
     if value is None or number in session.results:
         return
     table = session.table
-    now = time.monotonic()
-    elapsed = now - session.shown_at.get(number, now)
+    now = utcnow()
+    shown = showing(session, number, limit is not None, now)
+    elapsed = shown.elapsed(now)
     try:
-        outcome = resolve(value, table.deal(number)[0], table.rule_set, elapsed=now - session.timer_at.get(number, now),
-                          limit=limit_seconds(st.session_state.get(TIMER_KEY, 0)),
-                          solver=lambda: solver_split(table, number))
+        outcome = resolve(value, table.deal(number)[0], table.rule_set, elapsed=shown.timer_elapsed(now),
+                          limit=limit, solver=lambda: solver_split(table, number))
     except ValueError:
         session.problem = t("play.bad_submission")
         return
@@ -234,6 +272,6 @@ def take_submission(session: PlaySession, number: int) -> None:
                            bots=bot_plays(table, number), timed_out=outcome.timed_out,
                            auto_split=outcome.auto_split, seconds=round(elapsed, 1))
         session.results[number] = result
-        session.analyses[number] = analysis_of(table, number, arrangement, declare, result.player_total)
-        seconds = time.monotonic() - session.shown_at.get(number, time.monotonic())
-        session.hands[number] = PlayedHand.from_play(table, result, session.analyses[number], seconds)
+        session.analyses[number] = analysis_of(table, number, arrangement, declare, result.player_total,
+                                               outcome.auto_split)
+        session.hands[number] = PlayedHand.from_play(table, result, session.analyses[number], elapsed)

@@ -90,7 +90,8 @@ def show_settings(bots: tuple[Strength, ...], seed: int, lang: str) -> RuleSet:
 
 
 def show_score(session: PlaySession) -> None:
-    """The running score: chi per seat over the deals played, and how many were helped by Xếp bài."""
+    """The running score: chi per seat over the deals played, how many were helped by Xếp bài, and how many the
+    timer ran out on."""
     if not session.results:
         return
     names = seat_namer(session.table.bots)
@@ -100,7 +101,9 @@ def show_score(session: PlaySession) -> None:
             st.metric(names[seat], signed(total), border=True, width="content")
     played = len(session.results)
     helped = sum(1 for result in session.results.values() if result.helped)
-    st.caption(t("play.score_caption", n=played, helped=helped))
+    timed_out = sum(1 for result in session.results.values() if result.timed_out)
+    st.caption(t("play.score_caption", n=played, helped=helped)
+               + (" " + t("origin.score_timed_out", n=timed_out) if timed_out else ""))
 
 
 def _helped(session: PlaySession, number: int) -> None:
@@ -121,10 +124,9 @@ def show_deal(session: PlaySession, number: int, lang: str) -> None:
     if number in session.results:
         # one heading: "Deal 1 · Showdown" (two headings one above the other were cramped on a phone)
         st.subheader(f"{t('play.deal_title', n=number)} · {t('play.showdown')}")
-        show_showdown(session.table, session.results[number], lang, heading=False)
-        if session.results[number].auto_split:
-            st.caption(t("play.auto_split_analysed"))  # the timer ran out: not the player's own split
-        show_analysis(session.analyses[number], table.rule_set, lang)
+        result = session.results[number]
+        show_showdown(session.table, result, lang, heading=False)
+        show_analysis(session.analyses[number], table.rule_set, lang, origin=result.origin)
         if st.button(t("play.next"), type="primary", icon=":material/arrow_forward:", key="play_next",
                      use_container_width=True):
             st.query_params["deal"] = str(number + 1)

@@ -2,7 +2,8 @@
 
 The error rate in play (errors per hand, :func:`classroom.play_hands.is_error`) and chi lost per hand beside
 the drills' (the chart is :func:`ui.progress.view._charts`), the costliest hands with a link to their replay
-on the Play page (``/play?me=...&hand=<id>``), and how the missed ones come back in the review queue.
+on the Play page (``/play?me=...&hand=<id>``), and how the missed ones come back in the review queue. Hands Xếp bài
+made are left out of the figures (and said so); the timer's are marked (:func:`ui.table.views.origin_mark`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ui.settlement import signed
 from ui.store import LEARNER_PARAM
 from ui.table.model import bots_param
 from ui.table.records import HAND_PARAM, error_definition
+from ui.table.views import origin_mark, show_left_out
 
 __all__ = ["COSTLIEST", "show_play"]
 
@@ -32,13 +34,14 @@ def show_play(hands: Sequence[PlayedHand], token: str, lang: str) -> None:
     total = summarise(hands, top=COSTLIEST)
     rate = total.error_rate
     with st.container(horizontal=True, key="progress_play_numbers"):
-        st.metric(t("playhist.progress.hands"), str(total.hands), border=True, width="content")
+        st.metric(t("playhist.progress.hands"), str(total.played), border=True, width="content")
         st.metric(t("playhist.error_rate"), "—" if rate is None else f"{total.errors}/{total.hands}",
                   border=True, width="content", help=error_definition(lang))
-        st.metric(t("playhist.progress.lost_per_hand"), number(total.lost / total.hands, lang), border=True,
-                  width="content")
+        st.metric(t("playhist.progress.lost_per_hand"), number(total.lost / total.hands, lang) if total.hands else "—",
+                  border=True, width="content")
         st.metric(t("playhist.won"), signed(total.won), border=True, width="content")
     st.caption(error_definition(lang))
+    show_left_out(total)
     queued = sum(1 for hand in hands if hand.error and review_ref(hand) is not None)
     if queued:
         st.caption(tn("playhist.progress.queued", queued))
@@ -48,6 +51,8 @@ def show_play(hands: Sequence[PlayedHand], token: str, lang: str) -> None:
     for hand in total.costliest:
         when = "" if hand.played_at is None else hand.played_at.strftime("%Y-%m-%d")
         label = t("playhist.progress.replay", deal=hand.deal, gap=number(hand.gap, lang), when=when)
+        mark = origin_mark(hand.origin)
+        label = f"{mark} · {label}" if mark else label  # first: a long label is cut at its end on a phone
         link_to("pages/play.py", label, ":material/replay:",
                 {LEARNER_PARAM: token, HAND_PARAM: str(hand.id), "seed": str(hand.table_seed),
                  "bots": bots_param(hand.table.bots), "rules": hand.rule_set_id, "lang": lang})

@@ -139,11 +139,12 @@ def error_series(attempts: Sequence[AttemptInfo], window: int = 10) -> list[tupl
 
 def play_series(hands: Sequence[PlayedHand], window: int = 10) -> list[tuple[datetime, float]]:
     """The error rate in play over time, on the drills' scale: after each stored hand, the mean chi lost (its
-    gap against the best split) over the last ``window`` hands, as ``(when, chi per hand)``."""
+    gap against the best split) over the last ``window`` hands, as ``(when, chi per hand)``; hands Xếp bài made
+    are left out (not the player's play)."""
     recent: list[float] = []
     series = []
     for hand in hands:
-        if hand.played_at is None:
+        if hand.played_at is None or not hand.graded:
             continue
         recent.append(hand.gap)
         del recent[:-window]

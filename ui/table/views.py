@@ -9,13 +9,14 @@ from collections.abc import Sequence
 import pandas as pd
 import streamlit as st
 
+from classroom.play_hands import Summary
 from maubinh.arrangement import Arrangement
-from maubinh.play import Analysis, DealResult, Strength, Table
+from maubinh.play import Analysis, DealResult, Origin, Strength, Table
 from maubinh.rules import POSITIONS, Position, RuleSet
 from maubinh.settle import ItemKind
 from ui.cards import card_back_svg, show_cards
 from ui.escape import html_literal, md_text
-from ui.i18n import t
+from ui.i18n import t, tn
 from ui.labels import describe_chi, describe_value, natural_name, number
 from ui.settlement import show_events, show_pair, signed
 from ui.table.model import why
@@ -23,10 +24,12 @@ from ui.table.model import why
 __all__ = [
     "PHONE_CSS",
     "bots_down_html",
+    "origin_mark",
     "phone_layout",
     "seat_namer",
     "show_analysis",
     "show_bots_down",
+    "show_left_out",
     "show_seat",
     "show_showdown",
 ]
@@ -134,6 +137,23 @@ def show_showdown(table: Table, result: DealResult, lang: str, heading: bool = T
                 st.markdown(f"- {names[pair.a]} / {names[pair.b]}: {signed(pair.total)}")
 
 
+def origin_mark(origin: Origin) -> str:
+    """The short mark of a hand the learner did not make alone, in the page's language ("hết giờ", "Xếp bài"...;
+    ``""`` for their own): beside the hand in the history, the replay, the board, the class table, Progress."""
+    return "" if origin is Origin.OWN else t(f"origin.mark.{origin.value}")
+
+
+def show_left_out(total: Summary) -> None:
+    """Under a summary's figures: how many hands Xếp bài made (left out of them) and how many timed out."""
+    parts = []
+    if total.helped:
+        parts.append(tn("origin.left_out", total.helped))
+    if total.timed_out:
+        parts.append(tn("origin.timed_out_count", total.timed_out))
+    if parts:
+        st.caption(" · ".join(parts))
+
+
 def _line_name(line: Position | ItemKind, rule_set: RuleSet, lang: str) -> str:
     if isinstance(line, Position):
         return md_text(rule_set.position_name(line, lang))  # a st.table cell: Markdown
@@ -156,18 +176,36 @@ def _sentence(analysis: Analysis, rule_set: RuleSet, lang: str) -> str:
     return t("play.why_other", cost=cost)
 
 
-def show_analysis(analysis: Analysis, rule_set: RuleSet, lang: str, key: str = "play_analysis_numbers") -> None:
+def show_analysis(analysis: Analysis, rule_set: RuleSet, lang: str, key: str = "play_analysis_numbers",
+                  origin: Origin = Origin.OWN) -> None:
     """The player's split against the best one: expected chi, chi lost with its standard error, one sentence
-    why, what happened at this table beside it, and the numbers under "details" (``key``: the numbers' row)."""
+    why, what happened at this table beside it, and the numbers under "details" (``key``: the numbers' row).
+
+    A split the player did not make is never praised (issue 31): for Xếp bài's (``origin``) the sentence says it
+    is not graded and no chi lost is shown; for the timer's solver split (``analysis.missed``) the player's side
+    is binh lủng and the sentence names the charge; for the timer with the player's split, a line says so."""
     st.markdown(f"#### {t('play.analysis')}")
     mine, best = analysis.mine.mean, analysis.best_breakdown.mean
+    helped = origin is Origin.XEP_BAI
     with st.container(horizontal=True, key=key):
-        st.metric(t("play.expected_mine"), number(mine, lang, signed=True), border=True, width="content")
+        st.metric(t("origin.expected_missed" if analysis.missed else "play.expected_mine"),
+                  number(mine, lang, signed=True), border=True, width="content")
         st.metric(t("play.expected_best"), number(best, lang, signed=True), border=True, width="content")
-        st.metric(t("play.lost"), f"{number(analysis.cost, lang)} ± {number(analysis.cost_stderr, lang)}",
-                  border=True, width="content")
+        if not helped:
+            st.metric(t("origin.charged" if analysis.missed else "play.lost"),
+                      f"{number(analysis.cost, lang)} ± {number(analysis.cost_stderr, lang)}", border=True,
+                      width="content")
         st.metric(t("play.actual"), signed(analysis.actual), border=True, width="content")
-    st.info(_sentence(analysis, rule_set, lang))
+    if helped:
+        st.info(t("origin.analysis.xep_bai"), icon=":material/auto_fix_high:")
+    elif analysis.missed:
+        st.warning(t("origin.analysis.missed", cost=number(analysis.cost, lang)), icon=":material/timer:")
+    elif origin is Origin.TIMER_SOLVER:  # an instant win declared: the declaration stood, the split is the solver's
+        st.info(t("origin.analysis.declared"), icon=":material/timer:")
+    else:
+        if origin is Origin.TIMER:
+            st.caption(t("origin.analysis.timer"))
+        st.info(_sentence(analysis, rule_set, lang))
     st.caption(t("play.luck_caption"))
     if analysis.cost >= 0.05 or analysis.declare != analysis.best_declare:
         label = t("play.best_split_declared") if analysis.best_declare else t("play.best_split")
