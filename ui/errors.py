@@ -4,7 +4,8 @@ Every page body and every fragment runs inside :func:`guarded`: an unexpected er
 the server's log under a short error id, and the page shows a plain message in its language with that id,
 so a person can report it and the one who runs the server can find it. A database that cannot be
 reached or written gets its own message (tell the person who runs the server), never the SQL, the host
-or a secret. Streamlit's own control flow (``st.rerun``, ``st.stop``, switching pages) is not an error
+or a secret; work that waited too long (a ``TimeoutError``, e.g. a Drill question on a busy server) gets a
+"busy, try again" message, logged in one line. Streamlit's own control flow (``st.rerun``, ``st.stop``, switching pages) is not an error
 and passes through (those are ``BaseException`` s). ``client.showErrorDetails = "none"`` in
 ``.streamlit/config.toml`` is the backstop for anything outside these guards.
 
@@ -64,10 +65,12 @@ def _report(error: Exception) -> str:
     """Log ``error`` with a new id and show the page's message; returns the id (re-raises under
     ``MAUBINH_SHOW_ERRORS=1``)."""
     found = error_id()
-    _log.error("error %s: %s (request %s)", found, type(error).__name__, request_id(), exc_info=error)
+    busy = isinstance(error, TimeoutError)  # e.g. a Drill question not made in time: the server is busy
+    _log.log(logging.WARNING if busy else logging.ERROR, "error %s: %s (request %s)", found, type(error).__name__,
+             request_id(), exc_info=None if busy else error)
     if os.environ.get("MAUBINH_SHOW_ERRORS") == "1":
         raise error
-    key = "error.database" if is_database_error(error) else "error.unexpected"
+    key = "error.database" if is_database_error(error) else "error.busy" if busy else "error.unexpected"
     try:
         st.error(t(key, id=found), icon="⚠️")
     except Exception:  # noqa: BLE001 - showing the message must not raise in its turn; it is logged
