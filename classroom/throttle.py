@@ -79,7 +79,7 @@ minute; it still ends brute force from one address: 84 guesses a second become o
 ALL_GUESSES = Limit("code_guess_all", 600, 60)
 """Wrong join codes accepted from all clients together, 600 a minute (twenty rooms mistyping at once): a
 thousand addresses guessing together get no more than this (finding one of 100 classes among 31^6 codes takes
-them about ten days on average, against 44 minutes at 30 a minute each)."""
+them about ten days on average, against five hours at 30 a minute each)."""
 CLASS_ADDRESS = Limit("class_client", 1, 3600)
 """A class's own addresses: a right code given from an address (or the class made from it) notes the pair
 for an hour (:data:`~Limit.per_seconds`; ``limit`` is unused), and while that address is over
