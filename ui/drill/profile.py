@@ -81,10 +81,11 @@ class Profile:
         drill_set = state.drill_set
         question = preparer().get(drill_set, answer.index)
         ref = drill_set.ref(answer.index)
+        code = answer_code(question, answer.given)
         try:
-            classroom().practice.record(
+            stored = classroom().practice.record(
                 self.learner.id, ref, run_id=state.run_id or "", number=answer.index,
-                mode=self.mode, lesson=question.lesson.value, code=answer_code(question, answer.given),
+                mode=self.mode, lesson=question.lesson.value, code=code,
                 correct=answer.correct, chi_lost=chi_lost(question, answer.given, answer.result),
                 seconds=answer.seconds, themes=question.themes, review_of=self.review_of.get(ref.key))
         except ClassroomError:
@@ -96,6 +97,13 @@ class Profile:
             self.problem = "classes.answer_unsaved"
             return
         self.unsaved.pop((state.run_id or "", answer.index), None)
+        if stored.code != code:  # another tab or device answered first (today's question in two tabs)
+            try:
+                given = parse_answer(question, stored.code)
+            except ValueError:
+                return
+            state.answers[answer.index] = Answer(answer.index, question.kind, given, stored.correct, stored.seconds)
+            self.problem = "classes.answer_other_device"  # its answer is the one kept, and shown (as assignments)
 
     def retry(self) -> None:
         """Send the unsaved answers again."""
