@@ -12,6 +12,12 @@ and passes through (those are ``BaseException`` s). ``client.showErrorDetails = 
 Behind HAProxy (deploy/), each log line also names the request id HAProxy gave the tab's connection
 (``X-Request-ID``, in HAProxy's own log too): ``error e-3f9a2c7d: OperationalError (request 7F000001:...)``.
 
+A failure that repeats (the database down while every session sends its answers again every 3 s) is logged
+with its traceback once per :data:`TRACEBACK_EVERY` seconds and in one line each time after that
+(:func:`log_failure`; issue 32: a 10 s PostgreSQL outage with 30 learners wrote ~29,000 lines). The app's
+loggers (:data:`APP_LOGGERS`) write in Streamlit's own format (``logger.messageFormat``: time, level and
+logger in production, ``deploy/production.toml``); they had no handler, so their lines came bare.
+
 ``MAUBINH_SHOW_ERRORS=1`` in the environment (set by the tests, useful while developing) re-raises the
 error after logging it, so Streamlit shows it as it is.
 """
@@ -22,6 +28,8 @@ import functools
 import logging
 import os
 import secrets
+import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import ParamSpec, TypeVar
@@ -30,9 +38,47 @@ import streamlit as st
 
 from ui.i18n import t
 
-__all__ = ["error_id", "guarded", "guarded_function", "is_database_error", "request_id"]
+__all__ = ["APP_LOGGERS", "TRACEBACK_EVERY", "error_id", "guarded", "guarded_function", "is_database_error",
+           "log_failure", "request_id"]
 
 _log = logging.getLogger("maubinh.errors")
+APP_LOGGERS = ("maubinh", "ui", "classroom")
+"""The app's loggers (every module's ``logging.getLogger(__name__)`` is under one of them)."""
+TRACEBACK_EVERY = 300.0
+"""Seconds between two tracebacks of the same failure (its class and first line); one line each between."""
+_SEEN: dict[str, tuple[float, int]] = {}  # failure -> (when its traceback was logged, lines since)
+_SEEN_LOCK = threading.Lock()
+
+
+def _log_like_streamlit() -> None:
+    """Give the app's loggers Streamlit's handler and format (its level too, and both follow its config);
+    their lines still reach the root logger's handlers, if any (pytest's among them)."""
+    from streamlit.logger import get_logger
+
+    for name in APP_LOGGERS:
+        get_logger(name).propagate = True
+
+
+_log_like_streamlit()
+
+
+def log_failure(logger: logging.Logger, message: str, error: BaseException, *args: object) -> None:
+    """Log ``message % args`` for ``error`` with its traceback if this failure (its class and first line) has
+    not had one in the last :data:`TRACEBACK_EVERY` seconds, else as one line saying how many since."""
+    text = str(error).strip()
+    failure = f"{type(error).__name__}: {text.splitlines()[0][:160] if text else ''}"
+    now = time.monotonic()
+    with _SEEN_LOCK:
+        logged, since = _SEEN.get(failure, (-TRACEBACK_EVERY, 0))
+        fresh = now - logged >= TRACEBACK_EVERY
+        if len(_SEEN) > 256:
+            _SEEN.clear()
+        _SEEN[failure] = (now, 0) if fresh else (logged, since + 1)
+    if fresh:
+        logger.error(f"{message} [{failure}]", *args, exc_info=error)
+    else:
+        logger.warning(f"{message} [{failure}; again: {since + 1} since its traceback "
+                       f"{now - logged:.0f} s ago]", *args)
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -66,8 +112,11 @@ def _report(error: Exception) -> str:
     ``MAUBINH_SHOW_ERRORS=1``)."""
     found = error_id()
     busy = isinstance(error, TimeoutError)  # e.g. a Drill question not made in time: the server is busy
-    _log.log(logging.WARNING if busy else logging.ERROR, "error %s: %s (request %s)", found, type(error).__name__,
-             request_id(), exc_info=None if busy else error)
+    if is_database_error(error):  # an outage fails every session's runs: the traceback once, then a line each
+        log_failure(_log, "error %s: %s (request %s)", error, found, type(error).__name__, request_id())
+    else:
+        _log.log(logging.WARNING if busy else logging.ERROR, "error %s: %s (request %s)", found,
+                 type(error).__name__, request_id(), exc_info=None if busy else error)
     if os.environ.get("MAUBINH_SHOW_ERRORS") == "1":
         raise error
     key = "error.database" if is_database_error(error) else "error.busy" if busy else "error.unexpected"

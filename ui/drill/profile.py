@@ -36,6 +36,7 @@ from maubinh.drills.themes import Theme
 from maubinh.rules import RULE_SET_IDS
 from ui.drill.prepare import preparer
 from ui.drill.state import Answer, SetState
+from ui.errors import log_failure
 from ui.habits import DAILY_MODE, remember
 from ui.i18n import t
 from ui.nav import link_to
@@ -91,8 +92,8 @@ class Profile:
         except ClassroomError:
             self.problem = "progress.answer_refused"
             return
-        except SQLAlchemyError:
-            _log.exception("an attempt could not be stored yet")
+        except SQLAlchemyError as error:
+            log_failure(_log, "an attempt could not be stored yet", error)
             self.unsaved[(state.run_id or "", answer.index)] = (state, answer)
             self.problem = "classes.answer_unsaved"
             return
