@@ -18,6 +18,12 @@ with its traceback once per :data:`TRACEBACK_EVERY` seconds and in one line each
 loggers (:data:`APP_LOGGERS`) write in Streamlit's own format (``logger.messageFormat``: time, level and
 logger in production, ``deploy/production.toml``); they had no handler, so their lines came bare.
 
+A widget value nested too deeply to read (a crafted event, ``[[[[...]]]]`` as the arranging component's
+"confirm") raised ``RecursionError`` inside Streamlit's own reading of the widget states, before any page
+code, and reached Streamlit's English error box without an error id (issue 32). :func:`_guard_widget_values`
+makes Streamlit read such a value as nothing sent (its ``WStates.__getitem__``, Streamlit 1.67, pinned), and
+the page's guard then says, in the page's language, that what was sent could not be read.
+
 ``MAUBINH_SHOW_ERRORS=1`` in the environment (set by the tests, useful while developing) re-raises the
 error after logging it, so Streamlit shows it as it is.
 """
@@ -32,7 +38,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import streamlit as st
 
@@ -60,6 +66,45 @@ def _log_like_streamlit() -> None:
 
 
 _log_like_streamlit()
+_REFUSED = threading.local()
+"""``flag``: this script thread refused a widget value since the page's guard last looked."""
+
+
+def _guard_widget_values() -> None:
+    """Make a widget value Streamlit cannot read without overflowing the stack count as never sent (see
+    the module); once per process."""
+    from streamlit.runtime.state.session_state import Value, WStates
+
+    original = WStates.__getitem__
+    if getattr(original, "_maubinh_guard", False):
+        return
+
+    def getitem(self: WStates, key: str) -> Any:
+        try:
+            return original(self, key)
+        except RecursionError:
+            metadata = self.widget_metadata.get(key)
+            try:  # what the widget holds when nothing was sent (a trigger: nothing happened)
+                value = None if metadata is None else metadata.deserializer(None)
+            except Exception:  # noqa: BLE001 - a widget that needs a value: none, as a cleared one
+                value = None
+            self.states[key] = Value(value)  # replaced in place: Streamlit may be iterating over the states
+            _REFUSED.flag = True
+            _log.warning("refused a widget value nested too deeply to read (request %s)", request_id())
+            return value
+
+    getitem._maubinh_guard = True  # type: ignore[attr-defined]
+    WStates.__getitem__ = getitem  # type: ignore[method-assign]
+
+
+_guard_widget_values()
+
+
+def _say_refused() -> None:
+    """Where this run refused a widget value, say so (once)."""
+    if getattr(_REFUSED, "flag", False):
+        _REFUSED.flag = False
+        st.warning(t("error.unreadable_input"), icon="⚠️")
 
 
 def log_failure(logger: logging.Logger, message: str, error: BaseException, *args: object) -> None:
@@ -130,6 +175,7 @@ def _report(error: Exception) -> str:
 @contextmanager
 def guarded() -> Iterator[None]:
     """Run a block so that an error in it shows a plain message with an id, not a traceback (see module)."""
+    _say_refused()
     try:
         yield
     except Exception as error:  # noqa: BLE001 - every error ends here: logged in full, shown plainly
@@ -142,6 +188,7 @@ def guarded_function(function: Callable[P, R]) -> Callable[P, R | None]:
 
     @functools.wraps(function)
     def run(*args: P.args, **kwargs: P.kwargs) -> R | None:
+        _say_refused()
         try:
             return function(*args, **kwargs)
         except Exception as error:  # noqa: BLE001 - as guarded()
