@@ -5,7 +5,9 @@ drop the oldest even while a session was blocked on it: each page asks for 3 (th
 ~86 sessions opening sets together left some waiting for good (100 tabs: 48 hung). This opens ``--sets``
 simulated tabs (:mod:`bench.st_client`, Streamlit's own websocket protocol) on one warm server with a fresh
 SQLite database, each on ``/drill`` with a seeded set of its own (so every question is made for one tab only),
-all at the same moment (``--spread`` seconds: spread evenly over that time instead), and prints:
+all at the same moment (``--spread`` seconds: spread evenly over that time instead); ``--bank``: each on the
+Drill's default set with no seed, dealt from the question bank (issue 32's "200 opening the default bank set,
+77 hung"). It prints:
 
 - how many never showed their first question within ``--timeout`` seconds (hung: must be 0), and how many
   were told the server was busy (the preparer's backstop, ``ui.errors``' "busy" message);
@@ -71,10 +73,11 @@ async def _tab(base_url: str, query: str, delay: float, timeout: float, results:
 
 async def _run(base_url: str, args: argparse.Namespace) -> dict[str, list[float]]:
     results: dict[str, list[float]] = {name: [] for name in ("shown", "busy", "hung", "other", "error")}
-    await asyncio.gather(*(
-        _tab(base_url, f"kinds={args.kinds}&level=intermediate&rules=chi-at&seed={args.seed + n}&n=10&lang=en",
-             args.spread * n / max(1, args.sets), args.timeout, results)
-        for n in range(args.sets)))
+    def query(n: int) -> str:
+        return "lang=en" if args.bank else f"kinds={args.kinds}&level=intermediate&rules=chi-at&seed={args.seed + n}&n=10&lang=en"
+
+    await asyncio.gather(*(_tab(base_url, query(n), args.spread * n / max(1, args.sets), args.timeout, results)
+                           for n in range(args.sets)))
     return results
 
 
@@ -85,8 +88,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=91_000)
     parser.add_argument("--spread", type=float, default=0.0, help="seconds over which the tabs arrive (0: at once)")
     parser.add_argument("--timeout", type=float, default=150.0, help="seconds a tab waits for its first run")
+    parser.add_argument("--bank", action="store_true", help="the default set, dealt from the question bank")
     args = parser.parse_args()
-    print(f"{args.sets} tabs opening seeded Drill sets of {args.kinds} on one server, over {args.spread:g} s "
+    what = "the default Drill set (the question bank)" if args.bank else f"seeded Drill sets of {args.kinds}"
+    print(f"{args.sets} tabs opening {what} on one server, over {args.spread:g} s "
           f"({args.sets * (1 + AHEAD)} questions asked; the old preparer kept {KEEP} of any state); "
           f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as folder:
