@@ -16,10 +16,14 @@ Drill's default set with no seed, dealt from the question bank (issue 32's "200 
 
 Usage: ``python bench/many_sets.py [--sets 120] [--kinds better,chi] [--spread 0] [--timeout 150]``.
 
-Measured (2 cores shared with other work, load average 12-16): 120 tabs on sets of chi,foul (360 questions):
-0 hung, first question p50 6.9 s, p95 6.9 s; 90 tabs on sets of better,chi (270 questions, the first one ~0.5 s
-of CPU each): 0 hung, 35 told "busy" after 90 s, the 55 others p50 46 s, p95 84 s (the CPU, not the preparer:
-90 questions of "which is better" queued on two starved cores).
+Measured (2 cores shared with other work, load average 9-16; the CPU, not the preparer, sets the times: 90
+questions of "which is better", ~0.5 s of CPU each, queued on two starved cores):
+
+- 90 tabs on sets of better,chi (270 questions): the old preparer 3 hung for good, the others p50 45.6 s, p95
+  85.1 s; now 0 hung, p50 52.3 s, p95 84.5 s (another run, at a higher load: 0 hung, 35 told "busy" at 90 s);
+- 120 tabs on sets of chi,foul (360 questions): 0 hung, p50 6.9 s, p95 6.9 s;
+- ``--bank``, 200 tabs (600 questions): 0 hung, p50 15.9 s, p95 16.1 s (the old preparer: 0 hung here too,
+  its questions read from the bank are made before 256 newer ones are asked).
 """
 
 from __future__ import annotations
