@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from maubinh.drills import ArrangeQuestion, DrillSet, Question, assess
 from maubinh.drills.answers import answer_code, could_answer, parse_answer
@@ -122,7 +123,7 @@ def _restore(state: SetState, raw: str) -> list[str]:
     return broken
 
 
-def _go_on_grading(state: SetState, drill_set: DrillSet, broken: list[str]) -> None:
+def _go_on_grading(state: SetState, drill_set: DrillSet, broken: list[str], where: DeltaGenerator) -> None:
     """Grade what can be graded this run of the answers left from the link, warn about ``broken`` and the parts
     that are no answer to their question, and say how many are back while some are left."""
     pending = _pending(drill_set)
@@ -130,10 +131,10 @@ def _go_on_grading(state: SetState, drill_set: DrillSet, broken: list[str]) -> N
         return
     broken = broken + _grade_pending(state, drill_set)
     if broken:
-        st.warning(t("drill.kept.broken", parts=markdown_literal(", ".join(broken), limit=120)))
+        where.warning(t("drill.kept.broken", parts=markdown_literal(", ".join(broken), limit=120)))
     if pending:
         preparer().prepare(drill_set, sorted(pending)[:RESTORE_MADE])  # made in the background meanwhile
-        st.caption(t("drill.kept.restoring", back=len(state.answers), total=len(state.answers) + len(pending)))
+        where.caption(t("drill.kept.restoring", back=len(state.answers), total=len(state.answers) + len(pending)))
     elif state.answers and all(n in state.answers for n in range(drill_set.count)):
         state.finished = True
 
@@ -154,9 +155,11 @@ def _write(state: SetState) -> None:
         st.query_params[ANSWERS_PARAM] = value
 
 
-def keep_in_url(state: SetState) -> None:
+def keep_in_url(state: SetState, notices: DeltaGenerator | None = None) -> None:
     """Keep a free set's answers in the URL: on a session's first run for the set (a reload, a link), take
-    back the answers the URL holds (regraded); from then on, write each new answer there."""
+    back the answers the URL holds (regraded); from then on, write each new answer there. Warnings and the
+    line saying how many answers are back go in ``notices`` (else here)."""
+    where = notices if notices is not None else st
     if not isinstance(state.drill_set, DrillSet):
         return
     broken: list[str] = []
@@ -165,10 +168,10 @@ def keep_in_url(state: SetState) -> None:
         raw = st.query_params.get(ANSWERS_PARAM)
         if st.session_state.get(_RESTORED) != digest and not state.answers and raw:
             if len(raw) > MAX_LENGTH:
-                st.warning(t("drill.kept.too_long", maximum=MAX_LENGTH))
+                where.warning(t("drill.kept.too_long", maximum=MAX_LENGTH))
             else:
                 broken = _restore(state, raw)
         st.session_state[_RESTORED] = digest
         state.on_answer = lambda _answer: _write(state)
-    _go_on_grading(state, state.drill_set, broken)
+    _go_on_grading(state, state.drill_set, broken, where)
     _write(state)  # also after a page switch dropped the query string
