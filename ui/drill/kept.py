@@ -87,11 +87,12 @@ def _grade_pending(state: SetState, drill_set: DrillSet) -> list[str]:
         if not ready and made >= RESTORE_MADE:
             continue
         made += not ready
-        taken, code = pending.pop(index)
+        taken, code = pending[index]
         try:
             state.answers[index] = _graded(prepared.get(drill_set, index), drill_set, index, code, taken)
         except (ValueError, TypeError):
             broken.append(_part(index, taken, code))
+        del pending[index]  # not reached when the question could not be had (a busy server): tried again
     return broken
 
 
