@@ -80,7 +80,12 @@ class Profile:
     def save(self, state: SetState, answer: Answer) -> None:
         """Store ``answer`` to ``state``'s question as an attempt (kept as unsaved if the database fails)."""
         drill_set = state.drill_set
-        question = preparer().get(drill_set, answer.index)
+        try:
+            question = preparer().get(drill_set, answer.index)
+        except TimeoutError:  # a busy server could not make it again in time: kept, sent again later
+            self.unsaved[(state.run_id or "", answer.index)] = (state, answer)
+            self.problem = "classes.answer_unsaved"
+            return
         ref = drill_set.ref(answer.index)
         code = answer_code(question, answer.given)
         try:
