@@ -46,6 +46,12 @@ The protocol, as found there
   widget the tab sends no state for keeps its last value on the server (``SessionState`` moves widget
   values into the old state before reading the new ones), so sending only what the user touched is
   enough. ``st.page_link`` is a rerun with the link's ``page_script_hash`` and ``query_string``.
+- A fragment rerun for a fragment the session no longer holds (a full run, after an outage say, did not draw it
+  again) is dropped by the server without a word (``AppSession.request_rerun``: "does not exist anymore"):
+  no ``new_session``, no ``script_finished``. A tab then does nothing; :meth:`Session.rerun` sends such a
+  request as a full run when the fragment is no longer on the page, and when a fragment run has not started
+  within :attr:`Session.fragment_grace` seconds it sends the same states as a full run (it waited the whole
+  :attr:`Session.timeout`, 120 s, for a run that would never come).
 
 Use (inside an ``asyncio`` program)::
 
@@ -156,11 +162,15 @@ class Session:
     """
 
     def __init__(self, base_url: str, *, timezone: str = "Asia/Ho_Chi_Minh", locale: str = "vi-VN",
-                 timeout: float = 120.0) -> None:
+                 timeout: float = 120.0, fragment_grace: float = 15.0) -> None:
         parts = urlsplit(base_url)
         self.base_url = base_url.rstrip("/")
         self._ws_url = f"{'wss' if parts.scheme == 'https' else 'ws'}://{parts.netloc}{parts.path.rstrip('/')}/_stcore/stream"
         self.timezone, self.locale, self.timeout = timezone, locale, timeout
+        self.fragment_grace = fragment_grace
+        """Seconds a fragment rerun may take to start before it is taken as dropped (see the module)."""
+        self.dropped_fragments = 0
+        """Fragment reruns the server dropped (sent again as full runs)."""
         self.page_name = ""
         self.page_script_hash = ""
         self.query_string = ""
@@ -264,30 +274,50 @@ class Session:
         Raises:
             ScriptTimeout: no finished run within :attr:`timeout` seconds.
         """
+        if fragment_id and fragment_id not in self._auto and all(n.fragment_id != fragment_id
+                                                                 for n in self.nodes.values()):
+            fragment_id = ""  # no longer on the page: the server holds it no more either
         async with self._lock:
-            message = BackMsg()
-            client = message.rerun_script
-            client.query_string = self.query_string
-            client.page_script_hash = self.page_script_hash
-            client.page_name = "" if self.page_script_hash else self.page_name
-            client.fragment_id = fragment_id
-            client.is_auto_rerun = auto
-            for state in (states or {}).values():
-                client.widget_states.widgets.append(state)
-            _context(client, self)
-            loop = asyncio.get_running_loop()
-            self._waiting, self._started = loop.create_future(), False
-            seen, errors = self.messages, len(self.exceptions)
             start = time.perf_counter()
-            assert self._ws is not None, "open() first"
-            await self._ws.send(message.SerializeToString())
-            try:
-                status = await asyncio.wait_for(self._waiting, self.timeout)
-            except TimeoutError:
-                raise ScriptTimeout(f"no finished run after {self.timeout:g} s ({self.page_name}?{self.query_string})") from None
-            finally:
-                self._waiting = None
+            seen, errors = self.messages, len(self.exceptions)
+            status = await self._send(states, fragment_id, auto, self.fragment_grace if fragment_id else None)
+            if status is None:  # the fragment run never started: dropped by the server
+                self.dropped_fragments += 1
+                status = await self._send(states, "", False, None)
+            assert status is not None
             return RunResult(status, time.perf_counter() - start, self.messages - seen, self.exceptions[errors:])
+
+    async def _send(self, states: Mapping[str, WidgetState] | None, fragment_id: str, auto: bool,
+                    grace: float | None) -> int | None:
+        """Send one ``rerun_script`` and wait for its run's end; ``None`` when ``grace`` is given and the run has
+        not started within it (holding :attr:`_lock`)."""
+        message = BackMsg()
+        client = message.rerun_script
+        client.query_string = self.query_string
+        client.page_script_hash = self.page_script_hash
+        client.page_name = "" if self.page_script_hash else self.page_name
+        client.fragment_id = fragment_id
+        client.is_auto_rerun = auto
+        for state in (states or {}).values():
+            client.widget_states.widgets.append(state)
+        _context(client, self)
+        loop = asyncio.get_running_loop()
+        self._waiting, self._started = loop.create_future(), False
+        deadline = time.perf_counter() + self.timeout
+        assert self._ws is not None, "open() first"
+        await self._ws.send(message.SerializeToString())
+        try:
+            if grace is not None:
+                started_by = time.perf_counter() + grace
+                while not self._started and not self._waiting.done() and time.perf_counter() < started_by:
+                    await asyncio.sleep(0.05)
+                if not self._started and not self._waiting.done():
+                    return None
+            return await asyncio.wait_for(self._waiting, max(0.0, deadline - time.perf_counter()))
+        except TimeoutError:
+            raise ScriptTimeout(f"no finished run after {self.timeout:g} s ({self.page_name}?{self.query_string})") from None
+        finally:
+            self._waiting = None
 
     # ------------------------------------------------------------------ what is on the page
 

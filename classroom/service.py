@@ -12,7 +12,9 @@ showing it escaped is the page's job.
 Guessing is not free (issue 22, item 12): calls that a stranger could repeat to guess or to flood take the
 client's address (``client``, a plain string the page reads) and are rate-limited in the database
 (:mod:`classroom.throttle`; the figures are :data:`~classroom.throttle.CLIENT_GUESSES`,
-:data:`~classroom.throttle.CLASS_JOINS`, :data:`~classroom.throttle.CLIENT_PROFILES`). A refusal is a
+:data:`~classroom.throttle.ALL_GUESSES`, :data:`~classroom.throttle.CLASS_JOINS`,
+:data:`~classroom.throttle.CLIENT_PROFILES`; a class's right code keeps working from its own addresses,
+:data:`~classroom.throttle.CLASS_ADDRESS`). A refusal is a
 :class:`ClassroomError` with ``field`` ``"throttled"``; nothing is stored. A teacher may also lock joining
 (:meth:`ClassroomStore.set_joining_locked`): ``join`` then refuses with ``field`` ``"locked"``.
 """
@@ -51,7 +53,15 @@ from classroom.models import (
     utcnow,
 )
 from classroom.snapshot import SnapshotError, pack, record, unpack
-from classroom.throttle import CLASS_JOINS, CLIENT_GUESSES, Throttle
+from classroom.throttle import (
+    ALL_GUESSES,
+    CLASS_ADDRESS,
+    CLASS_JOINS,
+    CLIENT_GUESSES,
+    LOGGER,
+    Throttle,
+    key_hash,
+)
 from classroom.tokens import Token, derived_secret, hash_secret, new_id, new_join_code, normalize_join_code
 from maubinh.drills import DrillSet, Question, parse_kinds, parse_level
 from maubinh.house import dump_rule_set, load_house_rules
@@ -416,23 +426,39 @@ class ClassroomStore:
     def class_by_code(self, code: str, client: str | None = None) -> ClassInfo | None:
         """The class a join code opens (typed in any case, with spaces or dashes), or ``None``.
 
-        With ``client`` (the asker's address), wrong codes are rate-limited per client
-        (:data:`~classroom.throttle.CLIENT_GUESSES`): each lookup takes a slot and a right code gives it back.
+        With ``client`` (the asker's address), wrong codes are rate-limited (:mod:`classroom.throttle`): only
+        misses count, at most :data:`~classroom.throttle.CLIENT_GUESSES` from one client and
+        :data:`~classroom.throttle.ALL_GUESSES` from all; while either is used up, a code is refused, right or
+        wrong, unless it opens a class this client gave the right code of lately
+        (:data:`~classroom.throttle.CLASS_ADDRESS`: a school's own class keeps working for its pupils).
 
         Raises:
-            ClassroomError: ``field`` ``"throttled"``: too many wrong codes from this client lately.
+            ClassroomError: ``field`` ``"throttled"``: too many wrong codes from this client (or from everyone)
+                lately.
         """
         code = normalize_join_code(code or "")
         if not code:
             return None
-        if client is not None and not self.throttle.check(CLIENT_GUESSES, client):
-            raise ClassroomError("throttled", "too many wrong join codes from this client: wait a minute")
         with self._session() as session:
             row = session.scalars(select(Classroom).where(Classroom.join_code == code)).first()
             found = None if row is None else _class_info(row)
-        if found is not None and client is not None:
-            self.throttle.give_back(CLIENT_GUESSES.scope, client)
-        return found
+        if client is None:
+            return found
+        if found is not None:
+            pair = f"{found.id}|{client}"
+            if self.throttle.count(CLASS_ADDRESS, pair) or not (
+                    self.throttle.full(CLIENT_GUESSES, client) or self.throttle.full(ALL_GUESSES, "*")):
+                self.throttle.note(CLASS_ADDRESS, pair)
+                return found
+            LOGGER.warning("refused a right code for key %s: its wrong codes are used up", key_hash(client))
+        elif self.throttle.check(CLIENT_GUESSES, client) and self.throttle.check(ALL_GUESSES, "*"):
+            return None
+        raise ClassroomError("throttled", "too many wrong join codes from this client: wait a minute")
+
+    def vouch(self, class_id: str, client: str) -> None:
+        """Note ``client`` as one of the class's own addresses (:data:`~classroom.throttle.CLASS_ADDRESS`): the
+        class's right code keeps working from there while wrong codes from it are over their limit."""
+        self.throttle.note(CLASS_ADDRESS, f"{class_id}|{client}")
 
     def archive_class(self, class_id: str, archived: bool = True) -> None:
         """Archive the class (learners can no longer join or answer), or bring it back."""

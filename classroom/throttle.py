@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from classroom.service import ClassroomStore
 
 __all__ = [
+    "ALL_GUESSES",
+    "CLASS_ADDRESS",
     "CLASS_JOINS",
     "CLIENT_GUESSES",
     "CLIENT_PROFILES",
@@ -70,18 +72,28 @@ class Limit:
         return f"Limit({self.scope!r}, {self.limit}, {self.per_seconds})"
 
 
-CLIENT_GUESSES = Limit("code_guess", 20, 60)
-"""Join codes looked up from one client, 20 a minute; a code that opens a class gives its slot back, so only
-wrong guesses count. A school's pupils often share one address, so the figure must leave room for honest
-typing mistakes of a whole room; it still ends brute force: 84 guesses a second become 1 every 3 s
-(finding one of 41 classes among 31^6 codes went from 3 days to about 57 years)."""
+CLIENT_GUESSES = Limit("code_guess", 30, 60)
+"""Wrong join codes accepted from one client, 30 a minute; only misses count (a right code takes no slot). A
+school's pupils share one address behind its NAT, so the allowance is a whole room mistyping once in the same
+minute; it still ends brute force from one address: 84 guesses a second become one every 2 s."""
+ALL_GUESSES = Limit("code_guess_all", 600, 60)
+"""Wrong join codes accepted from all clients together, 600 a minute (twenty rooms mistyping at once): a
+thousand addresses guessing together get no more than this (finding one of 100 classes among 31^6 codes takes
+them about ten days on average, against five hours at 30 a minute each)."""
+CLASS_ADDRESS = Limit("class_client", 1, 3600)
+"""A class's own addresses: a right code given from an address (or the class made from it) notes the pair
+for an hour (:data:`~Limit.per_seconds`; ``limit`` is unused), and while that address is over
+:data:`CLIENT_GUESSES` or everyone over :data:`ALL_GUESSES`, its class's right code still opens it (issue 32,
+item 3: one pupil's 20 wrong codes locked the whole school out). Any other code is refused then, right or
+wrong, so a refusal tells a guesser nothing."""
 CLASS_JOINS = Limit("class_join", 60, 60)
 """Learners joining one class, 60 a minute: a whole class (at most 100) arriving at once still gets in within
 two minutes, while anyone holding the code can no longer fill it to its cap in 49 s unseen (each refusal is
 logged) and the teacher has time to lock joining."""
-CLIENT_PROFILES = Limit("profile", 20, 60)
-"""Profiles made from one client, 20 a minute: a room making one each at the start of a lesson shares an
-address; a script making 100 in 10 s is slowed to 20 a minute."""
+CLIENT_PROFILES = Limit("profile", 60, 60)
+"""Profiles made from one client, 60 a minute: two rooms of 30 making one each at the start of a lesson
+share an address (at 20, ten of a room of 30 were refused); a script making 100 in 10 s is slowed to 60 a
+minute."""
 
 
 def key_hash(key: str) -> str:
@@ -144,6 +156,29 @@ class Throttle:
     def check(self, rule: Limit, key: str) -> bool:
         """:meth:`allow` with a :class:`Limit`."""
         return self.allow(rule.scope, key, rule.limit, rule.per_seconds)
+
+    def count(self, rule: Limit, key: str) -> int:
+        """Events of ``key`` under ``rule`` in its last ``per_seconds`` (a plain read: nothing is stored)."""
+        hashed = key_hash(key)
+        with self.store._session() as session:
+            return session.scalar(select(func.count()).select_from(ThrottleEvent).where(
+                ThrottleEvent.scope == rule.scope, ThrottleEvent.key == hashed,
+                ThrottleEvent.at > self.clock() - timedelta(seconds=rule.per_seconds))) or 0
+
+    def full(self, rule: Limit, key: str) -> bool:
+        """Whether ``key`` has used up ``rule`` (:meth:`count` at its limit or over); nothing is stored."""
+        return self.count(rule, key) >= rule.limit
+
+    def note(self, rule: Limit, key: str, again_after: int = 600) -> None:
+        """Store an event of ``key`` under ``rule``, unlimited, unless one is stored from the last
+        ``again_after`` seconds (a pair noted as known stays known without a write per request)."""
+        hashed = key_hash(key)
+        with self.store._session() as session:
+            recent = session.scalar(select(ThrottleEvent.id).where(
+                ThrottleEvent.scope == rule.scope, ThrottleEvent.key == hashed,
+                ThrottleEvent.at > self.clock() - timedelta(seconds=min(again_after, rule.per_seconds))).limit(1))
+        if recent is None:
+            self.store.write(lambda session: session.add(ThrottleEvent(scope=rule.scope, key=hashed, at=self.clock())))
 
     def give_back(self, scope: str, key: str) -> None:
         """Uncount the newest event of ``key`` under ``scope`` (a lookup that turned out not to be a wrong guess,

@@ -185,7 +185,7 @@ with guarded():  # no traceback reaches a user (ui.errors)
             if profile is not None:
                 profile.attach(state)
             else:
-                keep_in_url(state)  # a reload keeps the answers (issue 20, item 3)
+                keep_in_url(state, notice)  # a reload keeps the answers (issue 20, item 3)
             if not state.answers:
                 st.caption(t("drill.intro"))
             with question_slot:

@@ -32,6 +32,7 @@ Shared modules:
     ui.arrange   the card-arranging component (in the browser): Play, the Drill, the Sandbox.
     ui.table     a card table's showdown and analysis: Play and a class's table (duplicate deals).
     ui.tables_fit  tables that fit a phone: numbers kept in one piece, drawn as text (Drill, Sandbox).
+    ui.sized     caches bounded by the memory their values hold, not their count (Play's shared work).
     ui.serve     ``python -m ui.serve``: the server started warm (pages' imports, the database, the kernel).
     ui/locales/  the catalogues, ``<lang>/<part>.po``.
 

@@ -17,6 +17,7 @@ from classroom.habits import GOALS, Habit, Habits
 from classroom.service import ClassroomError
 from maubinh.drills.daily import daily_set, todays_question, utc_day
 from maubinh.rules import load_rule_set
+from ui.errors import log_failure
 from ui.i18n import t, tn, translate_plural
 from ui.nav import link_to
 from ui.questions import kind_name, level_name
@@ -57,8 +58,8 @@ def _pick_goal(learner_id: str, key: str) -> None:
         return
     try:
         Habits(classroom().store).set_goal(learner_id, int(goal), browser_timezone())
-    except (ClassroomError, SQLAlchemyError):
-        _log.exception("a daily goal could not be stored")
+    except (ClassroomError, SQLAlchemyError) as error:
+        log_failure(_log, "a daily goal could not be stored", error)
         st.session_state["habit_problem"] = "habit.goal_unsaved"
 
 

@@ -20,6 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from classroom.lessons import Lessons, StepMark, storable
 from classroom.models import utcnow
 from classroom.service import ClassroomError
+from ui.errors import log_failure
 from ui.habits import remembered
 from ui.store import classroom
 
@@ -60,8 +61,8 @@ def _learner_id() -> str | None:
         return str(kept[1]) if kept[1] else None
     try:
         learner = classroom().store.learner(token)
-    except SQLAlchemyError:
-        _log.exception("the lesson path could not read the profile")
+    except SQLAlchemyError as error:
+        log_failure(_log, "the lesson path could not read the profile", error)
         return None
     learner_id = learner.id if learner is not None and not learner.removed else None
     st.session_state[_LEARNER_KEY] = (token, learner_id)
@@ -77,8 +78,8 @@ def move_to_profile(learner_id: str) -> None:
         return
     try:
         stored = Lessons(classroom().store).mark_many(learner_id, [(rs, step, pending[(rs, step)]) for rs, step in sent])
-    except (SQLAlchemyError, ClassroomError):
-        _log.exception("the lesson path could not be stored in the profile; kept in the session")
+    except (SQLAlchemyError, ClassroomError) as error:
+        log_failure(_log, "the lesson path could not be stored in the profile; kept in the session", error)
         return
     kept = st.session_state.get(_PATH_KEY)
     for (rs, step), mark in zip(sent, stored, strict=True):
@@ -95,8 +96,8 @@ def _profile_path(learner_id: str) -> dict[str, dict[str, StepMark]]:
         return dict(kept[1])
     try:
         path = Lessons(classroom().store).path(learner_id)
-    except SQLAlchemyError:
-        _log.exception("the lesson path could not be read")
+    except SQLAlchemyError as error:
+        log_failure(_log, "the lesson path could not be read", error)
         return {}
     st.session_state[_PATH_KEY] = (learner_id, path)
     return dict(path)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 __all__ = ["ROOT", "main", "page_imports", "warm"]
 
-_log = logging.getLogger(__name__)
+_log = logging.getLogger("ui.serve")  # not __name__: "__main__" under python -m ui.serve
 
 ROOT = Path(__file__).resolve().parent.parent
 """The checkout: ``app.py`` and ``pages/`` are here."""

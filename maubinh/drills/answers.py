@@ -32,9 +32,14 @@ from maubinh.arrangement import Arrangement, ArrangementError
 from maubinh.cards import CardParseError
 from maubinh.drills.arrange import ArrangeQuestion, ArrangeResult
 from maubinh.drills.better import BetterQuestion
+from maubinh.drills.chi import Outcome
+from maubinh.drills.declare import DeclareAnswer
+from maubinh.drills.foul import FoulAnswer
+from maubinh.drills.sets import Kind
 from maubinh.drills.settle import SettleQuestion
+from maubinh.rules import RULE_SET_IDS, NaturalPattern
 
-__all__ = ["LETTERS", "answer_code", "best_answer", "chi_lost", "option_values", "parse_answer"]
+__all__ = ["LETTERS", "answer_code", "best_answer", "chi_lost", "could_answer", "option_values", "parse_answer"]
 
 LETTERS = "ABCDEFGH"
 """The letters naming a "which is better" question's options."""
@@ -74,6 +79,41 @@ def answer_code(question: Any, given: object) -> str:
     if choices is None or given not in choices:
         raise ValueError(f"{given!r} is not a choice of this question")
     return _choice_code(given)
+
+
+_CHOICE_CODES: dict[Kind, frozenset[str]] = {
+    Kind.CHI: frozenset(o.value for o in Outcome),
+    Kind.FOUL: frozenset(f.value for f in FoulAnswer),
+    Kind.NATURAL: frozenset([*(p.value for p in NaturalPattern), "none"]),
+    Kind.DECLARE: frozenset(d.value for d in DeclareAnswer),
+    Kind.RULES: frozenset(RULE_SET_IDS),
+}
+_LONGEST_NUMBER = 6
+
+
+def could_answer(kind: Kind, code: str) -> bool:
+    """Whether ``code`` has the shape of an answer to a question of ``kind``, told without the question (so
+    that a code that cannot be one costs no question made): a letter of :data:`LETTERS`, an arrangement of
+    13 cards, a whole number, or one of the kind's choice values. :func:`parse_answer` still decides against
+    the question itself (the option's letter in range, the question's own cards, its own choices).
+
+    >>> could_answer(Kind.CHI, "tie"), could_answer(Kind.CHI, "x"), could_answer(Kind.SETTLE, "-6")
+    (True, False, True)
+    """
+    if not isinstance(code, str) or not 0 < len(code) <= _LONGEST:
+        return False
+    if kind is Kind.BETTER:
+        return len(code) == 1 and code in LETTERS
+    if kind is Kind.ARRANGE:
+        parts = code.split("|")
+        try:
+            return len(parts) == 3 and len(Arrangement.parse(*parts).cards) == 13
+        except (ValueError, CardParseError, ArrangementError):
+            return False
+    if kind is Kind.SETTLE:
+        digits = code.removeprefix("-")
+        return 0 < len(digits) <= _LONGEST_NUMBER and digits.isascii() and digits.isdigit()
+    return code in _CHOICE_CODES.get(kind, frozenset())
 
 
 def parse_answer(question: Any, code: str) -> object:

@@ -58,3 +58,43 @@ def test_a_crafted_link_is_regraded_and_its_broken_parts_named() -> None:
     too_long = drill(lang="en", ans=f"{set_digest(SET)}." + "0:1:a," * (MAX_LENGTH // 6 + 1), **SET.params())
     assert not too_long.exception and not too_long.session_state["drill_state"].answers
     assert any(str(MAX_LENGTH) in w.value for w in too_long.warning)
+
+
+def _made_for(drill_set: DrillSet) -> int:
+    """Questions of ``drill_set`` this server has made or is making (the preparer of the AppTest's process)."""
+    from ui.drill.prepare import preparer
+
+    prepared = preparer()
+    with prepared._lock:
+        keys = list(prepared._made.keys()) + list(prepared._pending)
+    return sum(1 for drill_set_, _ in keys if drill_set_ == drill_set)
+
+
+def test_a_crafted_link_on_a_new_set_costs_what_a_page_costs() -> None:
+    # Issue 32, item 2: "?ans=<digest>.0:0:x,...,49:0:x" on a new seeded set of 50 made all 50 questions.
+    from ui.drill.kept import RESTORE_MADE
+
+    junk = DrillSet((Kind.CHI, Kind.FOUL), Level.BEGINNER, "chi-at", seed=424_242, count=50)
+    at = drill(lang="en", ans=f"{set_digest(junk)}." + ",".join(f"{n}:0:x" for n in range(50)), **junk.params())
+    assert not at.exception and not at.session_state["drill_state"].answers
+    assert _made_for(junk) == 3  # the shown question and two ahead: no question made for a junk code
+    assert "0:0:x" in at.warning[0].value.replace("\u2060", "")
+
+    shaped = DrillSet((Kind.CHI, Kind.FOUL), Level.BEGINNER, "chi-at", seed=424_243, count=50)
+    codes = {Kind.CHI: "a", Kind.FOUL: "legal"}  # the shape of an answer: made only a page at a time
+    link = f"{set_digest(shaped)}." + ",".join(f"{n}:0:{codes[shaped.kind_at(n)]}" for n in range(50))
+    at = drill(lang="vi", ans=link, **shaped.params())
+    assert not at.exception
+    state = at.session_state["drill_state"]
+    assert len(state.answers) == RESTORE_MADE and _made_for(shaped) <= 2 * RESTORE_MADE + 1
+    assert not state.finished and any("3/50" in c.value for c in at.caption)
+    assert _value(at) == link  # the answers not graded yet stay in the link
+    for _ in range(30):  # each later run grades those made meanwhile, makes at most RESTORE_MADE more and
+        before = _made_for(shaped)  # asks for as many in the background
+        at.run()
+        state = at.session_state["drill_state"]
+        assert _made_for(shaped) - before <= 2 * RESTORE_MADE
+        if len(state.answers) == 50:
+            break
+    assert len(state.answers) == 50 and state.finished
+    assert all(a.correct == (a.given == make_question(shaped, i).key) for i, a in state.answers.items() if i < 4)

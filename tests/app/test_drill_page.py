@@ -350,3 +350,20 @@ def test_how_many_chi_shows_seat_a_then_seat_b_first() -> None:
     assert q.a > q.b  # a question where A sits after B
     names = [m.value for m in at.markdown if str(m.value).endswith(("(A)**", "(B)**")) or str(m.value).startswith("**Seat")]
     assert names[:2] == [f"**Seat {q.a + 1} (A)**", f"**Seat {q.b + 1} (B)**"], names
+
+
+def test_practise_hands_like_these_from_a_house_rules_hand_keeps_the_house_rules():
+    # Issue 32, item 5: the link from a Play hand under house rules had rules= without house=.
+    from maubinh import parse_rule_set
+    from maubinh.rules import RULESET_DIR
+    from ui.table.records import practise_params
+
+    source = (RULESET_DIR / "guide-2026.toml").read_text(encoding="utf-8")
+    house = parse_rule_set(source.replace('id = "guide-2026"', 'id = "nha-ba"').replace("penalty = 6", "penalty = 5"))
+    params = practise_params("nha-ba", 11, 3, house)
+    assert set(practise_params("chi-at", 11, 3)) == set(params) - {"house"}
+    at = drill(lang="en", **params)
+    assert not at.exception and not at.warning
+    drill_set = at.session_state["drill_state"].drill_set
+    assert drill_set.rule_set_id == "nha-ba" and drill_set.house is not None
+    assert drill_set.rule_set.foul_penalty == 5 and drill_set.count == 5

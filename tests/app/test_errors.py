@@ -24,6 +24,11 @@ def _page(kind: str) -> None:  # runs inside AppTest: imports are its own
 
         with guarded():
             raise OperationalError("SELECT token_hash FROM classes", {}, Exception("could not connect"))
+    elif kind == "busy":
+        from ui.drill.prepare import QuestionTimeout
+
+        with guarded():
+            raise QuestionTimeout("question 3 of the set not made in 90 s")
     else:
 
         @st.fragment
@@ -65,6 +70,17 @@ def test_a_database_error_says_so_without_the_sql(shown) -> None:
     message = at.error[0].value
     assert "database" in message and "error e-" in message
     assert "SELECT" not in message and "token_hash" not in message
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_question_not_made_in_time_says_the_server_is_busy_in_one_log_line(shown, lang, caplog) -> None:
+    # Issue 32, item 1: the preparer's backstop, a plain message in the page's language, no traceback logged.
+    with caplog.at_level(logging.WARNING, logger="maubinh.errors"):
+        at = shown("busy", lang)
+    assert not at.exception
+    message = at.error[0].value
+    assert ("Máy chủ đang bận" if lang == "vi" else "The server is busy") in message and "90 s" not in message
+    assert [(r.levelname, r.exc_info) for r in caplog.records if "QuestionTimeout" in r.getMessage()] == [("WARNING", None)]
 
 
 def test_the_tests_see_errors_as_they_are() -> None:

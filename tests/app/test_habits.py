@@ -82,3 +82,26 @@ def test_a_profile_picks_a_goal_answers_todays_question_and_sees_it_counted(
     assert "1/10" in {m.label: m.value for m in progress.metric}.values()
     assert progress.success  # today's question: answered right
     assert habits.habit(lan).answered_today == 1
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_todays_question_answered_from_two_tabs_keeps_the_first_and_the_other_tab_says_so(
+        db: ClassroomStore, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 32, item 5: the tab whose answer was not kept showed its own verdict.
+    practice = Practice(db)
+    made = practice.create_profile("Lan")
+    me, lan = str(made.token), made.info.id
+    monkeypatch.setattr(ui.drill.profile, "todays_question", lambda day: CHI_SET.ref(0))
+    first, second = (open_page("drill", me=me, mode="daily", lang=lang) for _ in range(2))
+    question = make_question(CHI_SET, 0)
+    choices = list(question.choices)
+    wrong = next(k for k, c in enumerate(choices) if c != question.key)
+    first.button(key=f"drill_choice_{choices.index(question.key)}").click().run()  # right, stored first
+    second.button(key=f"drill_choice_{wrong}").click().run()  # wrong, a moment later in the other tab
+    assert not first.exception and not second.exception
+    assert [(a.correct, a.code) for a in practice.history(lan)] == [(True, question.key.value)]
+    kept = second.session_state["drill_profile_lists"][(lan, "daily")].answers[0]
+    assert kept.correct and kept.given == question.key  # the stored answer, not this tab's
+    words = {"vi": "thiết bị hoặc thẻ khác", "en": "another device"}[lang]
+    assert any(words in w.value for w in second.warning) and not first.warning
+    assert second.success and not second.error  # its verdict is the kept answer's: right

@@ -37,6 +37,7 @@ def _create(lang: str) -> None:
     except ClassroomError as exc:
         st.session_state["classes_new_error"] = refusal_key("classes.create_error", exc)
         return
+    classroom().store.vouch(created.info.id, client_address())  # the class's code keeps working from here
     st.session_state.pop("classes_new_error", None)
     st.session_state[CREATED_KEY] = created.info.id
     go_to_personal_link(TEACHER_PARAM, str(created.teacher_token), lang)

@@ -20,6 +20,7 @@ from classroom.snapshot import SnapshotError
 from maubinh.drills import ArrangeQuestion, Question, assess
 from maubinh.drills.answers import answer_code, chi_lost, parse_answer
 from ui.drill.state import Answer, SetState
+from ui.errors import log_failure
 from ui.i18n import t
 from ui.nav import link_to
 from ui.store import ASSIGNMENT_PARAM, LEARNER_PARAM, classroom
@@ -76,8 +77,8 @@ class Assigned:
             self.state.answers.pop(answer.index, None)  # not counted: the assignment takes no more answers
             self.state.finished = True
             return
-        except SQLAlchemyError:
-            _log.exception("an answer could not be stored yet")
+        except SQLAlchemyError as error:
+            log_failure(_log, "an answer could not be stored yet", error)
             self.unsaved[answer.index] = answer
             self.problem = "classes.answer_unsaved"
             return

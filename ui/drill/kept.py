@@ -9,6 +9,13 @@ link (:func:`ui.drill.params.share_link`) leaves it out: a learner shares the qu
 A crafted link can do no harm: the value is at most :data:`MAX_LENGTH` characters, every part is parsed by
 the question's own :func:`~maubinh.drills.answers.parse_answer` and graded again here (a "right" in the link
 is never believed), and a part that is not an answer to its question is dropped with a warning naming it.
+
+Nor can it cost more than a page (issue 32, item 2: a 340-character link on a new set of 50 made all 50
+questions at once, junk codes included, 27 s of the server's time): a part whose code cannot answer its
+question's kind is dropped before anything is made (:func:`~maubinh.drills.answers.could_answer`); answers
+whose questions this server has made already are graded at once; of the others, each run of the page makes
+at most :data:`RESTORE_MADE` (what a page prepares anyway), the rest wait in the session (and stay in the
+URL) for the next runs, with a line saying how many are back.
 """
 
 from __future__ import annotations
@@ -16,23 +23,29 @@ from __future__ import annotations
 import hashlib
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from maubinh.drills import ArrangeQuestion, DrillSet, Question, assess
-from maubinh.drills.answers import answer_code, parse_answer
+from maubinh.drills.answers import answer_code, could_answer, parse_answer
 from maubinh.drills.sets import MAX_QUESTIONS
-from ui.drill.prepare import preparer
+from ui.drill.prepare import AHEAD, preparer
 from ui.drill.state import Answer, SetState
 from ui.escape import markdown_literal
 from ui.i18n import t
 
-__all__ = ["ANSWERS_PARAM", "MAX_LENGTH", "MAX_SECONDS", "keep_in_url", "set_digest"]
+__all__ = ["ANSWERS_PARAM", "MAX_LENGTH", "MAX_SECONDS", "RESTORE_MADE", "keep_in_url", "set_digest"]
 
 ANSWERS_PARAM = "ans"
 MAX_SECONDS = 3600
 """Seconds kept per answer (a longer one is kept as this)."""
 MAX_LENGTH = MAX_QUESTIONS * 64
 """The longest ``?ans=`` taken (a "set it yourself" answer's code is about 45 characters)."""
+RESTORE_MADE = AHEAD + 1
+"""Questions not made yet that one run of the page makes to grade answers from the link (the shown one and
+those prepared ahead: what any page costs)."""
 _RESTORED = "drill_kept_restored"
+_PENDING = "drill_kept_pending"
+"""(set digest, {number: (seconds, code)}): answers from the link not graded yet."""
 
 
 def set_digest(drill_set: DrillSet) -> str:
@@ -49,41 +62,92 @@ def _graded(question: Question, drill_set: DrillSet, index: int, code: str, seco
     return Answer(index, question.kind, given, bool(question.is_correct(given)), seconds)  # type: ignore[arg-type]
 
 
-def _restore(state: SetState, raw: str) -> None:
-    """Put the answers of ``raw`` (the URL's value) in ``state``; warn about the parts that are none."""
+def _pending(drill_set: DrillSet) -> dict[int, tuple[float, str]]:
+    """The answers from the link still to grade for ``drill_set`` (a dict kept in the session)."""
+    found = st.session_state.get(_PENDING)
+    if not (isinstance(found, tuple) and found[0] == set_digest(drill_set)):
+        found = st.session_state[_PENDING] = (set_digest(drill_set), {})
+    pending: dict[int, tuple[float, str]] = found[1]
+    return pending
+
+
+def _part(index: int, seconds: float, code: str) -> str:
+    return f"{index}:{min(MAX_SECONDS, round(seconds))}:{code}"
+
+
+def _grade_pending(state: SetState, drill_set: DrillSet) -> list[str]:
+    """Grade the answers from the link whose questions are made, and up to :data:`RESTORE_MADE` more (those
+    made first); returns the parts that are no answer to their question."""
+    pending, prepared, made, broken = _pending(drill_set), preparer(), 0, []
+    for index in sorted(pending):
+        if index in state.answers:  # answered here meanwhile
+            del pending[index]
+            continue
+        ready = prepared.ready(drill_set, index)
+        if not ready and made >= RESTORE_MADE:
+            continue
+        made += not ready
+        taken, code = pending[index]
+        try:
+            state.answers[index] = _graded(prepared.get(drill_set, index), drill_set, index, code, taken)
+        except (ValueError, TypeError):
+            broken.append(_part(index, taken, code))
+        del pending[index]  # not reached when the question could not be had (a busy server): tried again
+    return broken
+
+
+def _restore(state: SetState, raw: str) -> list[str]:
+    """Take the answers of ``raw`` (the URL's value) as answers to grade (:func:`_go_on_grading`), and put
+    ``state`` on the first question not answered; returns the parts that cannot be answers (nothing made)."""
     drill_set = state.drill_set
     assert isinstance(drill_set, DrillSet)
     digest, _, body = raw.partition(".")
     if digest != set_digest(drill_set) or not body:
-        return  # another set's answers (the set was changed in the URL): this set starts afresh
-    broken = []
+        return []  # another set's answers (the set was changed in the URL): this set starts afresh
+    broken, pending = [], _pending(drill_set)
+    pending.clear()
     for part in body.split(",")[:MAX_QUESTIONS]:
         number, _, rest = part.partition(":")
         seconds, _, code = rest.partition(":")
         try:
             index, taken = int(number), min(float(MAX_SECONDS), max(0.0, float(seconds)))
-            if not 0 <= index < drill_set.count or index in state.answers:
+            if not 0 <= index < drill_set.count or index in pending:
                 raise ValueError(f"question {number} is not in the set, or answered twice")
-            state.answers[index] = _graded(preparer().get(drill_set, index), drill_set, index, code, taken)
+            if not could_answer(drill_set.kind_at(index), code):
+                raise ValueError(f"{code!r} cannot answer a question of its kind")  # nothing made for it
+            pending[index] = (taken, code)
         except (ValueError, TypeError):
             broken.append(part)
-    if broken:
-        st.warning(t("drill.kept.broken", parts=markdown_literal(", ".join(broken), limit=120)))
-    unanswered = [n for n in range(drill_set.count) if n not in state.answers]
-    if state.answers:
+    unanswered = [n for n in range(drill_set.count) if n not in pending]
+    if pending:
         state.index = unanswered[0] if unanswered else drill_set.count - 1
-        state.finished = not unanswered
+    return broken
+
+
+def _go_on_grading(state: SetState, drill_set: DrillSet, broken: list[str], where: DeltaGenerator) -> None:
+    """Grade what can be graded this run of the answers left from the link, warn about ``broken`` and the parts
+    that are no answer to their question, and say how many are back while some are left."""
+    pending = _pending(drill_set)
+    if not pending and not broken:
+        return
+    broken = broken + _grade_pending(state, drill_set)
+    if broken:
+        where.warning(t("drill.kept.broken", parts=markdown_literal(", ".join(broken), limit=120)))
+    if pending:
+        preparer().prepare(drill_set, sorted(pending)[:RESTORE_MADE])  # made in the background meanwhile
+        where.caption(t("drill.kept.restoring", back=len(state.answers), total=len(state.answers) + len(pending)))
+    elif state.answers and all(n in state.answers for n in range(drill_set.count)):
+        state.finished = True
 
 
 def _write(state: SetState) -> None:
     """The URL holds exactly ``state``'s answers (none: no ``?ans=``)."""
     drill_set = state.drill_set
     assert isinstance(drill_set, DrillSet)
-    parts = []
-    for index, answer in sorted(state.answers.items()):
-        question = preparer().get(drill_set, index)
-        seconds = min(MAX_SECONDS, round(answer.seconds))
-        parts.append(f"{index}:{seconds}:{answer_code(question, answer.given)}")
+    codes = {index: (seconds, code) for index, (seconds, code) in _pending(drill_set).items()}  # kept as given
+    for index, answer in state.answers.items():
+        codes[index] = (answer.seconds, answer_code(preparer().get(drill_set, index), answer.given))
+    parts = [_part(index, seconds, code) for index, (seconds, code) in sorted(codes.items())]
     value = f"{set_digest(drill_set)}.{','.join(parts)}" if parts else None
     if value is None:
         if ANSWERS_PARAM in st.query_params:
@@ -92,19 +156,23 @@ def _write(state: SetState) -> None:
         st.query_params[ANSWERS_PARAM] = value
 
 
-def keep_in_url(state: SetState) -> None:
+def keep_in_url(state: SetState, notices: DeltaGenerator | None = None) -> None:
     """Keep a free set's answers in the URL: on a session's first run for the set (a reload, a link), take
-    back the answers the URL holds (regraded); from then on, write each new answer there."""
+    back the answers the URL holds (regraded); from then on, write each new answer there. Warnings and the
+    line saying how many answers are back go in ``notices`` (else here)."""
+    where = notices if notices is not None else st
     if not isinstance(state.drill_set, DrillSet):
         return
+    broken: list[str] = []
     if state.on_answer is None:
         digest = set_digest(state.drill_set)
         raw = st.query_params.get(ANSWERS_PARAM)
         if st.session_state.get(_RESTORED) != digest and not state.answers and raw:
             if len(raw) > MAX_LENGTH:
-                st.warning(t("drill.kept.too_long", maximum=MAX_LENGTH))
+                where.warning(t("drill.kept.too_long", maximum=MAX_LENGTH))
             else:
-                _restore(state, raw)
+                broken = _restore(state, raw)
         st.session_state[_RESTORED] = digest
         state.on_answer = lambda _answer: _write(state)
+    _go_on_grading(state, state.drill_set, broken, where)
     _write(state)  # also after a page switch dropped the query string

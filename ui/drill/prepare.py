@@ -4,7 +4,14 @@ Grading some kinds settles hundreds of sampled deals against opponents set by th
 a second), so the page asks for the next questions of the set while the learner is still thinking
 (:meth:`Preparer.prepare`), and the click on "next" finds them ready. A question is a pure function
 of its set and number (:func:`maubinh.drills.make_question`), so one prepared copy serves everyone
-working through the same set; the most recent :data:`KEEP` are kept.
+working through the same set; the most recent :data:`KEEP` made ones are kept.
+
+Work under way is never dropped to make room (issue 32, item 1: with at most 256 questions of any state kept,
+~86 sessions opening sets at once evicted questions that sessions were blocked on, and those pages waited for
+good): a question queued, being made or waited for stays until it is made; only made questions are bounded
+(``cachetools.LRUCache``), and a question that failed is not kept (asked again, it is made again). A session
+waits at most :data:`WAIT_SECONDS` for its question (:class:`QuestionTimeout`, shown as a plain "busy"
+message by :mod:`ui.errors`); the question stays first in the queue for its next run.
 
 A question the question bank holds (issue 23) is read from it rather than made: :func:`use_source`.
 
@@ -24,25 +31,30 @@ import heapq
 import itertools
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future
+from concurrent.futures import CancelledError, Future
+from concurrent.futures import TimeoutError as FuturesTimeout
 from typing import TYPE_CHECKING
+
+from cachetools import LRUCache
 
 from maubinh.drills import DrillSet, Question, make_question
 
 if TYPE_CHECKING:
     from classroom.bank import QuestionSource
 
-__all__ = ["AHEAD", "KEEP", "STALE_SECONDS", "Preparer", "preparer", "use_source"]
+__all__ = ["AHEAD", "KEEP", "STALE_SECONDS", "WAIT_SECONDS", "Preparer", "QuestionTimeout", "preparer", "use_source"]
 
 AHEAD = 2
 """Questions prepared beyond the one shown."""
 KEEP = 256
-"""Prepared questions kept (oldest dropped first)."""
+"""Made questions kept (the least recently asked dropped first); work under way is never dropped for room."""
 WORKERS = 2
 STALE_SECONDS = 60.0
 """Work queued this long that no session waits for is dropped."""
+WAIT_SECONDS = 90.0
+"""The longest a session waits for one question before it is told the server is busy (a backstop: a
+question takes about half a second; 200 sessions opening sets at once on one server waited 22 s at the median)."""
 
 WAITED, SHOWN, AHEAD_OF_TIME = 0, 1, 2
 """Priorities: a session waits for it; a session shows it; prepared ahead."""
@@ -50,17 +62,22 @@ WAITED, SHOWN, AHEAD_OF_TIME = 0, 1, 2
 _Key = tuple[DrillSet, int]
 
 
+class QuestionTimeout(TimeoutError):
+    """A question was not made within :data:`WAIT_SECONDS` (the server is busy); it stays queued first."""
+
+
 class Preparer:
     """Makes questions in worker threads and keeps them, keyed by (set, number); see the module for the order."""
 
     def __init__(self, workers: int = WORKERS, keep: int = KEEP, stale: float = STALE_SECONDS,
-                 make: Callable[[DrillSet, int], Question] = make_question) -> None:
+                 make: Callable[[DrillSet, int], Question] = make_question, wait: float = WAIT_SECONDS) -> None:
         self._lock = threading.Condition()
-        self._futures: OrderedDict[_Key, Future[Question]] = OrderedDict()
+        self._made: LRUCache[_Key, Future[Question]] = LRUCache(maxsize=keep)  # done: bounded
+        self._pending: dict[_Key, Future[Question]] = {}  # queued or being made: never dropped for room
         self._queue: list[tuple[int, float, int, _Key]] = []  # (priority, -asked at, tie, key): a heap
         self._queued: dict[_Key, tuple[int, float]] = {}  # the live entry of each queued key
         self._tie = itertools.count()
-        self._keep, self._stale, self._make = keep, stale, make
+        self._stale, self._make, self._wait = stale, make, wait
         self._stopping = False
         self._threads = [threading.Thread(target=self._work, name=f"drill-prepare-{number}", daemon=True)
                          for number in range(workers)]
@@ -81,14 +98,12 @@ class Preparer:
         key = (drill_set, index)
         asked = time.monotonic() if asked is None else asked
         with self._lock:
-            future = self._futures.get(key)
+            future = self._made.get(key)  # also marks it the most recently asked
+            if future is not None:
+                return future
+            future = self._pending.get(key)
             if future is None:
-                future = Future()
-                self._futures[key] = future
-                while len(self._futures) > self._keep:
-                    self._futures.popitem(last=False)
-            else:
-                self._futures.move_to_end(key)
+                future = self._pending[key] = Future()
             queued = self._queued.get(key)
             if not future.done() and not future.running() and (queued is None or priority <= queued[0]):
                 self._queued[key] = (priority, asked)  # (re)queued: a better or equal priority, asked now
@@ -108,11 +123,11 @@ class Preparer:
                 if self._queued.get(key) != (priority, -minus_asked):
                     continue  # superseded by a later entry for the same key
                 del self._queued[key]
-                future = self._futures.get(key)
+                future = self._pending.get(key)
                 if future is None:
-                    continue  # no longer kept
+                    continue  # made meanwhile by another entry
                 if priority != WAITED and time.monotonic() + minus_asked > self._stale:
-                    self._futures.pop(key, None)  # nobody waits for it: made again if asked for later
+                    del self._pending[key]  # nobody waits for it: made again if asked for later
                     future.cancel()
                     continue
                 if future.set_running_or_notify_cancel():
@@ -120,29 +135,50 @@ class Preparer:
 
     def _work(self) -> None:
         while (work := self._next()) is not None:
-            (drill_set, index), future = work
+            key, future = work
             try:
-                future.set_result(self._make(drill_set, index))
-            except BaseException as error:  # noqa: BLE001 - handed to whoever waits for the question
+                question = self._make(*key)
+            except BaseException as error:  # noqa: BLE001 - handed to whoever waits for the question, not kept
+                with self._lock:
+                    self._pending.pop(key, None)
                 future.set_exception(error)
+                continue
+            with self._lock:  # kept before it is handed out: a get() after this finds it made
+                self._pending.pop(key, None)
+                self._made[key] = future
+            future.set_result(question)
 
     def get(self, drill_set: DrillSet, index: int) -> Question:
-        """Question ``index`` of ``drill_set``, waiting for it if it is still being made (it goes first).
+        """Question ``index`` of ``drill_set``, waiting for it if it is still being made (it goes first), at
+        most the preparer's wait (:data:`WAIT_SECONDS` by default).
 
         Raises:
-            IndexError: for an index outside the set; whatever making the question raised.
+            IndexError: for an index outside the set; QuestionTimeout: not made in time (it stays queued
+            first); whatever making the question raised.
         """
         drill_set.kind_at(index)
+        deadline = time.monotonic() + self._wait
         while True:
             future = self._future(drill_set, index, WAITED)
-            if not future.cancelled():
-                return future.result()
+            if future.cancelled():
+                continue  # dropped as stale just before it was asked for: queued again
+            try:
+                return future.result(timeout=max(0.0, deadline - time.monotonic()))
+            except FuturesTimeout:
+                raise QuestionTimeout(f"question {index} of the set not made in {self._wait:g} s") from None
+            except CancelledError:
+                if time.monotonic() >= deadline:
+                    raise QuestionTimeout(f"question {index} of the set not made in {self._wait:g} s") from None
 
     def ready(self, drill_set: DrillSet, index: int) -> bool:
         """Whether question ``index`` is made (without starting it)."""
         with self._lock:
-            future = self._futures.get((drill_set, index))
-        return future is not None and future.done() and not future.cancelled()
+            return (drill_set, index) in self._made
+
+    def under_way(self) -> int:
+        """How many questions are queued or being made (none of them is dropped for room)."""
+        with self._lock:
+            return len(self._pending)
 
     def prepare(self, drill_set: DrillSet, indexes: Iterable[int]) -> None:
         """Start making the given questions (those inside the set) if they are not made or under way: the

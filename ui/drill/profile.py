@@ -36,6 +36,7 @@ from maubinh.drills.themes import Theme
 from maubinh.rules import RULE_SET_IDS
 from ui.drill.prepare import preparer
 from ui.drill.state import Answer, SetState
+from ui.errors import log_failure
 from ui.habits import DAILY_MODE, remember
 from ui.i18n import t
 from ui.nav import link_to
@@ -79,23 +80,36 @@ class Profile:
     def save(self, state: SetState, answer: Answer) -> None:
         """Store ``answer`` to ``state``'s question as an attempt (kept as unsaved if the database fails)."""
         drill_set = state.drill_set
-        question = preparer().get(drill_set, answer.index)
-        ref = drill_set.ref(answer.index)
         try:
-            classroom().practice.record(
+            question = preparer().get(drill_set, answer.index)
+        except TimeoutError:  # a busy server could not make it again in time: kept, sent again later
+            self.unsaved[(state.run_id or "", answer.index)] = (state, answer)
+            self.problem = "classes.answer_unsaved"
+            return
+        ref = drill_set.ref(answer.index)
+        code = answer_code(question, answer.given)
+        try:
+            stored = classroom().practice.record(
                 self.learner.id, ref, run_id=state.run_id or "", number=answer.index,
-                mode=self.mode, lesson=question.lesson.value, code=answer_code(question, answer.given),
+                mode=self.mode, lesson=question.lesson.value, code=code,
                 correct=answer.correct, chi_lost=chi_lost(question, answer.given, answer.result),
                 seconds=answer.seconds, themes=question.themes, review_of=self.review_of.get(ref.key))
         except ClassroomError:
             self.problem = "progress.answer_refused"
             return
-        except SQLAlchemyError:
-            _log.exception("an attempt could not be stored yet")
+        except SQLAlchemyError as error:
+            log_failure(_log, "an attempt could not be stored yet", error)
             self.unsaved[(state.run_id or "", answer.index)] = (state, answer)
             self.problem = "classes.answer_unsaved"
             return
         self.unsaved.pop((state.run_id or "", answer.index), None)
+        if stored.code != code:  # another tab or device answered first (today's question in two tabs)
+            try:
+                given = parse_answer(question, stored.code)
+            except ValueError:
+                return
+            state.answers[answer.index] = Answer(answer.index, question.kind, given, stored.correct, stored.seconds)
+            self.problem = "classes.answer_other_device"  # its answer is the one kept, and shown (as assignments)
 
     def retry(self) -> None:
         """Send the unsaved answers again."""

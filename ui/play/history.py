@@ -124,7 +124,8 @@ def _hand_actions(hand: PlayedHand, profile: Profile | None, key: str, lang: str
     left, right = st.columns(2)
     left.button(t("playhist.replay"), key=f"{key}_replay", icon=":material/replay:", on_click=_choose, args=(hand,),
                 use_container_width=True)
-    params = practise_params(hand.rule_set_id, hand.table_seed, hand.deal)
+    params = practise_params(hand.rule_set_id, hand.table_seed, hand.deal,
+                             None if hand.house_toml is None else hand.rule_set)
     if profile is not None:
         params[LEARNER_PARAM] = profile.token
     with right:

@@ -1,9 +1,10 @@
 """The Play page's session: the table from the link (``?seed=``, ``?deal=``, ``?bots=``, ``?rules=``), the
 deals played, the submission the arranging component sends, and the shared caches of the heavy work.
 
-The computer players' splits and the analyses are cached per process (``functools.lru_cache`` on the
+The computer players' splits and the analyses are cached per process (:func:`ui.sized.memo` on the
 frozen :class:`~maubinh.play.Table`): a rerun, another tab or another player at the same table never
-computes them twice. The heavy part of an analysis, which does not depend on the player's split
+computes them twice. Each cache is bounded by the memory its values take (:data:`CACHE_BYTES`; issue 32:
+512 of each, ~330 MiB a server at worst, when bounded by count). The heavy part of an analysis, which does not depend on the player's split
 (:func:`maubinh.play.study`), starts in the background as soon as the deal's cards are shown
 (:func:`start_preparing`): while the player arranges, it is made, and the analysis after the submission only
 scores the player's split (issue 19: analysis p95 from ~5 s to well under 2 s, ``bench/play_latency.py``).
@@ -18,11 +19,9 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import lru_cache
 
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
@@ -47,11 +46,13 @@ from maubinh.strategy.decide import decide
 from ui.arrange.component import Timer
 from ui.i18n import t
 from ui.params import int_param, markdown_literal
+from ui.sized import MiB, deep_size, memo, sized_cache
 from ui.store import classroom
 from ui.table.model import DEFAULT_BOTS, bots_param, read_bots
 from ui.table.timer import limit_seconds, resolve
 
 __all__ = [
+    "CACHE_BYTES",
     "MAX_DEAL",
     "MAX_SEED",
     "SESSION_KEY",
@@ -79,6 +80,12 @@ TIMER_KEY = "play_timer"
 MAX_SEED = 2**63 - 1
 MAX_DEAL = 1_000_000
 _log = logging.getLogger(__name__)
+CACHE_BYTES = {"studies": 96 * MiB, "analyses": 24 * MiB, "bot_plays": 6 * MiB, "solver_splits": 2 * MiB}
+"""Memory each of the process's Play caches may hold: 128 MiB in all (a deal's study holds ~535 KiB with three
+opponents: about 180 deals studied; an analysis ~35 KiB, the computer players' splits ~5 KiB, a solver's split
+~2 KiB)."""
+_SHARED = (Table, RuleSet)
+"""Held by every entry of a table alike: not counted in an entry's size."""
 
 
 def declare_key(number: int) -> str:
@@ -115,7 +122,7 @@ class PlaySession:
         return tuple(totals)
 
 
-@lru_cache(maxsize=512)
+@memo(CACHE_BYTES["bot_plays"], _SHARED)
 def bot_plays(table: Table, number: int) -> tuple[BotPlay, ...]:
     """The computer players' splits of deal ``number`` (cached for every session)."""
     return table.bot_plays(number)
@@ -123,9 +130,25 @@ def bot_plays(table: Table, number: int) -> tuple[BotPlay, ...]:
 
 _PREPARER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="play-prepare")
 """One worker: the engine's solver already spreads each preparation over the cores (``maubinh.strategy.kernel``)."""
-_PREPARED: OrderedDict[tuple[Table, int], Future[DealStudy]] = OrderedDict()
-_PREPARED_MAX = 512
+_STUDY_GUESS = 560 * 1024
+"""The size counted for a study still being made (measured: 535 KiB with three opponents)."""
+
+
+def _study_size(future: Future[DealStudy]) -> int:
+    if future.done() and not future.cancelled() and future.exception() is None:
+        return max(1, deep_size(future.result(), _SHARED))
+    return _STUDY_GUESS
+
+
+_PREPARED = sized_cache(CACHE_BYTES["studies"], size=_study_size)
 _PREPARED_LOCK = threading.Lock()
+
+
+def _measured(key: tuple[Table, int], future: Future[DealStudy]) -> None:
+    """Once a study is made, count its real size (it was counted as :data:`_STUDY_GUESS` while under way)."""
+    with _PREPARED_LOCK:
+        if _PREPARED.get(key) is future:
+            _PREPARED[key] = future
 
 
 def start_preparing(table: Table, number: int) -> Future[DealStudy]:
@@ -133,13 +156,15 @@ def start_preparing(table: Table, number: int) -> Future[DealStudy]:
     the future of its result (shared by every session at this table)."""
     key = (table, number)
     with _PREPARED_LOCK:
-        future = _PREPARED.get(key)
+        future = _PREPARED.get(key)  # also the most recently used now
         if future is None:
             future = _PREPARER.submit(study, table, number)
             _PREPARED[key] = future
-            while len(_PREPARED) > _PREPARED_MAX:
-                _PREPARED.popitem(last=False)
-        _PREPARED.move_to_end(key)
+            made = True
+        else:
+            made = False
+    if made:
+        future.add_done_callback(lambda done: _measured(key, done))
     return future
 
 
@@ -158,7 +183,7 @@ def _prepared(table: Table, number: int) -> DealStudy:
         return study(table, number)
 
 
-@lru_cache(maxsize=512)
+@memo(CACHE_BYTES["solver_splits"], _SHARED)
 def solver_split(table: Table, number: int) -> Arrangement:
     """The solver's split of the player's cards in deal ``number`` (Xếp bài; cached for every session)."""
     return decide(table.deal(number)[0], table.rule_set, opponents=table.seats - 1).arrangement
@@ -197,7 +222,7 @@ def timer_for(session: PlaySession, number: int) -> Timer | None:
     return None if limit is None else Timer(found.remaining(limit))
 
 
-@lru_cache(maxsize=512)
+@memo(CACHE_BYTES["analyses"], _SHARED)
 def analysis_of(table: Table, number: int, arrangement: Arrangement, declare: bool, actual: int,
                 missed: bool = False) -> Analysis:
     """:func:`maubinh.play.analyse`, cached for every session, on the deal's shared preparation (``missed``: the

@@ -12,6 +12,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from classroom.lessons import Lessons, StepMark
 from maubinh.drills import LESSON_STEPS, Lesson
 from maubinh.rules import RULE_SET_IDS, load_rule_set
+from ui.errors import log_failure
 from ui.escape import md_text
 from ui.i18n import t
 from ui.lesson_path import move_to_profile
@@ -55,8 +56,8 @@ def show_lesson_path(learner_id: str, lang: str, removed: bool = False) -> None:
         move_to_profile(learner_id)
     try:
         path = Lessons(classroom().store).path(learner_id)
-    except SQLAlchemyError:
-        _log.exception("the lesson path could not be read")
+    except SQLAlchemyError as error:
+        log_failure(_log, "the lesson path could not be read", error)
         path = {}
     if not path:
         st.caption(t("progress.lessons.none"))

@@ -15,6 +15,8 @@ import pandas as pd
 
 from classroom.play_hands import ERROR_FLOOR, ERROR_SIGMAS, REVIEW_LEVEL, PlayedHand
 from maubinh.drills import MAX_SEED, Kind
+from maubinh.house import link_token
+from maubinh.rules import RuleSet
 from ui.i18n import translate
 from ui.labels import number
 
@@ -45,12 +47,17 @@ def export_json(hands: Sequence[PlayedHand]) -> bytes:
     return json.dumps([hand.record() for hand in hands], ensure_ascii=False, indent=1).encode("utf-8")
 
 
-def practise_params(rule_set_id: str, table_seed: int, deal: int) -> dict[str, str]:
+def practise_params(rule_set_id: str, table_seed: int, deal: int, house: RuleSet | None = None) -> dict[str, str]:
     """The Drill's "set it yourself" set of hands like a missed one: :data:`PRACTISE_COUNT` trap hands at
-    :data:`~classroom.play_hands.REVIEW_LEVEL` under the same rules, a seed of its own from the deal's."""
+    :data:`~classroom.play_hands.REVIEW_LEVEL` under the same rules, a seed of its own from the deal's; a hand
+    played under house rules (``house``) carries them as the ``house`` link token (issue 32: ``rules=`` alone
+    named rules the Drill did not know)."""
     seed = (table_seed * 1009 + deal) % MAX_SEED
-    return {"kinds": Kind.ARRANGE.value, "level": REVIEW_LEVEL.value, "rules": rule_set_id, "seed": str(seed),
-            "n": str(PRACTISE_COUNT)}
+    params = {"kinds": Kind.ARRANGE.value, "level": REVIEW_LEVEL.value, "rules": rule_set_id, "seed": str(seed),
+              "n": str(PRACTISE_COUNT)}
+    if house is not None:
+        params["house"] = link_token(house)
+    return params
 
 
 def error_definition(lang: str) -> str:

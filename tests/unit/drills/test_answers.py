@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maubinh.drills import KINDS, ArrangeQuestion, BetterQuestion, DrillSet, Level, assess, make_question
-from maubinh.drills.answers import answer_code, best_answer, chi_lost, parse_answer
+from maubinh.drills.answers import answer_code, best_answer, chi_lost, could_answer, parse_answer
 
 SET = DrillSet(KINDS, Level.INTERMEDIATE, "chi-at", seed=21, count=len(KINDS) * 2)
 
@@ -22,6 +22,13 @@ def test_every_answer_reads_back_as_itself(number: int) -> None:
         code = answer_code(question, given)
         assert len(code) <= 200
         assert parse_answer(question, code) == given
+        assert could_answer(question.kind, code)  # told without the question: every real answer passes
+
+
+@pytest.mark.parametrize("code", ["x", "", "A" * 3, "yes", "12345678", "-", "a" * 201, "As Ks | Qs"])
+def test_a_code_of_no_kind_is_told_without_making_a_question(code: str) -> None:
+    # Issue 32, item 2: a crafted ?ans= link made every question before reading its junk codes.
+    assert not any(could_answer(kind, code) for kind in KINDS)
 
 
 def test_a_code_that_is_no_answer_is_refused_with_its_reason() -> None:

@@ -93,3 +93,75 @@ def test_stop_lets_the_question_under_way_finish_and_ends_the_workers() -> None:
     prepared.stop()
     assert all(not thread.is_alive() for thread in prepared._threads)
     assert len(order) == 2  # the two under way finished; the third was never started
+
+
+def test_more_sets_at_once_than_the_cap_all_get_their_questions() -> None:
+    # Issue 32, item 1: the oldest of at most KEEP questions was dropped even while a session waited for it, and
+    # that session waited for good (~86 sessions of 3 questions overflowed 256). 40 sessions of 3 on a cap of 8:
+    import threading
+
+    order: list = []
+    prepared = Preparer(workers=2, keep=8, make=_slow_maker(order, 0.002))
+    sets = [DrillSet((Kind.CHI,), seed=3000 + number, count=3) for number in range(40)]
+    got: dict[int, list] = {}
+    start = threading.Barrier(len(sets))
+
+    def session(number: int) -> None:
+        drill_set = sets[number]
+        start.wait()
+        prepared.prepare(drill_set, range(3))  # as the page does: the shown one and two ahead
+        got[number] = [prepared.get(drill_set, index) for index in range(3)]
+
+    threads = [threading.Thread(target=session, args=(number,), daemon=True) for number in range(len(sets))]
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + 20.0
+    for thread in threads:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    hung = [number for number, thread in enumerate(threads) if thread.is_alive()]
+    assert hung == []
+    assert all(got[n] == [make_question(sets[n], i) for i in range(3)] for n in (0, 17, 39))
+    assert prepared.under_way() == 0 and sum(prepared.ready(s, i) for s in sets for i in range(3)) == 8
+
+
+def test_a_question_not_made_in_time_says_so_and_stays_first_in_the_queue() -> None:
+    from ui.drill.prepare import QuestionTimeout
+
+    order: list = []
+    prepared = Preparer(workers=1, keep=8, make=_slow_maker(order, 0.3), wait=0.05)
+    slow = DrillSet((Kind.CHI,), seed=41, count=2)
+    start = time.perf_counter()
+    try:
+        prepared.get(slow, 0)
+    except QuestionTimeout:
+        pass
+    else:
+        raise AssertionError("no timeout")
+    assert time.perf_counter() - start < 0.25
+    assert isinstance(QuestionTimeout(), TimeoutError)  # ui.errors shows it as "the server is busy"
+    for _ in range(100):
+        if prepared.ready(slow, 0):
+            break
+        time.sleep(0.01)
+    assert prepared.get(slow, 0) == make_question(slow, 0)  # made meanwhile: the next run finds it
+    assert order == [(41, 0)]
+
+
+def test_a_question_that_failed_is_not_kept_and_is_made_again() -> None:
+    calls: list = []
+
+    def flaky(drill_set, index):
+        calls.append(index)
+        if len(calls) == 1:
+            raise RuntimeError("the bank could not be read")
+        return make_question(drill_set, index)
+
+    prepared = Preparer(workers=1, keep=8, make=flaky)
+    try:
+        prepared.get(SET, 0)
+    except RuntimeError:
+        pass
+    else:
+        raise AssertionError("the first making failed")
+    assert not prepared.ready(SET, 0)
+    assert prepared.get(SET, 0) == make_question(SET, 0) and calls == [0, 0]
