@@ -16,12 +16,18 @@ answer on a server's first minute took 1.4-6.7 s to grade, 0.24 s with the kerne
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib
 import logging
+import os
+import signal
 import sys
+import threading
 import time
+import types
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 __all__ = ["ROOT", "main", "page_imports", "warm"]
 
@@ -33,6 +39,11 @@ KERNEL_WAIT_S = 10.0
 """How long the start waits for the compiled kernel once the imports and the database are done (it loads from its
 cache in ~2 s, beside them; a first compile in a fresh checkout takes minutes, and the engine uses its numpy path
 until then)."""
+
+
+STOP_GRACE_S = 1.0
+"""Once Streamlit is stopping, how long its own shutdown may take before the process ends anyway (issue 32: a
+server asked to stop is gone within 2 s, whatever it is computing)."""
 
 
 def page_imports(root: Path = ROOT) -> list[str]:
@@ -100,7 +111,88 @@ def main(argv: Sequence[str] | None = None) -> None:
     from streamlit.web import cli
 
     sys.argv = ["streamlit", "run", str(ROOT / "app.py"), *options]
-    cli.main()
+    _chain_signal_handlers()
+    threading.Thread(target=_watch_stop, name="serve-stop-watch", daemon=True).start()
+    code: int | str | None = 0
+    try:
+        cli.main()
+    except SystemExit as exit_:
+        code = exit_.code
+    _stop_now(code if isinstance(code, int) else 1)
+
+
+_STOPPING = threading.Event()
+"""Set by a stop signal (SIGTERM, Ctrl-C), before Streamlit's own handler runs."""
+
+
+def _chain_signal_handlers() -> None:
+    """Have SIGTERM and SIGINT set :data:`_STOPPING` and then run Streamlit's own handler (which it installs once
+    it listens, :func:`streamlit.web.bootstrap._set_up_signal_handler`). Should a later Streamlit not have that
+    function, :func:`_watch_stop` still sees its runtime stopping, a little later."""
+    from streamlit.web import bootstrap
+
+    original = getattr(bootstrap, "_set_up_signal_handler", None)
+    if original is None:
+        _log.warning("streamlit.web.bootstrap._set_up_signal_handler is gone: a stop is seen by the runtime's state")
+        return
+
+    def set_up(server: object) -> None:
+        original(server)
+        for number in (signal.SIGTERM, signal.SIGINT):
+            theirs = signal.getsignal(number)
+
+            def handler(signum: int, frame: types.FrameType | None, theirs: object = theirs) -> None:
+                _STOPPING.set()
+                if callable(theirs):
+                    theirs(signum, frame)
+
+            signal.signal(number, handler)
+
+    bootstrap._set_up_signal_handler = set_up
+
+
+def _watch_stop() -> None:
+    """Once the server is asked to stop (a signal, or Streamlit's runtime stopping for another reason), end every
+    child now and the process :data:`STOP_GRACE_S` later, whatever its threads are still computing."""
+    from streamlit import runtime
+    from streamlit.runtime.runtime import RuntimeState
+
+    stopped = (RuntimeState.STOPPING, RuntimeState.STOPPED)
+    while not _STOPPING.wait(0.05):
+        if runtime.exists() and runtime.get_instance().state in stopped:
+            break
+    _stop_children()
+    time.sleep(STOP_GRACE_S)
+    _stop_now(0)
+
+
+_STOP_LOCK = threading.Lock()
+
+
+def _stop_children() -> None:
+    """End what this server started: the kernel's compile process, the Sandbox's jobs (their process groups), the
+    bank's top-up. Each step at most once; a failing one is logged and the next still runs."""
+    from classroom import topup
+    from maubinh.strategy import kernel
+    from ui import jobs
+
+    with _STOP_LOCK:
+        for step in (kernel.stop, jobs.stop_runner, topup.stop_all):
+            try:
+                step()
+            except Exception:  # noqa: BLE001 - the server stops all the same
+                _log.exception("stopping: %s failed", step.__qualname__)
+
+
+def _stop_now(code: int) -> NoReturn:
+    """End the process now with ``code``: its children first, the logs flushed; the threads still computing (a
+    Play analysis, grading) are not waited for: what they store is stored in one transaction or not at all."""
+    _stop_children()
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":

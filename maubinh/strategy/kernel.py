@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import signal
 import subprocess
 import sys
 import threading
@@ -61,6 +62,7 @@ __all__ = [
     "split_sums",
     "split_totals",
     "status",
+    "stop",
     "threads",
     "value_hands",
     "warm_up",
@@ -326,7 +328,8 @@ def _fits_int32(rules: SettleArrays, deals: int) -> bool:
 
 # --------------------------------------------------------------------------- readiness
 
-_STATE: dict[str, Any] = {"ready": False, "thread": None, "seconds": None, "error": None, "background": False}
+_STATE: dict[str, Any] = {"ready": False, "thread": None, "seconds": None, "error": None, "background": False,
+                          "child": None, "stopped": False}
 _STATE_LOCK = threading.Lock()
 
 
@@ -362,18 +365,73 @@ def _run_warm_up(in_process: bool) -> None:
             # Compile in a child process first: a compile holds the interpreter lock for tens of seconds,
             # which would slow every page of the server meanwhile. Then load the cached code here.
             # At the lowest priority, so that the pages served meanwhile keep the cores.
-            subprocess.run([sys.executable, "-m", "maubinh.strategy.kernel"], check=False, timeout=900,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                           cwd=Path(__file__).resolve().parents[2], preexec_fn=_lowest_priority)
+            _compile_in_child()
+            if _STATE["stopped"]:
+                return
         _compile_all()
         _STATE["ready"] = True
     except Exception as error:  # noqa: BLE001 - a broken numba install: stay on the numpy path
         _STATE["error"] = repr(error)
 
 
-def _lowest_priority() -> None:  # pragma: no cover - runs in the child process
-    if hasattr(os, "nice"):
-        os.nice(19)
+def _compile_in_child() -> None:
+    with _STATE_LOCK:
+        if _STATE["stopped"]:
+            return
+        setup = _child_setup(_prctl())
+        child = subprocess.Popen([sys.executable, "-m", "maubinh.strategy.kernel"], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, cwd=Path(__file__).resolve().parents[2],
+                                 preexec_fn=setup)  # noqa: PLW1509 - two system calls, nothing that locks
+        _STATE["child"] = child
+    try:
+        child.wait(timeout=900)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+    finally:
+        _STATE["child"] = None
+
+
+def _prctl() -> Callable[[int, int], int] | None:
+    """Linux's ``prctl`` from the C library (looked up here, in the parent: after a fork, only plain calls), or
+    ``None`` elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    try:
+        function: Callable[[int, int], int] = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    return function
+
+
+def _child_setup(prctl: Callable[[int, int], int] | None) -> Callable[[], None]:
+    """What the compile process does before it starts: the lowest CPU priority and, on Linux, a SIGTERM when the
+    thread that started it ends, so that a server killed outright (SIGKILL) does not leave it compiling."""
+
+    def setup() -> None:  # pragma: no cover - runs in the child process
+        if hasattr(os, "nice"):
+            os.nice(19)
+        if prctl is not None:
+            prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+
+    return setup
+
+
+_PR_SET_PDEATHSIG = 1
+"""Linux ``prctl`` option: the signal a process gets when the thread that started it ends."""
+
+
+def stop() -> None:
+    """End the compile process of a :func:`warm_up` under way, now, and start none after (the server stopping).
+    The kernel stays usable where it is loaded already; a process that has not loaded it uses the numpy path."""
+    with _STATE_LOCK:
+        _STATE["stopped"] = True
+        child = _STATE["child"]
+    if child is not None and child.poll() is None:
+        child.kill()
+        child.wait()
 
 
 def warm_up(background: bool = True) -> None:
