@@ -33,6 +33,7 @@ Shared modules:
     ui.table     a card table's showdown and analysis: Play and a class's table (duplicate deals).
     ui.tables_fit  tables that fit a phone: numbers kept in one piece, drawn as text (Drill, Sandbox).
     ui.serve     ``python -m ui.serve``: the server started warm (pages' imports, the database, the kernel).
+    ui.warming   a hand waits for the engine's kernel still being prepared, saying so (Play).
     ui/locales/  the catalogues, ``<lang>/<part>.po``.
 
 Pages:

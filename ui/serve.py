@@ -6,9 +6,11 @@ database) for the Drill's first question (``bench/drill_first.py``, issue 23). H
 server listens: :func:`warm` imports every module the entry script and the pages import, opens the classroom
 (migrations, the starter bank, the grader's resumed work: :func:`ui.store.classroom`) and starts the kernel's
 warm-up; then Streamlit runs ``app.py`` in this same process, with the options given (``--server.port 8502``...).
-A load balancer sees the server healthy only once it is warm. The compiled kernel is waited for too, at most
-:data:`KERNEL_WAIT_S` (so the first answers are graded with it, not with the numpy path: a "set it yourself"
-answer on a server's first minute took 1.4-6.7 s to grade, 0.24 s with the kernel).
+A load balancer sees the server healthy only once it is warm. The compiled kernel is not waited for (issue 32: a
+fresh install answered nothing for ~15 s): it is compiled once at install (``make run`` / ``make test``), so a
+server only loads it from numba's cache, in the background, in a second or two after it listens; where a visitor
+could still come first (a server started without the install step compiles it in a child process), the Play page
+says "preparing the engine, about N s" and waits for it rather than run a hand on the numpy path.
 
 ``streamlit run app.py`` keeps working (each first use is then paid by its first visitor).
 """
@@ -35,10 +37,6 @@ _log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parent.parent
 """The checkout: ``app.py`` and ``pages/`` are here."""
-KERNEL_WAIT_S = 10.0
-"""How long the start waits for the compiled kernel once the imports and the database are done (it loads from its
-cache in ~2 s, beside them; a first compile in a fresh checkout takes minutes, and the engine uses its numpy path
-until then)."""
 
 
 STOP_GRACE_S = 1.0
@@ -60,8 +58,8 @@ def page_imports(root: Path = ROOT) -> list[str]:
 
 
 def warm(root: Path = ROOT) -> dict[str, float]:
-    """Import the pages' modules, open the classroom, start the kernel's warm-up and wait for it (at most
-    :data:`KERNEL_WAIT_S` more); seconds spent on each (``imports``, ``classroom``, ``kernel``).
+    """Start the kernel's warm-up (in the background: not waited for), import the pages' modules, open the
+    classroom; seconds spent on each (``imports``, ``classroom``).
 
     Nothing here stops the server from starting: a module or a database that fails is logged, and the page
     that needs it reports it to its visitor as before (:mod:`ui.errors`).
@@ -78,6 +76,9 @@ def warm(root: Path = ROOT) -> dict[str, float]:
 
 
 def _warm(root: Path, seconds: dict[str, float]) -> None:
+    from maubinh.strategy import kernel
+
+    kernel.warm_up(background=True)  # loaded (or compiled, in a child process) in a daemon thread meanwhile
     started = time.perf_counter()
     for name in page_imports(root):
         try:
@@ -85,9 +86,6 @@ def _warm(root: Path, seconds: dict[str, float]) -> None:
         except Exception:  # noqa: BLE001 - the page shows the error to its visitor; the server still starts
             _log.exception("warm start: importing %s failed", name)
     seconds["imports"] = time.perf_counter() - started
-    from maubinh.strategy import kernel
-
-    kernel.warm_up(background=True)  # compiled (or loaded) in a daemon thread, as the first page would
     started = time.perf_counter()
     try:
         from ui.store import classroom
@@ -96,9 +94,6 @@ def _warm(root: Path, seconds: dict[str, float]) -> None:
     except Exception:  # noqa: BLE001 - the Classes and Drill pages report a database they cannot open
         _log.exception("warm start: the classroom database could not be opened")
     seconds["classroom"] = time.perf_counter() - started
-    started = time.perf_counter()
-    kernel.wait_ready(KERNEL_WAIT_S)
-    seconds["kernel"] = time.perf_counter() - started
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -106,8 +101,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     options = list(sys.argv[1:] if argv is None else argv)
     seconds = warm()
     from maubinh.strategy import kernel
-    print(f"warm start: imports {seconds['imports']:.1f} s, classroom {seconds['classroom']:.1f} s, kernel "
-          f"{seconds['kernel']:.1f} s more ({'ready' if kernel.ready(wait=False) else 'still loading'})", file=sys.stderr)
+    state = "ready" if kernel.ready(wait=False) else "compiling (no install step?)" if not kernel.compiled() else "loading"
+    print(f"warm start: imports {seconds['imports']:.1f} s, classroom {seconds['classroom']:.1f} s; kernel {state}",
+          file=sys.stderr)
     from streamlit.web import cli
 
     sys.argv = ["streamlit", "run", str(ROOT / "app.py"), *options]

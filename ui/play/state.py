@@ -41,6 +41,7 @@ from ui.i18n import t
 from ui.params import int_param, markdown_literal
 from ui.table.model import DEFAULT_BOTS, bots_param, read_bots
 from ui.table.timer import limit_seconds, resolve
+from ui.warming import kernel_ready_then, wait_for_kernel
 
 __all__ = [
     "MAX_DEAL",
@@ -123,7 +124,7 @@ def start_preparing(table: Table, number: int) -> Future[DealStudy]:
     with _PREPARED_LOCK:
         future = _PREPARED.get(key)
         if future is None:
-            future = _PREPARER.submit(study, table, number)
+            future = _PREPARER.submit(kernel_ready_then, study, table, number)  # never on the numpy path
             _PREPARED[key] = future
             while len(_PREPARED) > _PREPARED_MAX:
                 _PREPARED.popitem(last=False)
@@ -229,6 +230,7 @@ def take_submission(session: PlaySession, number: int) -> None:
     session.problem = None
     arrangement = outcome.arrangement
     declare = bool(st.session_state.get(declare_key(number), False))
+    wait_for_kernel()  # a fresh server's first seconds: "preparing the engine, about N s", not the numpy path
     with st.spinner(t("play.settling")):
         result = play_deal(table, number, arrangement, declare, helped=number in session.helped,
                            bots=bot_plays(table, number), timed_out=outcome.timed_out,
