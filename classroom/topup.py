@@ -6,7 +6,8 @@ process at the lowest CPU priority, one question at a time, waiting while the ma
 (:func:`maubinh.drills.bank.busy`), storing each question as it is made. A lock file per database
 (in the temporary directory, held by the server and the child) keeps other servers of the same machine from
 starting a second one; servers on other machines may build the same questions, which are then stored once
-(storing is idempotent). The child ends when it has made every question missing, or with the server.
+(storing is idempotent). The child ends when it has made every question missing, or with the server (:func:`stop_all`, and
+:meth:`TopUp.stop` at exit).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import fcntl
 import hashlib
 import logging
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -23,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
-__all__ = ["TOPUP_ENV", "TopUp", "start", "start_from_env"]
+__all__ = ["TOPUP_ENV", "TopUp", "start", "start_from_env", "stop_all"]
 
 TOPUP_ENV = "MAUBINH_BANK_TOPUP"
 """Environment variable: the questions per cell an idle server tops the bank up to (unset or 0: off)."""
@@ -42,16 +44,35 @@ class TopUp:
         self.log_path = log_path
         """Where the child writes one line per question made."""
 
-    def stop(self) -> None:
-        """End the child (if it still runs) and release the lock."""
+    def stop(self, wait_s: float = 10.0) -> None:
+        """End the child and its worker (their process group; if they still run), at most ``wait_s`` seconds
+        after asking (then killed), and release the lock."""
         if self.process.poll() is None:
-            self.process.terminate()
+            _signal_group(self.process.pid, signal.SIGTERM)
             try:
-                self.process.wait(timeout=10)
+                self.process.wait(timeout=wait_s)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+            _signal_group(self.process.pid, signal.SIGKILL)  # a worker left behind
         self._lock.close()
+
+
+def _signal_group(group: int, number: int) -> None:
+    try:
+        os.killpg(group, number)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+_STARTED: list[TopUp] = []
+"""The top-ups this process started (:func:`stop_all`)."""
+
+
+def stop_all() -> None:
+    """End every top-up this process started, at once (the server stopping)."""
+    while _STARTED:
+        _STARTED.pop().stop(wait_s=0.5)
 
 
 def _lock_path(url: str | None) -> Path:
@@ -81,9 +102,11 @@ def start(url: str | None, per_cell: int, only: Sequence[str] = ()) -> TopUp | N
     log_path = path.with_suffix(".log")
     with log_path.open("ab") as log:
         process = subprocess.Popen(command, cwd=_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                                   pass_fds=(lock.fileno(),), env={**os.environ, "PYTHONPATH": str(_ROOT)})
+                                   pass_fds=(lock.fileno(),), env={**os.environ, "PYTHONPATH": str(_ROOT)},
+                                   start_new_session=True)  # its own group: its worker process ends with it
     _log.info("topping the question bank up to %d per cell in process %d (log %s)", per_cell, process.pid, log_path)
     topup = TopUp(process, lock, log_path)
+    _STARTED.append(topup)
     atexit.register(topup.stop)
     return topup
 

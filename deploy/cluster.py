@@ -3,14 +3,19 @@
     make serve SERVERS=3                       # or: .venv/bin/python deploy/cluster.py --servers 3
 
 Each server is ``python -m ui.serve`` (``streamlit run app.py``, warm before it listens) on 127.0.0.1 (ports ``--first-port`` on), with the settings of
-``deploy/production.toml``; HAProxy (Debian's ``haproxy``) listens on ``--bind`` (default 0.0.0.0:8500) with
+``deploy/production.toml``, kept running by supervisord (a server that dies is started again at once; its
+files, logs and socket in ``data/supervisor``: ``.venv/bin/supervisorctl -c data/supervisor/supervisord.conf
+status``); HAProxy (Debian's ``haproxy``) listens on ``--bind`` (default 0.0.0.0:8500) with
 the config ``deploy/render.py`` makes, cookie affinity and health checks on ``/_stcore/health``.
 
 The database is ``--database-url`` or ``MAUBINH_DATABASE_URL`` (PostgreSQL). Without either, a local
 PostgreSQL cluster of Debian's ``postgresql`` package is started in ``data/postgres`` (port 55433, kept
 between runs, stopped at the end). The cookie secret is ``MAUBINH_COOKIE_SECRET``, or a random one for this
-run. Ctrl-C (or SIGTERM) stops HAProxy, then the servers, then a PostgreSQL it started, and returns.
-Every child's output is printed with its name (``[app1] ...``, ``[haproxy] ...``).
+run. Ctrl-C (or SIGTERM) stops HAProxy, then supervisord and the servers, then a PostgreSQL it started, and
+returns. Every child's output is printed with its name (``[app1] ...``, ``[haproxy] ...``).
+
+``--exec-server PORT [--address A]`` runs one app server with the production settings in this process's
+place (what ``deploy/systemd/maubinh@.service`` starts on a host of its own).
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -116,13 +121,109 @@ def stop(process: subprocess.Popen[bytes], timeout_s: float = 15.0) -> None:
             process.wait(timeout=timeout_s)
 
 
+def server_command(port: int, address: str = "127.0.0.1") -> list[str]:
+    """The command of one app server on ``address:port`` with the production settings (``python -m ui.serve``:
+    warm before it listens)."""
+    return [sys.executable, "-m", "ui.serve", *streamlit_options(), f"--server.address={address}",
+            f"--server.port={port}"]
+
+
 def start_app_server(port: int, env: Mapping[str, str], name: str = "app",
                      log: IO[str] | None = sys.stdout) -> subprocess.Popen[bytes]:
     """Start one app server on 127.0.0.1:``port`` with the production settings and ``env`` (the database URL,
-    the cookie secret...); returns at once (see :func:`wait_healthy`)."""
-    command = [sys.executable, "-m", "ui.serve",  # warm before it listens (ui/serve.py)
-               *streamlit_options(), "--server.address=127.0.0.1", f"--server.port={port}"]
-    return spawn(name, command, env, log)
+    the cookie secret...), unsupervised; returns at once (see :func:`wait_healthy`)."""
+    return spawn(name, server_command(port), env, log)
+
+
+def server_environment(database_url: str, secret: str) -> dict[str, str]:
+    """What every app server of a set gets in its environment (see ``deploy/production.toml``)."""
+    return {"MAUBINH_DATABASE_URL": database_url, "STREAMLIT_SERVER_COOKIE_SECRET": secret,
+            "MAUBINH_TRUST_PROXY": "1", "MAUBINH_BANK_TOPUP": os.environ.get("MAUBINH_BANK_TOPUP", "100")}
+
+
+def supervisor_config(programs: Mapping[str, Sequence[str]], folder: Path) -> str:
+    """supervisord's config for ``programs`` (name -> command), its socket, logs and pid file in ``folder``.
+
+    Each program is restarted when it exits unexpectedly (killed, crashed: anything but exit status 0, which a
+    server gives when asked to stop), stopped with SIGTERM and then, after 10 s, SIGKILL, both to its whole
+    process group; its output goes to ``<folder>/<name>.log`` (10 MB, 3 kept).
+    """
+    def quoted(text: str) -> str:
+        return text.replace("%", "%%")  # supervisord expands %(name)s in values
+
+    lines = ["[supervisord]", "nodaemon=true", f"logfile={quoted(str(folder / 'supervisord.log'))}",
+             "logfile_maxbytes=10MB", "logfile_backups=3", f"pidfile={quoted(str(folder / 'supervisord.pid'))}",
+             f"childlogdir={quoted(str(folder))}", f"directory={quoted(str(ROOT))}", "",
+             "[unix_http_server]", f"file={quoted(str(folder / 'supervisor.sock'))}", "chmod=0700", "",
+             "[rpcinterface:supervisor]",
+             "supervisor.rpcinterface_factory = supervisor.rpcinterface:make_main_rpcinterface", "",
+             "[supervisorctl]", f"serverurl=unix://{quoted(str(folder / 'supervisor.sock'))}", ""]
+    for name, command in programs.items():
+        lines += [f"[program:{name}]", f"command={quoted(shlex.join(command))}", f"directory={quoted(str(ROOT))}",
+                  "autostart=true", "autorestart=unexpected", "exitcodes=0", "startsecs=5", "startretries=20",
+                  "stopsignal=TERM", "stopwaitsecs=10", "stopasgroup=true", "killasgroup=true",
+                  "redirect_stderr=true", f"stdout_logfile={quoted(str(folder / f'{name}.log'))}",
+                  "stdout_logfile_maxbytes=10MB", "stdout_logfile_backups=3", ""]
+    return "\n".join(lines)
+
+
+class Supervisor:
+    """supervisord running ``programs`` (name -> command) with ``env`` added to their environment, its files in
+    ``folder``; each program's log is relayed to ``log`` line by line as ``[name] ...`` (``None``: not relayed).
+    """
+
+    def __init__(self, programs: Mapping[str, Sequence[str]], folder: Path, env: Mapping[str, str],
+                 log: IO[str] | None = sys.stdout) -> None:
+        self.programs, self.folder, self.env, self.log = dict(programs), folder, dict(env), log
+        self.config = folder / "supervisord.conf"
+        self.process: subprocess.Popen[bytes] | None = None
+        self._stopping = threading.Event()
+
+    def start(self) -> None:
+        """Write the config and start supervisord in the foreground (it starts every program)."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        for name in self.programs:
+            (self.folder / f"{name}.log").write_bytes(b"")  # this run's lines only
+        self.config.write_text(supervisor_config(self.programs, self.folder), encoding="utf-8")
+        self.process = spawn("supervisord", [sys.executable, "-m", "supervisor.supervisord", "-c", str(self.config)],
+                             self.env, self.log)
+        if self.log is not None:
+            for name in self.programs:
+                threading.Thread(target=_follow, args=(name, self.folder / f"{name}.log", self.log, self._stopping),
+                                 daemon=True).start()
+
+    def pid(self, name: str) -> int | None:
+        """The process id of program ``name`` while it runs (``None`` while it is down or starting again)."""
+        done = subprocess.run([sys.executable, "-m", "supervisor.supervisorctl", "-c", str(self.config), "pid", name],
+                              capture_output=True, text=True, check=False)
+        text = done.stdout.strip()
+        return int(text) if text.isdigit() and int(text) > 0 else None
+
+    def stop(self) -> None:
+        """Stop supervisord, which stops every program first (SIGTERM to each, SIGKILL 10 s later)."""
+        if self.process is not None:
+            stop(self.process, timeout_s=30)
+        self._stopping.set()
+
+
+def _follow(name: str, path: Path, out: IO[str], stopping: threading.Event) -> None:
+    """Relay the lines written to ``path`` as ``[name] ...`` until ``stopping`` (a file rotated is reopened)."""
+    handle: IO[bytes] | None = None
+    try:
+        while not stopping.is_set():
+            if handle is None or not path.exists() or os.stat(path).st_ino != os.fstat(handle.fileno()).st_ino:
+                if handle is not None:
+                    handle.close()
+                handle = path.open("rb") if path.exists() else None
+            line = handle.readline() if handle is not None else b""
+            if line:
+                out.write(f"[{name}] {line.decode(errors='replace')}")
+                out.flush()
+            else:
+                stopping.wait(0.2)
+    finally:
+        if handle is not None:
+            handle.close()
 
 
 def start_haproxy(servers: Sequence[str], config: Path, bind: str, stats_bind: str,
@@ -204,7 +305,7 @@ def serve(count: int, first_port: int, bind: str, stats_bind: str, database_url:
     signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
     postgres: LocalPostgres | None = None
-    servers: list[subprocess.Popen[bytes]] = []
+    supervisor: Supervisor | None = None
     haproxy: subprocess.Popen[bytes] | None = None
     try:
         if not database_url:
@@ -217,13 +318,12 @@ def serve(count: int, first_port: int, bind: str, stats_bind: str, database_url:
         secret = os.environ.get("MAUBINH_COOKIE_SECRET") or secrets.token_hex(32)
         if "MAUBINH_COOKIE_SECRET" not in os.environ:
             print("[cluster] MAUBINH_COOKIE_SECRET is not set: a random secret for this run", flush=True)
-        env = {"MAUBINH_DATABASE_URL": database_url, "STREAMLIT_SERVER_COOKIE_SECRET": secret,
-               "MAUBINH_TRUST_PROXY": "1", "MAUBINH_BANK_TOPUP": os.environ.get("MAUBINH_BANK_TOPUP", "100")}
         addresses = local_servers(count, first_port)
+        supervisor = Supervisor({server_name(i): server_command(first_port + i) for i in range(count)},
+                                ROOT / "data" / "supervisor", server_environment(database_url, secret))
+        supervisor.start()
         for index, address in enumerate(addresses):
-            servers.append(start_app_server(first_port + index, env, server_name(index)))
-        for index, (address, process) in enumerate(zip(addresses, servers, strict=True)):
-            wait_healthy(f"http://{address}/_stcore/health", 120, process)
+            wait_healthy(f"http://{address}/_stcore/health", 120, supervisor.process)
             print(f"[cluster] {server_name(index)} ready on {address}", flush=True)
         haproxy = start_haproxy(addresses, ROOT / "data" / "haproxy.cfg", bind, stats_bind)
         host, _, port = bind.rpartition(":")
@@ -231,16 +331,11 @@ def serve(count: int, first_port: int, bind: str, stats_bind: str, database_url:
         wait_healthy(f"{public}/_stcore/health", 30, haproxy)
         print(f"[cluster] {count} servers behind HAProxy: open {public} (status page http://{stats_bind}); "
               "Ctrl-C stops everything", flush=True)
-        reported: set[int] = set()
         while not stopping.wait(1.0):
-            if haproxy.poll() is not None:
-                print(f"[cluster] haproxy exited with code {haproxy.returncode}", flush=True)
-                return 1
-            for index, process in enumerate(servers):
-                if process.poll() is not None and index not in reported:
-                    reported.add(index)
-                    print(f"[cluster] {server_name(index)} exited with code {process.returncode}: HAProxy sends its "
-                          "browsers to the others (restart the set to bring it back)", flush=True)
+            for name, process in (("haproxy", haproxy), ("supervisord", supervisor.process)):
+                if process is not None and process.poll() is not None:
+                    print(f"[cluster] {name} exited with code {process.returncode}", flush=True)
+                    return 1
         return 0
     except RuntimeError as error:
         print(f"[cluster] {error}", file=sys.stderr, flush=True)
@@ -249,13 +344,22 @@ def serve(count: int, first_port: int, bind: str, stats_bind: str, database_url:
         print("[cluster] stopping", flush=True)
         if haproxy is not None:
             stop(haproxy)
-        for process in servers:
-            process.terminate()
-        for process in servers:
-            stop(process)
+        if supervisor is not None:
+            supervisor.stop()
         if postgres is not None:
             postgres.stop()
         print("[cluster] stopped", flush=True)
+
+
+def exec_server(port: int, address: str) -> NoReturn:
+    """Replace this process with one app server (:func:`server_command`), ``MAUBINH_COOKIE_SECRET`` given to it as
+    Streamlit's cookie secret: the process a service manager watches is the server itself."""
+    env = dict(os.environ)
+    if env.get("MAUBINH_COOKIE_SECRET"):
+        env["STREAMLIT_SERVER_COOKIE_SECRET"] = env["MAUBINH_COOKIE_SECRET"]
+    os.chdir(ROOT)
+    command = server_command(port, address)
+    os.execve(command[0], command, env)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -269,10 +373,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="PostgreSQL URL (default MAUBINH_DATABASE_URL, else a local cluster)")
     parser.add_argument("--print-options", action="store_true",
                         help="print production.toml as streamlit options, shell-quoted, and exit")
+    parser.add_argument("--exec-server", type=int, metavar="PORT",
+                        help="run one app server on PORT with the production settings, in this process's place")
+    parser.add_argument("--address", default="127.0.0.1", help="with --exec-server: its address (default 127.0.0.1)")
     args = parser.parse_args(argv)
     if args.print_options:
         print(shlex.join(streamlit_options()))
         return 0
+    if args.exec_server is not None:
+        exec_server(args.exec_server, args.address)
     return serve(args.servers, args.first_port, args.bind, args.stats_bind, args.database_url)
 
 

@@ -54,6 +54,7 @@ __all__ = [
     "runner",
     "session_alive",
     "session_owner",
+    "stop_runner",
 ]
 
 MAX_RUNNING = max(1, min(4, (os.cpu_count() or 1) - 1))
@@ -473,3 +474,12 @@ def runner() -> JobRunner:
         if _RUNNER is None:
             _RUNNER = JobRunner(MAX_RUNNING, alive=session_alive)
         return _RUNNER
+
+
+def stop_runner() -> None:
+    """The server is stopping: kill every job's process group now (:meth:`JobRunner.shutdown`; a job submitted
+    after it is refused with ``RuntimeError``)."""
+    with _RUNNER_LOCK:
+        stopping = _RUNNER
+    if stopping is not None:
+        stopping.shutdown()

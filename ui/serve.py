@@ -6,9 +6,11 @@ database) for the Drill's first question (``bench/drill_first.py``, issue 23). H
 server listens: :func:`warm` imports every module the entry script and the pages import, opens the classroom
 (migrations, the starter bank, the grader's resumed work: :func:`ui.store.classroom`) and starts the kernel's
 warm-up; then Streamlit runs ``app.py`` in this same process, with the options given (``--server.port 8502``...).
-A load balancer sees the server healthy only once it is warm. The compiled kernel is waited for too, at most
-:data:`KERNEL_WAIT_S` (so the first answers are graded with it, not with the numpy path: a "set it yourself"
-answer on a server's first minute took 1.4-6.7 s to grade, 0.24 s with the kernel).
+A load balancer sees the server healthy only once it is warm. The compiled kernel is not waited for (issue 32: a
+fresh install answered nothing for ~15 s): it is compiled once at install (``make run`` / ``make test``), so a
+server only loads it from numba's cache, in the background, in a second or two after it listens; where a visitor
+could still come first (a server started without the install step compiles it in a child process), the Play page
+says "preparing the engine, about N s" and waits for it rather than run a hand on the numpy path.
 
 ``streamlit run app.py`` keeps working (each first use is then paid by its first visitor).
 """
@@ -16,12 +18,18 @@ answer on a server's first minute took 1.4-6.7 s to grade, 0.24 s with the kerne
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib
 import logging
+import os
+import signal
 import sys
+import threading
 import time
+import types
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 __all__ = ["ROOT", "main", "page_imports", "warm"]
 
@@ -29,10 +37,11 @@ _log = logging.getLogger("ui.serve")  # not __name__: "__main__" under python -m
 
 ROOT = Path(__file__).resolve().parent.parent
 """The checkout: ``app.py`` and ``pages/`` are here."""
-KERNEL_WAIT_S = 10.0
-"""How long the start waits for the compiled kernel once the imports and the database are done (it loads from its
-cache in ~2 s, beside them; a first compile in a fresh checkout takes minutes, and the engine uses its numpy path
-until then)."""
+
+
+STOP_GRACE_S = 1.0
+"""Once Streamlit is stopping, how long its own shutdown may take before the process ends anyway (issue 32: a
+server asked to stop is gone within 2 s, whatever it is computing)."""
 
 
 def page_imports(root: Path = ROOT) -> list[str]:
@@ -49,8 +58,8 @@ def page_imports(root: Path = ROOT) -> list[str]:
 
 
 def warm(root: Path = ROOT) -> dict[str, float]:
-    """Import the pages' modules, open the classroom, start the kernel's warm-up and wait for it (at most
-    :data:`KERNEL_WAIT_S` more); seconds spent on each (``imports``, ``classroom``, ``kernel``).
+    """Start the kernel's warm-up (in the background: not waited for), import the pages' modules, open the
+    classroom; seconds spent on each (``imports``, ``classroom``).
 
     Nothing here stops the server from starting: a module or a database that fails is logged, and the page
     that needs it reports it to its visitor as before (:mod:`ui.errors`).
@@ -67,6 +76,9 @@ def warm(root: Path = ROOT) -> dict[str, float]:
 
 
 def _warm(root: Path, seconds: dict[str, float]) -> None:
+    from maubinh.strategy import kernel
+
+    kernel.warm_up(background=True)  # loaded (or compiled, in a child process) in a daemon thread meanwhile
     started = time.perf_counter()
     for name in page_imports(root):
         try:
@@ -74,9 +86,6 @@ def _warm(root: Path, seconds: dict[str, float]) -> None:
         except Exception:  # noqa: BLE001 - the page shows the error to its visitor; the server still starts
             _log.exception("warm start: importing %s failed", name)
     seconds["imports"] = time.perf_counter() - started
-    from maubinh.strategy import kernel
-
-    kernel.warm_up(background=True)  # compiled (or loaded) in a daemon thread, as the first page would
     started = time.perf_counter()
     try:
         from ui.store import classroom
@@ -85,9 +94,6 @@ def _warm(root: Path, seconds: dict[str, float]) -> None:
     except Exception:  # noqa: BLE001 - the Classes and Drill pages report a database they cannot open
         _log.exception("warm start: the classroom database could not be opened")
     seconds["classroom"] = time.perf_counter() - started
-    started = time.perf_counter()
-    kernel.wait_ready(KERNEL_WAIT_S)
-    seconds["kernel"] = time.perf_counter() - started
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -95,12 +101,94 @@ def main(argv: Sequence[str] | None = None) -> None:
     options = list(sys.argv[1:] if argv is None else argv)
     seconds = warm()
     from maubinh.strategy import kernel
-    print(f"warm start: imports {seconds['imports']:.1f} s, classroom {seconds['classroom']:.1f} s, kernel "
-          f"{seconds['kernel']:.1f} s more ({'ready' if kernel.ready(wait=False) else 'still loading'})", file=sys.stderr)
+    state = "ready" if kernel.ready(wait=False) else "compiling (no install step?)" if not kernel.compiled() else "loading"
+    print(f"warm start: imports {seconds['imports']:.1f} s, classroom {seconds['classroom']:.1f} s; kernel {state}",
+          file=sys.stderr)
     from streamlit.web import cli
 
     sys.argv = ["streamlit", "run", str(ROOT / "app.py"), *options]
-    cli.main()
+    _chain_signal_handlers()
+    threading.Thread(target=_watch_stop, name="serve-stop-watch", daemon=True).start()
+    code: int | str | None = 0
+    try:
+        cli.main()
+    except SystemExit as exit_:
+        code = exit_.code
+    _stop_now(code if isinstance(code, int) else 1)
+
+
+_STOPPING = threading.Event()
+"""Set by a stop signal (SIGTERM, Ctrl-C), before Streamlit's own handler runs."""
+
+
+def _chain_signal_handlers() -> None:
+    """Have SIGTERM and SIGINT set :data:`_STOPPING` and then run Streamlit's own handler (which it installs once
+    it listens, :func:`streamlit.web.bootstrap._set_up_signal_handler`). Should a later Streamlit not have that
+    function, :func:`_watch_stop` still sees its runtime stopping, a little later."""
+    from streamlit.web import bootstrap
+
+    original = getattr(bootstrap, "_set_up_signal_handler", None)
+    if original is None:
+        _log.warning("streamlit.web.bootstrap._set_up_signal_handler is gone: a stop is seen by the runtime's state")
+        return
+
+    def set_up(server: object) -> None:
+        original(server)
+        for number in (signal.SIGTERM, signal.SIGINT):
+            theirs = signal.getsignal(number)
+
+            def handler(signum: int, frame: types.FrameType | None, theirs: object = theirs) -> None:
+                _STOPPING.set()
+                if callable(theirs):
+                    theirs(signum, frame)
+
+            signal.signal(number, handler)
+
+    bootstrap._set_up_signal_handler = set_up
+
+
+def _watch_stop() -> None:
+    """Once the server is asked to stop (a signal, or Streamlit's runtime stopping for another reason), end every
+    child now and the process :data:`STOP_GRACE_S` later, whatever its threads are still computing."""
+    from streamlit import runtime
+    from streamlit.runtime.runtime import RuntimeState
+
+    stopped = (RuntimeState.STOPPING, RuntimeState.STOPPED)
+    while not _STOPPING.wait(0.05):
+        if runtime.exists() and runtime.get_instance().state in stopped:
+            break
+    _stop_children()
+    time.sleep(STOP_GRACE_S)
+    _stop_now(0)
+
+
+_STOP_LOCK = threading.Lock()
+
+
+def _stop_children() -> None:
+    """End what this server started: the kernel's compile process, the Sandbox's jobs (their process groups), the
+    bank's top-up. Each step at most once; a failing one is logged and the next still runs."""
+    from classroom import topup
+    from maubinh.strategy import kernel
+    from ui import jobs
+
+    with _STOP_LOCK:
+        for step in (kernel.stop, jobs.stop_runner, topup.stop_all):
+            try:
+                step()
+            except Exception:  # noqa: BLE001 - the server stops all the same
+                _log.exception("stopping: %s failed", step.__qualname__)
+
+
+def _stop_now(code: int) -> NoReturn:
+    """End the process now with ``code``: its children first, the logs flushed; the threads still computing (a
+    Play analysis, grading) are not waited for: what they store is stored in one transaction or not at all."""
+    _stop_children()
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":

@@ -30,9 +30,13 @@ the server the first call compiles or loads in place; ``MAUBINH_KERNEL=0`` turns
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import math
 import os
+import platform
 import random
+import signal
 import subprocess
 import sys
 import threading
@@ -50,17 +54,22 @@ from maubinh.strategy.rule_arrays import SettleArrays, SolverArrays, SubsetTable
 from maubinh.strategy.seat_arrays import Opponents, TableArrays
 
 __all__ = [
+    "COMPILE_S",
     "LINES",
+    "LOAD_S",
     "Hand",
     "Settled",
+    "compiled",
     "map_threads",
     "random_samples",
     "ready",
+    "seconds_left",
     "settle_tables",
     "solve_rows",
     "split_sums",
     "split_totals",
     "status",
+    "stop",
     "threads",
     "value_hands",
     "warm_up",
@@ -326,7 +335,8 @@ def _fits_int32(rules: SettleArrays, deals: int) -> bool:
 
 # --------------------------------------------------------------------------- readiness
 
-_STATE: dict[str, Any] = {"ready": False, "thread": None, "seconds": None, "error": None, "background": False}
+_STATE: dict[str, Any] = {"ready": False, "thread": None, "seconds": None, "error": None, "background": False,
+                          "child": None, "stopped": False, "phase": None, "phase_at": None}
 _STATE_LOCK = threading.Lock()
 
 
@@ -356,24 +366,124 @@ def _compile_all() -> None:
     _STATE["seconds"] = time.perf_counter() - started
 
 
+COMPILE_S = 60.0
+"""About how long a first compile takes in the server's child process (at the lowest priority: 15 s on an idle
+core, a minute or more on a busy machine); what "about N s" says while it runs."""
+LOAD_S = 3.0
+"""About how long loading the compiled code from the cache takes (1-2 s on an idle core)."""
+
+
+def _phase(name: str) -> None:
+    _STATE["phase"], _STATE["phase_at"] = name, time.monotonic()
+
+
 def _run_warm_up(in_process: bool) -> None:
     try:
-        if not in_process:
+        if not in_process and not compiled():
             # Compile in a child process first: a compile holds the interpreter lock for tens of seconds,
             # which would slow every page of the server meanwhile. Then load the cached code here.
             # At the lowest priority, so that the pages served meanwhile keep the cores.
-            subprocess.run([sys.executable, "-m", "maubinh.strategy.kernel"], check=False, timeout=900,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                           cwd=Path(__file__).resolve().parents[2], preexec_fn=_lowest_priority)
+            _phase("compile")
+            _compile_in_child()
+            if _STATE["stopped"]:
+                return
+        _phase("load")
         _compile_all()
         _STATE["ready"] = True
     except Exception as error:  # noqa: BLE001 - a broken numba install: stay on the numpy path
         _STATE["error"] = repr(error)
 
 
-def _lowest_priority() -> None:  # pragma: no cover - runs in the child process
-    if hasattr(os, "nice"):
-        os.nice(19)
+def _cache_folder() -> Path:
+    """Where numba keeps the compiled loops: ``NUMBA_CACHE_DIR``, else ``__pycache__`` beside them."""
+    configured = os.environ.get("NUMBA_CACHE_DIR")
+    return Path(configured) if configured else Path(__file__).resolve().parent / "__pycache__"
+
+
+def _marker() -> Path:
+    """The file that says the loops of this source, numba and Python are compiled in the cache (the install step
+    writes it, ``make run`` / ``make test``; so does a compile in the server's child process)."""
+    from importlib.metadata import version
+
+    source = (Path(__file__).resolve().parent / "loops.py").read_bytes()
+    key = hashlib.sha256(source + f"|{version('numba')}|{sys.version}|{platform.machine()}".encode()).hexdigest()
+    return _cache_folder() / f"kernel-compiled-{key[:16]}"
+
+
+def compiled() -> bool:
+    """Whether the kernel was compiled into the cache for this source (then a server only loads it, ~1-2 s)."""
+    try:
+        return _marker().exists()
+    except OSError:
+        return False
+
+
+def seconds_left() -> float | None:
+    """About how many seconds a :func:`warm_up` under way still needs (at least 1), ``None`` when none runs."""
+    if not warming():
+        return None
+    estimate = COMPILE_S + LOAD_S if _STATE.get("phase") == "compile" else LOAD_S
+    return max(1.0, estimate - (time.monotonic() - float(_STATE.get("phase_at") or time.monotonic())))
+
+
+def _compile_in_child() -> None:
+    with _STATE_LOCK:
+        if _STATE["stopped"]:
+            return
+        setup = _child_setup(_prctl())
+        child = subprocess.Popen([sys.executable, "-m", "maubinh.strategy.kernel"], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, cwd=Path(__file__).resolve().parents[2],
+                                 preexec_fn=setup)  # noqa: PLW1509 - two system calls, nothing that locks
+        _STATE["child"] = child
+    try:
+        child.wait(timeout=900)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+    finally:
+        _STATE["child"] = None
+
+
+def _prctl() -> Callable[[int, int], int] | None:
+    """Linux's ``prctl`` from the C library (looked up here, in the parent: after a fork, only plain calls), or
+    ``None`` elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    try:
+        function: Callable[[int, int], int] = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    return function
+
+
+def _child_setup(prctl: Callable[[int, int], int] | None) -> Callable[[], None]:
+    """What the compile process does before it starts: the lowest CPU priority and, on Linux, a SIGTERM when the
+    thread that started it ends, so that a server killed outright (SIGKILL) does not leave it compiling."""
+
+    def setup() -> None:  # pragma: no cover - runs in the child process
+        if hasattr(os, "nice"):
+            os.nice(19)
+        if prctl is not None:
+            prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+
+    return setup
+
+
+_PR_SET_PDEATHSIG = 1
+"""Linux ``prctl`` option: the signal a process gets when the thread that started it ends."""
+
+
+def stop() -> None:
+    """End the compile process of a :func:`warm_up` under way, now, and start none after (the server stopping).
+    The kernel stays usable where it is loaded already; a process that has not loaded it uses the numpy path."""
+    with _STATE_LOCK:
+        _STATE["stopped"] = True
+        child = _STATE["child"]
+    if child is not None and child.poll() is None:
+        child.kill()
+        child.wait()
 
 
 def warm_up(background: bool = True) -> None:
@@ -438,10 +548,16 @@ def status() -> dict[str, Any]:
 
 
 def main() -> int:
-    """``python -m maubinh.strategy.kernel``: compile every kernel into the cache (or load it) and say how long."""
+    """``python -m maubinh.strategy.kernel``: compile every kernel into the cache (or load it), mark the cache
+    compiled (:func:`compiled`) and say how long."""
     warm_up(background=False)
     print(f"kernel ready: {_STATE['ready']}, {_STATE['seconds'] or 0:.1f} s, error: {_STATE['error']}")
-    return 0 if _STATE["ready"] else 1
+    if not _STATE["ready"]:
+        return 1
+    with contextlib.suppress(OSError):  # a read-only checkout: every server compiles in its child then
+        _marker().parent.mkdir(parents=True, exist_ok=True)
+        _marker().touch()
+    return 0
 
 
 if __name__ == "__main__":

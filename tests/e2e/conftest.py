@@ -131,10 +131,13 @@ def _wait_healthy(proc: subprocess.Popen[bytes], base_url: str, timeout_s: float
     )
 
 
-def start_server(env: dict[str, str], log_path: Path = SERVER_LOG) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(env: dict[str, str], log_path: Path = SERVER_LOG,
+                 new_session: bool = False) -> tuple[subprocess.Popen[bytes], str]:
     """Start the app on a free port with ``env`` added to the environment, as ``make run`` does (``python -m
     ui.serve``: warm before it listens; ``streamlit run`` for another script named by ``MAUBINH_E2E_APP``); returns
-    the process and its base URL once it answers ``/_stcore/health`` (stop it with :func:`stop_server`)."""
+    the process and its base URL once it answers ``/_stcore/health`` (stop it with :func:`stop_server`).
+    ``new_session``: in a session and process group of its own (its id is the server's pid), as a service manager
+    starts it."""
     script = _app_script()
     if not script.exists():
         pytest.fail(f"no app script at {script} (set MAUBINH_E2E_APP to serve another one)", pytrace=False)
@@ -152,7 +155,7 @@ def start_server(env: dict[str, str], log_path: Path = SERVER_LOG) -> tuple[subp
     with log_path.open("wb") as log:
         proc = subprocess.Popen(
             command, cwd=REPO_ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1", **env},
-            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=new_session,
         )
     try:
         _wait_healthy(proc, base_url, SERVER_START_TIMEOUT_S)

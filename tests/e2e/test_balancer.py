@@ -19,6 +19,7 @@ import os
 import re
 import secrets
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -33,7 +34,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from classroom.grading import Grader
 from classroom.service import ClassroomStore
-from deploy.cluster import HAPROXY_MISSING, start_haproxy, stop, wait_healthy
+from deploy.cluster import HAPROXY_MISSING, Supervisor, server_command, start_haproxy, stop, wait_healthy
 from deploy.render import COOKIE, server_name
 from maubinh.drills import DrillSet, Kind, Level
 from maubinh.rules import load_rule_set
@@ -334,3 +335,44 @@ def test_postgresql_down_mid_class_loses_no_answer(e2e_browser: Browser, own_pos
         assert_no_exception(page)
         assert len(store.answers(assignment.id)) == 3
         store.engine.dispose()
+
+
+RESTART_S = 30.0
+"""A server killed outright serves again within this (issue 32): supervisord starts it at once, it warms (a few
+seconds), HAProxy's health check takes it back (2 checks, 2 s apart)."""
+
+
+def test_a_server_killed_outright_is_started_again_and_taken_back(tmp_path: Path) -> None:
+    """Issue 32: under supervisord, as ``make serve`` runs them (deploy/cluster.py), a SIGKILLed server is started
+    again and serves through HAProxy within :data:`RESTART_S`; on a fresh SQLite database (no PostgreSQL needed)."""
+    port, balancer, stats = _free_port(), _free_port(), _free_port()
+    env = {"MAUBINH_DATABASE_URL": f"sqlite:///{tmp_path / 'classroom.sqlite'}", "MAUBINH_BANK_TOPUP": "0",
+           "STREAMLIT_SERVER_COOKIE_SECRET": secrets.token_hex(32)}
+    log = (ARTIFACTS / "e2e-supervised.log").open("w", encoding="utf-8")
+    supervisor = Supervisor({"app1": server_command(port)}, tmp_path / "supervisor", env, log)
+    haproxy = None
+    try:
+        supervisor.start()
+        wait_healthy(f"http://127.0.0.1:{port}/_stcore/health", 120, supervisor.process)
+        haproxy = start_haproxy([f"127.0.0.1:{port}"], tmp_path / "haproxy.cfg", f"127.0.0.1:{balancer}",
+                                f"127.0.0.1:{stats}", log=log)
+        balanced = Balanced(f"http://127.0.0.1:{balancer}", f"http://127.0.0.1:{stats}", env["MAUBINH_DATABASE_URL"],
+                            [])
+        wait_healthy(f"{balanced.url}/_stcore/health", 30, haproxy)
+        balanced.wait_status("app1", "UP", DOWN_TIMEOUT_S)
+        first = supervisor.pid("app1")
+        assert first is not None
+        os.kill(first, signal.SIGKILL)
+        killed = time.monotonic()
+        balanced.wait_status("app1", "DOWN", RESTART_S)  # HAProxy saw it die...
+        balanced.wait_status("app1", "UP", RESTART_S - (time.monotonic() - killed))  # ...and took it back
+        assert _get(f"{balanced.url}/_stcore/health") == "app1"  # served by it, through HAProxy
+        seconds = time.monotonic() - killed
+        again = supervisor.pid("app1")
+        print(f"served again {seconds:.1f} s after SIGKILL")
+        assert again is not None and again != first and seconds <= RESTART_S
+    finally:
+        if haproxy is not None:
+            stop(haproxy)
+        supervisor.stop()
+        log.close()

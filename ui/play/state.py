@@ -50,6 +50,7 @@ from ui.sized import MiB, deep_size, memo, sized_cache
 from ui.store import classroom
 from ui.table.model import DEFAULT_BOTS, bots_param, read_bots
 from ui.table.timer import limit_seconds, resolve
+from ui.warming import kernel_ready_then, wait_for_kernel
 
 __all__ = [
     "CACHE_BYTES",
@@ -158,7 +159,7 @@ def start_preparing(table: Table, number: int) -> Future[DealStudy]:
     with _PREPARED_LOCK:
         future = _PREPARED.get(key)  # also the most recently used now
         if future is None:
-            future = _PREPARER.submit(study, table, number)
+            future = _PREPARER.submit(kernel_ready_then, study, table, number)  # never on the numpy path
             _PREPARED[key] = future
             made = True
         else:
@@ -292,6 +293,7 @@ def take_submission(session: PlaySession, number: int) -> None:
     session.problem = None
     arrangement = outcome.arrangement
     declare = bool(st.session_state.get(declare_key(number), False))
+    wait_for_kernel()  # a fresh server's first seconds: "preparing the engine, about N s", not the numpy path
     with st.spinner(t("play.settling")):
         result = play_deal(table, number, arrangement, declare, helped=number in session.helped,
                            bots=bot_plays(table, number), timed_out=outcome.timed_out,

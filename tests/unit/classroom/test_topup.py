@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -61,3 +63,38 @@ def test_per_cell_must_be_one_or_more() -> None:
     with pytest.raises(ValueError, match="1 or more"):
         topup.start(None, 0)
 
+
+
+def test_stop_all_ends_the_child_and_its_worker_at_once(tmp_path: Path) -> None:
+    """Issue 32: a stopping server leaves no top-up behind: the child and the worker it starts (its own process
+    group) are gone within a second, while the child is still making questions."""
+    url = f"sqlite:///{tmp_path / 'bank.sqlite'}"
+    ClassroomStore.open(url).engine.dispose()
+    running = topup.start(url, 500, ONE_CELL)  # far more than a second's work
+    assert running is not None
+    group = running.process.pid
+    deadline = time.monotonic() + 60
+    while len(_group(group)) < 2 and time.monotonic() < deadline:  # the child and its worker process
+        time.sleep(0.1)
+    assert len(_group(group)) >= 2, _group(group)
+    began = time.monotonic()
+    topup.stop_all()
+    while _group(group) and time.monotonic() - began < 5:
+        time.sleep(0.02)
+    assert not _group(group) and time.monotonic() - began < 1.0
+    assert topup.start(url, 1, ONE_CELL) is not None  # its lock was released
+    topup.stop_all()
+
+
+def _group(group: int) -> set[int]:
+    """The live processes of a process group (zombies left out)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[0] != "Z" and int(fields[2]) == group:
+            found.add(int(entry))
+    return found

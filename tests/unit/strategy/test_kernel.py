@@ -260,3 +260,15 @@ def test_random_samples_leave_other_cases_to_python():
         kernel.random_samples(rng, list(range(39)), 40, 1)
     small, python = random.Random(4), random.Random(4)  # a population within the pool limit: compiled
     assert kernel.random_samples(small, list(range(20)), 5, 50).tolist() == [python.sample(range(20), 5) for _ in range(50)]
+
+
+def test_the_install_step_marks_the_cache_compiled_for_this_source(tmp_path, monkeypatch):
+    """Issue 32: ``python -m maubinh.strategy.kernel`` (the install step) marks numba's cache compiled, so that a
+    server only loads it (no compile process); another cache folder is not compiled."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert not kernel.compiled()
+    kernel._marker().touch()
+    assert kernel.compiled() and kernel._marker().parent == tmp_path
+    assert kernel._marker().name.startswith("kernel-compiled-")
+    monkeypatch.setitem(kernel._STATE, "thread", None)
+    assert kernel.seconds_left() is None  # nothing under way

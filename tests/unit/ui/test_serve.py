@@ -35,7 +35,7 @@ def test_warm_imports_opens_the_classroom_with_the_starter_bank_and_starts_the_k
     monkeypatch.setattr(kernel, "warm_up", lambda background=True: started.append(background))
     monkeypatch.setenv("MAUBINH_DATABASE_URL", f"sqlite:///{tmp_path / 'classroom.sqlite'}")
     seconds = serve.warm()
-    assert set(seconds) == {"imports", "classroom", "kernel"} and all(value >= 0 for value in seconds.values())
+    assert set(seconds) == {"imports", "classroom"} and all(value >= 0 for value in seconds.values())
     assert started == [True]  # in the background: the server never waits on a compile
     assert "ui.drill.views" in sys.modules
     counts = classroom().bank.counts()
@@ -57,7 +57,7 @@ def test_warm_never_stops_the_server_start(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.setattr(ui.store, "classroom", refuse)
     with caplog.at_level(logging.ERROR, logger="ui.serve"):
         seconds = serve.warm(tmp_path)
-    assert set(seconds) == {"imports", "classroom", "kernel"}
+    assert set(seconds) == {"imports", "classroom"}
     logged = caplog.text
     assert "importing maubinh_no_such_module failed" in logged
     assert "classroom database could not be opened" in logged and "database down" in logged
