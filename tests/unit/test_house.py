@@ -59,6 +59,7 @@ EVERYTHING = {
     "natural.dong_mau_12": None,
     "naturals.order": ("ba_tu_quy", "sanh_rong", "rong_cuon"),
     "naturals.versus": "rank",
+    "several_patterns.rule": "highest_listed",
     "aces.rule": "per_ace",
     "aces.exclude_bonus_four_aces": True,
 }
