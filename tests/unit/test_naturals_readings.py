@@ -20,7 +20,7 @@ from maubinh import Arrangement, find_instant_win, load_rule_set, matching_patte
 from maubinh.cards import FULL_DECK
 from maubinh.drills.natural import Build, make_natural_question
 from maubinh.drills.sets import Level
-from maubinh.house import edit
+from maubinh.house import edit, from_link_token, link_token
 from maubinh.naturals import contest
 from maubinh.rules import NaturalPattern as P
 from maubinh.rules import RuleSet, SeveralPatterns
@@ -120,6 +120,7 @@ def test_the_rule_is_data_and_a_house_may_change_it():
     # chi-at lists six pairs (5th) above 12 one colour (8th) and five pairs and trips (4th) above six pairs.
     assert find_instant_win(cards(TWELVE_RED_SIX_PAIRS), listed).pattern is P.LUC_PHE_BON
     assert find_instant_win(cards(QUAD_TRIPS_PAIRS), listed).pattern is P.NAM_DOI_SAM
+    assert from_link_token(link_token(listed)).several_patterns is SeveralPatterns.HIGHEST_LISTED  # a link keeps it
 
 
 # --------------------------------------------------------------------------- paid and ranked as that pattern, on every path
