@@ -36,6 +36,7 @@ from maubinh.rules import (
     Position,
     Provenance,
     RuleSet,
+    SeveralPatterns,
 )
 from maubinh.settle import bonus_for
 
@@ -73,6 +74,8 @@ class Topic(str, Enum):
     """Chi taken by an instant win (§2.4), ``None`` where the rule set does not know the pattern."""
     NATURALS_VERSUS = "naturals_versus"
     """What two instant wins do against each other (§2.4)."""
+    SEVERAL_PATTERNS = "several_patterns"
+    """Which one pattern a hand matching several instant wins is (§2.4, reading December 2026)."""
     ACES = "aces"
     """The ace rule, chi Át (§2.6)."""
     ACES_FOUR_EXCLUDED = "aces_four_excluded"
@@ -80,13 +83,14 @@ class Topic(str, Enum):
 
 
 CellValue = (
-    int | bool | None | WheelRank | NaturalsVersus | AceRule | tuple[int, int, int, int] | Mapping[str, str]
+    int | bool | None | WheelRank | NaturalsVersus | SeveralPatterns | AceRule | tuple[int, int, int, int]
+    | Mapping[str, str]
 )
 """A cell's value; its type follows the row's :class:`Topic`:
 
 NAME: the names by language (``{"vi": ..., "en": ...}``); ORDER: bool (strict: an equal back and middle foul); WHEEL: :class:`~maubinh.hands.WheelRank`;
 FOUL, CLASH, BONUS: chi (int); SCOOP: ``(x1, x2, x3, sweep)``; NATURAL: chi or ``None``;
-NATURALS_VERSUS: :class:`~maubinh.rules.NaturalsVersus`; ACES: :class:`~maubinh.rules.AceRule`;
+NATURALS_VERSUS: :class:`~maubinh.rules.NaturalsVersus`; SEVERAL_PATTERNS: :class:`~maubinh.rules.SeveralPatterns`; ACES: :class:`~maubinh.rules.AceRule`;
 ACES_FOUR_EXCLUDED: bool.
 """
 
@@ -246,6 +250,7 @@ def differences(rule_sets: Sequence[RuleSet]) -> tuple[Row, ...]:
                 natural_cells.append(Cell(rs.id, rule.chi if rule else None, rule.provenance if rule else None))
             rows.append(Row(Topic.NATURAL, tuple(natural_cells), pattern=pattern))
     rows.append(row(Topic.NATURALS_VERSUS, "naturals", lambda rs: rs.naturals_versus))
+    rows.append(row(Topic.SEVERAL_PATTERNS, "several_patterns", lambda rs: rs.several_patterns))
     rows.append(row(Topic.ACES, "aces", lambda rs: rs.ace_rule))
     rows.append(
         row(

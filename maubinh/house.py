@@ -67,6 +67,7 @@ from maubinh.rules import (
     Provenance,
     RuleSet,
     RuleSetError,
+    SeveralPatterns,
     load_rule_set,
     read_toml,
     rule_set_from_data,
@@ -126,7 +127,7 @@ _SCALAR_KEYS: tuple[str, ...] = (
 )
 _BONUS_KEYS = tuple(f"bonus.{hand.value}.{position.value}" for hand, position in BONUS_SLOTS)
 _NATURAL_KEYS = tuple(f"natural.{pattern.value}" for pattern in NaturalPattern)
-_TAIL_KEYS = ("naturals.versus", "naturals.order", "aces.rule", "aces.exclude_bonus_four_aces")
+_TAIL_KEYS = ("naturals.versus", "naturals.order", "several_patterns.rule", "aces.rule", "aces.exclude_bonus_four_aces")
 
 EDITABLE_KEYS: tuple[str, ...] = _SCALAR_KEYS + _BONUS_KEYS + _NATURAL_KEYS + _TAIL_KEYS
 """The values a house may change, in the order :func:`diff` lists them. Each value's shape
@@ -142,6 +143,8 @@ EDITABLE_KEYS: tuple[str, ...] = _SCALAR_KEYS + _BONUS_KEYS + _NATURAL_KEYS + _T
   its general kind or 1 chi);
 - ``natural.<pattern>``: chi, or ``None`` where the instant win is not recognised;
 - ``naturals.order``: the recognised patterns, highest first (decides two instant wins, digest §2.4);
+- ``several_patterns.rule``: ``"highest_listed"`` or ``"paid_most"``, which one pattern a hand matching several
+  is (digest §2.4, reading December 2026);
 - ``naturals.versus``, ``aces.rule``: the enum values (``"none"``, ``"rank"``, ``"tiebreak"``;
   ``"none"``, ``"pairwise"``, ``"per_ace"``); ``aces.exclude_bonus_four_aces``: true or false.
 """
@@ -195,6 +198,7 @@ def values_of(rule_set: RuleSet) -> dict[str, Value]:
         values[key] = None if rule is None else rule.chi
     values["naturals.versus"] = rule_set.naturals_versus.value
     values["naturals.order"] = tuple(rule.pattern.value for rule in rule_set.naturals)
+    values["several_patterns.rule"] = rule_set.several_patterns.value
     values["aces.rule"] = rule_set.ace_rule.value
     values["aces.exclude_bonus_four_aces"] = rule_set.exclude_bonus_four_aces
     return values
@@ -245,11 +249,14 @@ def _texts(texts: Mapping[str, str]) -> dict[str, str]:
     return {lang: texts.get(lang) or texts.get(LANGUAGES[0]) or "" for lang in LANGUAGES}
 
 
-def rule_set_data(rule_set: RuleSet) -> dict[str, Any]:
+def rule_set_data(rule_set: RuleSet, *, canonical: bool = False) -> dict[str, Any]:
     """``rule_set`` as the TOML data of a rule-set file (plain dicts, lists, strings, numbers, booleans).
 
     Keys and tables as in ``maubinh/rulesets/*.toml``; each value's provenance (``source``,
-    ``reading``, ``house_default``) sits in its table or entry.
+    ``reading``, ``house_default``) sits in its table or entry. With ``canonical``, a table that holds the
+    value a file without it reads as is left out (``[several_patterns]`` at ``paid_most``, with its
+    provenance): the data :func:`maubinh.drills.versions.rules_digest` digests, so that a value added to the
+    format changes no rule set's version where it changes nothing.
     """
     p = rule_set.provenance
     base = base_source(rule_set)
@@ -282,12 +289,15 @@ def rule_set_data(rule_set: RuleSet) -> dict[str, Any]:
         "natural": [
             {"pattern": n.pattern.value, "chi": n.chi, **_provenance_data(n.provenance)} for n in rule_set.naturals
         ],
+        "several_patterns": {"rule": rule_set.several_patterns.value, **_provenance_data(p["several_patterns"])},
         "aces": {
             "rule": rule_set.ace_rule.value,
             "exclude_bonus_four_aces": rule_set.exclude_bonus_four_aces,
             **_provenance_data(p["aces"]),
         },
     }
+    if canonical and rule_set.several_patterns is SeveralPatterns.PAID_MOST:
+        del data["several_patterns"]
     return data
 
 
@@ -299,7 +309,7 @@ _HEADER = """\
 """
 
 
-def dump_rule_set(rule_set: RuleSet) -> str:
+def dump_rule_set(rule_set: RuleSet, *, canonical: bool = False) -> str:
     """``rule_set`` as a TOML text that :func:`load_house_rules` (or :func:`~maubinh.rules.parse_rule_set`)
     reads back into an equal rule set (values, names and provenance).
 
@@ -309,6 +319,8 @@ def dump_rule_set(rule_set: RuleSet) -> str:
     '# Mậu Binh rule set "tinh-chi" (Binh tính chi), in the format of maubinh/rulesets/*.toml.'
     >>> parse_rule_set(text) == load_rule_set("tinh-chi")
     True
+
+    With ``canonical``, the text of :func:`rule_set_data`'s canonical data (what a rule set's version digests).
     """
     base = base_source(rule_set)
     if rule_set.id in RULE_SET_IDS:
@@ -323,7 +335,7 @@ def dump_rule_set(rule_set: RuleSet) -> str:
         name=rule_set.name(LANGUAGES[0]).replace("\n", " ").replace("\r", " "),
         origin=origin,
     )
-    return header + tomli_w.dumps(rule_set_data(rule_set))
+    return header + tomli_w.dumps(rule_set_data(rule_set, canonical=canonical))
 
 
 # --------------------------------------------------------------------------- checking a file
@@ -498,6 +510,7 @@ _TABLE_KEYS: dict[str, tuple[str, ...]] = {
     "scoop": ("multipliers", "sweep_multiplier"),
     "bonus_clash": ("multiplier",),
     "naturals": ("versus",),
+    "several_patterns": ("rule",),
     "aces": ("rule", "exclude_bonus_four_aces"),
 }
 _LIST_KEYS: dict[str, tuple[str, ...]] = {"bonus": ("hand", "position", "chi"), "natural": ("pattern", "chi")}
@@ -675,6 +688,8 @@ class _Checker:
                 self.fail(path, Expected(ExpectedKind.LISTED_ONCE), f"{pattern.value} again")
             if pattern is not None:
                 seen_natural.add(pattern)
+        if "several_patterns" in data:  # files saved before it was a value have none: paid most
+            self.one_of(self.table(data, "several_patterns"), "rule", "several_patterns.rule", SeveralPatterns)
 
         aces = self.table(data, "aces")
         self.one_of(aces, "rule", "aces.rule", AceRule)

@@ -6,7 +6,10 @@ and shown as the strongest split that makes them, found from ranks and suits
 together (digest §2.4, readings: an instant win is found from the 13 cards; declaring
 it is the player's choice, :func:`maubinh.settle.settle`'s ``declared``, and a
 declared one stands even when the player's own split fouls). A hand matching
-several patterns is paid the one worth the most chi.
+several patterns is one pattern everywhere (digest §2.4, reading December 2026):
+the rule set's :class:`~maubinh.rules.SeveralPatterns` picks it (the highest listed
+under ``luckywin``, the one paid most elsewhere), and that pattern is paid, ranked
+against another instant win (:func:`contest`), named and shown.
 
 >>> from maubinh.cards import parse_cards
 >>> from maubinh.rules import load_rule_set
@@ -27,28 +30,26 @@ from itertools import combinations, product
 from maubinh.arrangement import Arrangement, keys_in_order
 from maubinh.cards import Card, Suit
 from maubinh.hands import WheelRank, evaluate
-from maubinh.rules import NaturalPattern, NaturalRule, RuleSet
+from maubinh.rules import NaturalPattern, NaturalRule, NaturalsVersus, RuleSet, SeveralPatterns
 
-__all__ = ["InstantWin", "find_instant_win", "matching_patterns", "natural_split"]
+__all__ = ["InstantWin", "contest", "find_instant_win", "matching_patterns", "natural_split"]
 
 
 @dataclass(frozen=True)
 class InstantWin:
-    """An instant win found in a hand.
+    """An instant win found in a hand: its one pattern (digest §2.4, reading December 2026), paid, ranked and shown.
 
     Attributes:
-        pattern: the :class:`~maubinh.rules.NaturalPattern` declared.
+        pattern: the :class:`~maubinh.rules.NaturalPattern` declared (of several the hand matches, the one the
+            rule set's :attr:`~maubinh.rules.RuleSet.several_patterns` picks).
         chi: what it wins from each opponent under the rule set.
-        rank: its place in the rule set's list (0 = highest).
+        rank: its place in the rule set's list (0 = highest): what it is ranked by against another instant win.
         tiebreak: values compared when two players hold the same pattern
             (``luckywin``: highest trips / pair / quad, or the chi one by one);
             ``()`` where the same pattern always ties.
         split: for split patterns (three flushes, straights, straight flushes),
             the arrangement that shows it; otherwise ``None``.
         rule: the rule-set entry, with its provenance.
-        top_rank, top_tiebreak: the highest-listed pattern the hand matches and its
-            tie-break: what two players' instant wins are compared by (a hand is as
-            strong as the best pattern it shows, and paid the one worth most).
     """
 
     pattern: NaturalPattern
@@ -57,8 +58,6 @@ class InstantWin:
     tiebreak: tuple[int, ...]
     split: Arrangement | None
     rule: NaturalRule
-    top_rank: int
-    top_tiebreak: tuple[int, ...]
 
 
 def find_instant_win(cards: Sequence[Card], rule_set: RuleSet) -> InstantWin | None:
@@ -70,16 +69,20 @@ def find_instant_win(cards: Sequence[Card], rule_set: RuleSet) -> InstantWin | N
 
     Returns:
         Of the patterns in ``rule_set.naturals`` that the hand matches, the one
-        paying the most chi (ties: the earlier in the list), or ``None``
-        (digest §2.4: a hand matching several patterns is paid the best one).
-        Reading (digest §2.4): trips count as one pair for six pairs only where
-        the rule set has no five-pairs-and-trips pattern of its own.
+        :attr:`~maubinh.rules.RuleSet.several_patterns` picks (digest §2.4, reading December 2026:
+        :attr:`~maubinh.rules.SeveralPatterns.HIGHEST_LISTED`, the first in the list, under ``luckywin``;
+        :attr:`~maubinh.rules.SeveralPatterns.PAID_MOST`, the one paying the most chi, ties the earlier
+        in the list, elsewhere), or ``None``. That one pattern is paid, ranked and shown.
+        Readings (digest §2.4): counting pairs for six pairs and for five pairs and trips, a quad is two
+        pairs (4+3+2+2+2 is five pairs and trips); trips count as one pair for six pairs only where the
+        rule set has no five-pairs-and-trips pattern of its own.
 
     Raises:
         ValueError: if ``cards`` is not 13 distinct cards.
     """
     hand = _check(cards)
     listed = {rule.pattern for rule in rule_set.naturals}
+    highest_listed = rule_set.several_patterns is SeveralPatterns.HIGHEST_LISTED
     matches: list[tuple[int, NaturalRule, tuple[int, ...], Arrangement | None]] = []
     for rank, rule in enumerate(rule_set.naturals):
         if rule.pattern is NaturalPattern.LUC_PHE_BON and NaturalPattern.NAM_DOI_SAM in listed and (
@@ -89,11 +92,39 @@ def find_instant_win(cards: Sequence[Card], rule_set: RuleSet) -> InstantWin | N
         found = _match(rule.pattern, hand, rule_set.wheel, rule_set.strict_order)
         if found is not None:
             matches.append((rank, rule, found[0], found[1]))
+            if highest_listed:  # the first match in list order is the one
+                break
     if not matches:
         return None
-    rank, rule, tiebreak, split = max(matches, key=lambda m: (m[1].chi, -m[0]))
-    top_rank, _, top_tiebreak, _ = min(matches, key=lambda m: m[0])
-    return InstantWin(rule.pattern, rule.chi, rank, tiebreak, split, rule, top_rank, top_tiebreak)
+    rank, rule, tiebreak, split = max(matches, key=lambda m: (m[1].chi, -m[0])) if not highest_listed else matches[0]
+    return InstantWin(rule.pattern, rule.chi, rank, tiebreak, split, rule)
+
+
+def contest(first: InstantWin, second: InstantWin, rule_set: RuleSet) -> int:
+    """Which of two players' instant wins wins between them: ``1`` the first, ``-1`` the second, ``0`` neither.
+
+    Each hand is its one pattern (:func:`find_instant_win`): the one earlier in the rule set's list wins
+    (:attr:`~maubinh.rules.NaturalsVersus.RANK`), the same pattern by its tie-break under
+    :attr:`~maubinh.rules.NaturalsVersus.TIEBREAK` (``luckywin``) and otherwise evenly; under
+    :attr:`~maubinh.rules.NaturalsVersus.NONE` (``chi-at``) they are never compared (digest §2.4). The winner
+    takes its own :attr:`InstantWin.chi`.
+
+    >>> from maubinh.cards import parse_cards
+    >>> from maubinh.rules import load_rule_set
+    >>> luckywin = load_rule_set("luckywin")
+    >>> quads = find_instant_win(parse_cards("2h 2c 2d 2s 5d 5s 5c 5h 9c 9d 9s 9h Ad"), luckywin)
+    >>> trips = find_instant_win(parse_cards("2h 2c 2d 5h 5d 5s 9s 9c 9d Kd Kc Ks Ad"), luckywin)
+    >>> quads.pattern.value, trips.pattern.value, contest(quads, trips, luckywin)
+    ('luc_phe_bon', 'bon_sam', 1)
+    """
+    versus = rule_set.naturals_versus
+    if versus is NaturalsVersus.NONE:
+        return 0
+    order_first: tuple[int, ...] = (-first.rank,)
+    order_second: tuple[int, ...] = (-second.rank,)
+    if versus is NaturalsVersus.TIEBREAK:
+        order_first, order_second = order_first + first.tiebreak, order_second + second.tiebreak
+    return (order_first > order_second) - (order_first < order_second)
 
 
 def matching_patterns(cards: Sequence[Card]) -> list[NaturalPattern]:

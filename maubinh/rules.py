@@ -37,6 +37,7 @@ __all__ = [
     "MAX_RULES_CHARS",
     "ORDER_PROVENANCE",
     "RULE_SET_IDS",
+    "SEVERAL_PATTERNS_PROVENANCE",
     "TEXT_LIMITS",
     "AceRule",
     "Bonus",
@@ -49,6 +50,7 @@ __all__ = [
     "RuleSet",
     "RuleSetError",
     "ScoopRule",
+    "SeveralPatterns",
     "UnknownRuleSetError",
     "load_rule_set",
     "parse_rule_set",
@@ -193,6 +195,20 @@ class NaturalsVersus(str, Enum):
     """As RANK, and the same pattern is decided by its tie-break (``luckywin``)."""
 
 
+class SeveralPatterns(str, Enum):
+    """Which one pattern a hand matching several instant-win patterns is (digest §2.4, reading December 2026).
+
+    The pattern chosen is the hand's one pattern everywhere: it is paid, ranked against another player's
+    instant win (with its own tie-break), named and shown.
+    """
+
+    HIGHEST_LISTED = "highest_listed"
+    """The highest-listed pattern the hand matches, whatever it pays (``luckywin``, whose list is a rank order:
+    three quads and a card, also six pairs, listed above it, is six pairs)."""
+    PAID_MOST = "paid_most"
+    """The pattern paid the most chi; on an equal amount, the one listed first (every other source)."""
+
+
 class AceRule(str, Enum):
     """The ace rule, chi Át (digest §2.6)."""
 
@@ -266,6 +282,20 @@ ORDER_PROVENANCE = Provenance(
 )
 """The order rule's provenance (digest §1, reading revised again), for a rule-set file without an
 ``[order]`` table; the shipped files carry their own, citing their own source."""
+
+SEVERAL_PATTERNS_PROVENANCE = Provenance(
+    "§2.4: một bài khớp nhiều kiểu mậu binh được trả kiểu tốt nhất",
+    {
+        "vi": "Cách đọc (12/2026): bài khớp nhiều kiểu mậu binh chỉ là một kiểu, ở mọi chỗ (trả tiền, so với mậu binh "
+        "nhà khác, gọi tên): kiểu được trả nhiều chi nhất; bằng chi thì kiểu đứng trước trong danh sách.",
+        "en": "Reading (December 2026): a hand matching several instant-win patterns is one pattern everywhere (paid, "
+        "ranked against another instant win, named): the one paid the most chi; on an equal amount, the one listed "
+        "first.",
+    },
+)
+"""The provenance of the rule for a hand matching several instant wins (digest §2.4, reading December 2026)
+for a rule-set file without a ``[several_patterns]`` table (files saved before it existed: they were paid the
+pattern worth most, :attr:`SeveralPatterns.PAID_MOST`); the shipped files carry their own, citing their source."""
 
 
 @dataclass(frozen=True)
@@ -347,11 +377,13 @@ class RuleSet:
         bonuses: the bonus table.
         naturals: the instant wins in precedence order (first = highest).
         naturals_versus: what two instant wins do against each other.
+        several_patterns: which one pattern a hand matching several is (digest §2.4, reading December 2026):
+            TOML ``[several_patterns] rule``; :attr:`SeveralPatterns.PAID_MOST` for a file without the table.
         ace_rule: the ace rule, or ``AceRule.NONE``.
         exclude_bonus_four_aces: ``tinh-chi``: four aces paid as a bonus do not count again.
         provenance: where each value comes from, by key
-            (``"wheel"``, ``"order"``, ``"foul"``, ``"scoop"``, ``"bonus_clash"``, ``"naturals"``, ``"aces"``,
-            ``"chi_win"``, ``"positions"``).
+            (``"wheel"``, ``"order"``, ``"foul"``, ``"scoop"``, ``"bonus_clash"``, ``"naturals"``,
+            ``"several_patterns"``, ``"aces"``, ``"chi_win"``, ``"positions"``).
     """
 
     id: str
@@ -368,6 +400,7 @@ class RuleSet:
     bonuses: tuple[Bonus, ...]
     naturals: tuple[NaturalRule, ...]
     naturals_versus: NaturalsVersus
+    several_patterns: SeveralPatterns
     ace_rule: AceRule
     exclude_bonus_four_aces: bool
     provenance: Mapping[str, Provenance] = field(repr=False)
@@ -390,7 +423,7 @@ class RuleSet:
             self.id, self.source_file, _frozen(self.names), _frozen(self.summaries),
             tuple((position.value, _frozen(self.positions.get(position))) for position in Position),
             self.wheel, self.strict_order, self.chi_win, self.foul_penalty, self.scoop, self.bonus_clash, self.bonuses,
-            self.naturals, self.naturals_versus, self.ace_rule, self.exclude_bonus_four_aces,
+            self.naturals, self.naturals_versus, self.several_patterns, self.ace_rule, self.exclude_bonus_four_aces,
             _frozen(self.provenance),
         ))
 
@@ -654,6 +687,7 @@ class _Reader:
                 self.fail(path, f"{pattern.value} is listed twice")
             seen_nat.add(pattern)
             naturals.append(NaturalRule(pattern, chi, self.provenance(entry, path)))
+        several, provenance["several_patterns"] = self.several_patterns()
 
         ace_table = self.table("aces")
         ace_rule = self.enum(AceRule, ace_table.get("rule"), "aces.rule")
@@ -680,6 +714,7 @@ class _Reader:
             bonuses=tuple(bonuses),
             naturals=tuple(naturals),
             naturals_versus=versus,
+            several_patterns=several,
             ace_rule=ace_rule,
             exclude_bonus_four_aces=exclude,
             provenance=provenance,
@@ -696,6 +731,16 @@ class _Reader:
             self.fail("order.strict", f"expected true or false, got {_short(strict)}")
             strict = False
         return strict, self.provenance(table, "order")
+
+    def several_patterns(self) -> tuple[SeveralPatterns, Provenance]:
+        """Which pattern a hand matching several is: ``[several_patterns] rule`` and its provenance
+        (:attr:`SeveralPatterns.PAID_MOST` and :data:`SEVERAL_PATTERNS_PROVENANCE` without the table, as in
+        files saved before it existed)."""
+        if "several_patterns" not in self.data:
+            return SeveralPatterns.PAID_MOST, SEVERAL_PATTERNS_PROVENANCE
+        table = self.table("several_patterns")
+        rule = self.enum(SeveralPatterns, table.get("rule"), "several_patterns.rule")
+        return rule or SeveralPatterns.PAID_MOST, self.provenance(table, "several_patterns")
 
     def source_file(self) -> str:
         """The source text's file name: ``source_file``, or that of the source named by ``based_on``."""

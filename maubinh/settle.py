@@ -36,13 +36,12 @@ from enum import Enum
 from maubinh.arrangement import Arrangement, hand_values, out_of_order
 from maubinh.cards import Card, Rank
 from maubinh.hands import Category, HandValue, evaluate
-from maubinh.naturals import InstantWin, find_instant_win
+from maubinh.naturals import InstantWin, contest, find_instant_win
 from maubinh.rules import (
     POSITIONS,
     AceRule,
     Bonus,
     BonusHand,
-    NaturalsVersus,
     Position,
     Provenance,
     RuleSet,
@@ -434,15 +433,11 @@ def _natural_item(nat_a: InstantWin | None, nat_b: InstantWin | None, rule_set: 
         assert winner is not None
         sign = 1 if nat_a is not None else -1
         return Item(ItemKind.NATURAL, sign * winner.chi, naturals=pair, provenance=winner.rule.provenance)
-    versus = rule_set.naturals_versus
     provenance = rule_set.provenance["naturals"]
-    order_a: tuple[int, ...] = (-nat_a.top_rank,)
-    order_b: tuple[int, ...] = (-nat_b.top_rank,)
-    if versus is NaturalsVersus.TIEBREAK:
-        order_a, order_b = order_a + nat_a.top_tiebreak, order_b + nat_b.top_tiebreak
-    if versus is NaturalsVersus.NONE or order_a == order_b:
+    sign = contest(nat_a, nat_b, rule_set)
+    if sign == 0:
         return Item(ItemKind.NATURALS_EVEN, 0, naturals=pair, provenance=provenance)
-    sign, winner = (1, nat_a) if order_a > order_b else (-1, nat_b)
+    winner = nat_a if sign > 0 else nat_b
     return Item(ItemKind.NATURAL, sign * winner.chi, naturals=pair, provenance=provenance)
 
 

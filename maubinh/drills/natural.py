@@ -1,12 +1,13 @@
 """Drill kind "spot the instant win": 13 cards, which mậu binh / tới trắng do they declare, if any.
 
 The choices are the rule set's own instant wins (its list, highest first) and "none". The key is
-:func:`maubinh.naturals.find_instant_win`: of the patterns the rule set lists, the one paying the
-most chi (digest §2.4). Hands are built to order (:class:`Build`), by level: beginners see plain
+:func:`maubinh.naturals.find_instant_win`: of the patterns the rule set lists, the hand's one pattern, the
+one it is paid, ranked and shown as (digest §2.4, reading December 2026: the highest listed under
+``luckywin``, the one paid most elsewhere). Hands are built to order (:class:`Build`), by level: beginners see plain
 six pairs, dragons, one-colour hands and ordinary deals; intermediate learners every listed pattern
 and near misses (five pairs, eleven of a colour, two flushes and a stray suit); experts the
 readings and the rule set's own list: trips counting as a pair and quads as two pairs for six
-pairs, a pattern this rule set does not list, hands matching several patterns (paid the best), and
+pairs, a pattern this rule set does not list, hands matching several patterns (one pattern), and
 three straights whose front is A-2-3 or Q-K-A.
 
 >>> from maubinh.rules import load_rule_set
@@ -59,7 +60,7 @@ class Build(str, Enum):
     UNLISTED = "unlisted"
     """A pattern this rule set does not list."""
     SEVERAL = "several"
-    """Six pairs that are also twelve or thirteen cards of one colour: paid the best."""
+    """Six pairs that are also twelve or thirteen cards of one colour: the one pattern its rule set picks."""
     FRONT_RUN = "front_run"
     """Three straights with A-2-3 or Q-K-A as the 3-card front."""
 

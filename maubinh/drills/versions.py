@@ -40,14 +40,15 @@ _SEEDS = 10**12
 @cache
 def rules_digest(rule_set_id: str) -> str:
     """64 hex digits of a SHA-256 of a source's rule set data (every value, written back canonically by
-    :func:`maubinh.house.dump_rule_set`, so comments do not count).
+    :func:`maubinh.house.dump_rule_set`, so comments do not count; a table at the value a file without it reads
+    as is left out, ``canonical``, so a value added to the format re-versions only the rule sets it changes).
 
     Raises:
         ValueError: for a rule set that is not a source (as :func:`maubinh.rules.load_rule_set`).
     """
     from maubinh.house import dump_rule_set  # house imports the rules core only; kept lazy for import speed
 
-    return hashlib.sha256(dump_rule_set(load_rule_set(rule_set_id)).encode("utf-8")).hexdigest()
+    return hashlib.sha256(dump_rule_set(load_rule_set(rule_set_id), canonical=True).encode("utf-8")).hexdigest()
 
 
 @cache

@@ -58,7 +58,7 @@ def may_hold_instant_win(hands: npt.ArrayLike) -> npt.NDArray[np.bool_]:
     reds = suits @ red
     dragon = (ranks == 1).all(axis=1)
     colour = (reds >= 12) | (reds <= 1)
-    pairs = (ranks // 2).sum(axis=1) >= 6  # six pairs; five pairs and trips (trips count one pair)
+    pairs = (ranks // 2).sum(axis=1) >= 6  # six pairs; five pairs and trips (trips one pair, a quad two: 4+3+2+2+2)
     trips = (ranks >= 3).sum(axis=1) >= 4
     quads = (ranks == 4).sum(axis=1) >= 3
     shape = -np.sort(-suits, axis=1)

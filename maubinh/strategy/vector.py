@@ -22,8 +22,8 @@ import numpy.typing as npt
 from maubinh.arrangement import Arrangement, keys_in_order
 from maubinh.cards import Card, Rank
 from maubinh.hands import value_from_key
-from maubinh.naturals import InstantWin, find_instant_win
-from maubinh.rules import POSITIONS, AceRule, BonusHand, NaturalsVersus, RuleSet
+from maubinh.naturals import InstantWin, contest, find_instant_win
+from maubinh.rules import POSITIONS, AceRule, BonusHand, RuleSet
 from maubinh.settle import bonus_for
 from maubinh.strategy.fast import evaluate_many, rank_tables
 
@@ -350,14 +350,8 @@ def _natural_amount(mine: InstantWin | None, theirs: InstantWin | None, rule_set
         return mine.chi
     if mine is None:
         return -theirs.chi
-    versus = rule_set.naturals_versus
-    order_mine: tuple[int, ...] = (-mine.top_rank,)
-    order_theirs: tuple[int, ...] = (-theirs.top_rank,)
-    if versus is NaturalsVersus.TIEBREAK:
-        order_mine, order_theirs = order_mine + mine.top_tiebreak, order_theirs + theirs.top_tiebreak
-    if versus is NaturalsVersus.NONE or order_mine == order_theirs:
-        return 0
-    return mine.chi if order_mine > order_theirs else -theirs.chi
+    sign = contest(mine, theirs, rule_set)
+    return 0 if sign == 0 else mine.chi if sign > 0 else -theirs.chi
 
 
 def table_totals(

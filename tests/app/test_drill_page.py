@@ -22,7 +22,7 @@ from maubinh.drills import (
     make_question,
     partial_foul,
 )
-from maubinh.rules import POSITIONS, RULE_SET_IDS, load_rule_set
+from maubinh.rules import POSITIONS, RULE_SET_IDS, NaturalPattern, load_rule_set
 from maubinh.strategy.arrangers import random_split
 from tests.app.arrange import arranger_data, arranger_keys, confirm, confirm_value
 from ui.drill.arrange import SUBMITTED_KEY
@@ -367,3 +367,16 @@ def test_practise_hands_like_these_from_a_house_rules_hand_keeps_the_house_rules
     drill_set = at.session_state["drill_state"].drill_set
     assert drill_set.rule_set_id == "nha-ba" and drill_set.house is not None
     assert drill_set.rule_set.foul_penalty == 5 and drill_set.count == 5
+
+
+@pytest.mark.parametrize(("lang", "said"), [("vi", "danh sách là thứ hạng"), ("en", "whose list is a rank order")])
+def test_spot_the_instant_win_keys_and_explains_the_one_pattern(lang: str, said: str) -> None:
+    # Set seed 6, question 0: six red pairs and a black card. Under luckywin (list a rank order, digest §2.4,
+    # reading December 2026) it is 12 of one colour, listed above six pairs, though six pairs pay more.
+    at = drill(kinds="natural", level="expert", rules="luckywin", seed="6", n="1", lang=lang)
+    _, _, q = current(at)
+
+    assert q.key is NaturalPattern.DONG_MAU_12 and NaturalPattern.LUC_PHE_BON in q.matches
+    at.button(key=f"drill_choice_{q.choices.index(NaturalPattern.LUC_PHE_BON)}").click().run()
+    assert not at.exception
+    assert any(said in m.value for m in at.markdown), [m.value for m in at.markdown][-6:]

@@ -20,6 +20,7 @@ from maubinh.rules import (
     NaturalPattern,
     NaturalsVersus,
     Position,
+    SeveralPatterns,
     load_rule_set,
     parse_rule_set,
 )
@@ -113,6 +114,13 @@ def test_main_rules_are_the_digests() -> None:
     assert _values(_row(Topic.NATURALS_VERSUS)) == [
         NaturalsVersus.NONE, NaturalsVersus.TIEBREAK, NaturalsVersus.RANK, NaturalsVersus.RANK,
     ]
+    # §2.4, reading December 2026: luckywin's list is a rank order; elsewhere the pattern paid most. A reading
+    # in every rule set, shown as one.
+    several = _row(Topic.SEVERAL_PATTERNS)
+    assert _values(several) == [
+        SeveralPatterns.PAID_MOST, SeveralPatterns.HIGHEST_LISTED, SeveralPatterns.PAID_MOST, SeveralPatterns.PAID_MOST,
+    ]
+    assert all(cell.reading for cell in several.cells) and several.differs
 
 
 def test_chi_names_show_the_clash() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import tomli_w
 
 from maubinh import RULE_SET_IDS, Arrangement, ItemKind, load_rule_set, parse_rule_set, settle
 from maubinh.cards import FULL_DECK, parse_cards
@@ -25,6 +26,7 @@ from maubinh.house import (
     house_id,
     link_token,
     load_house_rules,
+    rule_set_data,
     values_of,
 )
 from maubinh.rules import Provenance
@@ -59,6 +61,7 @@ EVERYTHING = {
     "natural.dong_mau_12": None,
     "naturals.order": ("ba_tu_quy", "sanh_rong", "rong_cuon"),
     "naturals.versus": "rank",
+    "several_patterns.rule": "highest_listed",
     "aces.rule": "per_ace",
     "aces.exclude_bonus_four_aces": True,
 }
@@ -402,3 +405,33 @@ def test_the_settled_instant_win_uses_the_house_amount():
                  rule_set_id="x", names=NAMES)
     assert settle([six_pairs, other], house).totals == (10, -10)
     assert parse_cards("As")  # the card parser is the one the files use
+
+
+# --------------------------------------------------------------------------- which one pattern (digest §2.4, December 2026)
+
+
+def test_the_several_patterns_rule_is_checked_and_a_file_without_it_pays_the_most():
+    from maubinh.rules import SeveralPatterns
+
+    house = edit(load_rule_set("luckywin"), {"foul.penalty": 4}, rule_set_id="nha-toi", names=NAMES)
+    text = dump_rule_set(house)
+    assert 'rule = "highest_listed"' in text
+    rule_set, problems = check_house_rules(text.replace('rule = "highest_listed"', 'rule = "first"'))
+    assert rule_set is None and [(p.key, p.expected.choices) for p in problems] == [
+        ("several_patterns.rule", ("highest_listed", "paid_most"))]
+    # A file saved before the value existed has no table: the pattern paid most, as such files were paid.
+    data = rule_set_data(house)
+    del data["several_patterns"]
+    old = load_house_rules(tomli_w.dumps(data))
+    assert old.several_patterns is SeveralPatterns.PAID_MOST
+    assert old.provenance["several_patterns"].reading is not None  # shown as a reading there too
+
+
+def test_a_rule_set_version_digests_the_rule_only_where_it_differs_from_a_file_without_it():
+    # The canonical data leaves out [several_patterns] at paid_most (what a file without it reads as), so the
+    # sources that pay the most keep the digest they had before the value existed; luckywin's changes.
+    for rule_set_id in RULE_SET_IDS:
+        source = load_rule_set(rule_set_id)
+        canonical = rule_set_data(source, canonical=True)
+        assert ("several_patterns" in canonical) is (rule_set_id == "luckywin")
+        assert parse_rule_set(dump_rule_set(source, canonical=True)).several_patterns is source.several_patterns

@@ -28,8 +28,10 @@ TABLE = [
      ((P.LUC_PHE_BON, 18), (P.LUC_PHE_BON, 18), (P.LUC_PHE_BON, 12), (P.LUC_PHE_BON, 18))),
     ("2h 2c 2d 5h 5d 5s 9s 9c 9d Kd Kc Ks Ad",
      ((P.BON_SAM, 75), (P.BON_SAM, 75), None, None)),
+    # Three quads are also six pairs (each quad two pairs): luckywin lists six pairs 7th, three quads 9th, so
+    # the hand is six pairs there and paid 18, not 75 (digest 2.4, reading December 2026: highest listed).
     ("2h 2c 2d 2s 5d 5s 5c 5h 9c 9d 9s 9h Ad",
-     ((P.LUC_PHE_BON, 18), (P.BA_TU_QUY, 75), (P.LUC_PHE_BON, 12), (P.LUC_PHE_BON, 18))),
+     ((P.LUC_PHE_BON, 18), (P.LUC_PHE_BON, 18), (P.LUC_PHE_BON, 12), (P.LUC_PHE_BON, 18))),
     ("2h 7h 4h 5h 6h 9s Ts Js Qs 2s 3d Kd Ad",
      ((P.BA_THUNG, 18), (P.BA_THUNG, 18), (P.BA_THUNG, 9), (P.BA_THUNG, 18))),
     ("2h 3c 4h 5h 6d 9s Ts Jc Qs Kd Qd Kh Ad",

@@ -435,17 +435,19 @@ def _natural_feedback(q: NaturalQuestion, answer: Answer, rule_set: RuleSet, lan
             _arrangement(q.win.split, rule_set, lang, values=False, width=SMALL_CARD_WIDTH)
     listed = {rule.pattern: rule.chi for rule in rule_set.naturals}
     others = [p for p in q.matches if p is not q.key]
-    paid_less = [p for p in others if p in listed]
+    also = [p for p in others if p in listed]
     unlisted = [p for p in others if p not in listed]
-    if paid_less:
-        names = ", ".join(f"{natural_name(p, lang)} ({listed[p]})" for p in paid_less)
-        st.markdown(t("drill.natural.also", names=names))
+    if also:
+        names = ", ".join(f"{natural_name(p, lang)} ({listed[p]})" for p in also)
+        st.markdown(t(f"drill.natural.also.{rule_set.several_patterns.value}", names=names))
     if unlisted:
         st.markdown(t("drill.natural.unlisted", names=", ".join(natural_name(p, lang) for p in unlisted),
                       rules=md_text(rule_set.name(lang))))
     if q.build in NEAR_MISSES:
         st.markdown(t(f"drill.natural.near.{q.build.value}"))
-    if q.key is NaturalPattern.LUC_PHE_BON and q.build in (Build.TRIPS_AS_PAIR, Build.QUAD_AS_TWO_PAIRS):
+    quad = max(Counter(card.rank for card in q.cards).values()) == 4
+    if q.key is NaturalPattern.LUC_PHE_BON and q.build in (Build.TRIPS_AS_PAIR, Build.QUAD_AS_TWO_PAIRS) or (
+            q.key is NaturalPattern.NAM_DOI_SAM and quad):
         st.markdown(t("drill.natural.pairs_reading"))
     st.caption(_natural_facts(q.cards))
 

@@ -520,6 +520,8 @@ def step_naturals(ctx: LessonContext) -> None:
     table_notes(notes)
     rule_line(t("learn.rule.naturals_versus"), t(f"learn.value.versus.{rule_set.naturals_versus.value}"),
               rule_set.provenance.get("naturals"), ctx.lang)
+    rule_line(t("learn.rule.several_patterns"), t(f"learn.value.several.{rule_set.several_patterns.value}"),
+              rule_set.provenance.get("several_patterns"), ctx.lang)
     show_examples_of("naturals", ctx)
 
 
@@ -575,7 +577,7 @@ _GROUPS: tuple[tuple[str, tuple[Topic, ...]], ...] = (
     ("learn.diff.names", (Topic.NAME,)),
     ("learn.diff.main", (Topic.ORDER, Topic.WHEEL, Topic.FOUL, Topic.SCOOP, Topic.ACES, Topic.ACES_FOUR_EXCLUDED)),
     ("learn.diff.bonuses", (Topic.BONUS, Topic.CLASH)),
-    ("learn.diff.naturals", (Topic.NATURAL, Topic.NATURALS_VERSUS)),
+    ("learn.diff.naturals", (Topic.NATURAL, Topic.NATURALS_VERSUS, Topic.SEVERAL_PATTERNS)),
 )
 
 
@@ -622,6 +624,8 @@ def cell_text(row: Row, cell: Cell, rule_set: RuleSet, lang: str) -> str:
         text = t("learn.value.chi", n=value) if value is not None else "—"
     elif row.topic is Topic.NATURALS_VERSUS:
         text = t(f"learn.diff.versus.{value.value}")
+    elif row.topic is Topic.SEVERAL_PATTERNS:
+        text = t(f"learn.diff.several.{value.value}")
     elif row.topic is Topic.ACES:
         text = t(f"learn.diff.aces.{value.value}")
     else:

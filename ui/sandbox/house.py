@@ -46,6 +46,7 @@ from maubinh.rules import (
     NaturalsVersus,
     Provenance,
     RuleSet,
+    SeveralPatterns,
 )
 from ui.escape import md_text
 from ui.i18n import t, translate
@@ -88,6 +89,7 @@ WIDGETS = {
     "scoop.sweep_multiplier": P + "sweep",
     "bonus_clash.multiplier": P + "clash",
     "naturals.versus": P + "versus",
+    "several_patterns.rule": P + "several",
     "aces.rule": P + "aces",
     "aces.exclude_bonus_four_aces": P + "exclude",
 }
@@ -372,6 +374,8 @@ def _natural_section(lang: str) -> None:
     st.caption(f'{t("house.natural_caption")} {_range("natural.chi")}')
     st.selectbox(t("house.versus"), [v.value for v in NaturalsVersus], key=WIDGETS["naturals.versus"],
                  format_func=lambda v: value_text("naturals.versus", v, lang))
+    st.selectbox(t("house.several"), [v.value for v in SeveralPatterns], key=WIDGETS["several_patterns.rule"],
+                 format_func=lambda v: value_text("several_patterns.rule", v, lang), help=t("house.several_help"))
 
 
 def _aces_section(lang: str) -> None:

@@ -63,7 +63,7 @@ def value_text(key: str, value: object, lang: str) -> str:
         return " / ".join(f"x{v}" for v in value)
     if key == "order.strict":
         return translate("house.value.order.strict" if value else "house.value.order.equal_stands", lang)
-    if key in ("wheel.value", "naturals.versus", "aces.rule"):
+    if key in ("wheel.value", "naturals.versus", "several_patterns.rule", "aces.rule"):
         return translate(f"house.value.{key.split('.')[0]}.{value}", lang)
     if isinstance(value, bool):
         return translate("house.value.yes" if value else "house.value.no", lang)

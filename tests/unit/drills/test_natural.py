@@ -12,7 +12,7 @@ from maubinh.drills import Level
 from maubinh.drills.natural import NEAR_MISSES, Build, make_natural_question
 from maubinh.hands import Category, evaluate
 from maubinh.naturals import find_instant_win, natural_split
-from maubinh.rules import RULE_SET_IDS, NaturalPattern, RuleSet, load_rule_set
+from maubinh.rules import RULE_SET_IDS, NaturalPattern, RuleSet, SeveralPatterns, load_rule_set
 
 SEEDS = range(80)
 
@@ -66,8 +66,9 @@ def _shows(cards: Sequence[Card], pattern: NaturalPattern) -> bool:
 
 
 def _paid(cards: Sequence[Card], rule_set: RuleSet) -> NaturalPattern | None:
-    """The listed pattern paying most (ties: earlier in the list), with six pairs yielding to its own
-    five-pairs-and-trips pattern where the rule set lists one."""
+    """The hand's one pattern (digest §2.4, reading December 2026): the first listed one it matches where the
+    rule set picks the highest listed (luckywin), otherwise the listed pattern paying most (ties: earlier in
+    the list); six pairs yield to their own five-pairs-and-trips pattern where the rule set lists one."""
     listed = [rule for rule in rule_set.naturals]
     matched = _counted(cards) | {
         p for p in (NaturalPattern.BA_THUNG, NaturalPattern.BA_SANH, NaturalPattern.BA_THUNG_PHA_SANH)
@@ -80,6 +81,8 @@ def _paid(cards: Sequence[Card], rule_set: RuleSet) -> NaturalPattern | None:
     for rule in listed:
         if rule.pattern in matched and (best is None or rule.chi > best.chi):
             best = rule
+            if rule_set.several_patterns is SeveralPatterns.HIGHEST_LISTED:
+                break
     return best.pattern if best else None
 
 

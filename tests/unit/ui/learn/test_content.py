@@ -130,6 +130,8 @@ def test_the_instant_win_examples_show_the_patterns_they_name() -> None:
         "nat_five_pairs_trips": NaturalPattern.NAM_DOI_SAM,
         "nat_four_trips": NaturalPattern.BON_SAM,
         "nat_three_quads": NaturalPattern.BA_TU_QUY,
+        "nat_quad_in_five_pairs": NaturalPattern.NAM_DOI_SAM,
+        "nat_colour_and_pairs": NaturalPattern.DONG_MAU_12,
     }
     for example_id, pattern in named.items():
         assert pattern in matching_patterns(_example(example_id).hands[0]), example_id
