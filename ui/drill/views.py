@@ -64,6 +64,7 @@ from ui.questions import (
     decider_text,
     line_name,
     seat_name,
+    settle_seat_note,
     signed,
     step_name,
 )
@@ -366,6 +367,9 @@ def _settle_question(state: SetState, index: int, q: SettleQuestion, rule_set: R
                 st.markdown(f"**{seat_name(seat, lang)}{role}**")
                 _arrangement(q.arrangements[seat], rule_set, lang, width=SMALL_CARD_WIDTH,
                              highlight=seat in (q.a, q.b))
+                note = settle_seat_note(q, seat, rule_set, lang)
+                if note:
+                    st.markdown(f"**{md_text(note)}**" if q.settlement.naturals[seat] else md_text(note))
     answered = state.answers.get(index)
     number_column, button_column = st.columns([2, 1], vertical_alignment="bottom")
     number_column.number_input(
