@@ -35,6 +35,7 @@ from maubinh.drills.better import same_split
 from maubinh.drills.chi import Trap
 from maubinh.drills.explain import explain
 from maubinh.drills.natural import NEAR_MISSES, Build
+from maubinh.drills.payouts import SAMPLES as RULES_CHOSEN_ON
 from maubinh.rules import POSITIONS, NaturalPattern, Position, RuleSet
 from maubinh.settle import ItemKind
 from ui import _once
@@ -526,7 +527,7 @@ def _rules_feedback(q: RulesQuestion, answer: Answer, rule_set: RuleSet, lang: s
     _verdict(answer.correct, t("drill.rules.right", rules=names[q.key]), t("drill.rules.wrong", rules=names[q.key]))
     show_explanation(explain(q), rule_set, lang)
     with details():
-        show_play_by_rules(q.play, lang, rule_set)
+        show_play_by_rules(q.play, lang, rule_set, chosen_on=RULES_CHOSEN_ON)
 
 
 _VIEWS: dict[type, tuple[Callable[..., None], Callable[..., None]]] = {
