@@ -6,7 +6,8 @@ settled under every rule set on another, independent sample (each rule set's own
 table says what each split is worth under the others and what playing one rule set's split costs under
 another, with its standard error (common random numbers within a rule set). :func:`find_contrast`
 deals hands until two rule sets disagree on the best split by a clear margin (a lesson example and a
-drill are chosen this way).
+drill are chosen this way); :func:`settle_again` measures the same splits on other deals (the drill decides
+its key on deals independent of those that chose the splits).
 
 >>> from maubinh.cards import parse_cards
 >>> from maubinh.rules import load_rule_set
