@@ -2,10 +2,11 @@
 
 Questions not in the bank (house rules, links made from a seed before the bank) are made when asked for. For
 each kind and level, ``--questions`` questions are made from seeds 0, 1, 2... under ``--rules`` (a warm-up
-question first, not timed) and the median and max seconds printed. The baseline, in the same run: "which rule
-set" with its hands screened one at a time (``payouts._SCREEN_BATCH = 1``: the screen before batching, the
-same questions).
-Usage: ``python bench/live_speed.py [--questions 8] [--rules luckywin] [--kinds rules,arrange]``.
+question first, not timed) and the median and max seconds printed, with the median CPU seconds of this process
+(all its threads: what a question costs on a machine shared with other work, where wall seconds say more about the
+others). The baseline, in the same run: "which rule set" with its hands screened one at a time
+(``payouts._SCREEN_BATCH = 1``: the screen before batching, the same questions); ``--no-baseline`` skips it.
+Usage: ``python bench/live_speed.py [--questions 8] [--rules luckywin] [--kinds rules,arrange] [--no-baseline]``.
 """
 
 from __future__ import annotations
@@ -27,13 +28,16 @@ from maubinh.strategy import kernel, payouts
 TARGET_S = 0.3
 
 
-def _times(kind: Kind, level: Level, rule_set_id: str, questions: int) -> list[float]:
+def _times(kind: Kind, level: Level, rule_set_id: str, questions: int, cpu: list[float] | None = None) -> list[float]:
+    """Wall seconds per question (and, into ``cpu``, CPU seconds of the process's threads)."""
     make_from_ref(QuestionRef(kind, level, rule_set_id, 10**6))  # warm-up: caches, probes
     seconds = []
     for seed in range(questions):
-        started = time.perf_counter()
+        started, used = time.perf_counter(), time.process_time()
         make_from_ref(QuestionRef(kind, level, rule_set_id, seed))
         seconds.append(time.perf_counter() - started)
+        if cpu is not None:
+            cpu.append(time.process_time() - used)
     return seconds
 
 
@@ -42,6 +46,7 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=8)
     parser.add_argument("--rules", default="luckywin")
     parser.add_argument("--kinds", default=",".join(kind.value for kind in KINDS))
+    parser.add_argument("--no-baseline", action="store_true", help="skip the hand-by-hand baseline of 'which rule set'")
     args = parser.parse_args()
     assert kernel.ready(wait=True), kernel.status()
     print(f"load average {os.getloadavg()[0]:.2f}; {args.questions} questions per cell, {args.rules}, seconds")
@@ -51,13 +56,15 @@ def main() -> None:
         for level in Level:
             if available(kind, level, rule_set) is not None:
                 continue
-            seconds = _times(kind, level, args.rules, args.questions)
+            cpu: list[float] = []
+            seconds = _times(kind, level, args.rules, args.questions, cpu)
             median = statistics.median(seconds)
             flag = "" if median <= TARGET_S else "   over the target"
-            print(f"{kind.value:9s} {level.value:12s} median {median:5.2f}  max {max(seconds):5.2f}{flag}")
+            print(f"{kind.value:9s} {level.value:12s} median {median:5.2f}  max {max(seconds):5.2f}  "
+                  f"cpu median {statistics.median(cpu):5.2f}{flag}")
             if median > TARGET_S:
                 over.append(f"{kind.value}/{level.value}")
-            if kind is Kind.RULES:
+            if kind is Kind.RULES and not args.no_baseline:
                 batch = payouts._SCREEN_BATCH
                 payouts._SCREEN_BATCH = 1
                 try:

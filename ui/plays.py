@@ -53,11 +53,13 @@ def play_table(play: PlayByRules, lang: str) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def show_play_by_rules(play: PlayByRules, lang: str, naming: RuleSet | None = None) -> None:
+def show_play_by_rules(play: PlayByRules, lang: str, naming: RuleSet | None = None, chosen_on: int | None = None) -> None:
     """The groups of rule sets with the split each plays, then :func:`play_table` and how it was measured.
 
     Every split's chi are named one way, ``naming``'s (the page's rule set; the first compared when not
-    given): one naming on a screen, and no group given away by its names."""
+    given): one naming on a screen, and no group given away by its names. ``chosen_on``: the deals the best
+    splits were chosen on when not ``play.samples`` (a drill question's table is measured again on more,
+    independent deals, :func:`maubinh.drills.payouts.make_rules_question`)."""
     groups = play.groups()
     if len(groups) == 1:
         st.success(t("plays.all_same"))
@@ -68,4 +70,7 @@ def show_play_by_rules(play: PlayByRules, lang: str, naming: RuleSet | None = No
             st.markdown(f"**{t('plays.group', rules=names)}**")
             st.markdown(arrangement_html(play.best[group[0]], naming or play.rule_sets[0], lang), unsafe_allow_html=True)
     st.table(play_table(play, lang), hide_index=True, border="horizontal")
-    st.caption(t("plays.method", samples=play.samples))
+    if chosen_on is None or chosen_on == play.samples:
+        st.caption(t("plays.method", samples=play.samples))
+    else:
+        st.caption(t("plays.method_checked", chosen=chosen_on, samples=play.samples))

@@ -40,6 +40,7 @@ from maubinh.drills.natural import NEAR_MISSES
 from maubinh.drills.sampling import Breakdown, Line
 from maubinh.drills.themes import THEMES, Theme
 from maubinh.hands import HandValue, WheelRank
+from maubinh.naturals import find_instant_win
 from maubinh.rules import POSITIONS, NaturalPattern, Position, RuleSet
 from maubinh.settle import ItemKind
 from ui.i18n import translate
@@ -62,6 +63,7 @@ __all__ = [
     "position_names",
     "question_text",
     "seat_name",
+    "settle_seat_note",
     "signed",
     "step_name",
     "theme_name",
@@ -220,13 +222,28 @@ def question_text(question: Question, rule_set: RuleSet, lang: str) -> str:
         detail = f"{cards_line(question.cards)} — {arrangement_text(question.split)}"
     elif isinstance(question, SettleQuestion):
         seats = "; ".join(
-            f"{seat_name(seat, lang)}: {arrangement_text(arr)}" for seat, arr in enumerate(question.arrangements)
+            f"{seat_name(seat, lang)}: {arrangement_text(arr)}"
+            + (f" ({note})" if (note := settle_seat_note(question, seat, rule_set, lang)) else "")
+            for seat, arr in enumerate(question.arrangements)
         )
         ask = translate("drill.settle.short", lang, a=question.a + 1, b=question.b + 1, rules=rule_set.name(lang))
         detail = f"{ask} {seats}"
     else:
         detail = cards_line(question.cards)
     return detail
+
+
+def settle_seat_note(question: SettleQuestion, seat: int, rule_set: RuleSet, lang: str) -> str | None:
+    """What a "how many chi" seat does with the instant win it holds (issue 31: declaring is the player's choice, so
+    the question says it): "Báo mậu binh: ..." when it declares, "... not declared, played out" when it holds one
+    and plays its split; ``None`` for a seat without one."""
+    declared = question.settlement.naturals[seat]
+    if declared is not None:
+        return translate("drill.settle.declared", lang, name=natural_name(declared.pattern, lang), chi=declared.chi)
+    held = find_instant_win(question.arrangements[seat].cards, rule_set) if rule_set.naturals else None
+    if held is not None:
+        return translate("drill.settle.played_out", lang, name=natural_name(held.pattern, lang), chi=held.chi)
+    return None
 
 
 def chi_labels(question: ChiQuestion, rule_set: RuleSet, lang: str) -> tuple[str, str]:

@@ -8,10 +8,15 @@ ace rule where the rule set has one); intermediate learners two or three seats w
 scoop or a foul in the pair; experts three or four seats with an instant win, chặt chồng, a scoop
 multiplied by more than one scooped player, or two special rules at once.
 
+Declaring an instant win is the player's choice (digest §2.4, reading revised), so the question says it:
+every seat holding one declares it (:attr:`SettleQuestion.declares`, shown with the seat) except a seat set
+binh lủng on purpose, which plays its split out; the key counts exactly what is shown (issue 31: three bank
+questions showed a seat's split and counted its instant win as declared).
+
 >>> from maubinh.rules import load_rule_set
 >>> q = make_settle_question(4, load_rule_set("chi-at"), Level.EXPERT)
 >>> from maubinh.settle import settle
->>> q.key == settle(q.arrangements, load_rule_set("chi-at")).pair(q.a, q.b).total
+>>> q.key == settle(q.arrangements, load_rule_set("chi-at"), q.declares).pair(q.a, q.b).total
 True
 """
 
@@ -107,7 +112,7 @@ class SettleQuestion:
         level: its level.
         arrangements: every seat's arrangement (2-4 seats).
         a, b: the two seats asked about (0-based).
-        key: the right answer: ``settle(arrangements).pair(a, b).total``, in chi.
+        key: the right answer: ``settle(arrangements, rule_set, declares).pair(a, b).total``, in chi.
         settlement: the whole table's :class:`~maubinh.settle.Settlement`.
         pair: the pair's itemised result seen from ``a``.
         found: :func:`features` of the pair.
@@ -126,6 +131,12 @@ class SettleQuestion:
     pair: PairResult
     found: frozenset[ItemKind]
     themes: tuple[Theme, ...] = ()
+
+    @property
+    def declares(self) -> tuple[bool, ...]:
+        """Per seat, whether it declares the instant win it holds (báo mậu binh; the settlement's
+        :attr:`~maubinh.settle.Settlement.naturals`, so a question stored before issue 31 reads the same)."""
+        return tuple(natural is not None for natural in self.settlement.naturals)
 
     @property
     def lesson(self) -> Lesson:
@@ -180,7 +191,9 @@ def _accept(level: Level, found: frozenset[ItemKind], pair: PairResult, rule_set
     return bool(found & {ItemKind.NATURAL, ItemKind.CLASH}) or big_scoop or len(special) >= 2
 
 
-def _table(rng: random.Random, rule_set: RuleSet, level: Level) -> tuple[list[Arrangement], int, int]:
+def _table(rng: random.Random, rule_set: RuleSet, level: Level) -> tuple[list[Arrangement], int, int, list[bool]]:
+    """A table, the two seats asked about, and per seat whether it declares: every seat declares the instant win
+    it holds but a seat set binh lủng on purpose (it plays its split out, as shown)."""
     seats = rng.choice(LEVEL_SEATS[level])
     a, b = rng.sample(range(seats), 2)
     plant = rng.choice(LEVEL_PLANTS[level])
@@ -196,10 +209,12 @@ def _table(rng: random.Random, rule_set: RuleSet, level: Level) -> tuple[list[Ar
         if not hands[seat]:
             hands[seat] = pool.draw(13)
     arrangements = [solve(hand, rule_set) for hand in hands]
+    declared = [True] * seats
     if plant is Plant.FOUL:
         seat = rng.choice((a, b))
         arrangements[seat] = _fouled(hands[seat], rule_set, rng)
-    return arrangements, a, b
+        declared[seat] = False
+    return arrangements, a, b, declared
 
 
 def make_settle_question(seed: int, rule_set: RuleSet, level: Level) -> SettleQuestion:
@@ -207,10 +222,10 @@ def make_settle_question(seed: int, rule_set: RuleSet, level: Level) -> SettleQu
     rng = random.Random(seed)
     for _ in range(300):
         try:
-            arrangements, a, b = _table(rng, rule_set, level)
+            arrangements, a, b, declared = _table(rng, rule_set, level)
         except BuildError:
             continue
-        settlement = settle(arrangements, rule_set)
+        settlement = settle(arrangements, rule_set, declared)
         pair = settlement.pair(a, b)
         found = features(pair)
         if not _accept(level, found, pair, rule_set):

@@ -14,6 +14,8 @@ so do the seeds: the old version's questions are no longer dealt, and the build 
 True
 >>> data_version("chi-at", "arrange") != data_version("chi-at", "foul")  # "set it yourself": the tables count
 True
+>>> data_version("chi-at", "settle") != data_version("chi-at", "foul")  # a kind's own format (KIND_FORMATS)
+True
 >>> bank_seed("chi-at", "expert", "foul", 3) == bank_seed("chi-at", "expert", "foul", 3)
 True
 >>> 0 <= bank_seed("chi-at", "expert", "foul", 3) < 10**12
@@ -27,10 +29,15 @@ from functools import cache
 
 from maubinh.rules import RULE_SET_IDS, load_rule_set
 
-__all__ = ["BANK_FORMAT", "PICK_LIMIT", "bank_seed", "data_version", "rules_digest", "tables_digest"]
+__all__ = ["BANK_FORMAT", "KIND_FORMATS", "PICK_LIMIT", "bank_seed", "data_version", "rules_digest", "tables_digest"]
 
 BANK_FORMAT = 1
 """Bumped when the way questions are made or graded changes: every version changes with it."""
+KIND_FORMATS: dict[str, int] = {"rules": 2, "settle": 2}
+"""Bumped when the way one kind's questions are made or graded changes: only that kind's versions (and seeds)
+change, so the other kinds' banked questions stay dealt. A kind not listed is at format 1, which adds nothing to
+its version. ``rules`` 2 and ``settle`` 2 (issue 31): "which rule set" keys decided on independent deals, "how
+many chi" saying which seat declares its instant win."""
 PICK_LIMIT = 1_000_000
 """Ordinals in a cell run ``0..PICK_LIMIT - 1`` (far more than any bank holds)."""
 _SEEDS = 10**12
@@ -65,7 +72,8 @@ def tables_digest(rule_set_id: str) -> str:
 @cache
 def data_version(rule_set_id: str, kind: str | None = None) -> str:
     """The data version of a source's rule set: 12 hex digits of a SHA-256 of its data (every value, written
-    back canonically by :func:`maubinh.house.dump_rule_set`, so comments do not count) and :data:`BANK_FORMAT`.
+    back canonically by :func:`maubinh.house.dump_rule_set`, so comments do not count), :data:`BANK_FORMAT` and
+    the kind's own format where it has one (:data:`KIND_FORMATS`).
     For the kind ``"rules"`` ("which rule set", which compares every source), every source's data counts; for
     ``"arrange"`` ("set it yourself", whose opponents the bank deals again from the seed), the solver's tables
     (:func:`tables_digest`).
@@ -76,6 +84,8 @@ def data_version(rule_set_id: str, kind: str | None = None) -> str:
     if rule_set_id not in RULE_SET_IDS:
         raise ValueError(f"{rule_set_id!r} is not a source's rule set; known: {', '.join(RULE_SET_IDS)}")
     parts = [f"bank-format {BANK_FORMAT}", rules_digest(rule_set_id)]
+    if kind in KIND_FORMATS:
+        parts.append(f"kind-format {KIND_FORMATS[kind]}")
     if kind == "rules":
         parts += [rules_digest(other) for other in RULE_SET_IDS]
     if kind == "arrange":

@@ -6,7 +6,8 @@ settled under every rule set on another, independent sample (each rule set's own
 table says what each split is worth under the others and what playing one rule set's split costs under
 another, with its standard error (common random numbers within a rule set). :func:`find_contrast`
 deals hands until two rule sets disagree on the best split by a clear margin (a lesson example and a
-drill are chosen this way).
+drill are chosen this way); :func:`settle_again` measures the same splits on other deals (the drill decides
+its key on deals independent of those that chose the splits).
 
 >>> from maubinh.cards import parse_cards
 >>> from maubinh.rules import load_rule_set
@@ -37,7 +38,7 @@ from maubinh.strategy.screen import may_hold_instant_win
 from maubinh.strategy.solver import solve, solve_many
 from maubinh.strategy.vector import split_arrangement
 
-__all__ = ["PlayByRules", "compare_rules", "find_contrast", "same_split"]
+__all__ = ["PlayByRules", "compare_rules", "find_contrast", "same_split", "settle_again"]
 
 F64 = npt.NDArray[np.float64]
 _T = TypeVar("_T")
@@ -160,6 +161,19 @@ def _settled(hand: tuple[Card, ...], rule_sets: Sequence[RuleSet], best: list[Ar
         diffs = totals[j][None, :] - totals
         stderr[:, j] = diffs.std(axis=1, ddof=1) / np.sqrt(samples) if samples > 1 else np.inf
     return PlayByRules(hand, tuple(rule_sets), tuple(best), worth, stderr, samples)
+
+
+def settle_again(play: PlayByRules, samples: int, seed: int) -> PlayByRules:
+    """``play``'s splits settled again under every rule set on ``samples`` other deals (from ``seed``; use a seed
+    that none of ``play``'s deals came from, and the measurement is independent of the one that chose the splits):
+    the same hand, rule sets and splits, new ``worth`` and ``cost_stderr``.
+
+    Raises:
+        ValueError: for fewer than 1 sample.
+    """
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, got {samples}")
+    return _settled(play.cards, play.rule_sets, list(play.best), samples, seed)
 
 
 def find_contrast(rule_sets: Sequence[RuleSet], seed: int, *, samples: int = 600, min_cost: float = 0.3,

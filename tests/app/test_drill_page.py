@@ -142,6 +142,26 @@ def test_settle_feedback_is_the_itemised_settlement() -> None:
     assert rows.iloc[-1, 0] == f"**{'+' if q.key > 0 else '−' if q.key < 0 else ''}{abs(q.key)}**"
 
 
+def test_a_declared_instant_win_is_said_beside_its_seat() -> None:
+    # issue 31: declaring is the player's choice, so a "how many chi" question counting an instant win says so
+    at = drill(kinds="settle", level="expert", rules="chi-at", seed="12", n="1", lang="vi")
+    _, _, q = current(at)
+    assert isinstance(q, SettleQuestion) and q.declares == (False, True, False)
+    notes = [m.value for m in at.markdown if "Báo mậu binh" in m.value]
+    assert notes == ["**Báo mậu binh: Đồng màu: 13 lá một màu (39 chi mỗi nhà).**"]
+
+
+def test_the_rule_set_feedback_says_its_numbers_are_the_independent_check() -> None:
+    # issue 31: the key is decided on deals other than those that chose the splits, and the table shows them
+    from maubinh.drills.payouts import CHECK_SAMPLES, SAMPLES
+
+    at = drill(kinds="rules", level="beginner", rules="chi-at", seed="3", n="2", lang="en")
+    _, _, q = current(at)
+    answer(at, q, 0, True)
+    method = [c.value for c in at.caption if "independent of those that chose them" in c.value]
+    assert len(method) == 1 and f"({SAMPLES} sampled deals)" in method[0] and f"on {CHECK_SAMPLES} other" in method[0]
+
+
 def test_the_same_link_gives_the_same_questions() -> None:
     params = {"kinds": "chi,foul,natural", "level": "expert", "rules": "tinh-chi", "seed": "77", "n": "3"}
     first, second = drill(**params), drill(**params)

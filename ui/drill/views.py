@@ -35,6 +35,7 @@ from maubinh.drills.better import same_split
 from maubinh.drills.chi import Trap
 from maubinh.drills.explain import explain
 from maubinh.drills.natural import NEAR_MISSES, Build
+from maubinh.drills.payouts import SAMPLES as RULES_CHOSEN_ON
 from maubinh.rules import POSITIONS, NaturalPattern, Position, RuleSet
 from maubinh.settle import ItemKind
 from ui import _once
@@ -64,6 +65,7 @@ from ui.questions import (
     decider_text,
     line_name,
     seat_name,
+    settle_seat_note,
     signed,
     step_name,
 )
@@ -366,6 +368,9 @@ def _settle_question(state: SetState, index: int, q: SettleQuestion, rule_set: R
                 st.markdown(f"**{seat_name(seat, lang)}{role}**")
                 _arrangement(q.arrangements[seat], rule_set, lang, width=SMALL_CARD_WIDTH,
                              highlight=seat in (q.a, q.b))
+                note = settle_seat_note(q, seat, rule_set, lang)
+                if note:
+                    st.markdown(f"**{md_text(note)}**" if q.settlement.naturals[seat] else md_text(note))
     answered = state.answers.get(index)
     number_column, button_column = st.columns([2, 1], vertical_alignment="bottom")
     number_column.number_input(
@@ -524,7 +529,7 @@ def _rules_feedback(q: RulesQuestion, answer: Answer, rule_set: RuleSet, lang: s
     _verdict(answer.correct, t("drill.rules.right", rules=names[q.key]), t("drill.rules.wrong", rules=names[q.key]))
     show_explanation(explain(q), rule_set, lang)
     with details():
-        show_play_by_rules(q.play, lang, rule_set)
+        show_play_by_rules(q.play, lang, rule_set, chosen_on=RULES_CHOSEN_ON)
 
 
 _VIEWS: dict[type, tuple[Callable[..., None], Callable[..., None]]] = {
