@@ -253,6 +253,16 @@ def wait_idle(page: Page, timeout_ms: int = IDLE_TIMEOUT_MS, settle_ms: int = 10
     )
 
 
+
+def open_many_deals(page: Page, deals: int, tab: str = "Many deals") -> None:
+    """On the Sandbox page: open its many-deals tab (named ``tab`` in the page's language) and set ``deals``."""
+    page.get_by_role("tab", name=tab, exact=True).click()
+    wait_idle(page)
+    box = page.locator(".st-key-sandbox_sim_deals input")
+    box.fill(str(deals))
+    box.press("Enter")
+    wait_idle(page)
+
 def screenshot(page: Page, name: str) -> Path:
     """Save a whole-page PNG to ``artifacts/screenshots/<name>.png`` and return its path.
 

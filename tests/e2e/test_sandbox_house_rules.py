@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 from maubinh.house import load_house_rules
-from tests.e2e.conftest import assert_no_exception, screenshot, wait_idle
+from tests.e2e.conftest import assert_no_exception, open_many_deals, screenshot, wait_idle
 
 PHONE = {"width": 390, "height": 844}
 
@@ -101,12 +101,7 @@ def test_deal_arrange_settle_and_house_rules(app_url: str, browser_page: Page, t
     screenshot(page, "sandbox_table_with_house_rules")
 
     # Many deals, small for the test.
-    page.get_by_role("tab", name="Many deals", exact=True).click()
-    wait_idle(page)
-    deals = page.locator(".st-key-sandbox_sim_deals input")
-    deals.fill("60")
-    deals.press("Enter")
-    wait_idle(page)
+    open_many_deals(page, 60)
     click(page, ".st-key-sandbox_sim_run button")
     wait_idle(page, timeout_ms=120_000)
     expect(page.get_by_text(re.compile(r"60 deals · 4 players · seed 1"))).to_be_visible(timeout=120_000)

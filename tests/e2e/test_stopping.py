@@ -23,7 +23,7 @@ from maubinh.play import Strength, Table
 from maubinh.rules import load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
 from tests.e2e.arrange import place_by_taps
-from tests.e2e.conftest import ARTIFACTS, PHONE, start_server, stop_server, wait_idle
+from tests.e2e.conftest import ARTIFACTS, PHONE, open_many_deals, start_server, stop_server, wait_idle
 
 STOP_S = 2.0
 """The longest a stop may take, from SIGTERM to the last process gone (issue 32)."""
@@ -134,12 +134,7 @@ def test_sigterm_during_a_sandbox_job_leaves_nothing_within_two_seconds(
     page = phone
     page.goto(f"{url}/sandbox?lang=en")
     wait_idle(page)
-    page.get_by_role("tab", name="Many deals", exact=True).click()
-    wait_idle(page)
-    deals = page.locator(".st-key-sandbox_sim_deals input")
-    deals.fill("100000")
-    deals.press("Enter")
-    wait_idle(page)
+    open_many_deals(page, 100000)
     page.locator(".st-key-sandbox_sim_run button").click()
     expect(page.locator(".st-key-sandbox_sim_cancel button")).to_be_visible()  # the run is under way
     deadline = time.monotonic() + 30

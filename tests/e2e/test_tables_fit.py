@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from maubinh.drills import DrillSet, Kind, Level, make_question
-from tests.e2e.conftest import assert_no_exception, screenshot, wait_idle
+from tests.e2e.conftest import assert_no_exception, open_many_deals, screenshot, wait_idle
 from tests.e2e.test_drill import answer, feedback
 
 PHONE = {"width": 390, "height": 844}
@@ -92,12 +92,7 @@ def test_many_deals_tables_fit_a_laptop_and_a_phone(app_url: str, browser_page: 
     page.set_viewport_size(LAPTOP)
     page.goto(f"{app_url}/sandbox?lang=en")
     wait_idle(page)
-    page.get_by_role("tab", name=WORDS["en"]["many"], exact=True).click()
-    wait_idle(page)
-    deals = page.locator(".st-key-sandbox_sim_deals input")
-    deals.fill("40")
-    deals.press("Enter")
-    wait_idle(page)
+    open_many_deals(page, 40, WORDS["en"]["many"])
     page.locator(".st-key-sandbox_sim_run button").click()
     expect(page.locator(".st-key-sandbox_sim_download button")).to_be_visible(timeout=120_000)
     wait_idle(page)
