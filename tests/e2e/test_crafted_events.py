@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 from streamlit.proto.WidgetStates_pb2 import WidgetState
@@ -19,6 +22,16 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 from bench.st_client import Session
 
 ARRANGE = "kinds=arrange&level=beginner&rules=chi-at&seed=5&n=3"
+T = TypeVar("T")
+
+
+def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coroutine)`` in a thread of its own: in the whole suite the browser tests' Playwright (its
+    sync API) keeps an event loop running in the main thread, where ``asyncio.run`` refuses to start."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 WORDS = {"vi": "Không đọc được thao tác vừa gửi", "en": "What was just sent could not be read"}
 
 
@@ -35,7 +48,7 @@ def test_an_event_nested_too_deeply_is_refused_with_the_apps_message(app_url: st
             still = any(n.kind == "bidi_component" for n in tab.nodes.values())  # the question is still asked
             return result.exceptions, [n.text for n in tab.alerts()], still
 
-    exceptions, alerts, still = asyncio.run(run())
+    exceptions, alerts, still = run_apart(run())
     assert exceptions == []  # Streamlit's own error box ("This app has encountered an error...") is not shown
     assert any(WORDS[lang] in text for text in alerts), alerts
     assert still
@@ -52,5 +65,5 @@ def test_a_fragment_the_server_dropped_does_not_hold_the_client(app_url: str) ->
             result = await tab.click(button)
             return time.perf_counter() - start, tab.dropped_fragments, result.status
 
-    seconds, dropped, status = asyncio.run(run())
+    seconds, dropped, status = run_apart(run())
     assert dropped == 1 and status == 0 and seconds < 30  # it waited the whole 120 s before
