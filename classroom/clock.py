@@ -29,7 +29,6 @@ from sqlalchemy.orm import Session
 
 from classroom.models import DealShowing, utcnow
 from classroom.service import ClassroomStore
-from classroom.service import _aware as aware
 from maubinh.arrangement import Arrangement, is_foul
 from maubinh.drills.sets import rules_key
 from maubinh.play import Table
@@ -174,4 +173,4 @@ class DealClocks:
 
 
 def _showing(row: DealShowing) -> Showing:
-    return Showing(aware(row.shown_at) or utcnow(), aware(row.timer_at))
+    return Showing(row.shown_at or utcnow(), row.timer_at)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import and_, case, func, or_, select
 from sqlalchemy.orm import Session
@@ -173,6 +173,4 @@ class Lessons:
 
 
 def _mark(finished_at: datetime | None, right: int | None, total: int | None) -> StepMark:
-    if finished_at is not None and finished_at.tzinfo is None:  # SQLite gives naive UTC back
-        finished_at = finished_at.replace(tzinfo=UTC)
     return StepMark(finished_at, (right, total) if right is not None and total is not None else None)

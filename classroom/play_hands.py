@@ -220,9 +220,6 @@ def review_ref(hand: PlayedHand) -> QuestionRef | None:
     return QuestionRef(Kind.ARRANGE, REVIEW_LEVEL, hand.rule_set_id, played_seed(hand.cards), house)
 
 
-def _aware(moment: datetime) -> datetime:
-    return moment.astimezone(UTC) if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
 
 def _origin(row: PlayHand) -> Origin:
     try:
@@ -236,7 +233,7 @@ def _hand(row: PlayHand) -> PlayedHand:
                       parse_cards(row.cards), tuple(_arrangement(a) for a in row.arrangements),
                       tuple(bool(d) for d in row.declared), tuple(int(x) for x in row.totals), row.seconds,
                       _origin(row), _arrangement(row.best), row.best_declare, row.expected, row.best_expected,
-                      row.gap, row.gap_stderr, _aware(row.played_at), row.id)
+                      row.gap, row.gap_stderr, row.played_at, row.id)
 
 
 class PlayHands:
@@ -256,7 +253,7 @@ class PlayHands:
         Raises:
             ClassroomError: ``field`` ``"learner"`` for an unknown or removed learner.
         """
-        moment = _aware(now or utcnow())
+        moment = (now or utcnow()).astimezone(UTC)
         return self.store.write(lambda session: self.keep_in(session, learner_id, hand, moment))
 
     def keep_in(self, session: Session, learner_id: str, hand: PlayedHand, moment: datetime) -> PlayedHand:

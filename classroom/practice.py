@@ -66,9 +66,6 @@ SCHEDULER = Scheduler(learning_steps=(timedelta(minutes=10),), relearning_steps=
 """FSRS with one short step: a question missed comes back ten minutes later, then at growing intervals."""
 
 
-def _aware(moment: datetime) -> datetime:
-    return moment.astimezone(UTC) if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
 
 def level_for(rating: Rating) -> Level:
     """The level whose prior is nearest ``rating`` (new questions are dealt there)."""
@@ -110,7 +107,7 @@ class DueReview:
 def _attempt(row: Attempt) -> AttemptInfo:
     return AttemptInfo(row.run_id, row.number, row.mode, row.question_key, row.kind, row.level, row.rule_set_id,
                        row.lesson, row.code, row.correct, row.chi_lost, row.seconds, row.first, row.rating_after,
-                       _aware(row.answered_at), parse_themes(row.themes))
+                       row.answered_at, parse_themes(row.themes))
 
 
 def _ref(row: Review) -> QuestionRef:
@@ -320,7 +317,7 @@ class Practice:
         with self.store._session() as session:
             rows = session.scalars(select(Review).where(Review.learner_id == learner_id, Review.due <= moment)
                                    .order_by(Review.due).limit(limit))
-            return [DueReview(_ref(row), _aware(row.due), parse_themes(row.themes)) for row in rows]
+            return [DueReview(_ref(row), row.due, parse_themes(row.themes)) for row in rows]
 
     def due_count(self, learner_id: str, now: datetime | None = None) -> int:
         """How many questions are due for review now (all of them: :meth:`due` gives at most ``limit``)."""
@@ -332,7 +329,7 @@ class Practice:
     def queue(self, learner_id: str) -> list[datetime]:
         """When each question in the learner's review queue is due, soonest first."""
         with self.store._session() as session:
-            return [_aware(d) for d in session.scalars(select(Review.due).where(Review.learner_id == learner_id)
+            return [d for d in session.scalars(select(Review.due).where(Review.learner_id == learner_id)
                                                        .order_by(Review.due))]
 
     # ------------------------------------------------------------------ dealing at the learner's level

@@ -28,7 +28,7 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine, func, select, update
@@ -115,13 +115,6 @@ class NameTakenError(ClassroomError):
         super().__init__("name", f"the name {name!r} is taken in this class; free: {suggestion!r}")
         self.suggestion = suggestion
 
-
-def _aware(moment: datetime | None) -> datetime | None:
-    """A time as stored, aware. Every time column reads back aware now (:class:`classroom.models.UTCDateTime`);
-    kept for the modules that still call it (their rows are aware already)."""
-    if moment is None or moment.tzinfo is not None:
-        return moment
-    return moment.replace(tzinfo=UTC)
 
 
 def _check_deadline(deadline: datetime | None) -> None:
