@@ -35,7 +35,7 @@ from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, ViewportSize, expect, sync_playwright
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "artifacts"
@@ -60,6 +60,11 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 
 SERVER_START_TIMEOUT_S = 60.0
 IDLE_TIMEOUT_MS = 30_000
+EXPECT_TIMEOUT_MS = 20_000
+"""How long an ``expect`` waits: a submit's rerun may not have reached the server when ``wait_idle`` looks
+(it then sees the old run finished), and on a loaded 2-core CI machine that rerun can take longer than
+Playwright's default 5 s; a failing assertion only costs this much more time."""
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 _E2E_DIR = Path(__file__).resolve().parent
 
