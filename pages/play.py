@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.drill.profile import profile_from_url
 from ui.errors import guarded
 from ui.i18n import t
+from ui.personal import personal_from_url
 from ui.play.history import (
     keep_hands,
     replay_from_link,
@@ -33,7 +33,7 @@ with guarded():  # no traceback reaches a user (ui.errors)
     lang = setup_page("nav.play")
     phone_layout()  # the deal's 13 cards on a phone's first screen
     st.title(t("play.title"))
-    profile = profile_from_url()
+    profile = personal_from_url()
     seed, number, bots = read_table_params()
     rule_set = show_settings(bots, seed, lang)
     session = session_for(rule_set, seed, bots)

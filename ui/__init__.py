@@ -28,6 +28,7 @@ Shared modules:
     ui.errors    no traceback reaches a user: a plain message with an error id, the details in the log.
     ui.keep      form values survive other pages, tabs and Back (one mechanism for every form).
     ui.profile_form  making a profile (a personal link, no password): Progress and Play.
+    ui.personal  the personal link a page is opened with (``?me=``): whose profile it records in (Drill, Play).
     ui.lesson_path  the lesson path's marks (steps finished, quiz scores) in a profile or the session: Learn, Progress.
     ui.arrange   the card-arranging component (in the browser): Play, the Drill, the Sandbox.
     ui.table     a card table's showdown and analysis: Play and a class's table (duplicate deals).

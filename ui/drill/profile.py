@@ -37,10 +37,9 @@ from maubinh.rules import RULE_SET_IDS
 from ui.drill.prepare import preparer
 from ui.drill.state import Answer, SetState
 from ui.errors import log_failure
-from ui.habits import DAILY_MODE, remember
-from ui.i18n import t
-from ui.nav import link_to
-from ui.store import LEARNER_PARAM, MODE_PARAM, RUN_PARAM, THEME_PARAM, classroom
+from ui.habits import DAILY_MODE
+from ui.personal import personal_from_url
+from ui.store import MODE_PARAM, RUN_PARAM, THEME_PARAM, classroom
 
 __all__ = ["LEVEL_COUNT", "MODES", "REVIEW_SLOW_ITEMS", "THEME_COUNT", "Profile", "kept_profile", "list_state", "new_list",
            "profile_from_url", "review_refs"]
@@ -158,15 +157,10 @@ def kept_profile() -> Profile | None:
 def profile_from_url() -> Profile | None:
     """The profile the URL names (``?me=``), or ``None`` when it names none. A wrong or removed learner's
     link stops the page with a message."""
-    token = st.query_params.get(LEARNER_PARAM)
-    if token is None:
+    linked = personal_from_url()
+    if linked is None:
         return None
-    learner = classroom().store.learner(token)
-    if learner is None or learner.removed:
-        st.error(t("classes.bad_learner_link" if learner is None else "classes.removed"))
-        link_to("pages/progress.py", t("progress.to_progress"), ":material/trending_up:", {})
-        st.stop()
-        return None
+    learner, token = linked.learner, linked.token
     mode = st.query_params.get(MODE_PARAM)
     mode = mode if mode in MODES else "practice"
     theme = _theme_param() if mode == "theme" else None
@@ -177,8 +171,7 @@ def profile_from_url() -> Profile | None:
             and found.theme is theme):
         found.retry()
         return found
-    remember(str(token))  # Home shows this profile's goal and streak
-    profile = Profile(learner, str(token), mode, theme=theme)
+    profile = Profile(learner, token, mode, theme=theme)
     st.session_state["drill_profile"] = profile
     return profile
 

@@ -1,7 +1,7 @@
 """The Play page's history and progress: hands kept in the profile, the session summary, the hand history
 with its export, and the step-by-step replay of any hand.
 
-With a profile (``?me=<personal link>``, the Drill's flow: :func:`ui.drill.profile.profile_from_url`) every hand
+With a profile (``?me=<personal link>``, read by :func:`ui.personal.personal_from_url`) every hand
 played is stored in it (:class:`classroom.play_hands.PlayHands`, once per hand); a hand the database could
 not take yet stays in the session and is sent again on the next run. Without one, the session's hands are
 shown from the session and the page offers to make a profile (the Progress page's form,
@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Protocol
 
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
 from classroom.play_hands import PlayedHand, PlayHands, summarise
-from classroom.service import ClassroomError, LearnerInfo
+from classroom.service import ClassroomError
 from maubinh.cards import cards_text
 from maubinh.play import Origin
 from ui.cards import show_cards
@@ -31,6 +30,7 @@ from ui.i18n import t, tn
 from ui.labels import number
 from ui.nav import link_to
 from ui.params import int_param, markdown_literal
+from ui.personal import PersonalLink
 from ui.play.state import PlaySession, analysis_of
 from ui.profile_form import show_new_profile
 from ui.settlement import signed
@@ -58,22 +58,12 @@ STEPS = ("deal", "split", "showdown", "analysis")
 _log = logging.getLogger(__name__)
 
 
-class Profile(Protocol):
-    """Whose hands these are: a profile from the link (the Drill's :class:`ui.drill.profile.Profile` is one)."""
-
-    @property
-    def learner(self) -> LearnerInfo: ...
-
-    @property
-    def token(self) -> str: ...
-
-
 def _hands() -> PlayHands:
     found = classroom()
     return PlayHands(found.store, found.practice)
 
 
-def keep_hands(profile: Profile | None, session: PlaySession) -> None:
+def keep_hands(profile: PersonalLink | None, session: PlaySession) -> None:
     """Store the session's hands not stored yet in ``profile`` (each once; the stored row replaces the
     session's copy). A refusal (a removed learner) or a database that cannot take them now is said once."""
     if profile is None:
@@ -93,7 +83,7 @@ def keep_hands(profile: Profile | None, session: PlaySession) -> None:
         session.saved.add(number_)
 
 
-def show_profile_line(profile: Profile | None, lang: str) -> None:
+def show_profile_line(profile: PersonalLink | None, lang: str) -> None:
     """Where the hands go: the profile (a link to its Progress page), or the offer to make one."""
     if profile is not None:
         link_to("pages/progress.py", t("playhist.kept_in", name=markdown_literal(profile.learner.name)),
@@ -119,7 +109,7 @@ def _hand_line(hand: PlayedHand, lang: str) -> str:
              se=number(hand.gap_stderr, lang), mark=mark)
 
 
-def _hand_actions(hand: PlayedHand, profile: Profile | None, key: str, lang: str) -> None:
+def _hand_actions(hand: PlayedHand, profile: PersonalLink | None, key: str, lang: str) -> None:
     """"Replay this hand" and "practise hands like these" side by side."""
     left, right = st.columns(2)
     left.button(t("playhist.replay"), key=f"{key}_replay", icon=":material/replay:", on_click=_choose, args=(hand,),
@@ -144,7 +134,7 @@ def _summary_numbers(hands: Sequence[PlayedHand], key: str, lang: str) -> None:
     show_left_out(total)
 
 
-def show_summary(session: PlaySession, profile: Profile | None, lang: str) -> None:
+def show_summary(session: PlaySession, profile: PersonalLink | None, lang: str) -> None:
     """The session summary: chi won at the table, chi lost to mistakes (the sum of the gaps), the error rate
     per hand, the hands that cost most with "replay" and "practise hands like these", and every hand."""
     hands = [session.hands[n] for n in sorted(session.hands)]
@@ -165,7 +155,7 @@ def show_summary(session: PlaySession, profile: Profile | None, lang: str) -> No
             st.markdown(f"- {_hand_line(hand, lang)}")
 
 
-def show_history(profile: Profile | None, lang: str) -> None:
+def show_history(profile: PersonalLink | None, lang: str) -> None:
     """The hands stored in the profile, newest first, :data:`PAGE_SIZE` a page, each with "replay", and the
     CSV and JSON of all of them. Without a profile: what a profile would keep."""
     if profile is None:
@@ -196,7 +186,7 @@ def show_history(profile: Profile | None, lang: str) -> None:
                           use_container_width=True)
 
 
-def replay_from_link(profile: Profile | None) -> None:
+def replay_from_link(profile: PersonalLink | None) -> None:
     """The stored hand the link names (``?hand=<id>``, the learner's own only) becomes the one replayed."""
     if profile is None or HAND_PARAM not in st.query_params:
         return
