@@ -1,8 +1,9 @@
-"""The Drill page (``pages/drill.py``): drill sets of six kinds, graded by the engine, with progress.
+"""The Drill page (``pages/drill.py``): drill sets of eight kinds, graded by the engine, with progress.
 
 The questions themselves are the engine's (:mod:`maubinh.drills`); this package draws them.
 
 Modules:
+    ui.drill.areas     view: the page's areas (a free set, a profile's list, the mistakes, an assignment).
     ui.drill.params    the drill set in the URL (kinds, level, rules, seed, count).
     ui.drill.state     the page's session state: the set worked through, its answers, the history.
     ui.drill.prepare   questions prepared ahead in background threads, shared by every session (waited-for first).

@@ -1,6 +1,6 @@
 """The Drill page on a phone (issue 20, item 5): less room above the question, so that its cards and its
 answer buttons are on the first screen of a 390 x 844 phone (the set panel, the intro and the badges come
-after the question on every screen: see ``pages/drill.py`` and :func:`pages.drill.question_area`)."""
+after the question on every screen: see :func:`ui.drill.areas.show_free_set` and :func:`ui.drill.areas.question_area`)."""
 
 from __future__ import annotations
 

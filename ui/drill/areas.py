@@ -1,0 +1,203 @@
+"""The Drill page's areas, each drawn under the page's title: a free set (with its set panel), a profile's list
+(review, level, theme, today's question), "review my mistakes now", and a class's assignment; in each, the
+question, its feedback and the next button, or the summary. The page file (``pages/drill.py``) only picks one.
+
+Each area that answers is a fragment (:func:`drill_area`, :func:`assigned_area`): answering and moving on
+rerun only that part of the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import streamlit as st
+
+from maubinh.drills import DrillSet, Question, QuestionList
+from maubinh.rules import RuleSet
+from ui.drill.arrange import take_submission
+from ui.drill.assigned import Assigned, question_at, with_result
+from ui.drill.banked import dealer
+from ui.drill.kept import keep_in_url
+from ui.drill.mistakes import leave_mistakes
+from ui.drill.params import read_set_choice, rules_param_broken, set_editor, set_title, settle_set
+from ui.drill.prepare import AHEAD, preparer
+from ui.drill.profile import Profile, list_state, new_list
+from ui.drill.progress import show_progress, show_summary, status_line
+from ui.drill.state import SetState, history, set_state
+from ui.drill.unsaved import retry_now
+from ui.drill.views import show_feedback, show_question
+from ui.errors import guarded_function
+from ui.escape import md_text
+from ui.habits import DAILY_MODE
+from ui.i18n import t
+from ui.nav import link_to
+from ui.params import markdown_literal
+from ui.questions import kind_name, theme_name
+from ui.setup import rule_set_picker
+
+__all__ = ["assigned_area", "drill_area", "question_area", "rule_set_of", "show_assignment", "show_free_set",
+           "show_mistakes", "show_profile_line", "show_profile_list"]
+
+
+def _next_question(state: SetState) -> None:
+    """Button callback: on to the next question (the next unanswered one in an assignment)."""
+    later = [i for i in range(state.index + 1, state.drill_set.count) if i not in state.answers]
+    state.index = later[0] if later and state.on_answer is not None else min(state.index + 1, state.drill_set.count - 1)
+
+
+def _finish(state: SetState) -> None:
+    """Button callback: show the summary."""
+    state.finished = True
+
+
+def _progress_box(drill_set: DrillSet, lang: str, expanded: bool = False) -> None:
+    """The session's progress in an expander, drawn only while it is open (the chart is the heavy part)."""
+    with st.expander(t("drill.progress.title"), expanded=expanded, icon=":material/insights:",
+                     key="drill_progress_box", on_change="rerun") as box:
+        if box.open:
+            show_progress(history(), drill_set, lang)
+
+
+def rule_set_of(state: SetState, index: int) -> RuleSet:
+    """The rule set question ``index`` is graded under (a review list keeps each question's own)."""
+    drill_set = state.drill_set
+    return drill_set.ref(index).rule_set if isinstance(drill_set, QuestionList) else drill_set.rule_set
+
+
+def question_area(state: SetState, question_of: Callable[[int], Question], assigned: Assigned | None, lang: str,
+                  fresh_sets: bool = True) -> None:
+    """The question, its feedback and the next button (or the summary). ``fresh_sets``: a free set, whose
+    summary offers new sets and whose progress box offers a kind to practise."""
+    drill_set = state.drill_set
+    progress_set = drill_set if fresh_sets and isinstance(drill_set, DrillSet) else None
+    if state.finished:
+        show_summary(state, question_of, rule_set_of(state, 0), lang, fresh_sets=fresh_sets)
+        if progress_set is not None:
+            _progress_box(progress_set, lang, expanded=True)
+        return
+    index = state.index
+    rule_set = rule_set_of(state, index)
+    with st.spinner(t("drill.grading")):
+        question = question_of(index)
+    state.shown(index)
+    take_submission(state, index, question, rule_set)  # "set it yourself": the arrangement confirmed, graded
+
+    st.subheader(t("drill.question", number=index + 1))
+    st.caption(f"{kind_name(question.kind, lang)} · {t(f'drill.kind_help.{question.kind.value}')}")
+    show_question(state, index, question, rule_set, lang)
+
+    answer = state.answers.get(index)
+    if answer is not None:
+        if assigned is not None:
+            answer = with_result(answer, question, assigned)
+        show_feedback(question, answer, rule_set, lang)
+        last = index + 1 >= drill_set.count or (assigned is not None and len(state.answers) >= drill_set.count)
+        if not last:
+            st.button(t("drill.next"), type="primary", key="drill_next", on_click=_next_question, args=(state,),
+                      icon=":material/arrow_forward:")
+        else:
+            st.button(t("drill.finish"), type="primary", key="drill_finish", on_click=_finish, args=(state,),
+                      icon=":material/flag:")
+    status_line(state, rule_set, lang)  # after the question: its cards and answers come first on a phone
+    if progress_set is not None:
+        _progress_box(progress_set, lang)
+
+
+@st.fragment
+@guarded_function
+def drill_area(state: SetState, profile: Profile | None, lang: str, fresh_sets: bool = True) -> None:
+    """A set (free, or a profile's list): a fragment, so that answering and moving on rerun only this part."""
+    if profile is not None:
+        retry_now(profile)
+    if profile is not None and profile.problem:
+        st.warning(t(profile.problem))
+        profile.problem = None
+    prepared = preparer()
+    prepared.prepare(state.drill_set, range(state.index, state.index + 1 + AHEAD))
+    question_area(state, lambda i: prepared.get(state.drill_set, i), None, lang, fresh_sets)
+
+
+@st.fragment
+@guarded_function
+def assigned_area(assigned: Assigned, lang: str) -> None:
+    """An assignment: its stored questions; every answer stored at once."""
+    retry_now(assigned)
+    if assigned.problem:
+        st.warning(t(assigned.problem))
+        assigned.problem = None
+    question_area(assigned.state, lambda i: question_at(assigned.assignment.id, i), assigned, lang, fresh_sets=False)
+
+
+def show_assignment(assigned: Assigned, lang: str) -> None:
+    """A class's assignment (``?me=&assignment=``): its title, class and rules, a way back to the class, its
+    questions."""
+    st.title(markdown_literal(assigned.assignment.title, limit=80))
+    st.caption(t("classes.assigned_caption", klass=markdown_literal(assigned.klass.name, limit=80),
+                 name=markdown_literal(assigned.learner.name),
+                 rules=md_text(assigned.assignment.drill_set.rule_set.name(lang))))
+    if not assigned.open:
+        st.info(t("classes.assignment_closed_note"))
+    link_to("pages/classes.py", t("classes.back_to_class"), ":material/groups:", {"me": assigned.token, "lang": lang})
+    assigned_area(assigned, lang)
+
+
+def show_profile_line(profile: Profile | None, lang: str) -> None:
+    """With a profile, the line saying the answers are kept in it, linking to its Progress."""
+    if profile is not None:
+        link_to("pages/progress.py", t("progress.kept_in_profile", name=markdown_literal(profile.learner.name)),
+                ":material/trending_up:", {"me": profile.token, "lang": lang})
+
+
+def show_profile_list(profile: Profile, lang: str) -> None:
+    """A profile's own list (``&mode=review|level|theme|daily``), or a note when it has none; at its end, the
+    way on (another list, or the streak after today's question)."""
+    theme = "" if profile.theme is None else theme_name(profile.theme, lang)
+    st.title(t(f"progress.mode_title.{profile.mode}", theme=theme))
+    listed = list_state(profile)
+    if listed is None:
+        st.info(t("progress.theme_none" if profile.theme is not None else "progress.nothing_due", theme=theme))
+        return
+    drill_area(listed, profile, lang, fresh_sets=False)
+    if listed.finished and profile.mode == DAILY_MODE:
+        link_to("pages/progress.py", t("habit.see_streak"), ":material/local_fire_department:",
+                {"me": profile.token, "lang": lang})
+    elif listed.finished:
+        st.button(t(f"progress.another.{profile.mode}"), key="drill_another", type="primary",
+                  on_click=new_list, args=(profile,), icon=":material/refresh:")
+
+
+def show_mistakes(mistakes: SetState, profile: Profile | None, lang: str) -> None:
+    """"Review my mistakes now", opened from a set's summary (answers kept in the profile when there is one)."""
+    st.title(t("drill.mistakes.title"))
+    st.caption(t("drill.mistakes.intro"))
+    if profile is not None and mistakes.on_answer is None:
+        mistakes.on_answer = partial(profile.save, mistakes)
+    drill_area(mistakes, profile, lang, fresh_sets=False)
+    st.button(t("drill.mistakes.back"), key="drill_mistakes_back", on_click=leave_mistakes,
+              icon=":material/arrow_back:", type="primary" if mistakes.finished else "secondary")
+
+
+def show_free_set(profile: Profile | None, lang: str) -> None:
+    """A free set: the one the link names (or a new one dealt from the bank), its set panel folded above the
+    question, its answers kept in the profile or else in the URL."""
+    st.title(t("drill.title"))
+    notice = st.container()  # broken link values, and a kind the rules cannot ask at this level
+    question_slot = st.container()  # the question first: on a phone its cards and answers fit the screen
+    with notice:
+        choice = read_set_choice()
+    with st.expander(set_title(choice, lang), icon=":material/tune:", expanded=rules_param_broken(),
+                     key="drill_set_box", on_change="rerun") as set_box:
+        rule_set = rule_set_picker("drill", notices=notice)
+        drill_set = settle_set(choice, rule_set, notice, dealer(profile))
+        if set_box.open:
+            set_editor(drill_set, lang)
+    state = set_state(drill_set)
+    if profile is not None:
+        profile.attach(state)
+    else:
+        keep_in_url(state, notice)  # a reload keeps the answers (issue 20, item 3)
+    if not state.answers:
+        st.caption(t("drill.intro"))
+    with question_slot:
+        drill_area(state, profile, lang)
