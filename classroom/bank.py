@@ -43,7 +43,7 @@ from sqlalchemy.orm import Session
 from classroom.models import BankFile, BankQuestion, utcnow
 from classroom.service import ClassroomStore
 from classroom.snapshot import SnapshotError, pack, record, unpack
-from maubinh.drills import DrillSet, Kind, Level, Question, QuestionRef, make_from_ref
+from maubinh.drills import DrillSet, Kind, Level, Question, QuestionList, QuestionRef, make_from_ref
 from maubinh.drills.versions import PICK_LIMIT, bank_seed, data_version
 from maubinh.rules import RULE_SET_IDS
 from maubinh.strategy import kernel
@@ -422,7 +422,7 @@ class QuestionSource:
                 self._kept.popitem(last=False)
         return found
 
-    def of(self, drill_set: DrillSet, index: int) -> Question:
+    def of(self, drill_set: DrillSet | QuestionList, index: int) -> Question:
         """Question ``index`` of ``drill_set`` (a set or a question list), as :func:`maubinh.drills.make_question`.
 
         Raises:

@@ -141,7 +141,8 @@ def csv_frame(frame: pd.DataFrame) -> pd.DataFrame:
 
 def csv_bytes(frame: pd.DataFrame) -> bytes:
     """The CSV every export of the app writes: :func:`csv_frame`, no index, UTF-8 with a BOM (Excel)."""
-    return csv_frame(frame).to_csv(index=False).encode("utf-8-sig")
+    text: str = csv_frame(frame).to_csv(index=False)
+    return text.encode("utf-8-sig")
 
 
 def md_text(text: object) -> str:

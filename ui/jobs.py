@@ -295,8 +295,9 @@ class JobRunner:
 
     def _start(self, job: Job) -> None:
         receiver, sender = self._context.Pipe(duplex=False)
-        process = self._context.Process(target=_job_main, args=(sender, os.getpid(), job.fn, job.args, job.kwargs),
-                                        name=f"job-{job.id}", daemon=True)
+        # typeshed types get_context(str) as a BaseContext, which declares no Process (each real context has one).
+        process = self._context.Process(  # type: ignore[attr-defined]
+            target=_job_main, args=(sender, os.getpid(), job.fn, job.args, job.kwargs), name=f"job-{job.id}", daemon=True)
         try:
             with _plain_main():
                 process.start()

@@ -216,7 +216,7 @@ def rule_set_picker(key: str, *, label_key: str = "common.rule_set", notices: De
     where = notices if notices is not None else st
     lang = current_language()
     widget_key = f"{key}_rule_set"
-    read_house_links(where)
+    read_house_links(notices)
     house = house_rule_sets()
     options = [*RULE_SET_IDS, *house]
     raw = st.query_params.get(RULES_PARAM)

@@ -126,18 +126,19 @@ def show_learner(token: str, lang: str) -> None:
     personal_link_box(token, "classes", lang, expanded=st.session_state.pop(JOINED_KEY, None) == learner.id)
     link_to("pages/progress.py", t("classes.my_progress"), ":material/trending_up:", {LEARNER_PARAM: token, "lang": lang})
     show_table_list(learner, lang)
-    _assignments(learner, token, lang, viewer_zone())
+    _assignments(learner, klass.id, token, lang, viewer_zone())
 
 
-def _assignments(learner: LearnerInfo, token: str, lang: str, zone: tzinfo | None) -> None:
+def _assignments(learner: LearnerInfo, class_id: str, token: str, lang: str, zone: tzinfo | None) -> None:
+    """The assignments of the learner's class ``class_id``, with the learner's own progress in each."""
     store = classroom().store
-    assignments = [a for a in store.assignments(learner.class_id) if not a.error]
+    assignments = [a for a in store.assignments(class_id) if not a.error]
     st.subheader(t("classes.assignments"))
     if not assignments:
         st.caption(t("classes.no_assignments_learner"))
         return
     now = utcnow()
-    learners = store.learners(learner.class_id)
+    learners = store.learners(class_id)
     rows = []
     for assignment in assignments:
         result = board(learners, store.records(assignment.id), store.answers(assignment.id))

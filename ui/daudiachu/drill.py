@@ -157,8 +157,8 @@ def _follow_drill(
         _, correct = answers[key]
         why = describe_verdict(question.verdict, question.play, question.previous, lang)
         verdict = t("ddz.drill.can") if question.beats else t("ddz.drill.cannot")
-        answer = f"{verdict} — {why}"
-        _feedback(correct, t("ddz.drill.right", answer=answer), t("ddz.drill.wrong_follow", answer=answer))
+        told = f"{verdict} — {why}"
+        _feedback(correct, t("ddz.drill.right", answer=told), t("ddz.drill.wrong_follow", answer=told))
 
 
 def _facts(question: ScoreQuestion, lang: str) -> list[str]:

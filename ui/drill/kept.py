@@ -124,9 +124,11 @@ def _restore(state: SetState, raw: str) -> list[str]:
     return broken
 
 
-def _go_on_grading(state: SetState, drill_set: DrillSet, broken: list[str], where: DeltaGenerator) -> None:
+def _go_on_grading(state: SetState, drill_set: DrillSet, broken: list[str], notices: DeltaGenerator | None) -> None:
     """Grade what can be graded this run of the answers left from the link, warn about ``broken`` and the parts
-    that are no answer to their question, and say how many are back while some are left."""
+    that are no answer to their question, and say how many are back while some are left (in ``notices``, else
+    here)."""
+    where = notices if notices is not None else st
     pending = _pending(drill_set)
     if not pending and not broken:
         return
@@ -174,5 +176,5 @@ def keep_in_url(state: SetState, notices: DeltaGenerator | None = None) -> None:
                 broken = _restore(state, raw)
         st.session_state[_RESTORED] = digest
         state.on_answer = lambda _answer: _write(state)
-    _go_on_grading(state, state.drill_set, broken, where)
+    _go_on_grading(state, state.drill_set, broken, notices)
     _write(state)  # also after a page switch dropped the query string

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from cachetools import LRUCache
 
-from maubinh.drills import DrillSet, Question, make_question
+from maubinh.drills import DrillSet, Question, QuestionList, make_question
 
 if TYPE_CHECKING:
     from classroom.bank import QuestionSource
@@ -59,7 +59,9 @@ question takes about half a second; 200 sessions opening sets at once on one ser
 WAITED, SHOWN, AHEAD_OF_TIME = 0, 1, 2
 """Priorities: a session waits for it; a session shows it; prepared ahead."""
 
-_Key = tuple[DrillSet, int]
+_Set = DrillSet | QuestionList
+"""A set or a question list (the review queue, a level's list): a question is a pure function of either."""
+_Key = tuple[_Set, int]
 
 
 class QuestionTimeout(TimeoutError):
@@ -70,7 +72,7 @@ class Preparer:
     """Makes questions in worker threads and keeps them, keyed by (set, number); see the module for the order."""
 
     def __init__(self, workers: int = WORKERS, keep: int = KEEP, stale: float = STALE_SECONDS,
-                 make: Callable[[DrillSet, int], Question] = make_question, wait: float = WAIT_SECONDS) -> None:
+                 make: Callable[[_Set, int], Question] = make_question, wait: float = WAIT_SECONDS) -> None:
         self._lock = threading.Condition()
         self._made: LRUCache[_Key, Future[Question]] = LRUCache(maxsize=keep)  # done: bounded
         self._pending: dict[_Key, Future[Question]] = {}  # queued or being made: never dropped for room
@@ -94,7 +96,7 @@ class Preparer:
             if thread is not threading.current_thread():
                 thread.join(timeout)
 
-    def _future(self, drill_set: DrillSet, index: int, priority: int, asked: float | None = None) -> Future[Question]:
+    def _future(self, drill_set: _Set, index: int, priority: int, asked: float | None = None) -> Future[Question]:
         key = (drill_set, index)
         asked = time.monotonic() if asked is None else asked
         with self._lock:
@@ -148,7 +150,7 @@ class Preparer:
                 self._made[key] = future
             future.set_result(question)
 
-    def get(self, drill_set: DrillSet, index: int) -> Question:
+    def get(self, drill_set: _Set, index: int) -> Question:
         """Question ``index`` of ``drill_set``, waiting for it if it is still being made (it goes first), at
         most the preparer's wait (:data:`WAIT_SECONDS` by default).
 
@@ -170,7 +172,7 @@ class Preparer:
                 if time.monotonic() >= deadline:
                     raise QuestionTimeout(f"question {index} of the set not made in {self._wait:g} s") from None
 
-    def ready(self, drill_set: DrillSet, index: int) -> bool:
+    def ready(self, drill_set: _Set, index: int) -> bool:
         """Whether question ``index`` is made (without starting it)."""
         with self._lock:
             return (drill_set, index) in self._made
@@ -180,7 +182,7 @@ class Preparer:
         with self._lock:
             return len(self._pending)
 
-    def prepare(self, drill_set: DrillSet, indexes: Iterable[int]) -> None:
+    def prepare(self, drill_set: _Set, indexes: Iterable[int]) -> None:
         """Start making the given questions (those inside the set) if they are not made or under way: the
         first as the one shown, the others ahead of time."""
         asked = time.monotonic()  # one time for the call: its questions go in their order
@@ -201,7 +203,7 @@ def use_source(source: QuestionSource | None) -> None:
     _SOURCE = source
 
 
-def _make(drill_set: DrillSet, index: int) -> Question:
+def _make(drill_set: _Set, index: int) -> Question:
     """Question ``index`` of ``drill_set``: through the source in use (:func:`use_source`), else made live."""
     source = _SOURCE
     return source.of(drill_set, index) if source is not None else make_question(drill_set, index)

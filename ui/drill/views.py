@@ -95,10 +95,19 @@ def inject_drill_css() -> None:
 # --------------------------------------------------------------------------- shared pieces
 
 
+def _is_right_choice(question: Question, choice: object) -> bool:
+    """Whether ``choice``, one of a choice question's choices, is its right answer. ``TypeError`` for a "set it
+    yourself" question: it has no choices (its arrangement is graded by :mod:`ui.drill.arrange`)."""
+    if isinstance(question, ArrangeQuestion):
+        raise TypeError("a set-it-yourself question is graded from its arrangement, not from a choice")
+    # Each kind's is_correct takes its own choices' type (an index, an Outcome, a FoulAnswer...); a button's
+    # choice reaches here as one of them, typed object.
+    return bool(question.is_correct(choice))  # type: ignore[arg-type]
+
+
 def _answer(state: SetState, index: int, question: Question, given: object) -> None:
     """Button callback: grade ``given`` and store it."""
-    correct = bool(question.is_correct(given))  # type: ignore[arg-type]
-    record_answer(state, index, given, correct)
+    record_answer(state, index, given, _is_right_choice(question, given))
 
 
 RIGHT_ICON = ":material/check_circle:"
@@ -112,7 +121,7 @@ def choice_mark(question: Question, choice: object, answered: Answer | None) -> 
     :data:`WRONG_ICON` on a wrong pick."""
     if answered is None:
         return None
-    if question.is_correct(choice):  # type: ignore[arg-type,union-attr]  # a choice question
+    if _is_right_choice(question, choice):
         return RIGHT_ICON
     return WRONG_ICON if answered.given == choice else None
 

@@ -11,6 +11,7 @@ choices; ``..._<n>`` the radio of question n).
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
@@ -207,7 +208,7 @@ def quiz_block(step: str, ctx: LessonContext, best: tuple[int, int] | None = Non
                     t("learn.quiz.answer", n=i + 1),
                     question.options,
                     index=None,
-                    format_func=lambda option, q=question: option_text(q, option, ctx),
+                    format_func=partial(option_text, question, ctx=ctx),
                     key=f"{answers_key}_{i}",
                     horizontal=True,
                     label_visibility="collapsed",

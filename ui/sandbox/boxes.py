@@ -13,10 +13,13 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["box_stats", "clipped_share"]
+__all__ = ["Values", "box_stats", "clipped_share"]
+
+Values = Sequence[float] | npt.NDArray[np.int64] | npt.NDArray[np.float64]
+"""Chi amounts: a list, a simulation's integer array, or one already in floats."""
 
 
-def box_stats(values: Sequence[float] | npt.NDArray[np.int64]) -> dict[str, float]:
+def box_stats(values: Values) -> dict[str, float]:
     """``q1``, ``median``, ``q3``, ``mean``, ``lowerfence``, ``upperfence`` of ``values`` (chi), for plotly's
     precomputed box: the fences are the furthest values within 1.5 IQR of the box (what plotly draws
     with its outliers shown), the outliers themselves left out. ``ValueError`` for no values."""
@@ -30,7 +33,7 @@ def box_stats(values: Sequence[float] | npt.NDArray[np.int64]) -> dict[str, floa
             "lowerfence": float(inside.min()), "upperfence": float(inside.max())}
 
 
-def clipped_share(values: Sequence[float] | npt.NDArray[np.int64]) -> float:
+def clipped_share(values: Values) -> float:
     """The share of ``values`` outside the fences of :func:`box_stats` (not drawn), 0..1."""
     data = np.asarray(values, dtype=np.float64).ravel()
     stats = box_stats(data)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 import pandas as pd
 import streamlit as st
@@ -298,7 +298,12 @@ def _penalties_section() -> None:
                             key=WIDGETS["scoop.sweep_multiplier"], help=_ranged("house.sweep_help", "scoop.sweep_multiplier"))
 
 
-def _bounds(limits: str) -> dict[str, int]:
+class _Bounds(TypedDict):
+    min_value: int
+    max_value: int
+
+
+def _bounds(limits: str) -> _Bounds:
     """``min_value`` and ``max_value`` of an amount's input: its range in the engine (the same check)."""
     low, high = AMOUNT_RANGES[limits]
     return {"min_value": low, "max_value": high}

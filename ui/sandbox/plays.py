@@ -38,7 +38,7 @@ def show_plays(table: Table, seats: int, rule_sets: Sequence[RuleSet], lang: str
     arrangement = table.arrangements[ready[names.index(picked) if picked in names else 0]]
     assert arrangement is not None
     key = (tuple(sorted(arrangement.cards)), tuple(rule_set.id for rule_set in rule_sets))
-    found = st.session_state.get(_P + "result")
+    found: tuple[object, PlayByRules] | None = st.session_state.get(_P + "result")
     if columns[1].button(t("plays.compare"), key=_P + "run", icon=":material/balance:", width="stretch"):
         with st.spinner(t("plays.working")):
             found = (key, compare_rules(arrangement.cards, rule_sets, samples=SAMPLES, seed=1))
