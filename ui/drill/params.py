@@ -2,7 +2,7 @@
 
 The same link gives every learner the same questions in the same order. A broken value gets a
 warning naming it (and the known values) and the default is used; the URL is then rewritten with the
-set actually used, so the address bar is always a working link. A link from before the six kinds
+set actually used, so the address bar is always a working link. A link from before kinds could be chosen
 (``?seed=`` without ``kinds=``) keeps meaning the one-kind drill it was made for.
 
 A new set (no seed in the URL, or ``?bank=new`` from "new set") is dealt from the question bank (issue 23): its
@@ -154,7 +154,7 @@ def read_set_choice() -> SetChoice:
         last = current.drill_set
         return SetChoice(last.kinds, last.level, last.seed, last.count, getattr(last, "picks", ()))
     kinds = _kinds()
-    if kinds is None:  # links from before the six kinds: ?seed= alone was the one-kind drill
+    if kinds is None:  # links from before kinds could be chosen: ?seed= alone was the one-kind drill
         kinds = (Kind.BETTER,) if SEED_PARAM in st.query_params else DEFAULT_KINDS
     level = _level() or (DEFAULT_LEVEL if given else START_LEVEL)
     count = int_param(COUNT_PARAM, minimum=1, maximum=MAX_QUESTIONS, default=DEFAULT_COUNT)
