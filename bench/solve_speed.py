@@ -79,9 +79,10 @@ def main() -> None:
           f"({numpy_cpu / len(few) * 1e3:.2f} ms/hand)   x{kernel_rate / numpy_rate:.1f}   "
           f"target: >= 20,000 hands/s, >= 10x")
     loose = kernel.solve_rows(idx, subsets, arrays, scoop_floor=False)
+    same = bool(np.array_equal(loose[0], rows) and np.array_equal(loose[1], kernel.solve_rows(idx, subsets, arrays)[1]))
     print(f"  baseline, the bound without the scoop's losing side: {len(hands) / loose_cpu:9,.0f} hands/s "
           f"({loose_cpu / len(hands) * 1e6:6.1f} µs/hand CPU): x{loose_cpu / one_cpu:.2f} faster now; same splits "
-          f"and scores: {bool(np.array_equal(loose[0], rows) and np.array_equal(loose[1], kernel.solve_rows(idx, subsets, arrays)[1]))}")
+          f"and scores: {same}")
     print(f"solve, batched, {kernel.threads()} threads: kernel {len(hands) / all_wall:9,.0f} hands/s wall")
     print(f"brute force (numpy, all 72,072 splits): {brute_cpu * 1e3:.2f} ms/hand CPU")
     print(f"same splits, kernel and numpy: {same}")

@@ -51,7 +51,8 @@ goal was set (a day's goal is the last one set on or before it), with the learne
 
 Times are stored in UTC and read back aware on every database (:class:`UTCDateTime`, every time column).
 Seeds are 64-bit (``BigInteger``): a set's seed goes to :data:`maubinh.drills.MAX_SEED` (10^9) and a question's
-to ``seed * 1000 + index`` (10^12); counts and question numbers stay below :data:`maubinh.drills.MAX_QUESTIONS` and the review and level lists' lengths.
+to ``seed * 1000 + index`` (10^12); counts and question numbers stay below :data:`maubinh.drills.MAX_QUESTIONS` and
+the review and level lists' lengths.
 """
 
 from __future__ import annotations

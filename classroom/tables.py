@@ -6,7 +6,8 @@ players of chosen strengths, a number of deals and a timer (off, 60 or 90 s; the
 taken recorded). The clock is the server's (:mod:`classroom.clock`): each learner's first showing of each deal is
 stored (:meth:`TableSessions.show`), the time taken and the deadline count from it, and an "expired" the browser
 sends before the deadline is not believed; a hand the timer played is stored with its origin
-(:class:`maubinh.play.Origin`) and, without a complete, legal split, charged as a miss. Every learner plays the same deals: the same seed gives the same cards
+(:class:`maubinh.play.Origin`) and, without a complete, legal split, charged as a miss. Every learner plays the
+same deals: the same seed gives the same cards
 (:func:`maubinh.play.deal_cards`) and the same computer players' splits (:meth:`maubinh.play.Table.bot_plays`).
 
 :meth:`TableSessions.submit` settles a learner's hand at the table (:func:`maubinh.play.play_deal`), grades

@@ -2,7 +2,8 @@
 
     make serve SERVERS=3                       # or: .venv/bin/python deploy/cluster.py --servers 3
 
-Each server is ``python -m ui.serve`` (``streamlit run app.py``, warm before it listens) on 127.0.0.1 (ports ``--first-port`` on), with the settings of
+Each server is ``python -m ui.serve`` (``streamlit run app.py``, warm before it listens) on 127.0.0.1 (ports
+``--first-port`` on), with the settings of
 ``deploy/production.toml``, kept running by supervisord (a server that dies is started again at once; its
 files, logs and socket in ``data/supervisor``: ``.venv/bin/supervisorctl -c data/supervisor/supervisord.conf
 status``); HAProxy (Debian's ``haproxy``) listens on ``--bind`` (default 0.0.0.0:8500) with

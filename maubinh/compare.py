@@ -88,9 +88,11 @@ CellValue = (
 )
 """A cell's value; its type follows the row's :class:`Topic`:
 
-NAME: the names by language (``{"vi": ..., "en": ...}``); ORDER: bool (strict: an equal back and middle foul); WHEEL: :class:`~maubinh.hands.WheelRank`;
+NAME: the names by language (``{"vi": ..., "en": ...}``); ORDER: bool (strict: an equal back and middle foul);
+WHEEL: :class:`~maubinh.hands.WheelRank`;
 FOUL, CLASH, BONUS: chi (int); SCOOP: ``(x1, x2, x3, sweep)``; NATURAL: chi or ``None``;
-NATURALS_VERSUS: :class:`~maubinh.rules.NaturalsVersus`; SEVERAL_PATTERNS: :class:`~maubinh.rules.SeveralPatterns`; ACES: :class:`~maubinh.rules.AceRule`;
+NATURALS_VERSUS: :class:`~maubinh.rules.NaturalsVersus`; SEVERAL_PATTERNS: :class:`~maubinh.rules.SeveralPatterns`;
+ACES: :class:`~maubinh.rules.AceRule`;
 ACES_FOUR_EXCLUDED: bool.
 """
 
@@ -200,7 +202,8 @@ def effective_bonus(rule_set: RuleSet, hand: BonusHand, position: Position) -> C
 def differences(rule_sets: Sequence[RuleSet]) -> tuple[Row, ...]:
     """The comparison table of ``rule_sets``, topic by topic in the digest's order.
 
-    Rows: the three chi names, the order rule (whether an equal back and middle foul: the strict order, a house option), the wheel, the foul penalty, the scoop, chặt chồng, one row per
+    Rows: the three chi names, the order rule (whether an equal back and middle foul: the strict order, a house
+    option), the wheel, the foul penalty, the scoop, chặt chồng, one row per
     (special hand, position) that any of the rule sets lists (in :class:`~maubinh.rules.BonusHand`
     then position order), one row per instant win any of them lists (in
     :class:`~maubinh.rules.NaturalPattern` order), what two instant wins do, and the ace rule.

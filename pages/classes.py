@@ -2,7 +2,8 @@
 
 Links: ``/classes`` (create or join), ``/classes?join=<code>`` (a learner joins),
 ``/classes?me=<learner link>`` (a learner's own page), ``/classes?teacher=<teacher link>`` (the teacher's
-board), ``/classes?screen=<projector link>`` (the projector's read-only view: no teacher secret in it). The classroom lives in a database (:mod:`classroom`); see the README for PostgreSQL.
+board), ``/classes?screen=<projector link>`` (the projector's read-only view: no teacher secret in it). The
+classroom lives in a database (:mod:`classroom`); see the README for PostgreSQL.
 """
 
 from __future__ import annotations

@@ -73,7 +73,8 @@ def test_rules_core_never_imports_the_strategy_layer() -> None:
 
 @pytest.mark.parametrize(
     "package",
-    ["ui", *(f"ui/{p}" for p in PAGES), "ui/arrange", "ui/table", "maubinh", "maubinh/strategy", "maubinh/drills", "daudiachu", "classroom"],
+    ["ui", *(f"ui/{p}" for p in PAGES), "ui/arrange", "ui/table", "maubinh", "maubinh/strategy", "maubinh/drills",
+     "daudiachu", "classroom"],
 )
 def test_every_package_docstring_lists_its_modules(package: str) -> None:
     doc = ast.get_docstring(ast.parse((ROOT / package / "__init__.py").read_text(encoding="utf-8"))) or ""

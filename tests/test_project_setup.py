@@ -63,3 +63,15 @@ def test_streamlit_skips_the_full_collection_after_every_run() -> None:
         env={k: v for k, v in os.environ.items() if not k.startswith("STREAMLIT_")},
     )
     assert done.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_ruff_passes_with_the_configured_line_length() -> None:
+    """``ruff check`` over the repository with pyproject's settings, E501 at ``line-length`` included (issue 33 §5:
+    a configured length is enforced, not decoration)."""
+    import tomllib
+
+    ruff = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["ruff"]
+    assert "E501" in ruff["lint"]["extend-select"] and ruff["line-length"] <= 130
+    done = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", str(REPO_ROOT)], cwd=REPO_ROOT, check=False,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr

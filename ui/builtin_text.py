@@ -6,7 +6,8 @@ in English too), the number input's step buttons for screen
 readers ("Increment", "Decrement"), the "Press Enter to apply" hint under text and number boxes, the
 range error of a number box, the help buttons' screen-reader labels ("Help for ..."), the "Page not
 found" dialog, the select boxes' "Choose options" and "No results", the box that says the connection to
-the server is lost (the script stays in the page when the server is gone). :func:`localise_builtins` adds a small script, once per page, that rewrites those texts
+the server is lost (the script stays in the page when the server is gone). :func:`localise_builtins` adds a small
+script, once per page, that rewrites those texts
 and labels (and any that appear later) from :data:`RULES`, worded by the catalogue
 (``ui/locales/<lang>/builtin.po``); every original is remembered, so switching the language back
 restores Streamlit's English. Nothing a user typed goes into the script: only the catalogue's texts.

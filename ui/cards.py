@@ -213,7 +213,8 @@ CARD_CSS = """
   [data-testid="stPageLink"] a, [data-testid="stRadio"] label, [data-testid="stCheckbox"] label,
   [data-testid="stExpander"] summary, [data-testid="stSelectbox"] [role="group"],
   [data-testid="stMultiSelect"] [role="group"], [data-testid="stNumberInput"] button,
-  [data-testid="stSidebarCollapseButton"] button, [data-testid="stExpandSidebarButton"], [data-testid^="stTabsScroll"] { min-height: 44px; }
+  [data-testid="stSidebarCollapseButton"] button, [data-testid="stExpandSidebarButton"],
+  [data-testid^="stTabsScroll"] { min-height: 44px; }
   button[data-variant="pills"], [data-testid="stNumberInput"] button,
   [data-testid="stSidebarCollapseButton"] button, [data-testid="stExpandSidebarButton"] { min-width: 44px; }
   [data-testid="stRadio"] label, [data-testid="stCheckbox"] label { align-items: center; }

@@ -5,7 +5,8 @@ the server's log under a short error id, and the page shows a plain message in i
 so a person can report it and the one who runs the server can find it. A database that cannot be
 reached or written gets its own message (tell the person who runs the server), never the SQL, the host
 or a secret; work that waited too long (a ``TimeoutError``, e.g. a Drill question on a busy server) gets a
-"busy, try again" message, logged in one line. Streamlit's own control flow (``st.rerun``, ``st.stop``, switching pages) is not an error
+"busy, try again" message, logged in one line. Streamlit's own control flow (``st.rerun``, ``st.stop``, switching
+pages) is not an error
 and passes through (those are ``BaseException`` s). ``client.showErrorDetails = "none"`` in
 ``.streamlit/config.toml`` is the backstop for anything outside these guards.
 

@@ -11,7 +11,8 @@ Stored answers (the classroom, a learner's history) keep the answer as a short, 
 
 :func:`chi_lost` is the chi an answer gave up on average against the best answer, for the kinds graded
 by expected chi (which arrangement is better, set it yourself, and any kind whose question says so
-through a ``chi_lost(answer)`` or ``cost(answer)`` method: declare or play it out); ``None`` for kinds where an answer is only right or wrong.
+through a ``chi_lost(answer)`` or ``cost(answer)`` method: declare or play it out); ``None`` for kinds where an
+answer is only right or wrong.
 
 >>> from maubinh.drills import DrillSet, Kind, make_question
 >>> q = make_question(DrillSet((Kind.CHI,), seed=3, count=1), 0)

@@ -207,7 +207,8 @@ def partial_foul(chis: Mapping[Position, Sequence[Card]], rule_set: RuleSet) -> 
 
     Back against middle, then middle against front (an equal back and middle foul only under the strict
     order, :func:`maubinh.arrangement.in_order`);
-    with the middle incomplete, a front that beats the back already fouls (the middle cannot sit between them). ``None`` when no complete pair is
+    with the middle incomplete, a front that beats the back already fouls (the middle cannot sit between them).
+    ``None`` when no complete pair is
     out of order yet.
     """
     values = {p: evaluate(chis[p], rule_set.wheel) for p in POSITIONS if len(chis.get(p, ())) == p.size}

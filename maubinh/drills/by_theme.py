@@ -2,7 +2,8 @@
 
 :func:`questions_for_theme` is the one place that chooses them. For now it makes live questions until enough
 carry the theme, within a bound (:data:`CHEAP_TRIES`, :data:`SLOW_TRIES`): a preferred kind first, then the
-kinds built in milliseconds, the ones graded on sampled deals (seconds each) last and only a few times. The question bank (issue 23)
+kinds built in milliseconds, the ones graded on sampled deals (seconds each) last and only a few times. The
+question bank (issue 23)
 will draw them from stored, tagged questions instead, behind the same function.
 
 >>> from maubinh.drills.themes import Theme

@@ -53,7 +53,8 @@ def _back(session: PlaySession, number: int, seconds: float) -> None:
 
 
 def _texts(at: AppTest) -> str:
-    return "\n".join([s.value for s in at.subheader] + [m.value for m in at.markdown] + [c.value for c in at.caption] + [i.value for i in at.info])
+    return "\n".join([s.value for s in at.subheader] + [m.value for m in at.markdown] + [c.value for c in at.caption]
+                     + [i.value for i in at.info])
 
 
 @pytest.mark.parametrize("lang", ["vi", "en"])

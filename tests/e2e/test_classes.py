@@ -1,6 +1,7 @@
 """Classes in a real browser: a teacher makes a class and assigns a set; three learners (one on a 390 px
 phone, one in English) join with the code and answer in the Drill page (the teacher's form keeps its values across
-another page and Back); the teacher's board shows them live, the projector's own link (no teacher secret in its address or page) hides their names. Screenshots in artifacts/screenshots/classes_*."""
+another page and Back); the teacher's board shows them live, the projector's own link (no teacher secret in its
+address or page) hides their names. Screenshots in artifacts/screenshots/classes_*."""
 
 from __future__ import annotations
 

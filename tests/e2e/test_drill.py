@@ -1,5 +1,6 @@
 """The Drill page in a real browser: a question of each kind answered, its feedback checked, the set
-finished and its CSV downloaded; the set editor kept across another page and Back; the same on a 390 px phone. Screenshots in artifacts/screenshots/drill_*."""
+finished and its CSV downloaded; the set editor kept across another page and Back; the same on a 390 px phone.
+Screenshots in artifacts/screenshots/drill_*."""
 
 from __future__ import annotations
 

@@ -67,13 +67,15 @@ SMALL_TARGETS = r'''() => {
   const small = [];
   for (const e of document.querySelectorAll('button, a, [data-testid=stRadio] label, [data-testid=stCheckbox] label, summary')) {
     const r = e.getBoundingClientRect();
-    if (!r.width || !r.height || hidden(e) || e.closest('h1, h2, h3, h4, h5, h6')) continue;  // heading anchors show on hover only
+    // heading anchors show on hover only
+    if (!r.width || !r.height || hidden(e) || e.closest('h1, h2, h3, h4, h5, h6')) continue;
     if (e.getAttribute('data-testid') === 'stSkipToContent') continue;  // shown on keyboard focus only
     const field = e.closest('[data-testid=stSelectbox] [role=group], [data-testid=stMultiSelect] [role=group]');
     if (field && e.getAttribute('tabindex') === '-1' && !e.closest('[data-testid=stMultiSelectTagsContainer]')
         && field.getBoundingClientRect().height >= 44) continue;  // the chevron inside a select box: the box is the target
     const after = parseFloat(getComputedStyle(e, '::after').height) || 0;  // a small icon's enlarged hit area
-    if (Math.max(r.height, after) < 44) small.push(Math.round(r.height) + 'px ' + (e.innerText || e.getAttribute('aria-label') || e.tagName).slice(0, 40));
+    if (Math.max(r.height, after) < 44)
+      small.push(Math.round(r.height) + 'px ' + (e.innerText || e.getAttribute('aria-label') || e.tagName).slice(0, 40));
   }
   return small;
 }'''

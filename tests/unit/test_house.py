@@ -215,7 +215,8 @@ BAD_FILES = {
                                             "source_file", ExpectedKind.SOURCE_FILE, None),
     "name in one language": (_with('[name]\nvi = "Luật nhà"\nen = "House rules"', '[name]\nvi = "Luật nhà"'),
                              "name", ExpectedKind.LANGUAGE_TEXTS, None),
-    "not a list of tables": (_with('id = "nha-toi"', 'id = "nha-toi"\nbonus = 3').replace("[[bonus]]", "[[bonuses]]"), "bonus", ExpectedKind.LIST_OF_TABLES,
+    "not a list of tables": (_with('id = "nha-toi"', 'id = "nha-toi"\nbonus = 3').replace("[[bonus]]", "[[bonuses]]"),
+                             "bonus", ExpectedKind.LIST_OF_TABLES,
                              None),
 }
 

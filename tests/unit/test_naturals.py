@@ -14,7 +14,8 @@ def pats(text):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As", {P.RONG_CUON, P.SANH_RONG, P.BA_THUNG_PHA_SANH, P.DONG_MAU_13, P.BA_THUNG, P.BA_SANH}),
+        ("2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As",
+         {P.RONG_CUON, P.SANH_RONG, P.BA_THUNG_PHA_SANH, P.DONG_MAU_13, P.BA_THUNG, P.BA_SANH}),
         ("2h 3h 4h 5h 6h 9s Ts Js Qs Ks Qd Kd Ad", {P.BA_THUNG_PHA_SANH, P.BA_THUNG, P.BA_SANH}),
         ("2h 2c 2d 5h 5d 5s 9s 9c 9d Kd Kc Ks Ad", {P.BON_SAM}),
         ("2h 2c 2d 2s 5d 5s 5c 5h 9c 9d 9s 9h Ad", {P.BA_TU_QUY, P.LUC_PHE_BON}),

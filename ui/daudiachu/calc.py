@@ -33,7 +33,8 @@ def _inputs(lang: str) -> tuple[Game | None, str | None]:
         key="ddz_calc_bid",
     )
     ending = middle.radio(
-        t("ddz.calc.ending"), ENDINGS, format_func=lambda value: translate(f"ddz.calc.ending.{value}", lang), key="ddz_calc_ending"
+        t("ddz.calc.ending"), ENDINGS, format_func=lambda value: translate(f"ddz.calc.ending.{value}", lang),
+        key="ddz_calc_ending"
     )
     who = middle.selectbox(
         t("ddz.calc.who_out") if ending == "out" else t("ddz.calc.who_quit"),

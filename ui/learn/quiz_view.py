@@ -181,7 +181,8 @@ def explain(question: Question, ctx: LessonContext) -> None:
         st.caption(t("learn.instant.found", name=ctx.rules_name(), pattern=natural_name(win.pattern, ctx.lang),
                      chi=win.chi) if win else t("learn.instant.none", name=ctx.rules_name()))
     elif kind is QuizKind.MOST_PAID:
-        st.caption(" · ".join(f"{md_text(load_rule_set(i).name(ctx.lang))}: {signed(total)}" for i, total in question.by_rule_set))
+        st.caption(" · ".join(f"{md_text(load_rule_set(i).name(ctx.lang))}: {signed(total)}"
+                              for i, total in question.by_rule_set))
     elif question.settlement is not None:
         pairs = [p for p in question.settlement.pairs if p.a == 0 and (kind is QuizKind.SEAT_TOTAL or p.b == 1)]
         for pair in pairs:

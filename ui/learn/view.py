@@ -205,7 +205,8 @@ def _arrangement_example(example: LessonExample, ctx: LessonContext) -> None:
     st.markdown(seat_html(arrangement, ctx, highlight=reason[1] if reason else None), unsafe_allow_html=True)
     text = md_text(describe_foul(arrangement, ctx.rule_set, ctx.lang))
     st.markdown(f":red[✗ **{text}**]" if reason else f":green[✓ **{text}**]")
-    differ = [md_text(rs.name(ctx.lang)) for rs in other_sources(ctx) if (foul_reason(arrangement, rs) is None) != (reason is None)]
+    differ = [md_text(rs.name(ctx.lang)) for rs in other_sources(ctx)
+              if (foul_reason(arrangement, rs) is None) != (reason is None)]
     if differ:
         key = "learn.foul.elsewhere_legal" if reason else "learn.foul.elsewhere_foul"
         st.caption(t(key, rule_sets=", ".join(differ)))

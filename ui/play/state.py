@@ -4,7 +4,8 @@ deals played, the submission the arranging component sends, and the shared cache
 The computer players' splits and the analyses are cached per process (:func:`ui.sized.memo` on the
 frozen :class:`~maubinh.play.Table`): a rerun, another tab or another player at the same table never
 computes them twice. Each cache is bounded by the memory its values take (:data:`CACHE_BYTES`; issue 32:
-512 of each, ~330 MiB a server at worst, when bounded by count). The heavy part of an analysis, which does not depend on the player's split
+512 of each, ~330 MiB a server at worst, when bounded by count). The heavy part of an analysis, which does not
+depend on the player's split
 (:func:`maubinh.play.study`), starts in the background as soon as the deal's cards are shown
 (:func:`start_preparing`): while the player arranges, it is made, and the analysis after the submission only
 scores the player's split (issue 19: analysis p95 from ~5 s to well under 2 s, ``bench/play_latency.py``).

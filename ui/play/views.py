@@ -79,7 +79,8 @@ def show_settings(bots: tuple[Strength, ...], seed: int, lang: str) -> RuleSet:
         keep(TIMER_KEY)  # kept while another page is open (ui.keep)
         st.session_state.setdefault(TIMER_KEY, 0)
         st.segmented_control(t("play.timer"), CHOICES, key=TIMER_KEY, required=True,
-                             format_func=lambda s: translate("play.timer_off", lang) if s == 0 else translate("play.timer_s", lang, s=s))
+                             format_func=lambda s: (translate("play.timer_off", lang) if s == 0
+                                                    else translate("play.timer_s", lang, s=s)))
         st.caption(t("play.timer_help"))
         st.caption(t("play.seed_caption", seed=seed))
         if st.button(t("play.new_session"), icon=":material/restart_alt:", key="play_new_session"):

@@ -293,5 +293,6 @@ def show_profile(token: str, lang: str) -> None:
         return
     _weak_themes(attempts, token, lang, removed)
     _weak_spots(attempts, token, lang)
-    st.download_button(t("progress.download"), csv_bytes(pd.DataFrame(export_rows(attempts))), file_name=f"maubinh-progress-{learner.id}.csv", mime="text/csv",
+    st.download_button(t("progress.download"), csv_bytes(pd.DataFrame(export_rows(attempts))),
+                       file_name=f"maubinh-progress-{learner.id}.csv", mime="text/csv",
                        key="progress_csv", icon=":material/download:")

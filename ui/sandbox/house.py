@@ -479,7 +479,8 @@ def _on_upload(lang: str) -> None:
 def _load_section(lang: str) -> None:
     st.subheader(t("house.load_title"))
     st.caption(t("house.load_help"))
-    st.file_uploader(t("house.upload", size=_size(MAX_FILE_BYTES, lang)), type=["toml", "txt"], key=UPLOAD_KEY, on_change=_on_upload, args=(lang,))
+    st.file_uploader(t("house.upload", size=_size(MAX_FILE_BYTES, lang)), type=["toml", "txt"], key=UPLOAD_KEY,
+                     on_change=_on_upload, args=(lang,))
     refused = st.session_state.get(UPLOAD_ERROR_KEY)
     if refused:
         st.error(refused)

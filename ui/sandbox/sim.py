@@ -135,7 +135,8 @@ def _shares_chart(result: Simulation, names: dict[str, str]) -> go.Figure:
         )
     figure.update_layout(
         barmode="stack", height=110 + 50 * len(labels), margin={"l": 10, "r": 10, "t": 10, "b": 10},
-        legend={"orientation": "h", "y": -0.3, "traceorder": "normal"}, xaxis={"title": {"text": t("sim.axis_share")}, "range": [0, 100]},
+        legend={"orientation": "h", "y": -0.3, "traceorder": "normal"},
+        xaxis={"title": {"text": t("sim.axis_share")}, "range": [0, 100]},
         yaxis={"autorange": "reversed"},
     )
     return figure

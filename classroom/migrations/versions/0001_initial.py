@@ -75,7 +75,8 @@ def upgrade() -> None:
     sa.Column('chi_lost', sa.Float(), nullable=True),
     sa.Column('seconds', sa.Float(), nullable=False),
     sa.Column('answered_at', sa.DateTime(timezone=True), nullable=False),
-    sa.ForeignKeyConstraint(['assignment_id'], ['assignments.id'], name=op.f('fk_answers_assignment_id_assignments'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['assignment_id'], ['assignments.id'], name=op.f('fk_answers_assignment_id_assignments'),
+                            ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['learner_id'], ['learners.id'], name=op.f('fk_answers_learner_id_learners'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_answers')),
     sa.UniqueConstraint('assignment_id', 'learner_id', 'number', name=op.f('uq_answers_assignment_id'))
@@ -91,7 +92,8 @@ def upgrade() -> None:
     sa.Column('record', sa.JSON(), nullable=False),
     sa.Column('blob', sa.LargeBinary(), nullable=False),
     sa.Column('graded_at', sa.DateTime(timezone=True), nullable=False),
-    sa.ForeignKeyConstraint(['assignment_id'], ['assignments.id'], name=op.f('fk_assigned_questions_assignment_id_assignments'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['assignment_id'], ['assignments.id'], name=op.f('fk_assigned_questions_assignment_id_assignments'),
+                            ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('assignment_id', 'number', name=op.f('pk_assigned_questions'))
     )
 

@@ -26,7 +26,8 @@ def upgrade() -> None:
     sa.Column('best_right', sa.Integer(), nullable=True),
     sa.Column('best_total', sa.Integer(), nullable=True),
     sa.Column('updated_at', sa.DateTime(timezone=True), nullable=False),
-    sa.ForeignKeyConstraint(['learner_id'], ['learners.id'], name=op.f('fk_lesson_steps_learner_id_learners'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['learner_id'], ['learners.id'], name=op.f('fk_lesson_steps_learner_id_learners'),
+                            ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('learner_id', 'rule_set_id', 'step_id', name=op.f('pk_lesson_steps'))
     )
 

@@ -113,7 +113,8 @@ def test_the_first_showing_stays_whoever_notes_it_again(store: ClassroomStore) -
 def test_the_server_keeps_a_tables_clock_and_charges_a_timed_out_miss(store: ClassroomStore) -> None:
     tables = TableSessions(store)
     class_id, (early, late, kept, slow) = _class_with(store, 4)
-    info = tables.start(class_id, RULES, [Strength.BEGINNER], deals=1, timer=60, seed=44)  # its simple split costs 0.68, binh lủng 1.55
+    # its simple split costs 0.68, binh lủng 1.55
+    info = tables.start(class_id, RULES, [Strength.BEGINNER], deals=1, timer=60, seed=44)
     cards = tables.cards(info, 1)
     simple = arrange_simple(cards, RULES)
     for learner in (early, late, kept, slow):

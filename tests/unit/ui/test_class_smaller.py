@@ -52,7 +52,7 @@ def test_the_class_csv_says_which_questions_were_not_answered(lang: str, words: 
     frame = _frame(lang)
     headers = list(frame.columns)
     assert headers == [translate(f"classes.csv.col.{key}", lang) for key in EXPORT_COLUMNS]  # in the page's words
-    assert (headers[:3] == ["Học viên", "Câu", "Bộ luật"]) if lang == "vi" else (headers[:3] == ["Learner", "Question", "Rule set"])
+    assert headers[:3] == (["Học viên", "Câu", "Bộ luật"] if lang == "vi" else ["Learner", "Question", "Rule set"])
     frame.columns = list(EXPORT_COLUMNS)
     minh = frame[frame["learner"] == "Minh"]
     assert list(minh["status"]) == [words[0], words[0], words[1], words[1]]  # Minh answered questions 1 and 2

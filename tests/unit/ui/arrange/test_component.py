@@ -127,7 +127,8 @@ def test_the_components_hand_values_and_foul_check_match_the_engine(tmp_path: Pa
     payload = json.dumps({"cases": cases, "wheel": rule_set.wheel.value, "strict": rule_set.strict_order,
                           "straights": [[card(c) for c in hand] for hand in straights]})
     (tmp_path / "input.json").write_text(payload, encoding="utf-8")
-    done = subprocess.run([program, str(runner), str(tmp_path / "input.json")], capture_output=True, text=True, check=True, timeout=60)
+    done = subprocess.run([program, str(runner), str(tmp_path / "input.json")], capture_output=True, text=True, check=True,
+                          timeout=60)
     found = json.loads(done.stdout)
     for arrangement, got in zip(splits, found["out"]):
         assert got["keys"] == [evaluate(arrangement.chi(p), rule_set.wheel).key for p in POSITIONS], arrangement
