@@ -338,9 +338,11 @@ class ScoopRule:
     """
 
     multipliers: tuple[int, int, int] = field(metadata=rule(Option(
-        "scoop.multipliers", Kind.AMOUNTS, limits=(1, 10), editor=Editor("penalties", "scoop", "number"))))
+        "scoop.multipliers", Kind.AMOUNTS, limits=(1, 10), unit="times",
+        editor=Editor("penalties", "scoop", "number"))))
     sweep_multiplier: int = field(metadata=rule(Option(
-        "scoop.sweep_multiplier", Kind.AMOUNT, limits=(1, 10), editor=Editor("penalties", "sweep", "number"))))
+        "scoop.sweep_multiplier", Kind.AMOUNT, limits=(1, 10), unit="times",
+        editor=Editor("penalties", "sweep", "number"))))
     provenance: Provenance
 
     @property
@@ -422,7 +424,7 @@ class RuleSet:
     foul_penalty: int = field(metadata=rule(Option("foul.penalty", Kind.AMOUNT, limits=(0, 100),
                                     editor=Editor("penalties", "foul", "number"))))
     scoop: ScoopRule = field(metadata=_records(ScoopRule, "scoop"))
-    bonus_clash: int = field(metadata=rule(Option("bonus_clash.multiplier", Kind.AMOUNT, limits=(1, 10),
+    bonus_clash: int = field(metadata=rule(Option("bonus_clash.multiplier", Kind.AMOUNT, limits=(1, 10), unit="times",
                                    editor=Editor("bonus", "clash", "number"))))
     bonuses: tuple[Bonus, ...] = field(metadata=_records(Bonus, "bonus"))
     naturals: tuple[NaturalRule, ...] = field(metadata=_records(NaturalRule, "natural"))

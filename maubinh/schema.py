@@ -265,6 +265,7 @@ class Option:
             does not use it.
         editor: where the house-rules editor shows it (``None``: not one field of its own, e.g. a bonus entry's
             chi, edited in the bonus table).
+        unit: what an amount counts: ``"chi"`` (per opponent) or ``"times"`` (a multiplier).
     """
 
     key: str
@@ -274,6 +275,7 @@ class Option:
     absent: Any = REQUIRED
     digest_omits_default: bool = False
     editor: Editor | None = None
+    unit: str = "chi"
 
     @property
     def table(self) -> str:
