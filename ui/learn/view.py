@@ -461,7 +461,7 @@ def step_foul(ctx: LessonContext) -> None:
     rule_line(t("learn.rule.order"), t(order_key, back=ctx.name(Position.BACK),
                                        middle=ctx.name(Position.MIDDLE), front=ctx.name(Position.FRONT)),
               rule_set.provenance.get("order", ORDER_PROVENANCE), ctx.lang)
-    rule_line(t("learn.rule.foul"), t("learn.value.foul", n=rule_set.foul_penalty),
+    rule_line(t("learn.rule.foul"), t("learn.value.foul", n=rule_set.foul_price),
               rule_set.provenance.get("foul"), ctx.lang)
     show_examples_of("foul", ctx)
 
