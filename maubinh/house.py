@@ -239,11 +239,13 @@ def _texts(texts: Mapping[str, str]) -> dict[str, str]:
 def rule_set_data(rule_set: RuleSet, *, canonical: bool = False) -> dict[str, Any]:
     """``rule_set`` as the TOML data of a rule-set file (plain dicts, lists, strings, numbers, booleans).
 
-    Keys and tables as in ``maubinh/rulesets/*.toml``; each value's provenance (``source``,
-    ``reading``, ``house_default``) sits in its table or entry. With ``canonical``, a table that holds the
-    value a file without it reads as is left out (``[several_patterns]`` at ``paid_most``, with its
-    provenance): the data :func:`maubinh.drills.versions.rules_digest` digests, so that a value added to the
-    format changes no rule set's version where it changes nothing.
+    Keys and tables as in ``maubinh/rulesets/*.toml``, in :data:`~maubinh.rules.FILE_TABLES` order, each option
+    as its declaration writes it (:func:`maubinh.rules.options`; an option declared ``omitted_at_default`` is left
+    out at that value); each value's provenance (``source``, ``reading``, ``house_default``) sits in its table or
+    entry. With ``canonical``, a table declared ``digest_omits_default`` that holds the value a file without it
+    reads as is left out (``[several_patterns]`` at ``paid_most``, with its provenance): the data
+    :func:`maubinh.drills.versions.rules_digest` digests, so that a value added to the format changes no rule
+    set's version where it changes nothing.
     """
     p = rule_set.provenance
     base = base_source(rule_set)
@@ -269,7 +271,7 @@ def rule_set_data(rule_set: RuleSet, *, canonical: bool = False) -> dict[str, An
                 continue
             data[table.name] = {
                 **{option.name: option.plain(value) for option, value in held
-                   if not (canonical and option.digest_omits_default and value == option.absent)},
+                   if not (option.omitted_at_default and value == option.absent)},
                 **_provenance_data(p[table.name]),
             }
     return data

@@ -260,9 +260,10 @@ class Option:
         limits: (lowest, highest) of an amount (:attr:`Kind.AMOUNT`, :attr:`Kind.AMOUNTS`).
         choices: the enum of a :attr:`Kind.CHOICE`.
         absent: the value a file without the key (or its table) reads as, or :data:`REQUIRED`.
-        digest_omits_default: the canonical data (what :func:`maubinh.drills.versions.rules_digest` digests)
-            leaves the key out at its ``absent`` value, so an option added later re-versions no rule set that
-            does not use it.
+        omitted_at_default: every text written (:func:`maubinh.house.dump_rule_set`, canonical or not) leaves the
+            key out at its ``absent`` value, so an option added later changes no text written for a rule set that
+            does not use it: not a source's digest (:func:`maubinh.drills.versions.rules_digest`, the bank's
+            version), not a house rule set's stored key (:func:`maubinh.drills.sets.rules_key`).
         editor: where the house-rules editor shows it (``None``: not one field of its own, e.g. a bonus entry's
             chi, edited in the bonus table).
         unit: what an amount counts: ``"chi"`` (per opponent) or ``"times"`` (a multiplier).
@@ -273,7 +274,7 @@ class Option:
     limits: tuple[int, int] | None = None
     choices: type[Enum] | None = None
     absent: Any = REQUIRED
-    digest_omits_default: bool = False
+    omitted_at_default: bool = False
     editor: Editor | None = None
     unit: str = "chi"
 

@@ -4,12 +4,14 @@ the checker, the writer and the editable keys derived from the one declaration o
 
 from __future__ import annotations
 
+import hashlib
 import re
 import tomllib
 
 import pytest
 import tomli_w
 
+from maubinh.drills.sets import rules_key
 from maubinh.drills.versions import data_version, rules_digest
 from maubinh.house import (
     EDITABLE_KEYS,
@@ -46,6 +48,23 @@ VERSIONS = {"chi-at": "e0124818196d", "luckywin": "82c5aaefd6cd", "tinh-chi": "e
 """Each source's :func:`data_version` (no kind), from the same code: the shipped bank's questions are dealt under it."""
 
 
+DUMPS = {
+    "chi-at": "d668811125ba9fdb24f8782835578103d03539eb5753f457ddc600adbe72cb7e",
+    "luckywin": "66c74e8ba476310f1fd3bcba579f2326f3f74b5d364ea265d2c9cbbf0267734c",
+    "tinh-chi": "c940af24b9ae023f0d5c01d383536503e80c5b3c10b26567a93b7af9753fd986",
+    "guide-2026": "f358d43d04e96a7361127895b57ba5644b33d712ada56d54c67000ae5650c2f3",
+}
+"""SHA-256 of each source written back (:func:`dump_rule_set`, not canonical), from the same code."""
+HOUSE_KEY = "nha-tu~486da2cd1c"
+"""The stored key (:func:`rules_key`) of a house rule set (tinh-chi, foul 6, strict order, no ace rule), from the
+same code: a house's questions, ratings and review queue are stored under it."""
+
+
+def _house():
+    return edit(load_rule_set("tinh-chi"), {"foul.penalty": 6, "order.strict": True, "aces.rule": "none"},
+                rule_set_id="nha-tu", names={"vi": "Nhà Tư", "en": "Tu"})
+
+
 def test_every_source_is_pinned():
     assert set(DIGESTS) == set(RULE_SET_IDS) == set(VERSIONS)
 
@@ -54,6 +73,11 @@ def test_every_source_is_pinned():
 def test_the_digest_and_data_version_of_every_source_stay_the_same(rule_set_id):
     assert rules_digest(rule_set_id) == DIGESTS[rule_set_id]
     assert data_version(rule_set_id) == VERSIONS[rule_set_id]
+    assert hashlib.sha256(dump_rule_set(load_rule_set(rule_set_id)).encode("utf-8")).hexdigest() == DUMPS[rule_set_id]
+
+
+def test_a_house_rule_sets_stored_key_stays_the_same():
+    assert rules_key(_house()) == HOUSE_KEY
 
 
 # --------------------------------------------------------------------------- one declaration, every use derived
