@@ -405,6 +405,11 @@ class RuleSet:
             TOML ``[several_patterns] rule``; :attr:`SeveralPatterns.PAID_MOST` for a file without the table.
         ace_rule: the ace rule, or ``AceRule.NONE``.
         exclude_bonus_four_aces: ``tinh-chi``: four aces paid as a bonus do not count again.
+        foul_as_scooped: a house option, the other reading of ``chi-at``'s "binh lủng ... tương đương với bị sập
+            3 chi mỗi nhà" (digest §2.7): ``True`` makes a fouled hand pay as if scooped, its penalty times the
+            scoop multiplier for one scooped opponent (chi-at: 3 x 2 = 6); it still counts as no scoop for the
+            scooper's sập cả làng. ``False`` (every source, by default): the penalty as a whole. TOML
+            ``[foul] as_scooped``, left out of a file written when false.
         provenance: where each value comes from, by table
             (``"wheel"``, ``"order"``, ``"foul"``, ``"scoop"``, ``"bonus_clash"``, ``"naturals"``,
             ``"several_patterns"``, ``"aces"``, ``"chi_win"``, ``"positions"``).
@@ -437,6 +442,9 @@ class RuleSet:
     exclude_bonus_four_aces: bool = field(metadata=rule(Option("aces.exclude_bonus_four_aces", Kind.FLAG, absent=False,
                                                 editor=Editor("aces", "exclude", "checkbox"))))
     provenance: Mapping[str, Provenance] = field(repr=False)
+    foul_as_scooped: bool = field(default=False, metadata=rule(Option(
+        "foul.as_scooped", Kind.FLAG, absent=False, omitted_at_default=True,
+        editor=Editor("penalties", "foul_as_scooped", "toggle"))))
 
     def __hash__(self) -> int:
         """Hashed once (a rule set keys many caches on every question made: ~0.2 ms a hash), the value kept on the
@@ -453,8 +461,15 @@ class RuleSet:
 
     @property
     def foul_price(self) -> int:
-        """Chi a fouled hand pays each opponent that did not foul (digest §2.7): :attr:`foul_penalty`."""
-        return self.foul_penalty
+        """Chi a fouled hand pays each opponent that did not foul (digest §2.7): :attr:`foul_penalty`, times the
+        scoop multiplier for one scooped opponent under :attr:`foul_as_scooped` (a house option).
+
+        >>> from dataclasses import replace
+        >>> chi_at = load_rule_set("chi-at")
+        >>> chi_at.foul_price, replace(chi_at, foul_as_scooped=True).foul_price
+        (3, 6)
+        """
+        return self.foul_penalty * (self.scoop.multipliers[0] if self.foul_as_scooped else 1)
 
     def name(self, lang: str = "vi") -> str:
         """The display name in ``lang`` (``"vi"`` or ``"en"``)."""
