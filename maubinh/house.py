@@ -125,23 +125,18 @@ def _editable_keys() -> tuple[str, ...]:
 EDITABLE_KEYS: tuple[str, ...] = _editable_keys()
 """The values a house may change, in the order :func:`diff` lists them: the chi names, every rule option
 declared in :class:`~maubinh.rules.RuleSet` (:func:`maubinh.rules.options`), the bonus slots and the instant
-wins, in the file's order (:data:`~maubinh.rules.FILE_TABLES`). Each value's shape
-(see :func:`values_of`):
+wins, in the file's order (:data:`~maubinh.rules.FILE_TABLES`). Each value's shape (see :func:`values_of`):
 
 - ``positions``: the three chi names, ``((vi, en) back, (vi, en) middle, (vi, en) front)``;
-- ``wheel.value``: ``"lowest"`` or ``"second"`` (where A-2-3-4-5 ranks, digest §2.2);
-- ``order.strict``: true or false (an equal back and middle are binh lủng; digest §1, a house option);
-- ``chi_win.value``, ``foul.penalty``, ``scoop.sweep_multiplier``, ``bonus_clash.multiplier``: whole
-  numbers (chi, or factors);
-- ``scoop.multipliers``: three factors, for one, two and three opponents scooped (digest §2.5);
+- a rule option (``wheel.value``, ``order.strict``, ``foul.penalty``, ``scoop.multipliers``, ``aces.rule``...)
+  as its :class:`~maubinh.schema.Option` declares it: a flag ``True`` / ``False``, an amount a whole number
+  (chi, or a multiplier), three amounts a tuple (the scoop multipliers for one, two and three opponents
+  scooped), a choice its enum's value (``"lowest"``, ``"per_ace"``...); what each one means is its field's
+  text in :class:`~maubinh.rules.RuleSet`;
 - ``bonus.<hand>.<position>``: chi, or ``None`` where the table has no entry (the hand is then paid as
   its general kind or 1 chi);
 - ``natural.<pattern>``: chi, or ``None`` where the instant win is not recognised;
-- ``naturals.order``: the recognised patterns, highest first (decides two instant wins, digest §2.4);
-- ``several_patterns.rule``: ``"highest_listed"`` or ``"paid_most"``, which one pattern a hand matching several
-  is (digest §2.4, reading December 2026);
-- ``naturals.versus``, ``aces.rule``: the enum values (``"none"``, ``"rank"``, ``"tiebreak"``;
-  ``"none"``, ``"pairwise"``, ``"per_ace"``); ``aces.exclude_bonus_four_aces``: true or false.
+- ``naturals.order``: the recognised patterns, highest first (decides two instant wins, digest §2.4).
 """
 
 Value = object
