@@ -281,13 +281,15 @@ def _field(option: Option, start: RuleSet, lang: str) -> None:
     widget, control = option.editor.widget, option.editor.control
     label, keys = t(f"house.{widget}"), widget_keys(option)
     help_text = t(f"house.{widget}_help")
+    low, high = AMOUNT_RANGES.get(option.key, (0, 0))
     if option.kind is Kind.AMOUNTS:
         st.markdown(f"**{label}**")
         st.caption(_ranged(f"house.{widget}_help", option.key))
         for n, (column, key) in enumerate(zip(st.columns(len(keys)), keys, strict=True), start=1):
-            column.number_input(t(f"house.{widget}_n", n=n), **_bounds(option.key), step=1, key=key)
+            column.number_input(t(f"house.{widget}_n", n=n), min_value=low, max_value=high, step=1, key=key)
     elif option.kind is Kind.AMOUNT:
-        st.number_input(label, **_bounds(option.key), step=1, key=keys[0], help=_ranged(f"house.{widget}_help", option.key))
+        st.number_input(label, min_value=low, max_value=high, step=1, key=keys[0],
+                        help=_ranged(f"house.{widget}_help", option.key))
     elif option.kind is Kind.CHOICE:
         def words(value: str) -> str:
             return value_text(option.key, value, lang)
