@@ -7,6 +7,11 @@ Each value keeps its :class:`Provenance`: the place in the source it comes
 from, the digest's reading where the text is unclear, and whether it is a
 "house sets" default.
 
+Each rule option is declared once, as its field's :class:`~maubinh.schema.Option` (see :mod:`maubinh.schema`);
+the file's layout is :data:`FILE_TABLES`. One walk along them checks a file (:func:`check_rule_set_data`: every
+problem located, ``foul.penalty: expected a whole number from 0 to 100, got -1``) and builds the rule set;
+:mod:`maubinh.house` writes one back and edits it key by key from the same declarations.
+
 >>> rs = load_rule_set("tinh-chi")
 >>> rs.position_name(Position.FRONT, "vi")
 'Chi đầu'
