@@ -6,6 +6,7 @@ imports from there), and :mod:`maubinh.drills` deals and grades drill questions.
 Modules (digest = ``shared/RULES-DIGEST.md``):
     maubinh.cards        cards, the deck, and the card notations people type.
     maubinh.hands        5- and 3-card chi values on one scale.
+    maubinh.schema       how one rule option is declared once (kind, range, default, editor field).
     maubinh.rules        rule sets as data (``rulesets/<id>.toml``, one file per source).
     maubinh.arrangement  three chi of 13 cards, and the binh lủng (foul) check.
     maubinh.naturals     instant wins (mậu binh / tới trắng).

@@ -233,7 +233,7 @@ def differences(rule_sets: Sequence[RuleSet]) -> tuple[Row, ...]:
     ]
     rows.append(row(Topic.ORDER, "order", lambda rs: rs.strict_order))
     rows.append(row(Topic.WHEEL, "wheel", lambda rs: rs.wheel))
-    rows.append(row(Topic.FOUL, "foul", lambda rs: rs.foul_penalty))
+    rows.append(row(Topic.FOUL, "foul", lambda rs: rs.foul_price))
     rows.append(row(Topic.SCOOP, "scoop", lambda rs: (*rs.scoop.multipliers, rs.scoop.sweep_multiplier)))
     rows.append(row(Topic.CLASH, "bonus_clash", lambda rs: rs.bonus_clash))
 

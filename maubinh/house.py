@@ -45,33 +45,33 @@ import re
 import unicodedata
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any
 
 import tomli_w
 
-from maubinh.hands import WheelRank
 from maubinh.rules import (
-    AMOUNT_RANGES,
+    BONUS_SLOTS,
+    ENTRY_OPTIONS,
+    FILE_TABLES,
+    HOUSE_ID,
     LANGUAGES,
     MAX_RULES_CHARS,
     POSITIONS,
     RULE_SET_IDS,
-    TEXT_LIMITS,
-    AceRule,
-    BonusHand,
     NaturalPattern,
-    NaturalsVersus,
-    Position,
     Provenance,
     RuleSet,
     RuleSetError,
-    SeveralPatterns,
+    check_rule_set_data,
     load_rule_set,
+    options,
     read_toml,
-    rule_set_from_data,
+    source_files,
 )
+from maubinh.schema import MAX_PROBLEMS, Expected, ExpectedKind, FileProblem, option_of
+from maubinh.schema import toml_text as _toml_text
 
 __all__ = [
     "BONUS_SLOTS",
@@ -104,49 +104,39 @@ __all__ = [
 
 # --------------------------------------------------------------------------- the editable values
 
-_FRONT_ONLY = (BonusHand.SAM_CO_A, BonusHand.SAM_CO)
-
-BONUS_SLOTS: tuple[tuple[BonusHand, Position], ...] = tuple(
-    (hand, position)
-    for hand in BonusHand
-    for position in POSITIONS
-    if (position is Position.FRONT) == (hand in _FRONT_ONLY)
-)
-"""Every (special hand, position) the bonus table can hold (digest §2.3): 14 slots; the 3-card
-hands (sám cô, sám cô A) only in the front, the 5-card ones in the back and the middle."""
-
-_SCALAR_KEYS: tuple[str, ...] = (
-    "positions",
-    "wheel.value",
-    "order.strict",
-    "chi_win.value",
-    "foul.penalty",
-    "scoop.multipliers",
-    "scoop.sweep_multiplier",
-    "bonus_clash.multiplier",
-)
 _BONUS_KEYS = tuple(f"bonus.{hand.value}.{position.value}" for hand, position in BONUS_SLOTS)
 _NATURAL_KEYS = tuple(f"natural.{pattern.value}" for pattern in NaturalPattern)
-_TAIL_KEYS = ("naturals.versus", "naturals.order", "several_patterns.rule", "aces.rule", "aces.exclude_bonus_four_aces")
 
-EDITABLE_KEYS: tuple[str, ...] = _SCALAR_KEYS + _BONUS_KEYS + _NATURAL_KEYS + _TAIL_KEYS
-"""The values a house may change, in the order :func:`diff` lists them. Each value's shape
-(see :func:`values_of`):
+
+def _editable_keys() -> tuple[str, ...]:
+    """The chi names, then every option in file order, a list of tables' entries (and the instant wins' order)
+    where the list stands in the file."""
+    keys = ["positions"]
+    for table in FILE_TABLES:
+        if table.name == "bonus":
+            keys += _BONUS_KEYS
+        elif table.name == "natural":
+            keys += [*_NATURAL_KEYS, "naturals.order"]
+        else:
+            keys += [option.key for option, _ in options() if option.table == table.name]
+    return tuple(keys)
+
+
+EDITABLE_KEYS: tuple[str, ...] = _editable_keys()
+"""The values a house may change, in the order :func:`diff` lists them: the chi names, every rule option
+declared in :class:`~maubinh.rules.RuleSet` (:func:`maubinh.rules.options`), the bonus slots and the instant
+wins, in the file's order (:data:`~maubinh.rules.FILE_TABLES`). Each value's shape (see :func:`values_of`):
 
 - ``positions``: the three chi names, ``((vi, en) back, (vi, en) middle, (vi, en) front)``;
-- ``wheel.value``: ``"lowest"`` or ``"second"`` (where A-2-3-4-5 ranks, digest §2.2);
-- ``order.strict``: true or false (an equal back and middle are binh lủng; digest §1, a house option);
-- ``chi_win.value``, ``foul.penalty``, ``scoop.sweep_multiplier``, ``bonus_clash.multiplier``: whole
-  numbers (chi, or factors);
-- ``scoop.multipliers``: three factors, for one, two and three opponents scooped (digest §2.5);
+- a rule option (``wheel.value``, ``order.strict``, ``foul.penalty``, ``scoop.multipliers``, ``aces.rule``...)
+  as its :class:`~maubinh.schema.Option` declares it: a flag ``True`` / ``False``, an amount a whole number
+  (chi, or a multiplier), three amounts a tuple (the scoop multipliers for one, two and three opponents
+  scooped), a choice its enum's value (``"lowest"``, ``"per_ace"``...); what each one means is its field's
+  text in :class:`~maubinh.rules.RuleSet`;
 - ``bonus.<hand>.<position>``: chi, or ``None`` where the table has no entry (the hand is then paid as
   its general kind or 1 chi);
 - ``natural.<pattern>``: chi, or ``None`` where the instant win is not recognised;
-- ``naturals.order``: the recognised patterns, highest first (decides two instant wins, digest §2.4);
-- ``several_patterns.rule``: ``"highest_listed"`` or ``"paid_most"``, which one pattern a hand matching several
-  is (digest §2.4, reading December 2026);
-- ``naturals.versus``, ``aces.rule``: the enum values (``"none"``, ``"rank"``, ``"tiebreak"``;
-  ``"none"``, ``"pairwise"``, ``"per_ace"``); ``aces.exclude_bonus_four_aces``: true or false.
+- ``naturals.order``: the recognised patterns, highest first (decides two instant wins, digest §2.4).
 """
 
 Value = object
@@ -182,26 +172,18 @@ def values_of(rule_set: RuleSet) -> dict[str, Value]:
         "positions": tuple(
             tuple(rule_set.position_name(position, lang) for lang in LANGUAGES) for position in POSITIONS
         ),
-        "wheel.value": rule_set.wheel.value,
-        "order.strict": rule_set.strict_order,
-        "chi_win.value": rule_set.chi_win,
-        "foul.penalty": rule_set.foul_penalty,
-        "scoop.multipliers": tuple(rule_set.scoop.multipliers),
-        "scoop.sweep_multiplier": rule_set.scoop.sweep_multiplier,
-        "bonus_clash.multiplier": rule_set.bonus_clash,
     }
+    for option, read in options():
+        value = read(rule_set)
+        values[option.key] = value.value if isinstance(value, Enum) else value
     for (hand, position), key in zip(BONUS_SLOTS, _BONUS_KEYS):
         entry = rule_set.bonus(hand, position)
         values[key] = None if entry is None else entry.chi
     for pattern, key in zip(NaturalPattern, _NATURAL_KEYS):
-        rule = rule_set.natural(pattern)
-        values[key] = None if rule is None else rule.chi
-    values["naturals.versus"] = rule_set.naturals_versus.value
-    values["naturals.order"] = tuple(rule.pattern.value for rule in rule_set.naturals)
-    values["several_patterns.rule"] = rule_set.several_patterns.value
-    values["aces.rule"] = rule_set.ace_rule.value
-    values["aces.exclude_bonus_four_aces"] = rule_set.exclude_bonus_four_aces
-    return values
+        natural = rule_set.natural(pattern)
+        values[key] = None if natural is None else natural.chi
+    values["naturals.order"] = tuple(natural.pattern.value for natural in rule_set.naturals)
+    return {key: values[key] for key in EDITABLE_KEYS}
 
 
 def diff(first: RuleSet, second: RuleSet) -> tuple[Difference, ...]:
@@ -252,11 +234,13 @@ def _texts(texts: Mapping[str, str]) -> dict[str, str]:
 def rule_set_data(rule_set: RuleSet, *, canonical: bool = False) -> dict[str, Any]:
     """``rule_set`` as the TOML data of a rule-set file (plain dicts, lists, strings, numbers, booleans).
 
-    Keys and tables as in ``maubinh/rulesets/*.toml``; each value's provenance (``source``,
-    ``reading``, ``house_default``) sits in its table or entry. With ``canonical``, a table that holds the
-    value a file without it reads as is left out (``[several_patterns]`` at ``paid_most``, with its
-    provenance): the data :func:`maubinh.drills.versions.rules_digest` digests, so that a value added to the
-    format changes no rule set's version where it changes nothing.
+    Keys and tables as in ``maubinh/rulesets/*.toml``, in :data:`~maubinh.rules.FILE_TABLES` order, each option
+    as its declaration writes it (:func:`maubinh.rules.options`; an option declared ``omitted_at_default`` is left
+    out at that value); each value's provenance (``source``, ``reading``, ``house_default``) sits in its table or
+    entry. With ``canonical``, a table declared ``digest_omits_default`` that holds the value a file without it
+    reads as is left out (``[several_patterns]`` at ``paid_most``, with its provenance): the data
+    :func:`maubinh.drills.versions.rules_digest` digests, so that a value added to the format changes no rule
+    set's version where it changes nothing.
     """
     p = rule_set.provenance
     base = base_source(rule_set)
@@ -267,38 +251,39 @@ def rule_set_data(rule_set: RuleSet, *, canonical: bool = False) -> dict[str, An
         **origin,
         "name": _texts(rule_set.names),
         "summary": _texts(rule_set.summaries),
-        "positions": {
-            **{position.value: _texts(rule_set.positions[position]) for position in POSITIONS},
-            **_provenance_data(p["positions"]),
-        },
-        "wheel": {"value": rule_set.wheel.value, **_provenance_data(p["wheel"])},
-        "order": {"strict": rule_set.strict_order, **_provenance_data(p["order"])},
-        "chi_win": {"value": rule_set.chi_win, **_provenance_data(p["chi_win"])},
-        "foul": {"penalty": rule_set.foul_penalty, **_provenance_data(p["foul"])},
-        "scoop": {
-            "multipliers": list(rule_set.scoop.multipliers),
-            "sweep_multiplier": rule_set.scoop.sweep_multiplier,
-            **_provenance_data(rule_set.scoop.provenance),
-        },
-        "bonus_clash": {"multiplier": rule_set.bonus_clash, **_provenance_data(p["bonus_clash"])},
-        "bonus": [
-            {"hand": b.hand.value, "position": b.position.value, "chi": b.chi, **_provenance_data(b.provenance)}
-            for b in rule_set.bonuses
-        ],
-        "naturals": {"versus": rule_set.naturals_versus.value, **_provenance_data(p["naturals"])},
-        "natural": [
-            {"pattern": n.pattern.value, "chi": n.chi, **_provenance_data(n.provenance)} for n in rule_set.naturals
-        ],
-        "several_patterns": {"rule": rule_set.several_patterns.value, **_provenance_data(p["several_patterns"])},
-        "aces": {
-            "rule": rule_set.ace_rule.value,
-            "exclude_bonus_four_aces": rule_set.exclude_bonus_four_aces,
-            **_provenance_data(p["aces"]),
-        },
     }
-    if canonical and rule_set.several_patterns is SeveralPatterns.PAID_MOST:
-        del data["several_patterns"]
+    for table in FILE_TABLES:
+        if table.name == "positions":
+            data["positions"] = {
+                **{position.value: _texts(rule_set.positions[position]) for position in POSITIONS},
+                **_provenance_data(p["positions"]),
+            }
+        elif table.record is not None:
+            data[table.name] = [_record_data(entry) for entry in getattr(rule_set, _LISTS[table.name])]
+        else:
+            held = [(option, read(rule_set)) for option, read in options() if option.table == table.name]
+            if canonical and table.digest_omits_default and all(value == option.absent for option, value in held):
+                continue
+            data[table.name] = {
+                **{option.name: option.plain(value) for option, value in held
+                   if not (option.omitted_at_default and value == option.absent)},
+                **_provenance_data(p[table.name]),
+            }
     return data
+
+
+_LISTS = {declared.metadata["table"]: declared.name for declared in fields(RuleSet)
+          if declared.metadata.get("table") in ENTRY_OPTIONS}
+"""The :class:`~maubinh.rules.RuleSet` field holding each list of tables: ``{"bonus": "bonuses", ...}``."""
+
+
+def _record_data(record: Any) -> dict[str, Any]:
+    """One ``[[bonus]]`` / ``[[natural]]`` entry's data: its options, then its provenance."""
+    return {
+        **{option.name: option.plain(getattr(record, declared.name))
+           for declared in fields(record) if (option := option_of(declared)) is not None},
+        **_provenance_data(record.provenance),
+    }
 
 
 _HEADER = """\
@@ -341,119 +326,6 @@ def dump_rule_set(rule_set: RuleSet, *, canonical: bool = False) -> str:
 # --------------------------------------------------------------------------- checking a file
 
 
-class ExpectedKind(str, Enum):
-    """What a file value should have been (see :class:`Expected`)."""
-
-    TOML = "toml"
-    """A TOML text (the file does not parse; ``FileProblem.got`` holds the parser's message and line)."""
-    TABLE = "table"
-    """A table (``[wheel]``...)."""
-    LIST_OF_TABLES = "list_of_tables"
-    """A list of ``[[bonus]]`` / ``[[natural]]`` tables."""
-    TEXT = "text"
-    """A text in quotes."""
-    LANGUAGE_TEXTS = "language_texts"
-    """A text per language: ``{ vi = "...", en = "..." }`` (``choices``: the languages)."""
-    WHOLE_NUMBER = "whole_number"
-    """A whole number from ``minimum`` to ``maximum`` (:data:`~maubinh.rules.AMOUNT_RANGES`)."""
-    THREE_WHOLE_NUMBERS = "three_whole_numbers"
-    """A list of three whole numbers from ``minimum`` to ``maximum`` (scoop multipliers)."""
-    SHORT_TEXT = "short_text"
-    """A text (or a text per language) of at most ``maximum`` characters (:data:`~maubinh.rules.TEXT_LIMITS`)."""
-    INSTANT_WIN_ORDER = "instant_win_order"
-    """A list of instant wins, each named once (``choices``: the instant wins)."""
-    SMALL_FILE = "small_file"
-    """A file of at most ``maximum`` bytes (``FileProblem.got``: its size)."""
-    TRUE_FALSE = "true_false"
-    """``true`` or ``false``."""
-    ONE_OF = "one_of"
-    """One of ``choices``."""
-    KNOWN_KEY = "known_key"
-    """A key the format knows: the file has one it does not (``choices``: the known keys there)."""
-    LISTED_ONCE = "listed_once"
-    """An entry listed once only (the same bonus slot or instant win twice)."""
-    POSITION_FOR_HAND = "position_for_hand"
-    """A position where that hand can be held (``choices``: those positions)."""
-    OWN_ID = "own_id"
-    """An id of the house's own: 1-40 lowercase letters, digits or ``-``, not a source's (``choices``)."""
-    SOURCE_FILE = "source_file"
-    """The source it started from, by id (``based_on = "chi-at"``; ``choices``: the source ids)."""
-    LINK = "link"
-    """A house-rules link made by this app."""
-    MORE = "more"
-    """Not a value: the count (``maximum``) of further problems found and not listed (past :data:`MAX_PROBLEMS`)."""
-    SHORT_LINK = "short_link"
-    """A house-rules link of at most ``maximum`` characters that inflates to at most :data:`MAX_LINK_BYTES`
-    (a longer one is too long or damaged)."""
-    VALID = "valid"
-    """A value the engine accepts (``FileProblem.got`` holds the engine's message)."""
-
-
-@dataclass(frozen=True)
-class Expected:
-    """What a value should have been: a kind and its parameters (``minimum``, ``choices``)."""
-
-    kind: ExpectedKind
-    minimum: int = 0
-    choices: tuple[str, ...] = ()
-    maximum: int = 0
-
-    def describe(self) -> str:
-        """In English, e.g. ``"a whole number from 1 to 10"``; the UI words it from the fields instead."""
-        choices = ", ".join(self.choices)
-        return {
-            ExpectedKind.TOML: "a TOML text",
-            ExpectedKind.TABLE: "a table",
-            ExpectedKind.LIST_OF_TABLES: "a list of tables",
-            ExpectedKind.TEXT: "a text in quotes",
-            ExpectedKind.LANGUAGE_TEXTS: f"a text for each language ({choices})",
-            ExpectedKind.WHOLE_NUMBER: f"a whole number from {self.minimum} to {self.maximum}",
-            ExpectedKind.THREE_WHOLE_NUMBERS: f"three whole numbers from {self.minimum} to {self.maximum}",
-            ExpectedKind.SHORT_TEXT: f"a text of at most {self.maximum} characters",
-            ExpectedKind.INSTANT_WIN_ORDER: f"a list of instant wins, each once, from {choices}",
-            ExpectedKind.SMALL_FILE: f"a file of at most {self.maximum:,} bytes",
-            ExpectedKind.TRUE_FALSE: "true or false",
-            ExpectedKind.ONE_OF: f"one of {choices}",
-            ExpectedKind.KNOWN_KEY: f"one of the known keys {choices}",
-            ExpectedKind.LISTED_ONCE: "each entry listed once",
-            ExpectedKind.POSITION_FOR_HAND: f"a position that hand can be held in: {choices}",
-            ExpectedKind.OWN_ID: f"an id of your own (a-z, 0-9, -), not {choices}",
-            ExpectedKind.SOURCE_FILE: f"the source it started from: {choices}",
-            ExpectedKind.LINK: "a house-rules link made by this app",
-            ExpectedKind.MORE: f"{self.maximum:,} more problems, not listed",
-            ExpectedKind.SHORT_LINK: f"a house-rules link of at most {self.maximum:,} characters (too long or damaged)",
-            ExpectedKind.VALID: "a valid value",
-        }[self.kind]
-
-
-@dataclass(frozen=True)
-class FileProblem:
-    """One wrong value in a house-rules file.
-
-    Attributes:
-        key: where, in the file's terms: ``"foul.penalty"``, ``"bonus[3].chi"``, ``"toml"`` for a text that
-            does not parse.
-        expected: what should be there.
-        got: the value as the file writes it (``"-1"``, ``'"six"'``), or ``None`` when it is missing;
-            for :attr:`ExpectedKind.TOML` and :attr:`ExpectedKind.VALID`, the parser's or engine's message.
-    """
-
-    key: str
-    expected: Expected
-    got: str | None
-
-    @property
-    def message(self) -> str:
-        """In English: ``"expected a whole number >= 0, got -1"`` or ``"missing: expected ..."``."""
-        if self.expected.kind in (ExpectedKind.TOML, ExpectedKind.VALID):
-            return f"{self.got}"
-        if self.expected.kind is ExpectedKind.MORE:
-            return self.expected.describe()
-        if self.got is None:
-            return f"missing: expected {self.expected.describe()}"
-        return f"expected {self.expected.describe()}, got {self.got}"
-
-
 class HouseRulesError(RuleSetError):
     """A house-rules file (or link, or edit) is not valid.
 
@@ -467,234 +339,14 @@ class HouseRulesError(RuleSetError):
         super().__init__([(p.key, p.message) for p in self.details])
 
 
-def _toml_text(value: Any, limit: int = 60, depth: int = 0) -> str:
-    """A value written as TOML writes it, cut to ``limit`` characters (only what is shown is written:
-    a long list, a deep table or a huge number costs no more than a short one)."""
-    if depth > 3:
-        text = "…"
-    elif isinstance(value, bool):
-        text = "true" if value else "false"
-    elif isinstance(value, str):
-        text = json.dumps(value[:limit], ensure_ascii=False) + ("…" if len(value) > limit else "")
-    elif isinstance(value, (list, tuple)):
-        text = "[" + ", ".join(_toml_text(v, limit, depth + 1) for v in value[:limit]) + "]"
-    elif isinstance(value, dict):
-        items = list(value.items())[:limit]
-        text = "{ " + ", ".join(f"{str(k)[:limit]} = {_toml_text(v, limit, depth + 1)}" for k, v in items) + " }"
-    elif isinstance(value, int) and value.bit_length() > 4 * limit:
-        text = f"a number of about {int(value.bit_length() * 0.30103):,} digits"
-    else:
-        text = str(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 MAX_FILE_BYTES = MAX_RULES_CHARS
 """The largest house-rules file read (64 KiB; a file with every value changed is about 12 KB): a
 larger upload is refused before it is decoded or parsed."""
-MAX_PROBLEMS = 100
-"""The most problems of one file, link or edit listed one by one; the rest are counted (one last
-:attr:`ExpectedKind.MORE` problem), so a crafted file costs no more to report than a long one."""
 MAX_LINK_CHARS = 2048
 """The longest ``?house=`` link token read (one with every value changed and long names: about 700)."""
 MAX_LINK_BYTES = 8192
 """The most a link token may inflate to (its JSON); a token that inflates further is refused
 as soon as that much has been inflated."""
-
-_PROVENANCE_KEYS = ("source", "reading", "house_default", "other_reading")
-_TABLE_KEYS: dict[str, tuple[str, ...]] = {
-    "positions": tuple(p.value for p in POSITIONS),
-    "wheel": ("value",),
-    "order": ("strict",),
-    "chi_win": ("value",),
-    "foul": ("penalty",),
-    "scoop": ("multipliers", "sweep_multiplier"),
-    "bonus_clash": ("multiplier",),
-    "naturals": ("versus",),
-    "several_patterns": ("rule",),
-    "aces": ("rule", "exclude_bonus_four_aces"),
-}
-_LIST_KEYS: dict[str, tuple[str, ...]] = {"bonus": ("hand", "position", "chi"), "natural": ("pattern", "chi")}
-_TOP_KEYS = ("id", "based_on", "source_file", "name", "summary", *_TABLE_KEYS, *_LIST_KEYS)
-_ID_PATTERN = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?")
-
-
-def source_files() -> dict[str, str]:
-    """The source rule sets' ``source_file`` names, by rule-set id (``{"chi-at": "000_e3de....txt", ...}``)."""
-    return {rule_set_id: load_rule_set(rule_set_id).source_file for rule_set_id in RULE_SET_IDS}
-
-
-class _Checker:
-    """Walks a file's data and records every wrong value as a :class:`FileProblem`."""
-
-    def __init__(self) -> None:
-        self.problems: list[FileProblem] = []
-        self.more = 0
-
-    def fail(self, key: str, expected: Expected, got: Any, present: bool = True) -> None:
-        if len(self.problems) >= MAX_PROBLEMS:  # counted, not kept: a crafted file can hold thousands
-            self.more += 1
-            return
-        self.problems.append(FileProblem(key, expected, _toml_text(got) if present else None))
-
-    def found(self) -> tuple[FileProblem, ...]:
-        """The problems kept, then one :attr:`ExpectedKind.MORE` problem counting the rest (if any)."""
-        more = (FileProblem("…", Expected(ExpectedKind.MORE, maximum=self.more), None),) if self.more else ()
-        return (*self.problems, *more)
-
-    def known(self, table: Mapping[str, Any], allowed: Sequence[str], prefix: str) -> None:
-        for key in table:
-            if key not in allowed:
-                self.fail(f"{prefix}{key}", Expected(ExpectedKind.KNOWN_KEY, choices=tuple(allowed)), table[key])
-
-    def whole(self, table: Mapping[str, Any], key: str, path: str, limits: str) -> None:
-        """A whole number in the :data:`~maubinh.rules.AMOUNT_RANGES` range named ``limits``."""
-        minimum, maximum = AMOUNT_RANGES[limits]
-        value = table.get(key)
-        ok = isinstance(value, int) and not isinstance(value, bool) and minimum <= value <= maximum
-        if not ok:
-            self.fail(path, Expected(ExpectedKind.WHOLE_NUMBER, minimum=minimum, maximum=maximum), value,
-                      key in table)
-
-    def text(self, table: Mapping[str, Any], key: str, path: str, limit: str, required: bool = True) -> None:
-        if key not in table and not required:
-            return
-        value = table.get(key)
-        if not isinstance(value, str):
-            self.fail(path, Expected(ExpectedKind.TEXT), value, key in table)
-        elif len(value) > TEXT_LIMITS[limit]:
-            self.fail(path, Expected(ExpectedKind.SHORT_TEXT, maximum=TEXT_LIMITS[limit]), value)
-
-    def texts(self, table: Mapping[str, Any], key: str, path: str, limit: str, required: bool = True) -> None:
-        if key not in table and not required:
-            return
-        value = table.get(key)
-        ok = isinstance(value, dict) and all(isinstance(value.get(lang), str) for lang in LANGUAGES)
-        if not ok:
-            self.fail(path, Expected(ExpectedKind.LANGUAGE_TEXTS, choices=LANGUAGES), value, key in table)
-        elif isinstance(value, dict):
-            self.known(value, LANGUAGES, f"{path}.")
-            if max(len(value[lang]) for lang in LANGUAGES) > TEXT_LIMITS[limit]:
-                self.fail(path, Expected(ExpectedKind.SHORT_TEXT, maximum=TEXT_LIMITS[limit]), value)
-
-    def flag(self, table: Mapping[str, Any], key: str, path: str) -> None:
-        if key in table and not isinstance(table[key], bool):
-            self.fail(path, Expected(ExpectedKind.TRUE_FALSE), table[key])
-
-    def one_of(self, table: Mapping[str, Any], key: str, path: str, enum: type[Enum]) -> Any:
-        choices = tuple(str(member.value) for member in enum)
-        value = table.get(key)
-        if value not in choices or not isinstance(value, str):
-            self.fail(path, Expected(ExpectedKind.ONE_OF, choices=choices), value, key in table)
-            return None
-        return enum(value)
-
-    def provenance(self, table: Mapping[str, Any], path: str) -> None:
-        self.text(table, "source", f"{path}.source", "source", required=False)
-        self.texts(table, "reading", f"{path}.reading", "reading", required=False)
-        self.texts(table, "other_reading", f"{path}.other_reading", "reading", required=False)
-        self.flag(table, "house_default", f"{path}.house_default")
-
-    def table(self, data: Mapping[str, Any], key: str) -> dict[str, Any]:
-        value = data.get(key)
-        if not isinstance(value, dict):
-            self.fail(key, Expected(ExpectedKind.TABLE), value, key in data)
-            return {}
-        self.known(value, (*_TABLE_KEYS[key], *_PROVENANCE_KEYS), f"{key}.")
-        self.provenance(value, key)
-        return value
-
-    def entries(self, data: Mapping[str, Any], key: str) -> list[tuple[str, dict[str, Any]]]:
-        value = data.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(entry, dict) for entry in value):
-            self.fail(key, Expected(ExpectedKind.LIST_OF_TABLES), value)
-            return []
-        found = []
-        for i, entry in enumerate(value):
-            path = f"{key}[{i}]"
-            self.known(entry, (*_LIST_KEYS[key], *_PROVENANCE_KEYS), f"{path}.")
-            self.provenance(entry, path)
-            found.append((path, entry))
-        return found
-
-    def check(self, data: Mapping[str, Any], *, house: bool = True) -> None:
-        """Check every value; with ``house``, also the id (own) and ``source_file`` (a source's)."""
-        self.known(data, _TOP_KEYS, "")
-        if house:
-            self.house(data)
-        else:
-            self.text(data, "id", "id", "id")
-        self.rest(data)
-
-    def house(self, data: Mapping[str, Any]) -> None:
-        rule_id = data.get("id")
-        if not (isinstance(rule_id, str) and _ID_PATTERN.fullmatch(rule_id) and rule_id not in RULE_SET_IDS):
-            self.fail("id", Expected(ExpectedKind.OWN_ID, choices=RULE_SET_IDS), rule_id, "id" in data)
-        if "based_on" in data or "source_file" not in data:
-            based_on = data.get("based_on")
-            if not isinstance(based_on, str) or based_on not in RULE_SET_IDS or "source_file" in data:
-                self.fail("based_on", Expected(ExpectedKind.SOURCE_FILE, choices=RULE_SET_IDS), based_on,
-                          "based_on" in data)
-        elif not isinstance(data["source_file"], str) or data["source_file"] not in source_files().values():
-            # files saved before based_on named the source by its file
-            self.fail("source_file", Expected(ExpectedKind.SOURCE_FILE, choices=RULE_SET_IDS), data["source_file"])
-
-    def rest(self, data: Mapping[str, Any]) -> None:
-        self.texts(data, "name", "name", "name")
-        self.texts(data, "summary", "summary", "summary", required=False)
-
-        positions = self.table(data, "positions")
-        if positions or "positions" in data:
-            for position in POSITIONS:
-                self.texts(positions, position.value, f"positions.{position.value}", "positions")
-        self.one_of(self.table(data, "wheel"), "value", "wheel.value", WheelRank)
-        if "order" in data:  # files saved before the order rule was a value have none: not strict
-            self.flag(self.table(data, "order"), "strict", "order.strict")
-        self.whole(self.table(data, "chi_win"), "value", "chi_win.value", "chi_win.value")
-        self.whole(self.table(data, "foul"), "penalty", "foul.penalty", "foul.penalty")
-        scoop = self.table(data, "scoop")
-        multipliers = scoop.get("multipliers")
-        low, high = AMOUNT_RANGES["scoop.multipliers"]
-        if not (
-            isinstance(multipliers, list)
-            and len(multipliers) == 3
-            and all(isinstance(m, int) and not isinstance(m, bool) and low <= m <= high for m in multipliers)
-        ):
-            self.fail("scoop.multipliers", Expected(ExpectedKind.THREE_WHOLE_NUMBERS, minimum=low, maximum=high),
-                      multipliers, "multipliers" in scoop)
-        self.whole(scoop, "sweep_multiplier", "scoop.sweep_multiplier", "scoop.sweep_multiplier")
-        self.whole(self.table(data, "bonus_clash"), "multiplier", "bonus_clash.multiplier", "bonus_clash.multiplier")
-
-        seen_bonus: set[tuple[BonusHand, Position]] = set()
-        for path, entry in self.entries(data, "bonus"):
-            hand = self.one_of(entry, "hand", f"{path}.hand", BonusHand)
-            position = self.one_of(entry, "position", f"{path}.position", Position)
-            self.whole(entry, "chi", f"{path}.chi", "bonus.chi")
-            if hand is None or position is None:
-                continue
-            if (hand, position) not in BONUS_SLOTS:
-                allowed = tuple(p.value for h, p in BONUS_SLOTS if h is hand)
-                self.fail(f"{path}.position", Expected(ExpectedKind.POSITION_FOR_HAND, choices=allowed),
-                          position.value)
-            elif (hand, position) in seen_bonus:
-                self.fail(path, Expected(ExpectedKind.LISTED_ONCE), f"{hand.value} in {position.value} again")
-            seen_bonus.add((hand, position))
-
-        self.one_of(self.table(data, "naturals"), "versus", "naturals.versus", NaturalsVersus)
-        seen_natural: set[NaturalPattern] = set()
-        for path, entry in self.entries(data, "natural"):
-            pattern = self.one_of(entry, "pattern", f"{path}.pattern", NaturalPattern)
-            self.whole(entry, "chi", f"{path}.chi", "natural.chi")
-            if pattern in seen_natural:
-                self.fail(path, Expected(ExpectedKind.LISTED_ONCE), f"{pattern.value} again")
-            if pattern is not None:
-                seen_natural.add(pattern)
-        if "several_patterns" in data:  # files saved before it was a value have none: paid most
-            self.one_of(self.table(data, "several_patterns"), "rule", "several_patterns.rule", SeveralPatterns)
-
-        aces = self.table(data, "aces")
-        self.one_of(aces, "rule", "aces.rule", AceRule)
-        self.flag(aces, "exclude_bonus_four_aces", "aces.exclude_bonus_four_aces")
-
 
 def check_house_rules(text: str) -> tuple[RuleSet | None, tuple[FileProblem, ...]]:
     """Read a house-rules TOML text: the rule set, or ``None`` and every problem found.
@@ -717,14 +369,7 @@ got "chi-at"'), ('foul.penalty', 'expected a whole number from 0 to 100, got -3'
         data = read_toml(text)
     except RuleSetError as exc:
         return None, (FileProblem("toml", Expected(ExpectedKind.TOML), exc.problems[0][1]),)
-    checker = _Checker()
-    checker.check(data)
-    if checker.problems:
-        return None, checker.found()
-    try:
-        return rule_set_from_data(data), ()
-    except RuleSetError as exc:  # a check the engine makes that the walk above does not
-        return None, tuple(FileProblem(key, Expected(ExpectedKind.VALID), message) for key, message in exc.problems)
+    return check_rule_set_data(data, house=True)
 
 
 def problem_count(problems: Sequence[FileProblem]) -> int:
@@ -895,15 +540,9 @@ def edit(
     _apply(data, changes, problems)
     if problems:
         raise HouseRulesError(problems)
-    checker = _Checker()
-    checker.check(data, house=False)
-    if checker.problems:
-        raise HouseRulesError([replace(p, key=_edit_key(p.key, data)) for p in checker.found()])
-    try:
-        changed = rule_set_from_data(data)
-    except RuleSetError as exc:  # a check the engine makes that the walk above does not
-        raise HouseRulesError([FileProblem(key, Expected(ExpectedKind.VALID), message)
-                               for key, message in exc.problems]) from None
+    changed, found = check_rule_set_data(data, house=False)
+    if changed is None:
+        raise HouseRulesError([replace(p, key=_edit_key(p.key, data)) for p in found])
     return _marked(start, changed, mark)
 
 
@@ -1041,7 +680,7 @@ def from_link_token(token: str, mark: Mark = default_mark) -> RuleSet:
         texts = dict(zip(LANGUAGES, names))
     except (ValueError, KeyError, TypeError, RecursionError, binascii.Error, zlib.error, UnicodeDecodeError):
         raise HouseRulesError([FileProblem("link", Expected(ExpectedKind.LINK), shown)]) from None
-    if rule_set_id in RULE_SET_IDS or not _ID_PATTERN.fullmatch(rule_set_id):
+    if rule_set_id in RULE_SET_IDS or not HOUSE_ID.fullmatch(rule_set_id):
         raise HouseRulesError([FileProblem("id", Expected(ExpectedKind.OWN_ID, choices=RULE_SET_IDS),
                                            _toml_text(rule_set_id))])
     return edit(load_rule_set(base), changes, rule_set_id=rule_set_id, names=texts, mark=mark)

@@ -7,6 +7,11 @@ Each value keeps its :class:`Provenance`: the place in the source it comes
 from, the digest's reading where the text is unclear, and whether it is a
 "house sets" default.
 
+Each rule option is declared once, as its field's :class:`~maubinh.schema.Option` (see :mod:`maubinh.schema`);
+the file's layout is :data:`FILE_TABLES`. One walk along them checks a file (:func:`check_rule_set_data`: every
+problem located, ``foul.penalty: expected a whole number from 0 to 100, got -1``) and builds the rule set;
+:mod:`maubinh.house` writes one back and edits it key by key from the same declarations.
+
 >>> rs = load_rule_set("tinh-chi")
 >>> rs.position_name(Position.FRONT, "vi")
 'Chi đầu'
@@ -22,18 +27,35 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from functools import cache
+from operator import attrgetter
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from maubinh.hands import WheelRank
+from maubinh.schema import (
+    MAX_PROBLEMS,
+    Editor,
+    Expected,
+    ExpectedKind,
+    FileProblem,
+    Kind,
+    Option,
+    option_of,
+    rule,
+    toml_text,
+)
 
 __all__ = [
     "AMOUNT_RANGES",
+    "BONUS_SLOTS",
+    "ENTRY_OPTIONS",
+    "FILE_TABLES",
+    "HOUSE_ID",
     "MAX_RULES_CHARS",
     "ORDER_PROVENANCE",
     "RULE_SET_IDS",
@@ -42,6 +64,7 @@ __all__ = [
     "AceRule",
     "Bonus",
     "BonusHand",
+    "FileTable",
     "NaturalPattern",
     "NaturalRule",
     "NaturalsVersus",
@@ -52,10 +75,13 @@ __all__ = [
     "ScoopRule",
     "SeveralPatterns",
     "UnknownRuleSetError",
+    "check_rule_set_data",
     "load_rule_set",
+    "options",
     "parse_rule_set",
     "read_toml",
     "rule_set_from_data",
+    "source_files",
 ]
 
 RULESET_DIR = Path(__file__).parent / "rulesets"
@@ -64,21 +90,6 @@ RULE_SET_IDS: tuple[str, ...] = ("chi-at", "luckywin", "tinh-chi", "guide-2026")
 
 LANGUAGES = ("vi", "en")
 
-AMOUNT_RANGES: Mapping[str, tuple[int, int]] = MappingProxyType({
-    "chi_win.value": (1, 10),
-    "foul.penalty": (0, 100),
-    "scoop.multipliers": (1, 10),
-    "scoop.sweep_multiplier": (1, 10),
-    "bonus_clash.multiplier": (1, 10),
-    "bonus.chi": (1, 200),
-    "natural.chi": (1, 500),
-})
-"""The range (lowest, highest) of every amount and multiplier a rule set holds, by key as the files
-write it (``bonus.chi`` for every ``[[bonus]]`` entry's ``chi``, ``natural.chi`` for every ``[[natural]]``).
-
-Real tables stay well inside them (the sources: 1 chi a chi won, a foul 3-6, scoops x2-x4, bonuses
-up to 24, instant wins up to 78 = 26 x 3); the bounds keep every settlement, the solver's tables and a
-simulation of many deals far inside 64-bit whole numbers (the largest pair total is below 10^7 chi)."""
 
 TEXT_LIMITS: Mapping[str, int] = MappingProxyType({
     "id": 40,
@@ -300,26 +311,28 @@ pattern worth most, :attr:`SeveralPatterns.PAID_MOST`); the shipped files carry 
 
 @dataclass(frozen=True)
 class Bonus:
-    """One bonus-table entry: ``hand`` in ``position`` wins ``chi`` from each opponent when that chi wins."""
+    """One bonus-table entry: ``hand`` in ``position`` wins ``chi`` from each opponent when that chi wins
+    (digest §2.3; TOML ``[[bonus]]``)."""
 
-    hand: BonusHand
-    position: Position
-    chi: int
+    hand: BonusHand = field(metadata=rule(Option("bonus.hand", Kind.CHOICE, choices=BonusHand)))
+    position: Position = field(metadata=rule(Option("bonus.position", Kind.CHOICE, choices=Position)))
+    chi: int = field(metadata=rule(Option("bonus.chi", Kind.AMOUNT, limits=(1, 200))))
     provenance: Provenance
 
 
 @dataclass(frozen=True)
 class NaturalRule:
-    """One instant win the rule set recognises: ``pattern`` wins ``chi`` from each opponent."""
+    """One instant win the rule set recognises: ``pattern`` wins ``chi`` from each opponent (digest §2.4;
+    TOML ``[[natural]]``)."""
 
-    pattern: NaturalPattern
-    chi: int
+    pattern: NaturalPattern = field(metadata=rule(Option("natural.pattern", Kind.CHOICE, choices=NaturalPattern)))
+    chi: int = field(metadata=rule(Option("natural.chi", Kind.AMOUNT, limits=(1, 500))))
     provenance: Provenance
 
 
 @dataclass(frozen=True)
 class ScoopRule:
-    """Scoop (sập) multipliers (digest §2.5).
+    """Scoop (sập) multipliers (digest §2.5; TOML ``[scoop]``).
 
     Attributes:
         multipliers: ``multipliers[k - 1]`` multiplies what a player takes from
@@ -329,8 +342,12 @@ class ScoopRule:
             opponent and there are at least two (sập cả làng).
     """
 
-    multipliers: tuple[int, int, int]
-    sweep_multiplier: int
+    multipliers: tuple[int, int, int] = field(metadata=rule(Option(
+        "scoop.multipliers", Kind.AMOUNTS, limits=(1, 10), unit="times",
+        editor=Editor("penalties", "scoop", "number"))))
+    sweep_multiplier: int = field(metadata=rule(Option(
+        "scoop.sweep_multiplier", Kind.AMOUNT, limits=(1, 10), unit="times",
+        editor=Editor("penalties", "sweep", "number"))))
     provenance: Provenance
 
     @property
@@ -348,6 +365,12 @@ class ScoopRule:
         return factor
 
 
+def _records(record: type[Any], table: str) -> dict[str, Any]:
+    """The metadata of a field holding records read from the file's ``table`` (``[scoop]``, or a list
+    ``[[bonus]]``)."""
+    return {"record": record, "table": table}
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """Every rule that differs between the sources, as data.
@@ -356,6 +379,11 @@ class RuleSet:
     every field (values, names, summaries, chi names and provenance) and the hash covers every field
     too, so two rule sets that differ only in a name are different keys everywhere (in
     ``functools`` caches, which compare, and in caches keyed by the hash alone).
+
+    Each rule option is declared once, as its field's :class:`~maubinh.schema.Option` (TOML key, kind, range or
+    choices, the value a file without it reads as, the editor's field): the reader, the house-rules checker,
+    the writer, the editable keys and the Sandbox's editor are derived from these declarations
+    (:mod:`maubinh.schema`). The file's layout is :data:`FILE_TABLES`.
 
     Build one with :func:`load_rule_set` (a source id) or :func:`parse_rule_set`
     (a TOML text, e.g. house rules). Amounts are chi per opponent.
@@ -371,7 +399,8 @@ class RuleSet:
             default) lets a back equal its middle (back >= middle >= front); ``True``, a house option,
             makes an equal back and middle binh lủng (back > middle > front). TOML ``[order] strict``.
         chi_win: chi for a plain chi won (1 in every source).
-        foul_penalty: chi a fouled hand pays each non-fouled opponent.
+        foul_penalty: chi a fouled hand pays each non-fouled opponent (TOML ``[foul] penalty``; what it pays
+            is :attr:`foul_price`).
         scoop: the scoop multipliers.
         bonus_clash: chặt chồng factor when both hold the same kind of special chi (1 = none).
         bonuses: the bonus table.
@@ -381,7 +410,12 @@ class RuleSet:
             TOML ``[several_patterns] rule``; :attr:`SeveralPatterns.PAID_MOST` for a file without the table.
         ace_rule: the ace rule, or ``AceRule.NONE``.
         exclude_bonus_four_aces: ``tinh-chi``: four aces paid as a bonus do not count again.
-        provenance: where each value comes from, by key
+        foul_as_scooped: a house option, the other reading of ``chi-at``'s "binh lủng ... tương đương với bị sập
+            3 chi mỗi nhà" (digest §2.7): ``True`` makes a fouled hand pay as if scooped, its penalty times the
+            scoop multiplier for one scooped opponent (chi-at: 3 x 2 = 6); it still counts as no scoop for the
+            scooper's sập cả làng. ``False`` (every source, by default): the penalty as a whole. TOML
+            ``[foul] as_scooped``, left out of a file written when false.
+        provenance: where each value comes from, by table
             (``"wheel"``, ``"order"``, ``"foul"``, ``"scoop"``, ``"bonus_clash"``, ``"naturals"``,
             ``"several_patterns"``, ``"aces"``, ``"chi_win"``, ``"positions"``).
     """
@@ -391,26 +425,38 @@ class RuleSet:
     names: Mapping[str, str]
     summaries: Mapping[str, str]
     positions: Mapping[Position, Mapping[str, str]]
-    wheel: WheelRank
-    strict_order: bool
-    chi_win: int
-    foul_penalty: int
-    scoop: ScoopRule
-    bonus_clash: int
-    bonuses: tuple[Bonus, ...]
-    naturals: tuple[NaturalRule, ...]
-    naturals_versus: NaturalsVersus
-    several_patterns: SeveralPatterns
-    ace_rule: AceRule
-    exclude_bonus_four_aces: bool
+    wheel: WheelRank = field(metadata=rule(Option("wheel.value", Kind.CHOICE, choices=WheelRank,
+                                   editor=Editor("general", "wheel", "radio"))))
+    strict_order: bool = field(metadata=rule(Option("order.strict", Kind.FLAG, absent=False,
+                                     editor=Editor("general", "order_strict", "toggle"))))
+    chi_win: int = field(metadata=rule(Option("chi_win.value", Kind.AMOUNT, limits=(1, 10),
+                               editor=Editor("general", "chi_win", "number"))))
+    foul_penalty: int = field(metadata=rule(Option("foul.penalty", Kind.AMOUNT, limits=(0, 100),
+                                    editor=Editor("penalties", "foul", "number"))))
+    scoop: ScoopRule = field(metadata=_records(ScoopRule, "scoop"))
+    bonus_clash: int = field(metadata=rule(Option("bonus_clash.multiplier", Kind.AMOUNT, limits=(1, 10), unit="times",
+                                   editor=Editor("bonus", "clash", "number"))))
+    bonuses: tuple[Bonus, ...] = field(metadata=_records(Bonus, "bonus"))
+    naturals: tuple[NaturalRule, ...] = field(metadata=_records(NaturalRule, "natural"))
+    naturals_versus: NaturalsVersus = field(metadata=rule(Option("naturals.versus", Kind.CHOICE, choices=NaturalsVersus,
+                                                  editor=Editor("naturals", "versus", "select"))))
+    several_patterns: SeveralPatterns = field(metadata=rule(Option(
+        "several_patterns.rule", Kind.CHOICE, choices=SeveralPatterns, absent=SeveralPatterns.PAID_MOST,
+        editor=Editor("naturals", "several", "select"))))
+    ace_rule: AceRule = field(metadata=rule(Option("aces.rule", Kind.CHOICE, choices=AceRule, editor=Editor("aces", "aces", "select"))))
+    exclude_bonus_four_aces: bool = field(metadata=rule(Option("aces.exclude_bonus_four_aces", Kind.FLAG, absent=False,
+                                                editor=Editor("aces", "exclude", "checkbox"))))
     provenance: Mapping[str, Provenance] = field(repr=False)
+    foul_as_scooped: bool = field(default=False, metadata=rule(Option(
+        "foul.as_scooped", Kind.FLAG, absent=False, omitted_at_default=True,
+        editor=Editor("penalties", "foul_as_scooped", "toggle"))))
 
     def __hash__(self) -> int:
         """Hashed once (a rule set keys many caches on every question made: ~0.2 ms a hash), the value kept on the
         object but never pickled (a string's hash differs between processes)."""
         cached: int | None = self.__dict__.get("_hash")
         if cached is None:
-            cached = self._hash_fields()
+            cached = hash(tuple(_hashable(getattr(self, declared.name)) for declared in fields(self)))
             object.__setattr__(self, "_hash", cached)
         return cached
 
@@ -418,14 +464,17 @@ class RuleSet:
         """Pickled without the kept hash."""
         return {key: value for key, value in self.__dict__.items() if key != "_hash"}
 
-    def _hash_fields(self) -> int:
-        return hash((
-            self.id, self.source_file, _frozen(self.names), _frozen(self.summaries),
-            tuple((position.value, _frozen(self.positions.get(position))) for position in Position),
-            self.wheel, self.strict_order, self.chi_win, self.foul_penalty, self.scoop, self.bonus_clash, self.bonuses,
-            self.naturals, self.naturals_versus, self.several_patterns, self.ace_rule, self.exclude_bonus_four_aces,
-            _frozen(self.provenance),
-        ))
+    @property
+    def foul_price(self) -> int:
+        """Chi a fouled hand pays each opponent that did not foul (digest §2.7): :attr:`foul_penalty`, times the
+        scoop multiplier for one scooped opponent under :attr:`foul_as_scooped` (a house option).
+
+        >>> from dataclasses import replace
+        >>> chi_at = load_rule_set("chi-at")
+        >>> chi_at.foul_price, replace(chi_at, foul_as_scooped=True).foul_price
+        (3, 6)
+        """
+        return self.foul_penalty * (self.scoop.multipliers[0] if self.foul_as_scooped else 1)
 
     def name(self, lang: str = "vi") -> str:
         """The display name in ``lang`` (``"vi"`` or ``"en"``)."""
@@ -445,10 +494,118 @@ class RuleSet:
 
     def natural(self, pattern: NaturalPattern) -> NaturalRule | None:
         """The instant-win entry for ``pattern``, or ``None`` when this rule set does not recognise it."""
-        for rule in self.naturals:
-            if rule.pattern is pattern:
-                return rule
+        for rule_ in self.naturals:
+            if rule_.pattern is pattern:
+                return rule_
         return None
+
+
+def _hashable(value: Any) -> Any:
+    """A field's value as a hashable tuple (a mapping as its items in key order, nested)."""
+    if isinstance(value, Mapping):
+        return tuple(sorted(((str(key), _hashable(item)) for key, item in value.items()), key=lambda kv: kv[0]))
+    return value
+
+
+# --------------------------------------------------------------------------- the schema, derived
+
+
+@dataclass(frozen=True)
+class FileTable:
+    """One table (or list of tables) of a rule-set file, in :data:`FILE_TABLES` order.
+
+    Attributes:
+        name: the TOML table: ``"foul"``, or a list of tables: ``"bonus"``.
+        absent: for a table a file may leave out (files saved before it existed), the provenance it then
+            reads as; ``None``: every file holds it.
+        digest_omits_default: the canonical data leaves the table out when every option in it is at the value
+            a file without it reads as (its provenance with it).
+        record: for a list of tables, the record each entry is (:class:`Bonus`, :class:`NaturalRule`).
+    """
+
+    name: str
+    absent: Provenance | None = None
+    digest_omits_default: bool = False
+    record: type[Any] | None = None
+
+
+FILE_TABLES: tuple[FileTable, ...] = (
+    FileTable("positions"),
+    FileTable("wheel"),
+    FileTable("order", absent=ORDER_PROVENANCE),
+    FileTable("chi_win"),
+    FileTable("foul"),
+    FileTable("scoop"),
+    FileTable("bonus_clash"),
+    FileTable("bonus", record=Bonus),
+    FileTable("naturals"),
+    FileTable("natural", record=NaturalRule),
+    FileTable("several_patterns", absent=SEVERAL_PATTERNS_PROVENANCE, digest_omits_default=True),
+    FileTable("aces"),
+)
+"""The tables of a rule-set file in the order the writer writes them (and the checker reports them), after the
+top-level ``id``, ``source_file`` / ``based_on``, ``name`` and ``summary``. ``[positions]`` holds the chi names
+(a text per language for ``back``, ``middle``, ``front``); each other table holds the options declared with its
+name, and its value's provenance (``source``, ``reading``, ``house_default``, ``other_reading``)."""
+
+
+def _declared(record: type[Any]) -> tuple[tuple[str, Option], ...]:
+    """``(field name, option)`` of every option a record's fields declare, in field order."""
+    return tuple((declared.name, found) for declared in fields(record) if (found := option_of(declared)) is not None)
+
+
+def options() -> tuple[tuple[Option, Callable[[RuleSet], Any]], ...]:
+    """Every rule option of a :class:`RuleSet` (not the entries of a list of tables) with the function that
+    reads its value from a rule set, in :data:`FILE_TABLES` order (then field order).
+
+    >>> [option.key for option, _ in options()][:4]
+    ['wheel.value', 'order.strict', 'chi_win.value', 'foul.penalty']
+    >>> dict((option.key, value) for option, value in options())["scoop.multipliers"](load_rule_set("tinh-chi"))
+    (2, 3, 4)
+    """
+    return _OPTIONS
+
+
+def _option_readers() -> tuple[tuple[Option, Callable[[RuleSet], Any]], ...]:
+    found: list[tuple[Option, Callable[[RuleSet], Any]]] = []
+    for declared in fields(RuleSet):
+        own = option_of(declared)
+        if own is not None:
+            found.append((own, attrgetter(declared.name)))
+        elif declared.metadata.get("record") is ScoopRule:
+            found += [(option, attrgetter(f"{declared.name}.{name}")) for name, option in _declared(ScoopRule)]
+    order = [table.name for table in FILE_TABLES]
+    return tuple(sorted(found, key=lambda pair: order.index(pair[0].table)))
+
+
+_OPTIONS = _option_readers()
+ENTRY_OPTIONS: Mapping[str, tuple[Option, ...]] = MappingProxyType({
+    table.name: tuple(option for _, option in _declared(table.record)) for table in FILE_TABLES if table.record
+})
+"""The options of each entry of a list of tables, by list: ``{"bonus": (hand, position, chi), "natural": ...}``."""
+
+AMOUNT_RANGES: Mapping[str, tuple[int, int]] = MappingProxyType({
+    option.key: option.limits
+    for option in (*(option for option, _ in _OPTIONS), *(o for entry in ENTRY_OPTIONS.values() for o in entry))
+    if option.limits is not None
+})
+"""The range (lowest, highest) of every amount and multiplier a rule set holds, by key as the files
+write it (``bonus.chi`` for every ``[[bonus]]`` entry's ``chi``, ``natural.chi`` for every ``[[natural]]``),
+from the options' declarations.
+
+Real tables stay well inside them (the sources: 1 chi a chi won, a foul 3-6, scoops x2-x4, bonuses
+up to 24, instant wins up to 78 = 26 x 3); the bounds keep every settlement, the solver's tables and a
+simulation of many deals far inside 64-bit whole numbers (the largest pair total is below 10^7 chi)."""
+
+_FRONT_ONLY = frozenset({BonusHand.SAM_CO, BonusHand.SAM_CO_A})
+BONUS_SLOTS: tuple[tuple[BonusHand, Position], ...] = tuple(
+    (hand, position)
+    for hand in BonusHand
+    for position in POSITIONS
+    if (position is Position.FRONT) == (hand in _FRONT_ONLY)
+)
+"""Every (special hand, position) the bonus table can hold (digest §2.3): 14 slots; the 3-card
+hands (sám cô, sám cô A) only in the front, the 5-card ones in the back and the middle."""
 
 
 class RuleSetError(ValueError):
@@ -509,7 +666,252 @@ def parse_rule_set(text: str) -> RuleSet:
 def rule_set_from_data(data: Mapping[str, Any]) -> RuleSet:
     """Build a :class:`RuleSet` from a rule-set file's data, as :func:`read_toml` (or ``tomllib``) reads
     it: :func:`parse_rule_set` without the text. Same checks, same ``RuleSetError``."""
-    return _Reader(dict(data)).rule_set()
+    rule_set, problems = check_rule_set_data(data, house=False)
+    if rule_set is None:
+        raise RuleSetError([(problem.key, problem.message) for problem in problems])
+    return rule_set
+
+
+def check_rule_set_data(data: Mapping[str, Any], *, house: bool) -> tuple[RuleSet | None, tuple[FileProblem, ...]]:
+    """Check a rule-set file's data against the schema: the rule set, or ``None`` and every problem found (at most
+    :data:`~maubinh.schema.MAX_PROBLEMS` listed, then one counting the rest).
+
+    Every option's value is checked as its :class:`~maubinh.schema.Option` declares; every table, list and text
+    as :data:`FILE_TABLES` and :data:`TEXT_LIMITS` say; a key the format does not know is a problem. With
+    ``house`` (a house-rules file, :func:`maubinh.house.check_house_rules`), the id must be the house's own and
+    the file must name the source it started from (``based_on``, or a source's ``source_file``); without it,
+    any id and ``source_file`` (or ``based_on``) is read.
+    """
+    checker = _Checker()
+    checker.check(data, house=house)
+    if checker.problems:
+        return None, checker.found()
+    return _build(data), ()
+
+
+_PROVENANCE_KEYS = ("source", "reading", "house_default", "other_reading")
+_TOP_KEYS = ("id", "based_on", "source_file", "name", "summary", *(table.name for table in FILE_TABLES))
+HOUSE_ID = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?")
+"""A house rule set's own id: 1-40 lowercase letters, digits or ``-``, not starting or ending with ``-``."""
+
+
+def _table_keys(table: str) -> tuple[str, ...]:
+    """The keys a table (or each entry of a list of tables) holds besides its provenance."""
+    if table == "positions":
+        return tuple(position.value for position in POSITIONS)
+    if table in ENTRY_OPTIONS:
+        return tuple(option.name for option in ENTRY_OPTIONS[table])
+    return tuple(option.name for option, _ in _OPTIONS if option.table == table)
+
+
+def source_files() -> dict[str, str]:
+    """The source rule sets' ``source_file`` names, by rule-set id (``{"chi-at": "000_e3de....txt", ...}``)."""
+    return {rule_set_id: load_rule_set(rule_set_id).source_file for rule_set_id in RULE_SET_IDS}
+
+
+class _Checker:
+    """Walks a file's data along :data:`FILE_TABLES` and records every wrong value as a :class:`FileProblem`."""
+
+    def __init__(self) -> None:
+        self.problems: list[FileProblem] = []
+        self.more = 0
+
+    def fail(self, key: str, expected: Expected, got: Any, present: bool = True) -> None:
+        if len(self.problems) >= MAX_PROBLEMS:  # counted, not kept: a crafted file can hold thousands
+            self.more += 1
+            return
+        self.problems.append(FileProblem(key, expected, toml_text(got) if present else None))
+
+    def found(self) -> tuple[FileProblem, ...]:
+        """The problems kept, then one :attr:`ExpectedKind.MORE` problem counting the rest (if any)."""
+        more = (FileProblem("…", Expected(ExpectedKind.MORE, maximum=self.more), None),) if self.more else ()
+        return (*self.problems, *more)
+
+    def known(self, table: Mapping[str, Any], allowed: Sequence[str], prefix: str) -> None:
+        for key in table:
+            if key not in allowed:
+                self.fail(f"{prefix}{key}", Expected(ExpectedKind.KNOWN_KEY, choices=tuple(allowed)), table[key])
+
+    def text(self, table: Mapping[str, Any], key: str, path: str, limit: str, required: bool = True) -> None:
+        if key not in table and not required:
+            return
+        value = table.get(key)
+        if not isinstance(value, str):
+            self.fail(path, Expected(ExpectedKind.TEXT), value, key in table)
+        elif len(value) > TEXT_LIMITS[limit]:
+            self.fail(path, Expected(ExpectedKind.SHORT_TEXT, maximum=TEXT_LIMITS[limit]), value)
+
+    def texts(self, table: Mapping[str, Any], key: str, path: str, limit: str, required: bool = True) -> None:
+        if key not in table and not required:
+            return
+        value = table.get(key)
+        ok = isinstance(value, dict) and all(isinstance(value.get(lang), str) for lang in LANGUAGES)
+        if not ok:
+            self.fail(path, Expected(ExpectedKind.LANGUAGE_TEXTS, choices=LANGUAGES), value, key in table)
+        elif isinstance(value, dict):
+            self.known(value, LANGUAGES, f"{path}.")
+            if max(len(value[lang]) for lang in LANGUAGES) > TEXT_LIMITS[limit]:
+                self.fail(path, Expected(ExpectedKind.SHORT_TEXT, maximum=TEXT_LIMITS[limit]), value)
+
+    def provenance(self, table: Mapping[str, Any], path: str) -> None:
+        self.text(table, "source", f"{path}.source", "source", required=False)
+        self.texts(table, "reading", f"{path}.reading", "reading", required=False)
+        self.texts(table, "other_reading", f"{path}.other_reading", "reading", required=False)
+        if "house_default" in table and not isinstance(table["house_default"], bool):
+            self.fail(f"{path}.house_default", Expected(ExpectedKind.TRUE_FALSE), table["house_default"])
+
+    def table(self, data: Mapping[str, Any], key: str) -> dict[str, Any]:
+        value = data.get(key)
+        if not isinstance(value, dict):
+            self.fail(key, Expected(ExpectedKind.TABLE), value, key in data)
+            return {}
+        self.known(value, (*_table_keys(key), *_PROVENANCE_KEYS), f"{key}.")
+        self.provenance(value, key)
+        return value
+
+    def entries(self, data: Mapping[str, Any], key: str) -> list[tuple[str, dict[str, Any]]]:
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(entry, dict) for entry in value):
+            self.fail(key, Expected(ExpectedKind.LIST_OF_TABLES), value)
+            return []
+        found = []
+        for i, entry in enumerate(value):
+            path = f"{key}[{i}]"
+            self.known(entry, (*_table_keys(key), *_PROVENANCE_KEYS), f"{path}.")
+            self.provenance(entry, path)
+            for option in ENTRY_OPTIONS[key]:
+                option.check(entry, self.fail, f"{path}.{option.name}")
+            found.append((path, entry))
+        return found
+
+    def check(self, data: Mapping[str, Any], *, house: bool = True) -> None:
+        """Check every value; with ``house``, also the id (own) and the source it started from."""
+        self.known(data, _TOP_KEYS, "")
+        if house:
+            self.house(data)
+        else:
+            self.text(data, "id", "id", "id")
+            self.origin(data)
+        self.texts(data, "name", "name", "name")
+        self.texts(data, "summary", "summary", "summary", required=False)
+        for layout in FILE_TABLES:
+            if layout.name == "positions":
+                positions = self.table(data, "positions")
+                if positions or "positions" in data:
+                    for position in POSITIONS:
+                        self.texts(positions, position.value, f"positions.{position.value}", "positions")
+            elif layout.name == "bonus":
+                self.bonus_entries(data)
+            elif layout.name == "natural":
+                self.natural_entries(data)
+            elif layout.absent is None or layout.name in data:  # a table files saved before it existed lack
+                table = self.table(data, layout.name)
+                for option, _ in _OPTIONS:
+                    if option.table == layout.name:
+                        option.check(table, self.fail)
+
+    def house(self, data: Mapping[str, Any]) -> None:
+        rule_id = data.get("id")
+        if not (isinstance(rule_id, str) and HOUSE_ID.fullmatch(rule_id) and rule_id not in RULE_SET_IDS):
+            self.fail("id", Expected(ExpectedKind.OWN_ID, choices=RULE_SET_IDS), rule_id, "id" in data)
+        if "based_on" in data or "source_file" not in data:
+            self.based_on(data)
+        elif not isinstance(data["source_file"], str) or data["source_file"] not in source_files().values():
+            # files saved before based_on named the source by its file
+            self.fail("source_file", Expected(ExpectedKind.SOURCE_FILE, choices=RULE_SET_IDS), data["source_file"])
+
+    def origin(self, data: Mapping[str, Any]) -> None:
+        """``based_on = "<source id>"`` (and no ``source_file``), or a ``source_file`` text."""
+        if "based_on" not in data:
+            self.text(data, "source_file", "source_file", "source")
+        else:
+            self.based_on(data)
+
+    def based_on(self, data: Mapping[str, Any]) -> None:
+        based_on = data.get("based_on")
+        if not isinstance(based_on, str) or based_on not in RULE_SET_IDS or "source_file" in data:
+            self.fail("based_on", Expected(ExpectedKind.SOURCE_FILE, choices=RULE_SET_IDS), based_on, "based_on" in data)
+
+    def bonus_entries(self, data: Mapping[str, Any]) -> None:
+        seen: set[tuple[str, str]] = set()
+        for path, entry in self.entries(data, "bonus"):
+            hand, position = entry.get("hand"), entry.get("position")
+            if not (isinstance(hand, str) and isinstance(position, str)
+                    and hand in _BONUS_HANDS and position in _POSITION_VALUES):
+                continue
+            if (BonusHand(hand), Position(position)) not in BONUS_SLOTS:
+                allowed = tuple(p.value for h, p in BONUS_SLOTS if h.value == hand)
+                self.fail(f"{path}.position", Expected(ExpectedKind.POSITION_FOR_HAND, choices=allowed), position)
+            elif (hand, position) in seen:
+                self.fail(path, Expected(ExpectedKind.LISTED_ONCE), f"{hand} in {position} again")
+            seen.add((hand, position))
+
+    def natural_entries(self, data: Mapping[str, Any]) -> None:
+        seen: set[str] = set()
+        for path, entry in self.entries(data, "natural"):
+            pattern = entry.get("pattern")
+            if not isinstance(pattern, str) or pattern not in _PATTERN_VALUES:
+                continue
+            if pattern in seen:
+                self.fail(path, Expected(ExpectedKind.LISTED_ONCE), f"{pattern} again")
+            seen.add(pattern)
+
+
+_BONUS_HANDS = frozenset(hand.value for hand in BonusHand)
+_POSITION_VALUES = frozenset(position.value for position in Position)
+_PATTERN_VALUES = frozenset(pattern.value for pattern in NaturalPattern)
+
+
+def _texts(value: Mapping[str, str]) -> dict[str, str]:
+    return {lang: value[lang] for lang in LANGUAGES}
+
+
+def _provenance(table: Mapping[str, Any]) -> Provenance:
+    """A checked table's (or entry's) provenance."""
+    reading, other = table.get("reading"), table.get("other_reading")
+    return Provenance(
+        table.get("source", ""),
+        None if reading is None else _texts(reading),
+        table.get("house_default", False),
+        None if other is None else _texts(other),
+    )
+
+
+def _record(record: type[Any], table: Mapping[str, Any], provenance: Provenance) -> Any:
+    """A record (:class:`ScoopRule`, :class:`Bonus`, :class:`NaturalRule`) from its checked table."""
+    return record(**{name: option.read(table) for name, option in _declared(record)}, provenance=provenance)
+
+
+def _build(data: Mapping[str, Any]) -> RuleSet:
+    """The rule set in checked data (:meth:`_Checker.check` found no problem)."""
+    provenance: dict[str, Provenance] = {}
+    for layout in FILE_TABLES:
+        if layout.record is None:
+            table = data.get(layout.name)
+            provenance[layout.name] = _provenance(table) if isinstance(table, dict) else _absent(layout)
+    based_on = data.get("based_on")
+    values: dict[str, Any] = {
+        "id": data["id"],
+        "source_file": data["source_file"] if based_on is None else load_rule_set(based_on).source_file,
+        "names": _texts(data["name"]),
+        "summaries": _texts(data.get("summary", data["name"])),
+        "positions": {position: _texts(data["positions"][position.value]) for position in Position},
+        "provenance": provenance,
+    }
+    for declared in fields(RuleSet):
+        option, record = option_of(declared), declared.metadata.get("record")
+        if option is not None:
+            values[declared.name] = option.read(data.get(option.table, {}))
+        elif record is not None and (name := declared.metadata["table"]) in ENTRY_OPTIONS:  # [[bonus]], [[natural]]
+            values[declared.name] = tuple(_record(record, entry, _provenance(entry)) for entry in data.get(name, []))
+        elif record is not None:  # [scoop]
+            values[declared.name] = _record(record, data[name], provenance[name])
+    return RuleSet(**values)
+
+
+def _absent(layout: FileTable) -> Provenance:
+    assert layout.absent is not None, f"[{layout.name}] is checked to be present"
+    return layout.absent
 
 
 def read_toml(text: str) -> dict[str, Any]:
@@ -536,231 +938,6 @@ def read_toml(text: str) -> dict[str, Any]:
         raise RuleSetError([("toml", f"a value cannot be read: {str(exc)[:120]}")]) from None
 
 
-class _Reader:
-    """Reads and validates the TOML data, collecting every problem before raising."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data = data
-        self.problems: list[tuple[str, str]] = []
-
-    def fail(self, key: str, message: str) -> None:
-        self.problems.append((key, message))
-
-    def get(self, table: Mapping[str, Any], key: str, path: str, kind: type, default: Any = None) -> Any:
-        value = table.get(key, default)
-        if value is None or (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
-            self.fail(path, f"expected {_KIND_NAMES[kind]}, got {_short(value)}")
-            return None
-        return value
-
-    def table(self, key: str) -> dict[str, Any]:
-        value = self.data.get(key)
-        if not isinstance(value, dict):
-            self.fail(key, "missing table")
-            return {}
-        return value
-
-    def count(self, table: Mapping[str, Any], key: str, path: str, limits: str) -> int:
-        """A whole number in the :data:`AMOUNT_RANGES` range named ``limits``."""
-        minimum, maximum = AMOUNT_RANGES[limits]
-        value = self.get(table, key, path, int)
-        if value is not None and not minimum <= value <= maximum:
-            self.fail(path, f"expected a whole number from {minimum} to {maximum}, got {value}")
-            return minimum
-        return value if value is not None else minimum
-
-    def text(self, table: Mapping[str, Any], key: str, path: str, limit: str, default: Any = None) -> Any:
-        """A text of at most :data:`TEXT_LIMITS` ``[limit]`` characters (``None`` when it is not one)."""
-        value = self.get(table, key, path, str, default=default)
-        if value is not None and len(value) > TEXT_LIMITS[limit]:
-            self.fail(path, f"expected a text of at most {TEXT_LIMITS[limit]} characters, got {len(value):,}")
-            return None
-        return value
-
-    def enum(self, enum: type[Enum], value: Any, path: str) -> Any:
-        try:
-            return enum(value)
-        except ValueError:
-            allowed = ", ".join(str(m.value) for m in enum)
-            self.fail(path, f"expected one of {allowed}, got {_short(value)}")
-            return None
-
-    def provenance(self, table: Mapping[str, Any], path: str) -> Provenance:
-        source = self.text(table, "source", f"{path}.source", "source", default="")
-        raw = table.get("reading")
-        reading = None if raw is None else self.texts(raw, f"{path}.reading", "reading")
-        house = table.get("house_default", False)
-        if not isinstance(house, bool):
-            self.fail(f"{path}.house_default", f"expected true or false, got {_short(house)}")
-            house = False
-        raw_other = table.get("other_reading")
-        other = None if raw_other is None else self.texts(raw_other, f"{path}.other_reading", "reading")
-        return Provenance(source or "", reading, house, other)
-
-    def texts(self, value: Any, path: str, limit: str) -> dict[str, str]:
-        """A text per language, each of at most :data:`TEXT_LIMITS` ``[limit]`` characters."""
-        if not isinstance(value, dict) or not all(isinstance(value.get(lang), str) for lang in LANGUAGES):
-            self.fail(path, f"expected text for each language ({', '.join(LANGUAGES)}), got {_short(value)}")
-            return {lang: "" for lang in LANGUAGES}
-        longest = max(len(value[lang]) for lang in LANGUAGES)
-        if longest > TEXT_LIMITS[limit]:
-            self.fail(path, f"expected texts of at most {TEXT_LIMITS[limit]} characters, got {longest:,}")
-            return {lang: "" for lang in LANGUAGES}
-        return {lang: value[lang] for lang in LANGUAGES}
-
-    def rule_set(self) -> RuleSet:
-        d = self.data
-        provenance: dict[str, Provenance] = {}
-        rule_id = self.text(d, "id", "id", "id") or ""
-        source_file = self.source_file()
-        names = self.texts(d.get("name"), "name", "name")
-        summaries = self.texts(d.get("summary", d.get("name")), "summary", "summary")
-
-        pos_table = self.table("positions")
-        positions = {p: self.texts(pos_table.get(p.value), f"positions.{p.value}", "positions") for p in Position}
-        provenance["positions"] = self.provenance(pos_table, "positions")
-
-        wheel_table = self.table("wheel")
-        wheel = self.enum(WheelRank, wheel_table.get("value"), "wheel.value")
-        provenance["wheel"] = self.provenance(wheel_table, "wheel")
-
-        strict_order, provenance["order"] = self.order()
-
-        chi_table = self.table("chi_win")
-        chi_win = self.count(chi_table, "value", "chi_win.value", "chi_win.value")
-        provenance["chi_win"] = self.provenance(chi_table, "chi_win")
-
-        foul_table = self.table("foul")
-        foul_penalty = self.count(foul_table, "penalty", "foul.penalty", "foul.penalty")
-        provenance["foul"] = self.provenance(foul_table, "foul")
-
-        scoop_table = self.table("scoop")
-        multipliers = scoop_table.get("multipliers")
-        low, high = AMOUNT_RANGES["scoop.multipliers"]
-        if not (
-            isinstance(multipliers, list)
-            and len(multipliers) == 3
-            and all(isinstance(m, int) and not isinstance(m, bool) and low <= m <= high for m in multipliers)
-        ):
-            self.fail("scoop.multipliers", f"expected 3 whole numbers from {low} to {high}, got {_short(multipliers)}")
-            multipliers = [1, 1, 1]
-        sweep = self.count(scoop_table, "sweep_multiplier", "scoop.sweep_multiplier", "scoop.sweep_multiplier")
-        provenance["scoop"] = self.provenance(scoop_table, "scoop")
-        scoop = ScoopRule(
-            (multipliers[0], multipliers[1], multipliers[2]), sweep, provenance["scoop"]
-        )
-
-        clash_table = self.table("bonus_clash")
-        bonus_clash = self.count(clash_table, "multiplier", "bonus_clash.multiplier", "bonus_clash.multiplier")
-        provenance["bonus_clash"] = self.provenance(clash_table, "bonus_clash")
-
-        bonuses: list[Bonus] = []
-        seen_bonus: set[tuple[BonusHand, Position]] = set()
-        for i, entry in enumerate(self._entries("bonus")):
-            path = f"bonus[{i}]"
-            hand = self.enum(BonusHand, entry.get("hand"), f"{path}.hand")
-            position = self.enum(Position, entry.get("position"), f"{path}.position")
-            chi = self.count(entry, "chi", f"{path}.chi", "bonus.chi")
-            if hand is None or position is None:
-                continue
-            if (hand, position) in seen_bonus:
-                self.fail(path, f"{hand.value} in {position.value} is listed twice")
-            if hand in _FRONT_ONLY and position is not Position.FRONT or (
-                hand not in _FRONT_ONLY and position is Position.FRONT
-            ):
-                self.fail(f"{path}.position", f"{hand.value} cannot be held in {position.value}")
-            seen_bonus.add((hand, position))
-            bonuses.append(Bonus(hand, position, chi, self.provenance(entry, path)))
-
-        nat_table = self.table("naturals")
-        versus = self.enum(NaturalsVersus, nat_table.get("versus"), "naturals.versus")
-        provenance["naturals"] = self.provenance(nat_table, "naturals")
-        naturals: list[NaturalRule] = []
-        seen_nat: set[NaturalPattern] = set()
-        for i, entry in enumerate(self._entries("natural")):
-            path = f"natural[{i}]"
-            pattern = self.enum(NaturalPattern, entry.get("pattern"), f"{path}.pattern")
-            chi = self.count(entry, "chi", f"{path}.chi", "natural.chi")
-            if pattern is None:
-                continue
-            if pattern in seen_nat:
-                self.fail(path, f"{pattern.value} is listed twice")
-            seen_nat.add(pattern)
-            naturals.append(NaturalRule(pattern, chi, self.provenance(entry, path)))
-        several, provenance["several_patterns"] = self.several_patterns()
-
-        ace_table = self.table("aces")
-        ace_rule = self.enum(AceRule, ace_table.get("rule"), "aces.rule")
-        exclude = ace_table.get("exclude_bonus_four_aces", False)
-        if not isinstance(exclude, bool):
-            self.fail("aces.exclude_bonus_four_aces", f"expected true or false, got {_short(exclude)}")
-            exclude = False
-        provenance["aces"] = self.provenance(ace_table, "aces")
-
-        if self.problems:
-            raise RuleSetError(self.problems)
-        return RuleSet(
-            id=rule_id,
-            source_file=source_file,
-            names=names,
-            summaries=summaries,
-            positions=positions,
-            wheel=wheel,
-            strict_order=strict_order,
-            chi_win=chi_win,
-            foul_penalty=foul_penalty,
-            scoop=scoop,
-            bonus_clash=bonus_clash,
-            bonuses=tuple(bonuses),
-            naturals=tuple(naturals),
-            naturals_versus=versus,
-            several_patterns=several,
-            ace_rule=ace_rule,
-            exclude_bonus_four_aces=exclude,
-            provenance=provenance,
-        )
-
-    def order(self) -> tuple[bool, Provenance]:
-        """The order rule: ``[order] strict`` (false when the table or the key is absent, as in files
-        saved before it existed) and its provenance (:data:`ORDER_PROVENANCE` without a table)."""
-        if "order" not in self.data:
-            return False, ORDER_PROVENANCE
-        table = self.table("order")
-        strict = table.get("strict", False)
-        if not isinstance(strict, bool):
-            self.fail("order.strict", f"expected true or false, got {_short(strict)}")
-            strict = False
-        return strict, self.provenance(table, "order")
-
-    def several_patterns(self) -> tuple[SeveralPatterns, Provenance]:
-        """Which pattern a hand matching several is: ``[several_patterns] rule`` and its provenance
-        (:attr:`SeveralPatterns.PAID_MOST` and :data:`SEVERAL_PATTERNS_PROVENANCE` without the table, as in
-        files saved before it existed)."""
-        if "several_patterns" not in self.data:
-            return SeveralPatterns.PAID_MOST, SEVERAL_PATTERNS_PROVENANCE
-        table = self.table("several_patterns")
-        rule = self.enum(SeveralPatterns, table.get("rule"), "several_patterns.rule")
-        return rule or SeveralPatterns.PAID_MOST, self.provenance(table, "several_patterns")
-
-    def source_file(self) -> str:
-        """The source text's file name: ``source_file``, or that of the source named by ``based_on``."""
-        based_on = self.data.get("based_on")
-        if based_on is None:
-            return self.text(self.data, "source_file", "source_file", "source", default="") or ""
-        if based_on not in RULE_SET_IDS or "source_file" in self.data:
-            self.fail("based_on", f"expected one of {', '.join(RULE_SET_IDS)} (and no source_file), "
-                                  f"got {_short(based_on)}")
-            return ""
-        return load_rule_set(based_on).source_file
-
-    def _entries(self, key: str) -> list[dict[str, Any]]:
-        value = self.data.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
-            self.fail(key, f"expected a list of [[{key}]] tables")
-            return []
-        return value
-
-
 _MAX_NESTING = 16
 """The deepest nesting of lists and inline tables read (a rule set nests 3 deep): the parser recurses
 once per level, so a deeper text is refused before it is parsed, whatever the recursion limit."""
@@ -775,15 +952,3 @@ def _nesting(text: str) -> int:
         depth = depth + 1 if bracket in "[{" else max(0, depth - 1)
         deepest = max(deepest, depth)
     return deepest
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    """``repr(value)`` cut to ``limit`` characters (a bad value can be a long list)."""
-    if isinstance(value, (list, dict)) and len(value) > limit:
-        value = type(value)(list(value)[:limit]) if isinstance(value, list) else dict(list(value.items())[:limit])
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-_FRONT_ONLY = frozenset({BonusHand.SAM_CO, BonusHand.SAM_CO_A})
-_KIND_NAMES: dict[type, str] = {int: "a whole number", str: "text", bool: "true or false"}

@@ -398,7 +398,7 @@ def _compare_pair(fa: SeatFacts, fb: SeatFacts, rule_set: RuleSet) -> tuple[list
         return [Item(ItemKind.BOTH_FOUL, 0, provenance=rule_set.provenance["foul"])], None
     if fa.foul or fb.foul:
         sign = -1 if fa.foul else 1
-        return [Item(ItemKind.FOUL, sign * rule_set.foul_penalty, provenance=rule_set.provenance["foul"])], None
+        return [Item(ItemKind.FOUL, sign * rule_set.foul_price, provenance=rule_set.provenance["foul"])], None
 
     items = [_chi_item(fa.values[p], fb.values[p], p, rule_set) for p in POSITIONS]
     if not rule_set.scoop.active:

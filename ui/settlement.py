@@ -82,7 +82,7 @@ def show_events(settlement: Settlement, rule_set: RuleSet, lang: str, seat_name:
     lines = []
     fouled = [seat_name(seat) for seat, foul in enumerate(settlement.fouls) if foul]
     if fouled:
-        lines.append(t("sandbox.event_fouls", seats=", ".join(fouled), penalty=rule_set.foul_penalty))
+        lines.append(t("sandbox.event_fouls", seats=", ".join(fouled), penalty=rule_set.foul_price))
     for seat, natural in enumerate(settlement.naturals):
         if natural is not None:
             lines.append(

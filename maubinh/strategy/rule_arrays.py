@@ -9,7 +9,7 @@ both paths at once:
 - legal order (binh lủng): probed from :func:`maubinh.strategy.vector.in_order`;
 - the splits: :data:`maubinh.strategy.vector.SPLITS`;
 - payouts: :func:`maubinh.strategy.vector.classes` (chi per class and position, bonus families for
-  chặt chồng, four aces), ``rule_set.chi_win``, ``foul_penalty``, ``bonus_clash``, the ace rule, and
+  chặt chồng, four aces), ``rule_set.chi_win``, ``foul_price``, ``bonus_clash``, the ace rule, and
   the scoop multipliers from :meth:`maubinh.rules.ScoopRule.factor` for every table size;
 - the solver's scores: :class:`maubinh.strategy.tables.Tables`.
 
@@ -257,7 +257,7 @@ def settle_arrays(rule_set: RuleSet) -> SettleArrays:
     _, pay3, fam3, fa3 = classes(rule_set, 3)
     tie_bm, tie_mf = order_flags(rule_set.strict_order)
     params = np.array(
-        [rule_set.chi_win, rule_set.foul_penalty, rule_set.bonus_clash, int(rule_set.ace_rule is not AceRule.NONE),
+        [rule_set.chi_win, rule_set.foul_price, rule_set.bonus_clash, int(rule_set.ace_rule is not AceRule.NONE),
          int(rule_set.exclude_bonus_four_aces), int(rule_set.scoop.active), tie_bm, tie_mf],
         dtype=np.int64,
     )

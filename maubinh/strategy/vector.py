@@ -321,8 +321,8 @@ def heads_up(
     naturals = np.array([my_natural is not None or nat is not None for nat in their_naturals], dtype=np.bool_)
     natural_chi = np.array([_natural_amount(my_natural, nat, rule_set) for nat in their_naturals], dtype=np.int64)
     other = np.where(naturals[None, :], natural_chi[None, :], 0)
-    other = np.where(~naturals[None, :] & my_foul & ~their_foul, -rule_set.foul_penalty, other)
-    other = np.where(~naturals[None, :] & ~my_foul & their_foul, rule_set.foul_penalty, other)
+    other = np.where(~naturals[None, :] & my_foul & ~their_foul, -rule_set.foul_price, other)
+    other = np.where(~naturals[None, :] & ~my_foul & their_foul, rule_set.foul_price, other)
     mask = ~naturals[None, :] & ~my_foul & ~their_foul
     compared = np.where(mask, compared, 0)
     signs = np.where(mask[:, :, None], signs, 0).astype(np.int8)

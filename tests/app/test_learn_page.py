@@ -267,6 +267,28 @@ def test_a_house_with_the_strict_order_says_so_and_fouls_the_equal_example() -> 
     assert order["Guide 2026"].startswith("legal: back ≥ middle ≥ front")
 
 
+def _scooped_house_page() -> None:
+    """The binh lủng step for a house whose foul pays as if scooped (``[foul] as_scooped``)."""
+    from maubinh.house import edit
+    from maubinh.rules import load_rule_set
+    from ui.learn.view import show_step
+    from ui.setup import setup_page
+
+    house = edit(load_rule_set("chi-at"), {"foul.as_scooped": True}, rule_set_id="sap-house",
+                 names={"vi": "Nhà sập", "en": "Scoop house"})
+    setup_page("nav.learn")
+    show_step("foul", house, "en")
+
+
+def test_a_house_whose_foul_pays_as_if_scooped_says_what_it_pays() -> None:
+    at = AppTest.from_function(_scooped_house_page, default_timeout=TIMEOUT_S)
+    at.query_params["lang"] = "en"
+    at.run()
+    _ok(at)
+    assert "the fouled hand pays 6 chi to each opponent: the 3-chi penalty times 2, as if scooped (a house rule)" \
+        in _text(at)
+
+
 def _house_page(step: str) -> None:
     """One step for house rules: a rule set built from a source's file with its own id and foul penalty."""
     from pathlib import Path

@@ -73,9 +73,10 @@ def test_round_trip_of_the_shipped_text():
     [
         ('value = "second"', 'value = "middle"', "wheel.value", "expected one of lowest, second"),
         ("penalty = 3", "penalty = -1", "foul.penalty", "expected a whole number from 0 to 100"),
-        ("multipliers = [2, 2, 2]", "multipliers = [2, 2]", "scoop.multipliers", "expected 3 whole numbers"),
+        ("multipliers = [2, 2, 2]", "multipliers = [2, 2]", "scoop.multipliers", "expected three whole numbers"),
         ('hand = "cu_lu"', 'hand = "cu_lu_x"', "bonus[8].hand", "expected one of"),
-        ('position = "front"\nchi = 6', 'position = "back"\nchi = 6', "bonus[10].position", "cannot be held in back"),
+        ('position = "front"\nchi = 6', 'position = "back"\nchi = 6', "bonus[10].position",
+         'expected a position that hand can be held in: front, got "back"'),
         ('rule = "pairwise"', 'rule = "always"', "aces.rule", "expected one of none, pairwise, per_ace"),
         ("chi = 78", 'chi = "lots"', "natural[0].chi", "expected a whole number"),
     ],
@@ -130,7 +131,7 @@ def test_scoop_multipliers_have_a_range():
     assert parse_rule_set(text.replace(old, "multipliers = [10, 10, 10]"))
     with pytest.raises(RuleSetError) as info:
         parse_rule_set(text.replace(old, "multipliers = [2, 2, 9223372036854775807]"))
-    assert dict(info.value.problems)["scoop.multipliers"].startswith("expected 3 whole numbers from 1 to 10")
+    assert dict(info.value.problems)["scoop.multipliers"].startswith("expected three whole numbers from 1 to 10")
 
 
 def test_the_ranges_admit_every_source_and_instant_wins_of_a_few_hundred_chi():

@@ -93,7 +93,7 @@ def show_arrange_feedback(question: ArrangeQuestion, answer: Answer, rule_set: R
     cost, tolerance = number(max(0.0, result.cost), lang), number(question.tolerance, lang)
     if result.foul is not None:
         st.error(t("drill.arrange.fouled", why=md_text(describe_foul(result.arrangement, rule_set, lang)),
-                   penalty=rule_set.foul_penalty, cost=cost))
+                   penalty=rule_set.foul_price, cost=cost))
     elif result.cost < -1e-9:
         st.success(t("drill.arrange.better", gain=number(-result.cost, lang)))
     elif result.cost <= 1e-9:

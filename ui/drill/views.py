@@ -238,7 +238,7 @@ def _better_tables(q: BetterQuestion, rule_set: RuleSet, lang: str) -> None:
     for k, foul in enumerate(q.fouls):
         if foul:
             st.markdown(t("drill.reason_foul", letter=LETTERS[k], why=md_text(describe_foul(q.options[k], rule_set, lang)),
-                          penalty=rule_set.foul_penalty))
+                          penalty=rule_set.foul_price))
     if q.reason == "ev":
         st.markdown(t("drill.reason_ev", letter=LETTERS[q.key], other=LETTERS[q.runner_up], gap=number(q.gap, lang),
                       err=number(q.gap_stderr, lang), samples=q.results[0].samples))
@@ -338,7 +338,7 @@ def _foul_feedback(q: FoulQuestion, answer: Answer, rule_set: RuleSet, lang: str
         lines.append("- " + t(template, strong=md_text(names[strong]), weak=md_text(names[weak]), why=md_text(why)))
     st.markdown("\n".join(lines))
     rule = "drill.foul.rule_strict" if rule_set.strict_order else "drill.foul.rule"
-    st.markdown(t(rule, penalty=rule_set.foul_penalty, rules=md_text(rule_set.name(lang))))
+    st.markdown(t(rule, penalty=rule_set.foul_price, rules=md_text(rule_set.name(lang))))
     st.caption(provenance_note(rule_set.provenance.get("foul"), lang))
 
 

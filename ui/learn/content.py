@@ -255,7 +255,7 @@ def lesson_values(rule_set: RuleSet, lang: str) -> dict[str, str]:
         values[position.value] = name
         values[f"{position.value}_lc"] = _lower_first(name)
     values["chi_win"] = str(rule_set.chi_win)
-    values["foul"] = str(rule_set.foul_penalty)
+    values["foul"] = str(rule_set.foul_price)
     values["clash"] = str(rule_set.bonus_clash)
     for k, multiplier in enumerate(rule_set.scoop.multipliers, start=1):
         values[f"scoop{k}"] = str(multiplier)

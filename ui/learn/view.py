@@ -462,8 +462,9 @@ def step_foul(ctx: LessonContext) -> None:
     rule_line(t("learn.rule.order"), t(order_key, back=ctx.name(Position.BACK),
                                        middle=ctx.name(Position.MIDDLE), front=ctx.name(Position.FRONT)),
               rule_set.provenance.get("order", ORDER_PROVENANCE), ctx.lang)
-    rule_line(t("learn.rule.foul"), t("learn.value.foul", n=rule_set.foul_penalty),
-              rule_set.provenance.get("foul"), ctx.lang)
+    price = (t("learn.value.foul_as_scooped", n=rule_set.foul_price, penalty=rule_set.foul_penalty,
+               factor=rule_set.scoop.multipliers[0]) if rule_set.foul_as_scooped else t("learn.value.foul", n=rule_set.foul_price))
+    rule_line(t("learn.rule.foul"), price, rule_set.provenance.get("foul"), ctx.lang)
     show_examples_of("foul", ctx)
 
 

@@ -21,7 +21,6 @@ from typing import Any, TypedDict
 import pandas as pd
 import streamlit as st
 
-from maubinh.hands import WheelRank
 from maubinh.house import (
     BONUS_SLOTS,
     MAX_FILE_BYTES,
@@ -38,16 +37,8 @@ from maubinh.house import (
     problem_count,
     values_of,
 )
-from maubinh.rules import (
-    AMOUNT_RANGES,
-    RULE_SET_IDS,
-    AceRule,
-    NaturalPattern,
-    NaturalsVersus,
-    Provenance,
-    RuleSet,
-    SeveralPatterns,
-)
+from maubinh.rules import AMOUNT_RANGES, RULE_SET_IDS, NaturalPattern, Provenance, RuleSet, options
+from maubinh.schema import Kind, Option
 from ui.escape import md_text
 from ui.i18n import t, translate
 from ui.keep import keep
@@ -80,20 +71,23 @@ UPLOAD_KEY = P + "upload"
 UPLOAD_ERROR_KEY = P + "upload_error"
 PROBLEMS_KEY = P + "file_problems"
 FLASH_KEY = P + "flash"
-WIDGETS = {
-    "positions": P + "positions",
-    "wheel.value": P + "wheel",
-    "order.strict": P + "order_strict",
-    "chi_win.value": P + "chi_win",
-    "foul.penalty": P + "foul",
-    "scoop.sweep_multiplier": P + "sweep",
-    "bonus_clash.multiplier": P + "clash",
-    "naturals.versus": P + "versus",
-    "several_patterns.rule": P + "several",
-    "aces.rule": P + "aces",
-    "aces.exclude_bonus_four_aces": P + "exclude",
-}
-SCOOP_KEYS = (P + "scoop1", P + "scoop2", P + "scoop3")
+FIELDS: tuple[Option, ...] = tuple(option for option, _ in options() if option.editor is not None)
+"""The rule options the editor shows as fields of their own, as the schema declares them
+(:class:`maubinh.schema.Editor`): the chi names, the bonus table and the instant wins are edited apart."""
+
+
+def widget_keys(option: Option) -> tuple[str, ...]:
+    """The session keys of an option's widgets: ``sandbox_house_<widget>``, or ``..._<widget>1..3`` for three
+    numbers (the scoop multipliers)."""
+    assert option.editor is not None
+    name = P + option.editor.widget
+    return tuple(f"{name}{n}" for n in (1, 2, 3)) if option.kind is Kind.AMOUNTS else (name,)
+
+
+WIDGETS = {option.key: widget_keys(option)[0] for option in FIELDS if option.kind is not Kind.AMOUNTS}
+WIDGETS["positions"] = P + "positions"
+SCOOP_KEYS = widget_keys(next(option for option in FIELDS if option.key == "scoop.multipliers"))
+EVERY_WIDGET = (WIDGETS["positions"], *(key for option in FIELDS for key in widget_keys(option)))
 LANGS = ("vi", "en")
 
 
@@ -109,12 +103,11 @@ def load_into_editor(rule_set: RuleSet, lang: str) -> None:
         st.session_state[NAME_KEY] = translate("house.default_name", lang)
     else:
         st.session_state[NAME_KEY] = rule_set.name(lang)
-    for key, widget in WIDGETS.items():
-        st.session_state[widget] = values[key]
-    multipliers = values["scoop.multipliers"]
-    assert isinstance(multipliers, tuple)
-    for widget, value in zip(SCOOP_KEYS, multipliers):
-        st.session_state[widget] = value
+    st.session_state[WIDGETS["positions"]] = values["positions"]
+    for option in FIELDS:
+        value = values[option.key]
+        for widget, one in zip(widget_keys(option), value if isinstance(value, tuple) else (value,), strict=True):
+            st.session_state[widget] = one
     st.session_state[BONUS_KEY] = {
         f"bonus.{hand.value}.{position.value}": values[f"bonus.{hand.value}.{position.value}"]
         for hand, position in BONUS_SLOTS
@@ -184,16 +177,19 @@ def _on_table_edit(editor_key: str, store_key: str, rows: list[str], columns: di
 
 def _changes() -> dict[str, Any]:
     """The editor's values as :func:`maubinh.house.edit` changes."""
-    changes: dict[str, Any] = {key: st.session_state[widget] for key, widget in WIDGETS.items()}
-    changes["scoop.multipliers"] = tuple(int(st.session_state[widget]) for widget in SCOOP_KEYS)
+    changes: dict[str, Any] = {"positions": st.session_state[WIDGETS["positions"]]}
+    for option in FIELDS:
+        held = [st.session_state[widget] for widget in widget_keys(option)]
+        if option.kind is Kind.AMOUNTS:
+            changes[option.key] = tuple(int(value) for value in held)
+        else:
+            changes[option.key] = int(held[0]) if option.kind is Kind.AMOUNT else held[0]
     changes.update(st.session_state[BONUS_KEY])
     naturals = st.session_state[NATURAL_KEY]
     enabled = sorted((p for p, v in naturals.items() if v["on"]), key=lambda p: (naturals[p]["order"] or 0, p))
     for pattern, value in naturals.items():
         changes[f"natural.{pattern}"] = int(value["chi"]) if value["on"] and value["chi"] else None
     changes["naturals.order"] = tuple(enabled)
-    for key in ("chi_win.value", "foul.penalty", "scoop.sweep_multiplier", "bonus_clash.multiplier"):
-        changes[key] = int(changes[key])
     return changes
 
 
@@ -259,43 +255,58 @@ def _start_section(every: Sequence[RuleSet], lang: str) -> None:
 
 def _general_section(start: RuleSet, lang: str) -> None:
     naming = {rule_set_id: values_of(_source(rule_set_id))["positions"] for rule_set_id in RULE_SET_IDS}
-    options: list[Any] = []
+    choices: list[Any] = []
     for names in [values_of(start)["positions"], *naming.values()]:
-        if names not in options:
-            options.append(names)
-    if st.session_state.get(WIDGETS["positions"]) not in options:
-        options.append(st.session_state[WIDGETS["positions"]])
-    st.selectbox(t("house.positions"), options, key=WIDGETS["positions"],
+        if names not in choices:
+            choices.append(names)
+    if st.session_state.get(WIDGETS["positions"]) not in choices:
+        choices.append(st.session_state[WIDGETS["positions"]])
+    st.selectbox(t("house.positions"), choices, key=WIDGETS["positions"],
                  format_func=lambda names: value_text("positions", names, lang), help=t("house.positions_help"))
-    columns = st.columns(2)
-    columns[0].radio(t("house.wheel"), [w.value for w in WheelRank], key=WIDGETS["wheel.value"],
-                     format_func=lambda v: value_text("wheel.value", v, lang), help=t("house.wheel_help"))
-    columns[1].number_input(t("house.chi_win"), **_bounds("chi_win.value"), step=1, key=WIDGETS["chi_win.value"],
-                            help=_ranged("house.chi_win_help", "chi_win.value"))
-    _order_option(start, lang)
+    _fields("general", start, lang)
 
 
-def _order_option(start: RuleSet, lang: str) -> None:
-    """The order rule (digest §1, reading revised again): off, an equal back and middle stand; on (a house
-    rule), they are binh lủng. Under the switch, where the start's value comes from, its reading as a reading."""
-    st.toggle(t("house.order_strict"), key=WIDGETS["order.strict"], help=t("house.order_strict_help"))
-    on = bool(st.session_state.get(WIDGETS["order.strict"]))
-    st.caption(t("house.order_strict_on" if on else "house.order_strict_off"))
-    note = provenance_note(start.provenance.get("order"), lang)
-    if note:
-        st.caption(note)
+def _fields(section: str, start: RuleSet, lang: str) -> None:
+    """The section's rule options, each drawn as its declaration says (:class:`maubinh.schema.Editor`): the label
+    ``house.<widget>``, the help ``house.<widget>_help`` (an amount's range after it), a toggle's ``_on`` / ``_off``
+    caption and where the start's value comes from (its provenance, a reading shown as a reading)."""
+    for option in FIELDS:
+        assert option.editor is not None
+        if option.editor.section == section:
+            _field(option, start, lang)
 
 
-def _penalties_section() -> None:
-    st.number_input(t("house.foul"), **_bounds("foul.penalty"), step=1, key=WIDGETS["foul.penalty"],
-                    help=_ranged("house.foul_help", "foul.penalty"))
-    st.markdown(f"**{t('house.scoop')}**")
-    st.caption(_ranged("house.scoop_help", "scoop.multipliers"))
-    columns = st.columns(4)
-    for n, (column, widget) in enumerate(zip(columns, SCOOP_KEYS), start=1):
-        column.number_input(t("house.scoop_n", n=n), **_bounds("scoop.multipliers"), step=1, key=widget)
-    columns[3].number_input(t("house.sweep"), **_bounds("scoop.sweep_multiplier"), step=1,
-                            key=WIDGETS["scoop.sweep_multiplier"], help=_ranged("house.sweep_help", "scoop.sweep_multiplier"))
+def _field(option: Option, start: RuleSet, lang: str) -> None:
+    assert option.editor is not None
+    widget, control = option.editor.widget, option.editor.control
+    label, keys = t(f"house.{widget}"), widget_keys(option)
+    help_text = t(f"house.{widget}_help")
+    low, high = AMOUNT_RANGES.get(option.key, (0, 0))
+    if option.kind is Kind.AMOUNTS:
+        st.markdown(f"**{label}**")
+        st.caption(_ranged(f"house.{widget}_help", option.key))
+        for n, (column, key) in enumerate(zip(st.columns(len(keys)), keys, strict=True), start=1):
+            column.number_input(t(f"house.{widget}_n", n=n), min_value=low, max_value=high, step=1, key=key)
+    elif option.kind is Kind.AMOUNT:
+        st.number_input(label, min_value=low, max_value=high, step=1, key=keys[0],
+                        help=_ranged(f"house.{widget}_help", option.key))
+    elif option.kind is Kind.CHOICE:
+        def words(value: str) -> str:
+            return value_text(option.key, value, lang)
+
+        if control == "radio":
+            st.radio(label, option.values(), key=keys[0], format_func=words, help=help_text)
+        else:
+            st.selectbox(label, option.values(), key=keys[0], format_func=words, help=help_text)
+    elif control == "checkbox":
+        st.checkbox(label, key=keys[0], help=help_text)
+    else:
+        st.toggle(label, key=keys[0], help=help_text)
+        on = bool(st.session_state.get(keys[0]))
+        st.caption(t(f"house.{widget}_on" if on else f"house.{widget}_off"))
+        note = provenance_note(start.provenance.get(option.table), lang)
+        if note:
+            st.caption(note)
 
 
 class _Bounds(TypedDict):
@@ -345,8 +356,6 @@ def _bonus_section(lang: str) -> None:
         on_change=_on_table_edit, args=(editor_key, BONUS_KEY, rows, {chi_col: ""}),
     )
     st.caption(f'{t("house.bonus_caption")} {_range("bonus.chi")}')
-    st.number_input(t("house.clash"), **_bounds("bonus_clash.multiplier"), step=1, key=WIDGETS["bonus_clash.multiplier"],
-                    help=_ranged("house.clash_help", "bonus_clash.multiplier"))
 
 
 def _natural_section(lang: str) -> None:
@@ -377,16 +386,6 @@ def _natural_section(lang: str) -> None:
         args=(editor_key, NATURAL_KEY, rows, {on_col: "on", chi_col: "chi", order_col: "order"}),
     )
     st.caption(f'{t("house.natural_caption")} {_range("natural.chi")}')
-    st.selectbox(t("house.versus"), [v.value for v in NaturalsVersus], key=WIDGETS["naturals.versus"],
-                 format_func=lambda v: value_text("naturals.versus", v, lang))
-    st.selectbox(t("house.several"), [v.value for v in SeveralPatterns], key=WIDGETS["several_patterns.rule"],
-                 format_func=lambda v: value_text("several_patterns.rule", v, lang), help=t("house.several_help"))
-
-
-def _aces_section(lang: str) -> None:
-    st.selectbox(t("house.aces"), [a.value for a in AceRule], key=WIDGETS["aces.rule"],
-                 format_func=lambda v: value_text("aces.rule", v, lang), help=t("house.aces_help"))
-    st.checkbox(t("house.exclude"), key=WIDGETS["aces.exclude_bonus_four_aces"], help=t("house.exclude_help"))
 
 
 def _show_diff(draft: RuleSet, lang: str) -> None:
@@ -526,9 +525,9 @@ def _on_edit_kept(rule_set_id: str, lang: str) -> None:
 
 def show_house_editor(lang: str) -> RuleSet | None:
     """The whole editor; returns the house rule set its values make (``None`` while they are wrong)."""
-    keep(*WIDGETS.values(), *SCOOP_KEYS, NAME_KEY, FROM_KEY)  # kept while another tab or page is open
+    keep(*EVERY_WIDGET, NAME_KEY, FROM_KEY)  # kept while another tab or page is open
     if START_KEY not in st.session_state or NATURAL_KEY not in st.session_state or any(
-        widget not in st.session_state for widget in (*WIDGETS.values(), *SCOOP_KEYS)
+        widget not in st.session_state for widget in EVERY_WIDGET
     ):
         load_into_editor(_source(RULE_SET_IDS[0]), lang)
     st.caption(t("house.intro"))
@@ -542,13 +541,15 @@ def show_house_editor(lang: str) -> RuleSet | None:
     with st.expander(t("house.section_general"), expanded=True, icon=":material/tune:"):
         _general_section(start, lang)
     with st.expander(t("house.section_penalties"), expanded=True, icon=":material/gavel:"):
-        _penalties_section()
+        _fields("penalties", start, lang)
     with st.expander(t("house.section_bonus"), icon=":material/star:"):
         _bonus_section(lang)
+        _fields("bonus", start, lang)
     with st.expander(t("house.section_naturals"), icon=":material/bolt:"):
         _natural_section(lang)
+        _fields("naturals", start, lang)
     with st.expander(t("house.section_aces"), icon=":material/filter_1:"):
-        _aces_section(lang)
+        _fields("aces", start, lang)
     draft, _, error = current_draft(lang)
     if draft is None:
         assert error is not None

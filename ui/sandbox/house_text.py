@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from maubinh.house import Difference, ExpectedKind, FileProblem
-from maubinh.rules import RULE_SET_IDS, BonusHand, NaturalPattern, Position, load_rule_set
-from ui.i18n import translate
+from maubinh.rules import RULE_SET_IDS, BonusHand, NaturalPattern, Position, load_rule_set, options
+from maubinh.schema import Kind, Option
+from ui.i18n import catalogue, translate
 from ui.labels import bonus_name, natural_name
 
 __all__ = ["diff_rows", "key_label", "position_word", "problem_text", "value_text"]
@@ -50,8 +51,13 @@ def key_label(key: str, lang: str) -> str:
     return translate(f"house.key.{key.replace('.', '_')}", lang)
 
 
+_OPTIONS: dict[str, Option] = {option.key: option for option, _ in options()}
+
+
 def value_text(key: str, value: object, lang: str) -> str:
-    """A value of ``key`` in words (``None``: not in the table / not recognised)."""
+    """A value of ``key`` in words (``None``: not in the table / not recognised), as its option's declaration
+    says: a choice as ``house.value.<table>.<value>``, a flag as ``house.value.<key>.on`` / ``.off`` where the
+    catalogue words it (else yes / no), an amount in chi or as a multiplier (``x2``)."""
     if value is None:
         return translate("house.value.none" if key.startswith("natural.") else "house.value.no_bonus", lang)
     if key == "positions" and isinstance(value, tuple):
@@ -59,15 +65,15 @@ def value_text(key: str, value: object, lang: str) -> str:
         return " · ".join(str(names[index]) for names in value if isinstance(names, tuple))
     if key == "naturals.order" and isinstance(value, tuple):
         return " > ".join(natural_name(NaturalPattern(str(p)), lang) for p in value) or "—"
-    if key == "scoop.multipliers" and isinstance(value, tuple):
-        return " / ".join(f"x{v}" for v in value)
-    if key == "order.strict":
-        return translate("house.value.order.strict" if value else "house.value.order.equal_stands", lang)
-    if key in ("wheel.value", "naturals.versus", "several_patterns.rule", "aces.rule"):
-        return translate(f"house.value.{key.split('.')[0]}.{value}", lang)
+    option = _OPTIONS.get(key)
+    if option is not None and option.kind is Kind.CHOICE:
+        return translate(f"house.value.{option.table}.{value}", lang)
     if isinstance(value, bool):
-        return translate("house.value.yes" if value else "house.value.no", lang)
-    if key in ("scoop.sweep_multiplier", "bonus_clash.multiplier"):
+        worded = f"house.value.{key}.{'on' if value else 'off'}"
+        return translate(worded if worded in catalogue(lang) else "house.value.yes" if value else "house.value.no", lang)
+    if isinstance(value, tuple):
+        return " / ".join(f"x{v}" for v in value)
+    if option is not None and option.unit == "times":
         return f"x{value}"
     return translate("house.value.chi", lang, n=value)
 
