@@ -443,7 +443,8 @@ class RuleSet:
     several_patterns: SeveralPatterns = field(metadata=rule(Option(
         "several_patterns.rule", Kind.CHOICE, choices=SeveralPatterns, absent=SeveralPatterns.PAID_MOST,
         editor=Editor("naturals", "several", "select"))))
-    ace_rule: AceRule = field(metadata=rule(Option("aces.rule", Kind.CHOICE, choices=AceRule, editor=Editor("aces", "aces", "select"))))
+    ace_rule: AceRule = field(metadata=rule(Option("aces.rule", Kind.CHOICE, choices=AceRule,
+                                                   editor=Editor("aces", "aces", "select"))))
     exclude_bonus_four_aces: bool = field(metadata=rule(Option("aces.exclude_bonus_four_aces", Kind.FLAG, absent=False,
                                                 editor=Editor("aces", "exclude", "checkbox"))))
     provenance: Mapping[str, Provenance] = field(repr=False)

@@ -463,7 +463,8 @@ def step_foul(ctx: LessonContext) -> None:
                                        middle=ctx.name(Position.MIDDLE), front=ctx.name(Position.FRONT)),
               rule_set.provenance.get("order", ORDER_PROVENANCE), ctx.lang)
     price = (t("learn.value.foul_as_scooped", n=rule_set.foul_price, penalty=rule_set.foul_penalty,
-               factor=rule_set.scoop.multipliers[0]) if rule_set.foul_as_scooped else t("learn.value.foul", n=rule_set.foul_price))
+               factor=rule_set.scoop.multipliers[0])
+             if rule_set.foul_as_scooped else t("learn.value.foul", n=rule_set.foul_price))
     rule_line(t("learn.rule.foul"), price, rule_set.provenance.get("foul"), ctx.lang)
     show_examples_of("foul", ctx)
 
