@@ -302,10 +302,14 @@ def loads(text: str | bytes) -> Question:
     if len(text) > MAX_CHARS:
         raise QuestionDataError("question", f"longer than {MAX_CHARS} characters")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
         raise QuestionDataError("question", f"not JSON ({str(exc)[:80]})") from None
     return from_data(data)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON (a float that is not finite is written \"inf\", \"-inf\" or \"nan\")")
 
 
 def from_data(data: Any) -> Question:

@@ -172,7 +172,8 @@ def test_a_tampered_field_is_refused_naming_what_is_wrong(compact: bool, path: t
 
 def test_text_that_is_too_long_deep_or_not_json_is_refused_before_it_is_read() -> None:
     for text, message in (("x" * (MAX_CHARS + 1), "longer than"), ("[" * 100_000 + "]" * 100_000, "not JSON"),
-                          ("{\"format\": 1,", "not JSON"), ("[]", r"expected an object, got \[\]")):
+                          ("{\"format\": 1,", "not JSON"),
+                          ('{"format": NaN}', "NaN is not JSON"), ("[]", r"expected an object, got \[\]")):
         with pytest.raises(QuestionDataError, match=message):
             loads(text)
 
