@@ -101,7 +101,7 @@ def test_a_compact_question_of_other_rule_data_or_other_tables_is_refused(monkey
 
     question = _arrange()
     compact = pack(question, compact=True)
-    monkeypatch.setattr(codec, "rules_digest", lambda rule_set_id: "0" * 64)  # the source's data changed
+    monkeypatch.setattr(codec, "_digest", lambda rule_set_id: "0" * 64)  # the source's data changed
     with pytest.raises(SnapshotError, match="other data of chi-at"):
         unpack(compact)
     monkeypatch.undo()
