@@ -42,7 +42,7 @@ from sqlalchemy.orm import Session
 
 from classroom.models import BankFile, BankQuestion, utcnow
 from classroom.service import ClassroomStore
-from classroom.snapshot import SnapshotError, pack, record, unpack
+from classroom.snapshot import SnapshotError, pack, pack_data, record, unpack
 from maubinh.drills import DrillSet, Kind, Level, Question, QuestionRef, make_from_ref
 from maubinh.drills.codec import FORMAT
 from maubinh.drills.versions import PICK_LIMIT, bank_seed, data_version
@@ -137,8 +137,7 @@ def _blob(data: object) -> bytes:
     checked when dealt, :meth:`QuestionBank.question`)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"\"question\" is not a question in the plain-data form {FORMAT}")
-    return zlib.compress(json.dumps(data, ensure_ascii=False, separators=(",", ":"),
-                                    allow_nan=False).encode("utf-8"), 9)
+    return pack_data(data)
 
 
 _LONGEST_LINE = 4 * 1024 * 1024

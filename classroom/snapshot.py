@@ -27,9 +27,9 @@ from maubinh.cards import Card, cards_text
 from maubinh.drills import Question
 from maubinh.drills.answers import LETTERS, answer_code, best_answer, option_values
 from maubinh.drills.better import BetterQuestion
-from maubinh.drills.codec import MAX_CHARS, QuestionDataError, dumps, loads
+from maubinh.drills.codec import MAX_CHARS, QuestionDataError, loads, text_of, to_data
 
-__all__ = ["SnapshotError", "choice_codes", "pack", "record", "unpack"]
+__all__ = ["SnapshotError", "choice_codes", "pack", "pack_data", "record", "unpack"]
 
 _LONGEST = MAX_CHARS * 4
 """Largest unpacked question accepted (bytes of UTF-8: at most 4 per character)."""
@@ -46,7 +46,14 @@ def pack(question: Question, compact: bool = False) -> bytes:
     Raises:
         TypeError: for an object that is not a question (as :func:`~maubinh.drills.codec.to_data`).
     """
-    return zlib.compress(dumps(question, compact=compact).encode("utf-8"), 9 if compact else 6)
+    return pack_data(to_data(question, compact=compact))
+
+
+def pack_data(data: dict[str, Any]) -> bytes:
+    """A question's plain data (:func:`maubinh.drills.codec.to_data`'s, e.g. a bank file's line) as :func:`pack` stores
+    it: its text (:func:`maubinh.drills.codec.text_of`), zlib-compressed (level 6: level 9 saves 2% at five times the
+    time)."""
+    return zlib.compress(text_of(data).encode("utf-8"), 6)
 
 
 def unpack(blob: bytes) -> Question:

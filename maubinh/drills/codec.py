@@ -85,7 +85,7 @@ from maubinh.naturals import InstantWin
 from maubinh.rules import RULE_SET_IDS, RuleSet, RuleSetError, load_rule_set, rule_set_from_data
 from maubinh.strategy.field import Field, FieldRecipe, RedealtField
 
-__all__ = ["CLASSES", "FORMAT", "MAX_CHARS", "QuestionDataError", "dumps", "from_data", "loads", "to_data"]
+__all__ = ["CLASSES", "FORMAT", "MAX_CHARS", "QuestionDataError", "dumps", "from_data", "loads", "text_of", "to_data"]
 
 FORMAT = 1
 """The version of the plain-data form written (and the only one read so far)."""
@@ -148,8 +148,17 @@ def to_data(question: Question, *, compact: bool = False) -> dict[str, Any]:
 
 def dumps(question: Question, *, compact: bool = False) -> str:
     """:func:`to_data` as compact JSON text (the same question gives the same text, byte for byte)."""
-    return json.dumps(to_data(question, compact=compact), ensure_ascii=False, separators=(",", ":"),
-                      allow_nan=False)
+    return text_of(to_data(question, compact=compact))
+
+
+def text_of(data: dict[str, Any]) -> str:
+    """A question's data (:func:`to_data`'s, or read back from JSON in the same key order) as :func:`dumps` writes
+    it: JSON without spaces, non-ASCII as is.
+
+    Raises:
+        ValueError: for a float that is not finite (the form writes those as strings).
+    """
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 class _Writer:
