@@ -38,6 +38,9 @@ is written by its declared type, recursively:
   dealt>, ...] per deal], "rows", "keys", "classes", "among": <arrays>, "naturals": [[deal, seat, <instant
   win>], ...]}``.
 
+Every kind's keys and types, every object and every enum's values are listed by :func:`schema`
+(``python -m maubinh.drills.codec``; format 1 is pinned in ``tests/unit/drills/data/question_format_1.txt``).
+
 The compact form (``compact=True``) is the question bank's; an assignment keeps the whole question. A change of a
 question class changes this form: bump :data:`FORMAT` and read the older versions here.
 
@@ -85,7 +88,8 @@ from maubinh.naturals import InstantWin
 from maubinh.rules import RULE_SET_IDS, RuleSet, RuleSetError, load_rule_set, rule_set_from_data
 from maubinh.strategy.field import Field, FieldRecipe, RedealtField
 
-__all__ = ["CLASSES", "FORMAT", "MAX_CHARS", "QuestionDataError", "dumps", "from_data", "loads", "text_of", "to_data"]
+__all__ = ["CLASSES", "FORMAT", "MAX_CHARS", "QuestionDataError", "dumps", "from_data", "loads", "schema", "text_of",
+           "to_data"]
 
 FORMAT = 1
 """The version of the plain-data form written (and the only one read so far)."""
@@ -308,6 +312,90 @@ def _hints(cls: type) -> dict[str, Any]:
     """A dataclass's fields (those its constructor takes, in order) with their types."""
     hints = typing.get_type_hints(cls)
     return {f.name: hints[f.name] for f in dataclasses.fields(cls) if f.init}
+
+
+# --------------------------------------------------------------------------- the form, described
+
+
+def schema() -> str:
+    """The plain-data form of every kind, as text: each kind's keys with their types, then each object (dataclass)
+    they hold, then each enum's values, all derived from the question classes (what :func:`to_data` writes). A
+    change here is a change of the form: ``tests/unit/drills/data/question_format_1.txt`` pins format 1.
+
+    >>> print(schema().split("\\n\\n")[4])
+    kind "chi" (ChiQuestion)
+      seed: int
+      level: Level
+      trap: Trap
+      positions: [Position, Position]
+      hands: [cards, cards]
+      values: [HandValue, HandValue]
+      key: Outcome
+      verdict: Verdict
+      themes: [Theme, ...]
+    """
+    objects: dict[str, type] = {}
+    enums: dict[str, type[Enum]] = {}
+
+    def name(hint: Any) -> str:
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if hint is type(None):
+            return "null"
+        if origin in (Union, types.UnionType):
+            return " | ".join(name(arg) for arg in args)
+        if hint in (int, float, bool, str):
+            return {int: "int", float: "number", bool: "bool", str: "text"}[hint]
+        if hint is Card:
+            return "card"
+        if isinstance(hint, type) and issubclass(hint, Enum):
+            enums[hint.__name__] = hint
+            return hint.__name__
+        if hint is RuleSet:
+            return "rule set"
+        if isinstance(hint, type) and issubclass(hint, Field):
+            objects["InstantWin"] = InstantWin
+            return "field"
+        if origin is np.ndarray:
+            return f"array of {'number' if _dtype(hint) is float else 'int'}"
+        if origin is tuple:
+            if len(args) == 2 and args[1] is Ellipsis:
+                return "cards" if args[0] is Card else f"[{name(args[0])}, ...]"
+            return "[" + ", ".join(name(arg) for arg in args) + "]"
+        if origin is frozenset:
+            return f"[{name(args[0])}, ...] (a set)"
+        if origin in (dict, Mapping):
+            return f"{{{name(args[0])}: {name(args[1])}}}"
+        if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+            objects.setdefault(hint.__name__, hint)
+            return hint.__name__
+        raise TypeError(f"no plain-data form for {hint!r}")  # pragma: no cover - as to_data
+
+    def block(title: str, cls: type) -> str:
+        return "\n".join([title, *(f"  {field}: {name(hint)}" for field, hint in _hints(cls).items())])
+
+    parts = [f"format {FORMAT}", "every question: format: int, kind: text, then its kind's keys"]
+    parts += [block(f"kind \"{kind.value}\" ({cls.__name__})", cls) for kind, cls in CLASSES.items()]
+    done: set[str] = set()
+    while len(done) < len(objects):
+        for object_name in sorted(set(objects) - done):
+            parts.append(block(f"object {object_name}", objects[object_name]))
+            done.add(object_name)
+    parts += [f"enum {enum_name}: " + ", ".join(json.dumps(member.value) for member in enums[enum_name])
+              for enum_name in sorted(enums)]
+    parts += [
+        "rule set: {source: text, digest: text} (a source's, compact form) | {rules: <its rule-set file's data>}",
+        ("field: {recipe: {cards: cards, rule_set: rule set, seed: int, samples: int, opponents: int, fingerprint: "
+        "text}} (compact form, a source's) | {cards: cards, rule_set: rule set, seed: int, hands: [[cards, ...], ...], "
+        "rows: array of int, keys: array of int, classes: array of int, among: array of int, naturals: [[int, int, "
+        "InstantWin], ...]}"),
+        ("array: {shape: [int, ...], values: [number, ...]}; number: a JSON number, or \"inf\", \"-inf\", \"nan\"; "
+        "card: \"Ah\"; cards: \"Ah Kd 7c\""),
+    ]
+    return "\n\n".join(parts) + "\n"
+
+
+if __name__ == "__main__":  # python -m maubinh.drills.codec: the form of format FORMAT
+    print(schema(), end="")
 
 
 # --------------------------------------------------------------------------- reading
