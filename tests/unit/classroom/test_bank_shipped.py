@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from classroom.bank import Banked, QuestionBank, QuestionSource, deal_picks, read_file
 from classroom.service import ClassroomStore
 from classroom.snapshot import record, unpack
-from maubinh.drills import Kind, Level, QuestionRef, make_from_ref
+from maubinh.drills import Kind, Level, Question, QuestionRef, make_from_ref
 from maubinh.drills.bank import cells
 from maubinh.drills.versions import bank_seed, data_version
 
@@ -75,6 +76,17 @@ def test_a_sample_of_every_cell_reads_back_from_its_plain_data_byte_for_byte() -
             question = unpack(entry.blob)
             assert (question.kind.value, question.level.value, question.seed) == (cell[2], cell[1], entry.seed)
             assert pack(question, compact=True) == entry.blob
+            again = unpack(pack(question, compact=True))
+            assert _undealt(again) == _undealt(question) and record(again) == entry.record
+
+
+def _undealt(question: Question) -> tuple[object, object]:
+    """``question`` with its opponents' field set aside, and that field's recipe ("set it yourself": compared without
+    dealing the opponents again)."""
+    opponents = getattr(question, "opponents", None)
+    if opponents is None:
+        return question, None
+    return replace(question, opponents=replace(opponents, field=None)), opponents.field.recipe
 
 
 OLD_SAMPLE = Path(__file__).parent / "data" / "old_bank_sample.jsonl.xz"
