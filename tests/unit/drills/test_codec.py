@@ -29,6 +29,7 @@ from maubinh.drills.codec import (
 from maubinh.house import edit
 from maubinh.rules import RULE_SET_IDS, load_rule_set
 from maubinh.strategy.field import Field, RedealtField
+from tests.unit.test_fuzz_house_inputs import _set
 
 HOUSE = edit(load_rule_set("guide-2026"), {"foul.penalty": 4, "order.strict": True}, rule_set_id="bon",
              names={"vi": "Nhà Bốn", "en": "House of four"})
@@ -117,18 +118,6 @@ def _arrange(compact: bool) -> dict[str, Any]:
     return to_data(_made(Kind.ARRANGE, Level.BEGINNER, "tinh-chi", 5), compact=compact)
 
 
-def _set(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
-    target = data
-    for step in path[:-1]:
-        target = target[step]
-    if value is _DELETE:
-        del target[path[-1]]
-    else:
-        target[path[-1]] = value
-    return data
-
-
-_DELETE = object()
 TAMPERED = [
     ("format", ("format",), 2, "question.format: expected 1, got 2"),
     ("format as bool", ("format",), True, "question.format: expected 1, got true"),
@@ -136,7 +125,7 @@ TAMPERED = [
     ("card", ("hands", 0), "Td Tc 3s 3d Zz", "chi.hands[0][4]: \"Zz\" is not a card"),
     ("card text", ("hands", 0), ["Td"], "chi.hands[0]: expected cards as text"),
     ("card spelled otherwise", ("hands", 1), "Ac Ks 8c 5c 3H", "chi.hands[1][4]: \"3H\" is not a card as written"),
-    ("missing key", ("verdict", "at"), _DELETE, "chi.verdict: missing key 'at'"),
+    ("missing key", ("verdict", "at"), None, "chi.verdict: missing key 'at'"),
     ("extra key", ("extra",), 1, "chi: unexpected key 'extra'"),
     ("bool for int", ("seed",), True, "chi.seed: expected a whole number, got true"),
     ("float for int", ("values", 0, "key"), 1.5, "chi.values[0].key: expected a whole number, got 1.5"),
@@ -151,7 +140,7 @@ TAMPERED = [
 def test_a_tampered_question_is_refused_naming_what_is_wrong(what: str, path: tuple[Any, ...], value: Any,
                                                              message: str) -> None:
     with pytest.raises(QuestionDataError) as raised:
-        from_data(_set(_chi(), path, value))
+        from_data(_set(_chi(), path, value))  # a copy with one value changed (None: removed)
     assert message in str(raised.value), what
 
 
@@ -177,7 +166,7 @@ FIELD_TAMPERED = [
 def test_a_tampered_field_is_refused_naming_what_is_wrong(compact: bool, path: tuple[Any, ...], value: Any,
                                                           message: str) -> None:
     data = _arrange(compact)
-    _set(data["opponents"]["field"], path, value)
+    data["opponents"]["field"] = _set(data["opponents"]["field"], path, value)
     with pytest.raises(QuestionDataError) as raised:
         from_data(data)
     assert message in str(raised.value)
