@@ -7,7 +7,8 @@ Modules:
     classroom.database    the URL, the engine (SQLite in WAL mode, or PostgreSQL via psycopg 3), migrations.
     classroom.models      the tables: classes, learners, assignments, assigned questions, answers.
     classroom.tokens      secret links (128-bit secrets, stored hashed, compared in constant time), join codes.
-    classroom.snapshot    questions stored as asked and graded, and a language-free record of each.
+    classroom.snapshot    questions stored as asked and graded (plain data), and a language-free record of each.
+    classroom.legacy_pickle  LEGACY: the reader of questions stored as pickles, for migration 0013 only.
     classroom.service     :class:`ClassroomStore`: every operation, one short unit of work each.
     classroom.grading     grading an assignment once, in the background, resumed after a restart.
     classroom.practice    profiles: every attempt, Glicko-2 ratings of learners and questions, FSRS reviews.

@@ -14,13 +14,13 @@ are (:mod:`classroom.snapshot`) and stored under its ordinary key, so its Glicko
   but are never dealt again.
 - :class:`QuestionSource` answers "the question this reference names" from the bank when it holds it, else
   makes it live (house rules, sets made before the bank), and keeps the most recent ones in memory.
-- :func:`read_file` / :func:`write_file`: the starter file, an xz-compressed JSON line per question.
+- :func:`read_file` / :func:`write_file`: the starter file, an xz-compressed JSON line per question, the question
+  as plain data (:mod:`maubinh.drills.codec`).
 """
 
 from __future__ import annotations
 
 import atexit
-import base64
 import hashlib
 import json
 import logging
@@ -42,8 +42,9 @@ from sqlalchemy.orm import Session
 
 from classroom.models import BankFile, BankQuestion, utcnow
 from classroom.service import ClassroomStore
-from classroom.snapshot import SnapshotError, pack, record, unpack
+from classroom.snapshot import SnapshotError, pack, pack_data, record, unpack
 from maubinh.drills import DrillSet, Kind, Level, Question, QuestionList, QuestionRef, make_from_ref
+from maubinh.drills.codec import FORMAT
 from maubinh.drills.versions import PICK_LIMIT, bank_seed, data_version
 from maubinh.rules import RULE_SET_IDS
 from maubinh.strategy import kernel
@@ -106,9 +107,9 @@ def banked(question: Question, rule_set_id: str, ordinal: int, themes: Sequence[
 def write_file(path: Path, entries: Iterable[Banked]) -> int:
     """Write ``entries`` to ``path`` (xz-compressed JSON lines, sorted by cell and ordinal); returns how many.
 
-    Each question is written packed compactly (:func:`classroom.snapshot.pack` with ``compact``; a question
-    stored whole before is packed again) and not zlib-compressed (``"pickle"``, base64): xz then compresses
-    across questions, ~2.6 times smaller than each question compressed alone.
+    Each line holds the question's cell, ordinal, seed, themes and record, and the question itself as plain data
+    (``"question"``: :func:`maubinh.drills.codec.to_data`, the compact form; a question stored whole before is
+    written compactly), not compressed one by one: xz compresses across questions.
 
     Raises:
         classroom.snapshot.SnapshotError: for a stored question that cannot be read back.
@@ -116,9 +117,8 @@ def write_file(path: Path, entries: Iterable[Banked]) -> int:
     rows = sorted(entries, key=lambda e: (e.rule_set_id, e.level, e.kind, e.version, e.ordinal))
     lines = [json.dumps({"key": e.key, "rule_set_id": e.rule_set_id, "level": e.level, "kind": e.kind,
                          "version": e.version, "ordinal": e.ordinal, "seed": e.seed, "themes": list(e.themes),
-                         "record": e.record,
-                         "pickle": base64.b64encode(zlib.decompress(_compact(e.blob))).decode("ascii")},
-                        ensure_ascii=False, sort_keys=True) for e in rows]
+                         "record": e.record, "question": _question_data(e.blob)},
+                        ensure_ascii=False, separators=(",", ":")) for e in rows]
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(path.suffix + ".part")
     temporary.write_bytes(lzma.compress(("\n".join(lines) + "\n").encode("utf-8"), preset=9))
@@ -126,9 +126,18 @@ def write_file(path: Path, entries: Iterable[Banked]) -> int:
     return len(rows)
 
 
-def _compact(blob: bytes) -> bytes:
-    """``blob`` packed compactly (as it is when it already was)."""
-    return pack(unpack(blob), compact=True)
+def _question_data(blob: bytes) -> dict[str, Any]:
+    """The plain data of a stored question, in the compact form (packed again when it was stored whole)."""
+    data: dict[str, Any] = json.loads(zlib.decompress(pack(unpack(blob), compact=True)))
+    return data
+
+
+def _blob(data: object) -> bytes:
+    """A bank file's ``"question"`` as stored in the database (:func:`classroom.snapshot.pack`'s bytes; read back and
+    checked when dealt, :meth:`QuestionBank.question`)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"\"question\" is not a question in the plain-data form {FORMAT}")
+    return pack_data(data)
 
 
 _LONGEST_LINE = 4 * 1024 * 1024
@@ -136,11 +145,11 @@ _LONGEST_LINE = 4 * 1024 * 1024
 
 
 def read_file(path: Path = STARTER) -> list[Banked]:
-    """The questions of a bank file (:func:`write_file`; files whose lines hold ``"blob"``, each question
-    zlib-compressed, are read too); ``[]`` when there is no file.
+    """The questions of a bank file (:func:`write_file`); ``[]`` when there is no file.
 
     Raises:
-        ValueError: for a damaged file, naming the line.
+        ValueError: for a damaged file, or one written before questions were stored as data (its lines hold
+            ``"pickle"``), naming the line.
     """
     if not path.exists():
         return []
@@ -152,11 +161,11 @@ def read_file(path: Path = STARTER) -> list[Banked]:
             if len(line) > _LONGEST_LINE:
                 raise ValueError("line too long")
             data = json.loads(line)
-            blob = (zlib.compress(base64.b64decode(data["pickle"], validate=True), 6) if "pickle" in data
-                    else base64.b64decode(data["blob"], validate=True))
+            if "question" not in data and ("pickle" in data or "blob" in data):
+                raise ValueError("a pickled question (a bank file written before questions were stored as data)")
             found.append(Banked(str(data["key"]), str(data["rule_set_id"]), str(data["level"]), str(data["kind"]),
                                 str(data["version"]), int(data["ordinal"]), int(data["seed"]),
-                                tuple(str(t) for t in data["themes"]), dict(data["record"]), blob))
+                                tuple(str(t) for t in data["themes"]), dict(data["record"]), _blob(data["question"])))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"{path.name} line {number}: {exc}") from exc
     return found

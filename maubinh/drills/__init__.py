@@ -23,6 +23,7 @@ Modules (one per kind, each documents its levels and traps; then the shared part
 - :mod:`maubinh.drills.explain`: the sentence naming what decided an answer, as i18n keys with numbers.
 - :mod:`maubinh.drills.daily`: today's question, one a day from the UTC date, the same for everyone;
 - :mod:`maubinh.drills.versions`: a rule set's data version and the seeds of the question bank's questions;
+- :mod:`maubinh.drills.codec`: every kind of question as versioned plain data (JSON), written and read back checked;
 - :mod:`maubinh.drills.bank`: the bank's cells and ``python -m maubinh.drills.bank build`` (questions made ahead).
 
 A :class:`DrillSet` (kinds, level, rule set, seed, count) fixes every question:

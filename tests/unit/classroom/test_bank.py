@@ -5,6 +5,7 @@ from __future__ import annotations
 import lzma
 import random
 import threading
+import zlib
 from dataclasses import replace
 from pathlib import Path
 
@@ -143,28 +144,41 @@ def test_two_learners_get_the_same_bank_question_and_share_its_rating(store: Cla
     assert again.key != NEW_LEARNERS.ref(0).key  # seen: not dealt to the same learner again
 
 
-def test_the_file_keeps_questions_compact_and_reads_files_written_before(tmp_path: Path) -> None:
+def test_the_file_keeps_questions_compact_as_plain_data_and_refuses_a_pickled_file(tmp_path: Path) -> None:
     import base64
     import json
 
+    from classroom.legacy_pickle import convert_bank_file, legacy_pack
     from classroom.snapshot import pack, unpack
+    from maubinh.drills.codec import dumps
 
     arrange = Cell(Kind.ARRANGE, Level.BEGINNER, "chi-at")
     entries = _entries(arrange, range(2))
-    whole = [replace(e, blob=pack(unpack(e.blob))) for e in entries]  # as stored before the compact packing
+    whole = [replace(e, blob=pack(unpack(e.blob))) for e in entries]  # an assignment's form: the deals themselves
     assert all(len(w.blob) > 50_000 for w in whole)
     path = tmp_path / "bank.jsonl.xz"
     write_file(path, whole)
     lines = [json.loads(line) for line in lzma.decompress(path.read_bytes()).splitlines()]
-    assert all("pickle" in line and "blob" not in line for line in lines)
+    assert all("pickle" not in line and "blob" not in line for line in lines)
+    assert [line["question"]["kind"] for line in lines] == ["arrange", "arrange"]
+    assert all("recipe" in line["question"]["opponents"]["field"] for line in lines)
     assert path.stat().st_size < 8_000  # two "set it yourself" questions: their deals are kept as recipes
     back = read_file(path)
     assert back == entries and all(record(unpack(b.blob)) == e.record for b, e in zip(back, entries))
-    older = tmp_path / "older.jsonl.xz"  # a file of the first format: each question zlib-compressed as "blob"
+    assert [b.blob for b in back] == [e.blob for e in entries]  # the bank's bytes, as packed
+    # a file written before questions were stored as data: refused by the server, converted by the legacy reader
+    older = tmp_path / "older.jsonl.xz"
     older.write_bytes(lzma.compress("".join(json.dumps(
-        {k: v for k, v in line.items() if k != "pickle"} | {"blob": base64.b64encode(w.blob).decode("ascii")}) + "\n"
-        for line, w in zip(lines, whole)).encode("utf-8")))
-    assert [unpack(b.blob) for b in read_file(older)] == [unpack(w.blob) for w in whole]
+        {k: v for k, v in line.items() if k != "question"}
+        | {"pickle": base64.b64encode(zlib.decompress(legacy_pack(unpack(e.blob), compact=True))).decode("ascii")})
+        + "\n" for line, e in zip(lines, entries)).encode("utf-8")))
+    with pytest.raises(ValueError, match="line 1: a pickled question"):
+        read_file(older)
+    converted = tmp_path / "converted.jsonl.xz"
+    assert convert_bank_file(older, converted) == (2, 2)
+    assert read_file(converted) == entries and converted.read_bytes() == path.read_bytes()
+    assert [dumps(unpack(b.blob), compact=True) for b in read_file(converted)] == [
+        json.dumps(line["question"], ensure_ascii=False, separators=(",", ":")) for line in lines]
 
 
 def test_the_dealer_waits_for_the_kernel_being_compiled_and_never_keeps_stop_waiting(monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from classroom.bank import QuestionBank, QuestionSource, deal_picks, read_file
+from classroom.bank import Banked, QuestionBank, QuestionSource, deal_picks, read_file
 from classroom.service import ClassroomStore
 from classroom.snapshot import record, unpack
-from maubinh.drills import Kind, Level, QuestionRef, make_from_ref
+from maubinh.drills import Kind, Level, Question, QuestionRef, make_from_ref
 from maubinh.drills.bank import cells
 from maubinh.drills.versions import bank_seed, data_version
 
@@ -60,3 +62,55 @@ def test_no_cell_fails_to_deal_from_the_loaded_starter_bank(store: ClassroomStor
         question = source.question(cell.ref(picks[0]))
         assert (question.kind, question.level) == (cell.kind, cell.level)
     assert source.hits["live"] == 0 and source.hits["bank"] == len(cells())
+
+
+def test_a_sample_of_every_cell_reads_back_from_its_plain_data_byte_for_byte() -> None:
+    from classroom.snapshot import pack
+
+    by_cell: dict[tuple[str, str, str], list[Banked]] = {}
+    for entry in SHIPPED:
+        by_cell.setdefault((entry.rule_set_id, entry.level, entry.kind), []).append(entry)
+    rng = random.Random(33)
+    for cell, entries in by_cell.items():
+        for entry in rng.sample(entries, 2):
+            question = unpack(entry.blob)
+            assert (question.kind.value, question.level.value, question.seed) == (cell[2], cell[1], entry.seed)
+            assert pack(question, compact=True) == entry.blob
+            again = unpack(pack(question, compact=True))
+            assert _undealt(again) == _undealt(question) and record(again) == entry.record
+
+
+def _undealt(question: Question) -> tuple[object, object]:
+    """``question`` with its opponents' field set aside, and that field's recipe ("set it yourself": compared without
+    dealing the opponents again)."""
+    opponents = getattr(question, "opponents", None)
+    if opponents is None:
+        return question, None
+    return replace(question, opponents=replace(opponents, field=None)), opponents.field.recipe
+
+
+OLD_SAMPLE = Path(__file__).parent / "data" / "old_bank_sample.jsonl.xz"
+"""One question of each kind from the starter bank as shipped before questions were stored as data (pickles)."""
+
+
+def test_the_starter_bank_holds_the_questions_of_the_pickled_file_it_was_converted_from(tmp_path: Path) -> None:
+    import base64
+    import json
+    import lzma
+
+    from classroom.legacy_pickle import convert_bank_file, legacy_unpickle
+
+    converted = tmp_path / "converted.jsonl.xz"
+    assert convert_bank_file(OLD_SAMPLE, converted) == (8, 8)
+    shipped = {entry.key: entry for entry in SHIPPED}
+    old = [json.loads(line) for line in lzma.decompress(OLD_SAMPLE.read_bytes()).splitlines()]
+    assert sorted(line["kind"] for line in old) == sorted(k.value for k in Kind)
+    for line, entry in zip(old, read_file(converted)):
+        assert entry == shipped[entry.key] and entry.record == shipped[entry.key].record == line["record"]
+        assert entry.blob == shipped[entry.key].blob  # the same plain data, byte for byte
+        before, now = legacy_unpickle(base64.b64decode(line["pickle"])), unpack(entry.blob)
+        if entry.kind == Kind.ARRANGE.value:  # opponents kept as a recipe: the same recipe, nothing dealt
+            assert before.opponents.field.recipe == now.opponents.field.recipe  # type: ignore[union-attr]
+            assert (before.cards, before.best, before.best_breakdown) == (now.cards, now.best, now.best_breakdown)  # type: ignore[union-attr]
+        else:
+            assert before == now
