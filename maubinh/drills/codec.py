@@ -51,8 +51,10 @@ question class changes this form: bump :data:`FORMAT` and read the older version
 ['format', 'kind', 'seed', 'level', 'trap', 'positions', 'hands', 'values', 'key', 'verdict', 'themes']
 >>> data["format"], data["kind"], data["level"], data["hands"], data["key"]
 (1, 'chi', 'beginner', ['Td Tc 3s 3d 3c', 'Ac Ks 8c 5c 3h'], 'a')
->>> data["values"][0], data["verdict"]
-({'key': 6529024, 'category': 6, 'ranks': [3, 10], 'size': 5, 'is_wheel': False}, {'outcome': 'a', 'decider': 'category', 'at': -1})
+>>> data["values"][0]
+{'key': 6529024, 'category': 6, 'ranks': [3, 10], 'size': 5, 'is_wheel': False}
+>>> data["verdict"]
+{'outcome': 'a', 'decider': 'category', 'at': -1}
 >>> from_data(to_data(q)) == q == loads(dumps(q))
 True
 """

@@ -162,7 +162,8 @@ FIELD_TAMPERED = [
 ]
 
 
-@pytest.mark.parametrize(("compact", "path", "value", "message"), FIELD_TAMPERED, ids=[".".join(map(str, t[1])) for t in FIELD_TAMPERED])
+@pytest.mark.parametrize(("compact", "path", "value", "message"), FIELD_TAMPERED,
+                         ids=[".".join(map(str, t[1])) for t in FIELD_TAMPERED])
 def test_a_tampered_field_is_refused_naming_what_is_wrong(compact: bool, path: tuple[Any, ...], value: Any,
                                                           message: str) -> None:
     data = _arrange(compact)
