@@ -16,7 +16,6 @@ Modules:
     classroom.rating      Glicko-2 (Glickman's algorithm, his worked example as the doctest).
     classroom.throttle    limits per client and per class (join-code guesses, joins, new profiles), in the database.
     classroom.bank        the question bank: questions made and graded ahead, loaded from a file, dealt at once.
-    classroom.topup       an idle server tops the bank up in the background (``MAUBINH_BANK_TOPUP``).
     classroom.play_hands  every hand a profile played at the Play table, its analysis, missed hands to review.
     classroom.clock       the timer's clock: each deal's first showing per learner, the limit, what a late hand stands for.
     classroom.tables      a class at one table (duplicate deals): sessions, the hands learners play, shared work.

@@ -52,7 +52,7 @@ from maubinh.strategy.field import RedealtField
 __all__ = ["STARTER", "Banked", "QuestionBank", "QuestionSource", "banked", "read_file", "write_file"]
 
 STARTER = Path(__file__).resolve().parent.parent / "maubinh" / "drills" / "data" / "bank.jsonl.xz"
-"""The starter bank shipped with the project (loaded at start; ``python -m maubinh.drills.bank build`` adds to
+"""The starter bank shipped with the project (loaded at start; ``python -m background.bank build`` adds to
 the database, ``... export`` writes this file)."""
 _KEEP = 256
 """Questions kept in memory by a :class:`QuestionSource` (bank or live)."""

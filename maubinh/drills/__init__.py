@@ -23,7 +23,7 @@ Modules (one per kind, each documents its levels and traps; then the shared part
 - :mod:`maubinh.drills.explain`: the sentence naming what decided an answer, as i18n keys with numbers.
 - :mod:`maubinh.drills.daily`: today's question, one a day from the UTC date, the same for everyone;
 - :mod:`maubinh.drills.versions`: a rule set's data version and the seeds of the question bank's questions;
-- :mod:`maubinh.drills.bank`: the bank's cells and ``python -m maubinh.drills.bank build`` (questions made ahead).
+- :mod:`maubinh.drills.bank`: the bank's cells, what its question ``n`` of a cell is (built by the app: ``python -m background.bank``).
 
 A :class:`DrillSet` (kinds, level, rule set, seed, count) fixes every question:
 :func:`make_question` gives question ``index`` of a set, the same for everyone. Every kind is asked at every

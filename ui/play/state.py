@@ -1,7 +1,7 @@
 """The Play page's session: the table from the link (``?seed=``, ``?deal=``, ``?bots=``, ``?rules=``), the
 deals played, the submission the arranging component sends, and the shared caches of the heavy work.
 
-The computer players' splits and the analyses are cached per process (:func:`ui.sized.memo` on the
+The computer players' splits and the analyses are cached per process (:func:`background.sized.memo` on the
 frozen :class:`~maubinh.play.Table`): a rerun, another tab or another player at the same table never
 computes them twice. Each cache is bounded by the memory its values take (:data:`CACHE_BYTES`; issue 32:
 512 of each, ~330 MiB a server at worst, when bounded by count). The heavy part of an analysis, which does not depend on the player's split
@@ -46,7 +46,7 @@ from maubinh.strategy.decide import decide
 from ui.arrange.component import Timer
 from ui.i18n import t
 from ui.params import int_param, markdown_literal
-from ui.sized import MiB, deep_size, memo, sized_cache
+from background.sized import MiB, deep_size, memo, sized_cache
 from ui.store import classroom
 from ui.table.model import DEFAULT_BOTS, bots_param, read_bots
 from ui.table.timer import limit_seconds, resolve

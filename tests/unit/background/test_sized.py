@@ -1,11 +1,11 @@
-"""ui.sized: caches bounded by the bytes their values hold (issue 32, item 5: Play's caches by count reached
+"""background.sized: caches bounded by the bytes their values hold (issue 32, item 5: Play's caches by count reached
 ~330 MiB a server)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from ui.sized import MiB, deep_size, memo
+from background.sized import MiB, deep_size, memo
 
 
 def test_a_value_counts_its_arrays_buffers_once_and_nothing_for_shared_objects() -> None:
