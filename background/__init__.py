@@ -17,4 +17,7 @@ Modules:
     background.jobs     long runs in processes of their own, one per owner, a server-wide limit and queue.
     background.bank     ``python -m background.bank build|load|export|status``: the question bank built ahead.
     background.topup    an idle server tops the bank up in a child process (``MAUBINH_BANK_TOPUP``).
+    background.questions  questions by reference: from the bank, else made live, made once, kept; opponents of a
+                        banked question dealt ahead in the idle lane.
+    background.grading  an assignment graded once when it is assigned, resumed after a restart (the grading lane).
 """

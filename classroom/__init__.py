@@ -9,7 +9,6 @@ Modules:
     classroom.tokens      secret links (128-bit secrets, stored hashed, compared in constant time), join codes.
     classroom.snapshot    questions stored as asked and graded, and a language-free record of each.
     classroom.service     :class:`ClassroomStore`: every operation, one short unit of work each.
-    classroom.grading     grading an assignment once, in the background, resumed after a restart.
     classroom.practice    profiles: every attempt, Glicko-2 ratings of learners and questions, FSRS reviews.
     classroom.habits      daily goals picked by learners, answers per day in their time zone, the day streak.
     classroom.lessons     the Learn page's lesson path per profile: steps finished per rule set, best quiz scores.

@@ -21,9 +21,10 @@ import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
 from background import topup
-from classroom.bank import QuestionBank, QuestionSource
+from background.grading import Grader
+from background.questions import QuestionSource
+from classroom.bank import QuestionBank
 from classroom.database import DATABASE_ENV
-from classroom.grading import Grader
 from classroom.practice import Practice
 from classroom.service import ClassroomError, ClassroomStore
 from ui.nav import PERSONAL_PARAM

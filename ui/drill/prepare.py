@@ -41,7 +41,7 @@ from cachetools import LRUCache
 from maubinh.drills import DrillSet, Question, make_question
 
 if TYPE_CHECKING:
-    from classroom.bank import QuestionSource
+    from background.questions import QuestionSource
 
 __all__ = ["AHEAD", "KEEP", "STALE_SECONDS", "WAIT_SECONDS", "Preparer", "QuestionTimeout", "preparer", "use_source"]
 
@@ -196,7 +196,7 @@ _SOURCE: QuestionSource | None = None
 
 def use_source(source: QuestionSource | None) -> None:
     """Make questions through ``source`` from now on: the question bank first, then live generation, with the
-    results kept (:class:`classroom.bank.QuestionSource`); ``None``: always live."""
+    results kept (:class:`background.questions.QuestionSource`); ``None``: always live."""
     global _SOURCE
     _SOURCE = source
 

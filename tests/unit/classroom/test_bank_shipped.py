@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from classroom.bank import QuestionBank, QuestionSource, deal_picks, read_file
+from background.questions import QuestionSource
+from classroom.bank import QuestionBank, deal_picks, read_file
 from classroom.service import ClassroomStore
 from classroom.snapshot import record, unpack
 from maubinh.drills import Kind, Level, QuestionRef, make_from_ref
