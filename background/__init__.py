@@ -19,5 +19,7 @@ Modules:
     background.topup    an idle server tops the bank up in a child process (``MAUBINH_BANK_TOPUP``).
     background.questions  questions by reference: from the bank, else made live, made once, kept; opponents of a
                         banked question dealt ahead in the idle lane.
+    background.deals    a deal's heavy work (computer players, study, the solver's split, a split's grade), made
+                        once per process for Play and every class table, bounded by memory; started in a lane.
     background.grading  an assignment graded once when it is assigned, resumed after a restart (the grading lane).
 """

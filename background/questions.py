@@ -42,7 +42,7 @@ def _deal(field: RedealtField) -> None:
         return  # dealt meanwhile (graded already), or the server is stopping
     try:
         field.samples  # noqa: B018 - deals it
-    except Exception:
+    except Exception:  # noqa: BLE001 - grading deals them on demand, and reports an error there
         _log.warning("bank question's opponents could not be dealt again", exc_info=True)
 
 

@@ -33,10 +33,15 @@ def test_memo_keeps_at_most_its_budget_the_most_recent_first() -> None:
     assert big.nbytes == 2 * MiB and len(made.cache) == 5  # type: ignore[attr-defined]
 
 
-def test_plays_caches_hold_128_mib_at_most() -> None:
+def test_the_deal_caches_and_plays_analyses_hold_144_mib_at_most() -> None:
+    """Play's and the class tables' deal work share one set of caches (issue 32: Play's reached ~330 MiB by count,
+    and the class tables kept 256 studies of ~535 KiB whatever their size)."""
+    from background import deals
     from ui.play import state
 
-    assert sum(state.CACHE_BYTES.values()) == 128 * MiB
-    assert state._PREPARED.maxsize == state.CACHE_BYTES["studies"]
+    assert sum(deals.CACHE_BYTES.values()) + sum(state.CACHE_BYTES.values()) == 144 * MiB
+    made = deals.Deals()
+    assert made.studies.maxsize == deals.CACHE_BYTES["studies"] and made.graded.maxsize == deals.CACHE_BYTES["graded"]
+    assert made.bot_plays.maxsize == deals.CACHE_BYTES["bot_plays"]
+    assert made.solver_splits.maxsize == deals.CACHE_BYTES["solver_splits"]
     assert state.analysis_of.cache.maxsize == state.CACHE_BYTES["analyses"]  # type: ignore[attr-defined]
-    assert state.bot_plays.cache.maxsize == state.CACHE_BYTES["bot_plays"]  # type: ignore[attr-defined]
