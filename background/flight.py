@@ -79,10 +79,20 @@ class Flights(Generic[K, V]):
         with self._lock:
             return key in self._pending or key in self._made
 
+    def keys(self) -> list[K]:
+        """The keys made or under way."""
+        with self._lock:
+            return [*self._made.keys(), *self._pending]
+
     def under_way(self) -> int:
         """How many values are being computed or waited for (none of them is evicted)."""
         with self._lock:
             return len(self._pending)
+
+    def pending(self, key: K) -> Future[V] | None:
+        """``key``'s future while it is being computed or waited for (claimed, not done), else ``None``."""
+        with self._lock:
+            return self._pending.get(key)
 
     def ready(self, key: K) -> bool:
         """Whether ``key``'s value is made (without starting it or marking it used)."""

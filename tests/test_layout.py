@@ -63,6 +63,16 @@ def test_each_layer_never_imports_a_layer_above_it(package: str, above: set[str]
     assert {m for m in reached if m.split(".")[0] in above} == set()
 
 
+def test_only_the_background_home_starts_threads_or_processes() -> None:
+    """Issue 33, item 2: the app's threads and processes start in ``background`` (the engine keeps its kernel's
+    compile and its pools inside one computation, and deploy/ its supervisor's processes); the pages and the
+    storage submit to the home."""
+    starts = ("Thread(", "ThreadPoolExecutor(", "ProcessPoolExecutor(", "subprocess.Popen(", ".Process(")
+    found = [str(path.relative_to(ROOT)) for folder in ("classroom", "ui", "pages") for path in _modules(folder)
+             if any(start in path.read_text(encoding="utf-8") for start in starts)]
+    assert found == []
+
+
 @pytest.mark.parametrize("page", PAGES)
 def test_a_page_subpackage_never_imports_another_page(page: str) -> None:
     others = tuple(f"ui.{p}" for p in PAGES if p != page)
