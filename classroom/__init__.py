@@ -3,6 +3,10 @@
 SQLAlchemy 2 models with Alembic migrations, SQLite by default and PostgreSQL by one setting
 (``MAUBINH_DATABASE_URL``). The app opens it through :mod:`ui.store`; tests use it directly.
 
+It only stores (issue 33, item 2): no module here starts a thread or a process or keeps a cache of work. What runs
+in the background over it (grading an assignment, a class table's shared deal work, the question source, the bank's
+build and top-up) is :mod:`background`'s, one layer up; the engine (:mod:`maubinh`) is below both.
+
 Modules:
     classroom.database    the URL, the engine (SQLite in WAL mode, or PostgreSQL via psycopg 3), migrations.
     classroom.models      the tables: classes, learners, assignments, assigned questions, answers.
