@@ -3,7 +3,8 @@
 :class:`QuestionSource` answers "the question this reference names" (:class:`maubinh.drills.QuestionRef`): read from
 the bank (:meth:`classroom.bank.QuestionBank.question`) when it holds it, else made live (house rules, sets made
 before the bank, ordinals not banked yet), each made once in the process however many sessions ask at once
-(:class:`background.flight.Flights`), the most recent :data:`KEEP` kept. A banked "set it yourself" question keeps
+(:class:`background.flight.Flights`), the most recent kept within :data:`CACHE_BYTES` of memory (a "set it yourself"
+question holds ~420 KiB with its sampled opponents: 256 of them by count were ~100 MiB). A banked "set it yourself" question keeps
 its opponents as a recipe: they are dealt in the home's idle lane while the learner reads the question
 (:func:`deal_ahead`), so grading the split finds them dealt. Moved here from :mod:`classroom.bank` (issue 33,
 item 2: ``classroom`` only stores).
@@ -16,18 +17,27 @@ import time
 
 from background.flight import Flights
 from background.home import home
+from background.sized import MiB, deep_size
 from classroom.bank import QuestionBank
 from maubinh.drills import DrillSet, Question, QuestionRef, make_from_ref
+from maubinh.rules import RuleSet
 from maubinh.strategy import kernel
 from maubinh.strategy.field import RedealtField
 
-__all__ = ["KEEP", "KERNEL_WAIT_S", "QuestionSource", "deal_ahead"]
+__all__ = ["CACHE_BYTES", "KERNEL_WAIT_S", "QuestionSource", "deal_ahead", "question_size"]
 
-KEEP = 256
-"""Questions kept in memory by a :class:`QuestionSource` (bank or live; work under way is never dropped for room)."""
+CACHE_BYTES = 48 * MiB
+"""Memory the questions kept by a :class:`QuestionSource` may hold, and the server's Drill preparer's (mostly the same
+questions: a "set it yourself" question ~420 KiB, a "which rule set" ~115 KiB, the others 2-45 KiB; work under way is
+never dropped for room)."""
 KERNEL_WAIT_S = 300.0
 """How long dealing ahead waits for the compiled kernel before it deals on the numpy path."""
 _log = logging.getLogger(__name__)
+
+
+def question_size(question: Question) -> int:
+    """The bytes ``question`` holds (its rule set, shared by every question, not counted)."""
+    return deep_size(question, (RuleSet,))
 
 
 def _deal(field: RedealtField) -> None:
@@ -55,14 +65,15 @@ def deal_ahead(question: Question) -> None:
 
 
 class QuestionSource:
-    """Questions by reference: from the bank when it holds them, else made live; the last ``keep`` kept.
+    """Questions by reference: from the bank when it holds them, else made live; the most recent kept within
+    ``budget`` bytes.
 
     ``bank`` may be ``None`` (no database: every question is made live, and kept).
     """
 
-    def __init__(self, bank: QuestionBank | None, keep: int = KEEP) -> None:
+    def __init__(self, bank: QuestionBank | None, budget: int = CACHE_BYTES) -> None:
         self.bank = bank
-        self._kept: Flights[str, Question] = Flights(maxsize=keep)
+        self._kept: Flights[str, Question] = Flights(maxsize=budget, size=question_size)
         self._found = {"bank": 0, "live": 0}
 
     @property

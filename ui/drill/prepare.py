@@ -4,7 +4,8 @@ Grading some kinds settles hundreds of sampled deals against opponents set by th
 a second), so the page asks for the next questions of the set while the learner is still thinking
 (:meth:`Preparer.prepare`), and the click on "next" finds them ready. A question is a pure function
 of its set and number (:func:`maubinh.drills.make_question`), so one prepared copy serves everyone
-working through the same set; the most recent :data:`KEEP` made ones are kept.
+working through the same set; the most recent made ones are kept (within
+:data:`background.questions.CACHE_BYTES` of memory).
 
 Work under way is never dropped to make room (issue 32, item 1: with at most 256 questions of any state kept,
 ~86 sessions opening sets at once evicted questions that sessions were blocked on, and those pages waited for
@@ -33,21 +34,19 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import CancelledError, Future
 from concurrent.futures import TimeoutError as FuturesTimeout
-from typing import TYPE_CHECKING
 
 from background.flight import Flights
 from background.home import LANES, Lane, home
+from background.questions import CACHE_BYTES, QuestionSource, question_size
 from maubinh.drills import DrillSet, Question, make_question
-
-if TYPE_CHECKING:
-    from background.questions import QuestionSource
 
 __all__ = ["AHEAD", "KEEP", "STALE_SECONDS", "WAIT_SECONDS", "Preparer", "QuestionTimeout", "preparer", "use_source"]
 
 AHEAD = 2
 """Questions prepared beyond the one shown."""
 KEEP = 256
-"""Made questions kept (the least recently asked dropped first); work under way is never dropped for room."""
+"""Made questions kept by a preparer bounded by count (tests, benches; the least recently asked dropped first); the
+server's is bounded by memory (:data:`background.questions.CACHE_BYTES`). Work under way is never dropped for room."""
 WORKERS = LANES["drill"].workers
 """Threads making questions (the home's ``drill`` lane)."""
 STALE_SECONDS = 60.0
@@ -69,13 +68,14 @@ class QuestionTimeout(TimeoutError):
 class Preparer:
     """Makes questions in a lane of the background home and keeps them, keyed by (set, number); see the module for
     the order. ``lane``: the home's ``drill`` lane for the server's (:func:`preparer`); by default a lane of its own
-    with ``workers`` threads (tests, benches)."""
+    with ``workers`` threads (tests, benches). ``keep``: made questions kept, a count, or bytes with ``size`` (the
+    server's: :data:`background.questions.CACHE_BYTES`)."""
 
     def __init__(self, workers: int = WORKERS, keep: int = KEEP, stale: float = STALE_SECONDS,
                  make: Callable[[DrillSet, int], Question] = make_question, wait: float = WAIT_SECONDS,
-                 lane: Lane | None = None) -> None:
+                 lane: Lane | None = None, size: Callable[[Question], int] | None = None) -> None:
         self._lock = threading.Lock()
-        self._questions: Flights[_Key, Question] = Flights(maxsize=keep, wait_s=wait)  # under way: never dropped
+        self._questions: Flights[_Key, Question] = Flights(keep, size, wait)  # under way: never dropped
         self._queue: list[tuple[int, float, int, _Key]] = []  # (priority, -asked at, tie, key): a heap
         self._queued: dict[_Key, tuple[int, float]] = {}  # the live entry of each queued key
         self._tie = itertools.count()
@@ -189,5 +189,5 @@ def preparer() -> Preparer:
     global _PREPARER
     with _PREPARER_LOCK:
         if _PREPARER is None:
-            _PREPARER = Preparer(make=_make, lane=home().lane("drill"))
+            _PREPARER = Preparer(make=_make, lane=home().lane("drill"), keep=CACHE_BYTES, size=question_size)
         return _PREPARER

@@ -72,3 +72,16 @@ def test_a_question_many_sessions_ask_at_once_is_made_once(fresh_home: homes.Hom
         found = list(pool.map(lambda _: source.of(drill_set, 1), range(8)))
     assert len(made) == 1 and all(q is found[0] for q in found)
     assert source.hits == {"memory": 7, "bank": 0, "live": 1}
+
+
+def test_the_questions_kept_are_bounded_by_the_memory_they_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a "set it yourself" question holds ~420 KiB with its sampled opponents: 256 of them by count were ~100 MiB
+    monkeypatch.setattr(questions, "make_from_ref", lambda ref: bytes(400_000))
+    source = questions.QuestionSource(None, budget=1 << 20)
+    sets = [DrillSet((Kind.CHI,), Level.BEGINNER, "chi-at", seed=seed, count=1) for seed in range(4)]
+    for drill_set in sets:
+        source.of(drill_set, 0)
+    assert source._kept.currsize <= 1 << 20 and len(source._kept.keys()) == 2  # the two most recent
+    source.of(sets[3], 0)
+    assert source.hits == {"memory": 1, "bank": 0, "live": 4}
+    assert 48 << 20 == questions.CACHE_BYTES and questions.question_size(make_question(sets[0], 0)) < 64 * 1024
