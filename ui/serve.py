@@ -12,6 +12,10 @@ server only loads it from numba's cache, in the background, in a second or two a
 could still come first (a server started without the install step compiles it in a child process), the Play page
 says "preparing the engine, about N s" and waits for it rather than run a hand on the numpy path.
 
+Stopping (SIGTERM, Ctrl-C): the one home of background work ends everything it started (:meth:`background.home.Home.stop`:
+queued work dropped, the jobs' and children's process groups killed, the kernel's compile ended) and the process ends
+:data:`STOP_GRACE_S` later, within 2 s, whatever its threads are computing.
+
 ``streamlit run app.py`` keeps working (each first use is then paid by its first visitor).
 """
 
