@@ -24,6 +24,7 @@ import threading
 from collections.abc import Callable, Hashable
 from concurrent.futures import CancelledError, Future
 from concurrent.futures import TimeoutError as FuturesTimeout
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 import cachetools
@@ -42,6 +43,14 @@ class FlightTimeout(TimeoutError):
     """A value being computed elsewhere was not ready within the wait (the server is busy); it stays under way."""
 
 
+@dataclass(frozen=True)
+class _Made(Generic[V]):
+    """A made value's future and the size it counts for."""
+
+    future: Future[V]
+    size: int
+
+
 class Flights(Generic[K, V]):
     """Futures by key, each computed once (see the module).
 
@@ -52,8 +61,9 @@ class Flights(Generic[K, V]):
     """
 
     def __init__(self, maxsize: int, size: Callable[[V], int] | None = None, wait_s: float = WAIT_S) -> None:
-        measure = (lambda future: max(1, size(future.result()))) if size is not None else None
-        self._made: cachetools.LRUCache[K, Future[V]] = cachetools.LRUCache(maxsize=maxsize, getsizeof=measure)
+        self._size = size
+        self._made: cachetools.LRUCache[K, _Made[V]] = cachetools.LRUCache(
+            maxsize=maxsize, getsizeof=(lambda made: made.size) if size is not None else None)
         self._pending: dict[K, Future[V]] = {}
         self._lock = threading.Lock()
         self._wait_s = wait_s
@@ -103,9 +113,8 @@ class Flights(Generic[K, V]):
         """``key``'s future and whether the caller is the one to compute it (then it must call :meth:`run` with
         it, or :meth:`drop` it). A made value is marked the most recently used."""
         with self._lock:
-            future = self._made.get(key)
-            if future is None:
-                future = self._pending.get(key)
+            made = self._made.get(key)
+            future = made.future if made is not None else self._pending.get(key)
             if future is not None:
                 self.hits += 1
                 return future, False
@@ -125,23 +134,27 @@ class Flights(Generic[K, V]):
             self.drop(key, future)
             future.set_exception(error)
             return
+        try:  # measured unlocked
+            made = _Made(future, max(1, self._size(value)) if self._size is not None else 1)
+        except Exception:  # noqa: BLE001 - not measurable: handed out, not kept
+            made = _Made(future, int(self._made.maxsize) + 1)
+        future.set_result(value)  # still found under way meanwhile: an ask gets this done future
         with self._lock:
             if self._pending.get(key) is future:
                 del self._pending[key]
+                try:
+                    self._made[key] = made
+                except ValueError:  # larger than the whole budget: handed out, not kept
+                    pass
             self.computed += 1
-        future.set_result(value)
-        with self._lock:
-            try:
-                self._made[key] = future
-            except ValueError:  # larger than the whole budget: handed out, not kept
-                pass
 
     def drop(self, key: K, future: Future[V] | None = None) -> None:
         """Forget ``key`` (only while its entry is ``future``, when given): asked again, it is computed again."""
         with self._lock:
             if future is None or self._pending.get(key) is future:
                 self._pending.pop(key, None)
-            if future is None or self._made.get(key) is future:
+            made = self._made.get(key)
+            if made is not None and (future is None or made.future is future):
                 self._made.pop(key, None)
 
     def start(self, key: K, compute: Callable[[K], V], submit: Callable[[Callable[[], None]], object]) -> Future[V]:
