@@ -31,6 +31,7 @@ above ``classroom/``, which only stores. The engine imports neither.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import queue
@@ -247,9 +248,11 @@ class Home:
 
         kernel.warm_up(background=True)
 
-    def stop(self) -> float:
+    def stop(self, wait_s: float = 0.0) -> float:
         """End every piece of background work now (see the module); the seconds it took (at most about
-        :data:`STOP_WITHIN_S`). Each step runs even when an earlier one fails (logged)."""
+        :data:`STOP_WITHIN_S` plus ``wait_s``, how long the lanes' threads may take to finish the piece under way:
+        0 for the server's stop, which ends the process anyway; longer at an ordinary exit, so that no thread is cut
+        off inside compiled code). Each step runs even when an earlier one fails (logged)."""
         started = time.monotonic()
         with self._lock:
             self._stopping = True
@@ -257,11 +260,14 @@ class Home:
             self._children.clear()
         from maubinh.strategy import kernel
 
-        steps: list[Callable[[], None]] = [kernel.stop, *(lane.stop for lane in lanes)]
+        steps: list[Callable[[], None]] = [kernel.stop]
         if jobs is not None:
             steps.append(jobs.shutdown)
         for child, on_end in children:
             steps.append(lambda child=child, on_end=on_end: _end_group(child, _TERM_S, on_end))  # type: ignore[misc]
+        deadline = time.monotonic() + wait_s
+        for lane in lanes:
+            steps.append(lambda lane=lane: lane.stop(max(0.0, deadline - time.monotonic())))  # type: ignore[misc]
         for step in steps:
             try:
                 step()
@@ -292,6 +298,8 @@ def _signal_group(group: int, number: int) -> None:
         pass
 
 
+_EXIT_WAIT_S = 30.0
+"""At an ordinary exit of the process, how long the lanes' threads may take to finish the piece under way."""
 _HOME: Home | None = None
 _HOME_LOCK = threading.Lock()
 
@@ -303,4 +311,5 @@ def home() -> Home:
     with _HOME_LOCK:
         if _HOME is None:
             _HOME = Home()
+            atexit.register(_HOME.stop, _EXIT_WAIT_S)  # an ordinary exit (the server's stop ends the process first)
         return _HOME
