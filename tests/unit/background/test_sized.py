@@ -15,6 +15,36 @@ def test_a_value_counts_its_arrays_buffers_once_and_nothing_for_shared_objects()
     assert deep_size((block,), shared=(np.ndarray,)) < 1_000
 
 
+def test_a_value_is_measured_as_held_without_computing_what_it_holds_lazily() -> None:
+    # a bank question keeps its opponents as a recipe, dealt on first use (~1 s): measuring it must not deal them
+    import dataclasses
+
+    from maubinh.drills import DrillSet, Kind, Level
+    from maubinh.strategy.field import RedealtField
+
+    @dataclasses.dataclass
+    class Lazy:
+        small: bytes
+        big: bytes = dataclasses.field(init=False)
+
+        def __getattr__(self, name: str) -> bytes:
+            raise AssertionError(f"{name} computed to be measured")
+
+    assert 1_000 < deep_size(Lazy(bytes(1_000))) < 2_000
+    question = _banked_arrange(DrillSet((Kind.ARRANGE,), Level.INTERMEDIATE, "chi-at", seed=3, count=1))
+    field = question.opponents.field
+    assert isinstance(field, RedealtField) and "hands" not in vars(field)
+    assert deep_size(question) < 200_000 and "hands" not in vars(field)  # the recipe measured, nothing dealt
+
+
+def _banked_arrange(drill_set):  # type: ignore[no-untyped-def]
+    """Question 0 of ``drill_set`` as the bank stores and reads it back (its opponents kept as a recipe)."""
+    from classroom.snapshot import pack, unpack
+    from maubinh.drills import make_question
+
+    return unpack(pack(make_question(drill_set, 0), compact=True))
+
+
 def test_memo_keeps_at_most_its_budget_the_most_recent_first() -> None:
     calls: list[int] = []
 
