@@ -29,7 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from classroom.bank import QuestionBank, QuestionSource, deal_picks, read_file
+from background.questions import QuestionSource
+from classroom.bank import QuestionBank, deal_picks, read_file
 from classroom.service import ClassroomStore
 from maubinh.drills import KINDS, DrillSet, Level, make_question, parse_kinds
 from ui.drill.prepare import AHEAD, Preparer

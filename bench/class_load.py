@@ -2,7 +2,7 @@
 
 Starts ``streamlit run app.py`` on a free port with a fresh SQLite database of its own
 (``MAUBINH_DATABASE_URL``; ``--database-url`` for PostgreSQL). The teacher makes the class and the
-assignment through the classroom API, graded up front as the app does (:class:`classroom.grading.Grader`),
+assignment through the classroom API, graded up front as the app does (:class:`background.grading.Grader`),
 and keeps the board open (its fragment reruns every few seconds, as in a browser). Then ``--learners``
 simulated browser tabs (:mod:`bench.st_client`, Streamlit's own websocket protocol) each:
 
@@ -62,8 +62,8 @@ from typing import Any, Self
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from background.grading import Grader
 from bench.st_client import Node, RunResult, Session
-from classroom.grading import Grader
 from classroom.service import AssignmentInfo, ClassroomStore, NewClass
 from maubinh.drills import KINDS, DrillSet, Kind, Level, parse_kinds
 from maubinh.rules import load_rule_set

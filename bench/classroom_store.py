@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from background.grading import Grader
 from classroom.board import board
-from classroom.grading import Grader
 from classroom.service import ClassroomStore
 from maubinh.drills import DrillSet, Kind, Level
 from maubinh.drills.answers import answer_code, best_answer

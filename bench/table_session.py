@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from background.deals import Deals
 from classroom.service import ClassroomStore
 from classroom.table_board import table_board
 from classroom.tables import TableSessions
@@ -44,7 +45,8 @@ def main() -> None:
     klass = store.create_class("Bench", "vi", rules).info
     learners = [store.join(klass.id, f"Học viên {n}").info.id for n in range(args.learners)]
     bots = [Strength.SOLVER, Strength.BEGINNER, Strength.BEGINNER][: args.bots]
-    tables = TableSessions(store)
+    work = Deals()
+    tables = TableSessions(store, work=work)
     info = tables.start(klass.id, rules, bots, deals=1, timer=0, seed=2**62 + 7)
     simple = arrange_simple(tables.cards(info, 1), rules)
     swapped = Arrangement(simple.middle, simple.back, simple.front)
@@ -69,8 +71,8 @@ def main() -> None:
     print(f"{args.learners} learners, {args.bots} computer players, {store.engine.dialect.name}: every hand stored "
           f"in {wall:.2f} s; submission p50 {statistics.median(latencies):.2f} s, p95 {p95:.2f} s, "
           f"max {latencies[-1]:.2f} s")
-    print(f"shared work computed: computer players x{tables.bot_plays.computed}, study x{tables.study.computed}, "
-          f"distinct splits graded x{tables.graded.computed}")
+    print(f"shared work computed: computer players x{work.bot_plays.computed}, study x{work.studies.computed}, "
+          f"distinct splits graded x{work.graded.computed}")
     began = time.perf_counter()
     result = table_board(store.learners(klass.id), info.deals, tables.hands(info.id))
     print(f"board: {len(result.deals[0].splits)} distinct splits, read and counted in "

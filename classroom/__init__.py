@@ -3,6 +3,10 @@
 SQLAlchemy 2 models with Alembic migrations, SQLite by default and PostgreSQL by one setting
 (``MAUBINH_DATABASE_URL``). The app opens it through :mod:`ui.store`; tests use it directly.
 
+It only stores (issue 33, item 2): no module here starts a thread or a process or keeps a cache of work. What runs
+in the background over it (grading an assignment, a class table's shared deal work, the question source, the bank's
+build and top-up) is :mod:`background`'s, one layer up; the engine (:mod:`maubinh`) is below both.
+
 Modules:
     classroom.database    the URL, the engine (SQLite in WAL mode, or PostgreSQL via psycopg 3), migrations.
     classroom.models      the tables: classes, learners, assignments, assigned questions, answers.
@@ -10,14 +14,12 @@ Modules:
     classroom.snapshot    questions stored as asked and graded (plain data), and a language-free record of each.
     classroom.legacy_pickle  LEGACY: the reader of questions stored as pickles, for migration 0013 only.
     classroom.service     :class:`ClassroomStore`: every operation, one short unit of work each.
-    classroom.grading     grading an assignment once, in the background, resumed after a restart.
     classroom.practice    profiles: every attempt, Glicko-2 ratings of learners and questions, FSRS reviews.
     classroom.habits      daily goals picked by learners, answers per day in their time zone, the day streak.
     classroom.lessons     the Learn page's lesson path per profile: steps finished per rule set, best quiz scores.
     classroom.rating      Glicko-2 (Glickman's algorithm, his worked example as the doctest).
     classroom.throttle    limits per client and per class (join-code guesses, joins, new profiles), in the database.
     classroom.bank        the question bank: questions made and graded ahead, loaded from a file, dealt at once.
-    classroom.topup       an idle server tops the bank up in the background (``MAUBINH_BANK_TOPUP``).
     classroom.play_hands  every hand a profile played at the Play table, its analysis, missed hands to review.
     classroom.clock       the timer's clock: each deal's first showing per learner, the limit, what a late hand stands for.
     classroom.tables      a class at one table (duplicate deals): sessions, the hands learners play, shared work.

@@ -12,26 +12,23 @@ are (:mod:`classroom.snapshot`) and stored under its ordinary key, so its Glicko
   (:meth:`QuestionBank.question`). Only questions of the rule set's current data version are dealt or read:
   when a rule set's data changes, its old questions stay in the table (an assignment keeps its own copies)
   but are never dealt again.
-- :class:`QuestionSource` answers "the question this reference names" from the bank when it holds it, else
-  makes it live (house rules, sets made before the bank), and keeps the most recent ones in memory.
+- "The question this reference names", from the bank when it holds it, else made live, is the app's
+  (:class:`background.questions.QuestionSource`): this module only stores.
 - :func:`read_file` / :func:`write_file`: the starter file, an xz-compressed JSON line per question, the question
   as plain data (:mod:`maubinh.drills.codec`).
 """
 
 from __future__ import annotations
 
-import atexit
 import hashlib
 import json
 import logging
 import lzma
 import math
-import queue
 import random
 import threading
 import time
 import zlib
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,20 +40,16 @@ from sqlalchemy.orm import Session
 from classroom.models import BankFile, BankQuestion, utcnow
 from classroom.service import ClassroomStore
 from classroom.snapshot import SnapshotError, pack, pack_data, record, unpack
-from maubinh.drills import DrillSet, Kind, Level, Question, QuestionList, QuestionRef, make_from_ref
+from maubinh.drills import Kind, Level, Question, QuestionRef
 from maubinh.drills.codec import FORMAT
 from maubinh.drills.versions import PICK_LIMIT, bank_seed, data_version
 from maubinh.rules import RULE_SET_IDS
-from maubinh.strategy import kernel
-from maubinh.strategy.field import RedealtField
 
-__all__ = ["STARTER", "Banked", "QuestionBank", "QuestionSource", "banked", "read_file", "write_file"]
+__all__ = ["STARTER", "Banked", "QuestionBank", "banked", "deal_picks", "read_file", "write_file"]
 
 STARTER = Path(__file__).resolve().parent.parent / "maubinh" / "drills" / "data" / "bank.jsonl.xz"
-"""The starter bank shipped with the project (loaded at start; ``python -m maubinh.drills.bank build`` adds to
+"""The starter bank shipped with the project (loaded at start; ``python -m background.bank build`` adds to
 the database, ``... export`` writes this file)."""
-_KEEP = 256
-"""Questions kept in memory by a :class:`QuestionSource` (bank or live)."""
 _INDEX_SECONDS = 30.0
 """How long a :class:`QuestionBank` trusts its in-memory list of the stored questions (dealing reads no table)."""
 log = logging.getLogger(__name__)
@@ -324,117 +317,3 @@ def deal_picks(bank: QuestionBank, kinds: Sequence[Kind], level: Level, rule_set
                 pool.append(pick)
         pools[kind] = pool
     return tuple(pools[kinds[i % len(kinds)]].pop(0) for i in range(count))
-
-
-class _Dealer:
-    """Deals the opponents of bank questions kept by recipe while the learner reads the question: one daemon
-    thread, started on first use; at the process's exit it finishes the deal under way (never stopped inside
-    compiled code) and drops the rest."""
-
-    def __init__(self) -> None:
-        self._queue: queue.SimpleQueue[RedealtField | None] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-        self._lock = threading.Lock()
-        self._stopping = False
-
-    def submit(self, field: RedealtField) -> None:
-        with self._lock:
-            if self._stopping:
-                return
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="bank-deal", daemon=True)
-                self._thread.start()
-                atexit.register(self.stop)
-        self._queue.put(field)
-
-    def _run(self) -> None:
-        while (field := self._queue.get()) is not None and not self._stopping:
-            if "hands" in vars(field):
-                continue  # dealt meanwhile (graded already)
-            # a fresh install compiles its kernel for minutes: dealt meanwhile on the numpy path, these deals held
-            # the interpreter while the server drew its first visitor's page (grading deals on demand if sooner)
-            self._await_kernel()
-            if "hands" in vars(field) or self._stopping:
-                continue
-            try:
-                field.samples  # noqa: B018 - deals it
-            except Exception:
-                log.warning("bank question's opponents could not be dealt again", exc_info=True)
-
-    def _await_kernel(self) -> None:
-        """While the kernel's warm-up is under way (at most :data:`_KERNEL_WAIT_S`), wait for it, half a second at a
-        time so that :meth:`stop` is never kept waiting."""
-        deadline = time.monotonic() + _KERNEL_WAIT_S
-        while not self._stopping and kernel.warming() and time.monotonic() < deadline:
-            kernel.wait_ready(0.5)
-
-    def stop(self, timeout: float = 30.0) -> None:
-        """End the thread after the deal under way (queued ones are dropped)."""
-        with self._lock:
-            self._stopping = True
-            thread = self._thread
-        if thread is not None:
-            self._queue.put(None)
-            thread.join(timeout)
-
-
-_KERNEL_WAIT_S = 300.0
-"""How long the dealer waits for the compiled kernel before it deals on the numpy path."""
-
-_DEALER = _Dealer()
-
-
-def _deal_ahead(question: Question) -> None:
-    """Start dealing ``question``'s opponents if the bank kept them as a recipe (a "set it yourself" question):
-    ~0.15-0.3 s in the background, so grading the learner's split finds them dealt."""
-    field = getattr(getattr(question, "opponents", None), "field", None)
-    if isinstance(field, RedealtField) and "hands" not in vars(field):
-        _DEALER.submit(field)
-
-
-class QuestionSource:
-    """Questions by reference: from the bank when it holds them, else made live; the last :data:`_KEEP` kept.
-
-    ``bank`` may be ``None`` (no database: every question is made live, and kept).
-    """
-
-    def __init__(self, bank: QuestionBank | None, keep: int = _KEEP) -> None:
-        self.bank = bank
-        self._keep = keep
-        self._lock = threading.Lock()
-        self._kept: OrderedDict[str, Question] = OrderedDict()
-        self.hits = {"memory": 0, "bank": 0, "live": 0}
-        """How each question was found (for the bench)."""
-
-    def question(self, ref: QuestionRef) -> Question:
-        """The question ``ref`` names (the same as :func:`maubinh.drills.make_from_ref` gives).
-
-        Raises:
-            maubinh.drills.UnavailableError: as :func:`~maubinh.drills.make_from_ref`.
-        """
-        key = ref.key
-        with self._lock:
-            found = self._kept.get(key)
-            if found is not None:
-                self._kept.move_to_end(key)
-                self.hits["memory"] += 1
-                return found
-        found = self.bank.question(ref) if self.bank is not None else None
-        self.hits["bank" if found is not None else "live"] += 1
-        if found is None:
-            found = make_from_ref(ref)
-        else:
-            _deal_ahead(found)
-        with self._lock:
-            self._kept[key] = found
-            while len(self._kept) > self._keep:
-                self._kept.popitem(last=False)
-        return found
-
-    def of(self, drill_set: DrillSet | QuestionList, index: int) -> Question:
-        """Question ``index`` of ``drill_set`` (a set or a question list), as :func:`maubinh.drills.make_question`.
-
-        Raises:
-            IndexError: for an index outside the set; as :meth:`question`.
-        """
-        return self.question(drill_set.ref(index))

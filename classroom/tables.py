@@ -13,8 +13,10 @@ same deals: the same seed gives the same cards
 :meth:`TableSessions.submit` settles a learner's hand at the table (:func:`maubinh.play.play_deal`), grades
 it (:func:`maubinh.play.analyse`: expected chi of the split and of the best one, chi lost with its standard
 error) and stores it with the analysis. The heavy work of a deal, the computer players' splits and the best
-split with its sampled tables (:func:`maubinh.play.study`), is the same for every learner: it is computed once
-per process and deal (:class:`Shared`, even when the whole class submits at the same moment) and shared.
+split with its sampled tables (:func:`maubinh.play.study`), is the same for every learner: the app passes a
+:class:`DealWork` that makes it once per process and deal and shares it (:class:`background.deals.Deals`, even when
+the whole class submits at the same moment, and started in the background when a deal is shown); this module only
+stores (issue 33, item 2), and without one each hand is graded on its own (:class:`Direct`).
 
 Writes follow the assignments' answers (:meth:`classroom.service.ClassroomStore.submit`): one stored hand per
 (session, learner, deal), atomic under concurrency; the first hand stays and a resubmission (a double tap,
@@ -29,15 +31,11 @@ the profiles by :meth:`TableSessions.fill_profiles`.
 
 from __future__ import annotations
 
-import logging
 import secrets
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
-from concurrent.futures import Future
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Generic, TypeVar
+from typing import Protocol
 
 from sqlalchemy import ColumnElement, and_, func, select, update
 from sqlalchemy.orm import Session
@@ -54,15 +52,12 @@ from maubinh.house import dump_rule_set, load_house_rules
 from maubinh.play import (
     MAX_BOTS,
     Analysis,
-    BotPlay,
     DealResult,
-    DealStudy,
     Origin,
     Strength,
     Table,
     analyse,
     play_deal,
-    study,
 )
 from maubinh.rules import POSITIONS, RULE_SET_IDS, RuleSet, load_rule_set
 from maubinh.strategy.decide import decide
@@ -71,7 +66,8 @@ __all__ = [
     "MAX_DEALS",
     "SEED_BITS",
     "TIMERS",
-    "Shared",
+    "DealWork",
+    "Direct",
     "StoredHand",
     "TableSessionInfo",
     "TableSessions",
@@ -85,52 +81,31 @@ MAX_DEALS = 20
 """Deals in one table session."""
 SEED_BITS = 63
 """A session's seed is drawn from this many bits (a signed 64-bit column holds it)."""
-_KEPT = 256
-"""Deals whose shared work (computer players, study) each process keeps."""
-_log = logging.getLogger(__name__)
-_K = TypeVar("_K", bound=Hashable)
-_V = TypeVar("_V")
 
 
-class Shared(Generic[_K, _V]):
-    """Values computed once per key in this process, even when many threads ask for one at the same moment:
-    the first computes, the others wait for its result; the :data:`_KEPT` most recent are kept. A computation
-    that fails is not kept (the next call tries again)."""
+class DealWork(Protocol):
+    """What grading a table hand needs from the deal's heavy work (the app's: :class:`background.deals.Deals`)."""
 
-    def __init__(self, compute: Callable[[_K], _V], kept: int = _KEPT) -> None:
-        self._compute = compute
-        self._kept = kept
-        self._lock = threading.Lock()
-        self._values: OrderedDict[_K, Future[_V]] = OrderedDict()
-        self.computed = 0
-        """How many times a value was computed (for tests and benches)."""
+    def solver_split(self, table: Table, number: int) -> Arrangement:
+        """The solver's split of the learners' cards of deal ``number``."""
+        ...  # pragma: no cover - a protocol
 
-    def has(self, key: _K) -> bool:
-        """Whether ``key``'s value is computed or being computed."""
-        with self._lock:
-            return key in self._values
+    def grade(self, table: Table, number: int, arrangement: Arrangement, declare: bool,
+              missed: bool) -> tuple[DealResult, Analysis]:
+        """Settle and grade ``arrangement`` of deal ``number`` (``missed``: graded as a miss)."""
+        ...  # pragma: no cover - a protocol
 
-    def __call__(self, key: _K) -> _V:
-        with self._lock:
-            found = self._values.get(key)
-            mine = found is None
-            if found is None:
-                found = self._values[key] = Future()
-                while len(self._values) > self._kept:
-                    self._values.popitem(last=False)
-            else:
-                self._values.move_to_end(key)
-        if mine:
-            try:
-                value = self._compute(key)
-            except BaseException as error:
-                with self._lock:
-                    self._values.pop(key, None)
-                found.set_exception(error)
-                raise
-            self.computed += 1
-            found.set_result(value)
-        return found.result()
+
+class Direct:
+    """:class:`DealWork` made on the spot for each hand, nothing kept (scripts and tests; the server shares it)."""
+
+    def solver_split(self, table: Table, number: int) -> Arrangement:
+        return decide(table.deal(number)[0], table.rule_set, opponents=table.seats - 1).arrangement
+
+    def grade(self, table: Table, number: int, arrangement: Arrangement, declare: bool,
+              missed: bool) -> tuple[DealResult, Analysis]:
+        result = play_deal(table, number, arrangement, declare)
+        return result, analyse(table, number, arrangement, declare, actual=result.player_total, missed=missed)
 
 
 def canonical(arrangement: Arrangement) -> Arrangement:
@@ -250,26 +225,15 @@ class TableSessions:
         store: the classroom database.
         practice: the profiles' review queues (a missed hand joins its learner's); default: a new
             :class:`~classroom.practice.Practice` on ``store``.
+        work: the deals' heavy work (default: :class:`Direct`, made for each hand).
     """
 
-    def __init__(self, store: ClassroomStore, practice: Practice | None = None) -> None:
+    def __init__(self, store: ClassroomStore, practice: Practice | None = None, work: DealWork | None = None) -> None:
         self.store = store
         self.profiles = PlayHands(store, practice)
         """Where each new hand is kept in the learner's profile too (:meth:`submit`)."""
-        self.bot_plays: Shared[tuple[Table, int], tuple[BotPlay, ...]] = Shared(lambda key: key[0].bot_plays(key[1]))
-        """The computer players' splits of ``(table, deal)``, computed once per process."""
-        self.study: Shared[tuple[Table, int], DealStudy] = Shared(lambda key: study(*key))
-        """:func:`maubinh.play.study` of ``(table, deal)``, computed once per process."""
-        self._preparing = threading.Lock()
-        self._prepared: set[tuple[Table, int]] = set()
-        self.graded: Shared[tuple[Table, int, Arrangement, bool, bool], tuple[DealResult, Analysis]] = Shared(
-            lambda key: self._grade(*key), kept=4 * _KEPT)
-        """:meth:`play` of ``(table, deal, split, declare, missed)``: a split chosen by several learners, or shown
-        again after a reload, is settled and graded once."""
-        self.solver_split: Shared[tuple[Table, int], Arrangement] = Shared(
-            lambda key: decide(key[0].deal(key[1])[0], key[0].rule_set, opponents=key[0].seats - 1).arrangement)
-        """The solver's split of the learners' cards of ``(table, deal)``: what the timer plays for a learner
-        without a complete, legal split."""
+        self.work: DealWork = work if work is not None else Direct()
+        """The deals' heavy work (computer players, study, a split's grade)."""
         self.clocks = DealClocks(store)
         """The first showing of each deal to each learner (the timer's clock)."""
 
@@ -340,30 +304,6 @@ class TableSessions:
         """The learner's 13 cards of deal ``number`` (the same for every learner of the session)."""
         return info.table.deal(number)[0]
 
-    def prepare(self, info: TableSessionInfo, number: int) -> threading.Thread | None:
-        """Start the deal's shared work (computer players, study) in the background, if no one did: called when
-        a learner is shown the deal, so that it is ready when the first split arrives. Returns the thread
-        started (``None`` when the work is done or under way)."""
-        key = (info.table, number)
-        with self._preparing:
-            if key in self._prepared or (self.study.has(key) and self.bot_plays.has(key)):
-                return None
-            self._prepared.add(key)
-
-        def work() -> None:
-            try:
-                self.bot_plays(key)
-                self.study(key)
-            except Exception:  # noqa: BLE001 - not kept: the submission computes it again and reports the error
-                _log.warning("preparing deal %s of table session %s failed", number, info.id, exc_info=True)
-            finally:
-                with self._preparing:
-                    self._prepared.discard(key)
-
-        thread = threading.Thread(target=work, name=f"table-study-{info.id}-{number}", daemon=True)
-        thread.start()
-        return thread
-
     def play(self, info: TableSessionInfo, number: int, arrangement: Arrangement,
              declare: bool, origin: Origin = Origin.OWN) -> tuple[DealResult, Analysis]:
         """Settle and grade a split of deal ``number`` (nothing stored); the deal's shared work is reused.
@@ -373,17 +313,10 @@ class TableSessions:
         Raises:
             ValueError: if ``arrangement`` does not hold the cards of this deal.
         """
-        result, analysis = self.graded((info.table, number, canonical(arrangement), bool(declare),
-                                        origin is Origin.TIMER_SOLVER))
+        result, analysis = self.work.grade(info.table, number, canonical(arrangement), bool(declare),
+                                           origin is Origin.TIMER_SOLVER)
         return replace(result, helped=origin is Origin.XEP_BAI, timed_out=origin.timed_out,
                        auto_split=origin is Origin.TIMER_SOLVER), analysis
-
-    def _grade(self, table: Table, number: int, arrangement: Arrangement, declare: bool,
-               missed: bool) -> tuple[DealResult, Analysis]:
-        result = play_deal(table, number, arrangement, declare, bots=self.bot_plays((table, number)))
-        analysis = analyse(table, number, arrangement, declare, actual=result.player_total,
-                           studied=self.study((table, number)), missed=missed)
-        return result, analysis
 
     def show(self, info: TableSessionInfo, learner_id: str, number: int, now: datetime | None = None) -> Showing:
         """Note that deal ``number`` is shown to the learner (the first showing stays: a reload, another tab or
@@ -471,7 +404,7 @@ class TableSessions:
         try:
             stands = outcome(arrangement, info.table.rule_set, limit=limit_seconds(info.timer),
                              elapsed=taken if showing is None else showing.timer_elapsed(moment), expired=expired,
-                             solver=lambda: self.solver_split((info.table, number)))
+                             solver=lambda: self.work.solver_split(info.table, number))
         except ValueError:
             raise ClassroomError("arrangement", f"the split does not hold the cards of deal {number}") from None
         origin = (Origin.TIMER_SOLVER if stands.auto_split else Origin.TIMER if stands.timed_out else Origin.OWN)

@@ -45,11 +45,32 @@ def test_no_module_repeats_its_folder_or_a_page_as_a_prefix(folder: str) -> None
     assert [s for s in stems if s.startswith(tuple(f"{p}_" for p in prefixes))] == []
 
 
-@pytest.mark.parametrize("engine", ["maubinh", "daudiachu", "classroom"])
+@pytest.mark.parametrize("engine", ["maubinh", "daudiachu", "classroom", "background"])
 def test_engines_never_import_the_app(engine: str) -> None:
     reached = {m for path in _modules(engine) for m in _imports(path)}
     assert reached, "the scan found no imports"
     assert {m for m in reached if m.split(".")[0] in {"ui", "pages", "streamlit"}} == set()
+
+
+@pytest.mark.parametrize(("package", "above"), [("maubinh", {"classroom", "background"}),
+                                                ("daudiachu", {"classroom", "background"}),
+                                                ("classroom", {"background"})])
+def test_each_layer_never_imports_a_layer_above_it(package: str, above: set[str]) -> None:
+    """maubinh (the engine) < classroom (stores) < background (runs the work) < ui: issue 33, item 2 (the engine
+    imported classroom to build the question bank)."""
+    reached = {m for path in _modules(package) for m in _imports(path)}
+    assert reached, "the scan found no imports"
+    assert {m for m in reached if m.split(".")[0] in above} == set()
+
+
+def test_only_the_background_home_starts_threads_or_processes() -> None:
+    """Issue 33, item 2: the app's threads and processes start in ``background`` (the engine keeps its kernel's
+    compile and its pools inside one computation, and deploy/ its supervisor's processes); the pages and the
+    storage submit to the home."""
+    starts = ("Thread(", "ThreadPoolExecutor(", "ProcessPoolExecutor(", "subprocess.Popen(", ".Process(")
+    found = [str(path.relative_to(ROOT)) for folder in ("classroom", "ui", "pages") for path in _modules(folder)
+             if any(start in path.read_text(encoding="utf-8") for start in starts)]
+    assert found == []
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -74,7 +95,7 @@ def test_rules_core_never_imports_the_strategy_layer() -> None:
 @pytest.mark.parametrize(
     "package",
     ["ui", *(f"ui/{p}" for p in PAGES), "ui/arrange", "ui/table", "maubinh", "maubinh/strategy", "maubinh/drills",
-     "daudiachu", "classroom"],
+     "daudiachu", "classroom", "background"],
 )
 def test_every_package_docstring_lists_its_modules(package: str) -> None:
     doc = ast.get_docstring(ast.parse((ROOT / package / "__init__.py").read_text(encoding="utf-8"))) or ""
@@ -91,7 +112,7 @@ def test_unit_tests_mirror_the_packages() -> None:
     models = [p for p in PAGES if any("streamlit" not in f.read_text(encoding="utf-8")
                                       for f in (ROOT / "ui" / p).glob("*.py") if f.stem != "__init__")]
     assert {"learn", "drill"} <= set(models)  # ui.learn.quiz, ui.drill.prepare...
-    for sub in ("strategy", "drills", "daudiachu", "classroom", "ui", *(f"ui/{p}" for p in models)):
+    for sub in ("strategy", "drills", "daudiachu", "classroom", "background", "ui", *(f"ui/{p}" for p in models)):
         assert list((unit / sub).glob("test_*.py")), sub
 
 
@@ -166,7 +187,7 @@ def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_import_circles() -> None:
-    graph = _module_graph(("maubinh", "classroom", "ui", "daudiachu"))
+    graph = _module_graph(("maubinh", "classroom", "background", "ui", "daudiachu"))
     for source, target in RECURSION:
         assert target in graph[source], (source, target)  # still needed, or drop it from RECURSION
         graph[source].discard(target)

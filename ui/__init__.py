@@ -1,7 +1,8 @@
 """The app's Streamlit side: shared pieces at the top, one subpackage per page.
 
 The engines (``maubinh/``, ``daudiachu/``) never import from here; pages import from here and from the
-engines. A page's subpackage imports shared modules from this top level, never another page's.
+engines. No module here starts a thread or a process: background work is submitted to the home in
+:mod:`background.home` (issue 33, item 2). A page's subpackage imports shared modules from this top level, never another page's.
 
 Shared modules:
     ui.setup     ``setup_page()`` for the top of every page, and the rule-set picker.
@@ -16,8 +17,8 @@ Shared modules:
     ui.client    the client's address for the classroom's limits (behind a trusted proxy: X-Forwarded-For).
     ui.habits    the day's box (Home, Progress): today's question, a profile's daily goal and day streak.
     ui.links     links into the classroom (join, teacher, personal), the join QR code (Classes, Progress).
-    ui.jobs      long runs for every session: one per session, a server-wide limit and queue, cancelled
-                 when asked or when the session ends, each in a process group of its own.
+    ui.jobs      the pages' side of the server's jobs (:mod:`background.jobs`): a job's owner is a session,
+                 cancelled when the session ends.
     ui.builtin_text  Streamlit's own interface text (uploader, number boxes, hints) in the session's language.
     ui.problems  lists of problems: repeats once with a count, the first few, then "and N more".
     ui.examples  the category examples in ``content/examples.toml`` (data, no Streamlit).
@@ -33,7 +34,6 @@ Shared modules:
     ui.arrange   the card-arranging component (in the browser): Play, the Drill, the Sandbox.
     ui.table     a card table's showdown and analysis: Play and a class's table (duplicate deals).
     ui.tables_fit  tables that fit a phone: numbers kept in one piece, drawn as text (Drill, Sandbox).
-    ui.sized     caches bounded by the memory their values hold, not their count (Play's shared work).
     ui.serve     ``python -m ui.serve``: the server started warm (pages' imports, the database, the kernel).
     ui.warming   a hand waits for the engine's kernel still being prepared, saying so (Play).
     ui/locales/  the catalogues, ``<lang>/<part>.po``.

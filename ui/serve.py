@@ -12,6 +12,10 @@ server only loads it from numba's cache, in the background, in a second or two a
 could still come first (a server started without the install step compiles it in a child process), the Play page
 says "preparing the engine, about N s" and waits for it rather than run a hand on the numpy path.
 
+Stopping (SIGTERM, Ctrl-C): the one home of background work ends everything it started (:meth:`background.home.Home.stop`:
+queued work dropped, the jobs' and children's process groups killed, the kernel's compile ended) and the process ends
+:data:`STOP_GRACE_S` later, within 2 s, whatever its threads are computing.
+
 ``streamlit run app.py`` keeps working (each first use is then paid by its first visitor).
 """
 
@@ -76,9 +80,9 @@ def warm(root: Path = ROOT) -> dict[str, float]:
 
 
 def _warm(root: Path, seconds: dict[str, float]) -> None:
-    from maubinh.strategy import kernel
+    from background.home import home
 
-    kernel.warm_up(background=True)  # loaded (or compiled, in a child process) in a daemon thread meanwhile
+    home().warm_kernel()  # loaded (or compiled, in a child process) in the background meanwhile
     started = time.perf_counter()
     for name in page_imports(root):
         try:
@@ -108,7 +112,9 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     sys.argv = ["streamlit", "run", str(ROOT / "app.py"), *options]
     _chain_signal_handlers()
-    threading.Thread(target=_watch_stop, name="serve-stop-watch", daemon=True).start()
+    from background.home import home
+
+    home().thread("serve-stop-watch", _watch_stop)
     code: int | str | None = 0
     try:
         cli.main()
@@ -166,18 +172,15 @@ _STOP_LOCK = threading.Lock()
 
 
 def _stop_children() -> None:
-    """End what this server started: the kernel's compile process, the Sandbox's jobs (their process groups), the
-    bank's top-up. Each step at most once; a failing one is logged and the next still runs."""
-    from classroom import topup
-    from maubinh.strategy import kernel
-    from ui import jobs
+    """End what this server started (:meth:`background.home.Home.stop`: the kernel's compile process, the Sandbox's
+    jobs and the bank's top-up with their process groups, the queued background work)."""
+    from background.home import home
 
     with _STOP_LOCK:
-        for step in (kernel.stop, jobs.stop_runner, topup.stop_all):
-            try:
-                step()
-            except Exception:  # noqa: BLE001 - the server stops all the same
-                _log.exception("stopping: %s failed", step.__qualname__)
+        try:
+            home().stop()
+        except Exception:  # noqa: BLE001 - the server stops all the same
+            _log.exception("stopping the background work failed")
 
 
 def _stop_now(code: int) -> NoReturn:

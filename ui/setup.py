@@ -19,9 +19,9 @@ from collections.abc import Sequence
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from background.home import home
 from maubinh.house import Difference, ExpectedKind, HouseRulesError, default_mark, from_link_token, link_token
 from maubinh.rules import RULE_SET_IDS, Provenance, RuleSet, load_rule_set
-from maubinh.strategy import kernel
 from ui.builtin_text import localise_builtins
 from ui.cards import inject_css
 from ui.escape import md_text
@@ -182,9 +182,9 @@ def setup_page(title_key: str) -> str:
     are drawn once per run however often it is called). ``title_key`` is the catalogue key of the
     page's title, shown in the browser tab; the page draws its own heading. The first call of the
     server process starts compiling the engine's fast path in the background
-    (:func:`maubinh.strategy.kernel.warm_up`; until it is ready the engine uses its numpy path).
+    (:meth:`background.home.Home.warm_kernel`; until it is ready the engine uses its numpy path).
     """
-    kernel.warm_up(background=True)
+    home().warm_kernel()
     restore_kept()  # form values survive other pages and tabs (ui.keep)
     lang = current_language()
     st.set_page_config(page_title=translate(title_key, lang), layout="wide")

@@ -5,7 +5,7 @@ Where it lives (see :mod:`classroom.database`): ``MAUBINH_DATABASE_URL``, else
 ``data/classroom.sqlite``. Only the pages that need it (Classes, and the Drill answering an assignment)
 open it, so the other pages never wait for a database. The starter question bank is loaded when it opens
 (:meth:`classroom.bank.QuestionBank.load_file`: only what is missing, so after the first start it writes nothing),
-and with ``MAUBINH_BANK_TOPUP`` set an idle build tops it up in the background (:mod:`classroom.topup`).
+and with ``MAUBINH_BANK_TOPUP`` set an idle build tops it up in the background (:mod:`background.topup`).
 
 The store is a ``st.cache_resource`` for speed only: every value lives in the database, so a cleared
 cache (any client can ask for one) opens it again and loses nothing.
@@ -20,10 +20,11 @@ from dataclasses import dataclass
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
-from classroom import topup
-from classroom.bank import QuestionBank, QuestionSource
+from background import topup
+from background.grading import Grader
+from background.questions import QuestionSource
+from classroom.bank import QuestionBank
 from classroom.database import DATABASE_ENV
-from classroom.grading import Grader
 from classroom.practice import Practice
 from classroom.service import ClassroomError, ClassroomStore
 from ui.nav import PERSONAL_PARAM

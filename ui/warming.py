@@ -10,19 +10,18 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
-from typing import TypeVar
 
 import streamlit as st
 
+from background.deals import KERNEL_WAIT_S
 from maubinh.strategy import kernel
 from ui.i18n import t
 
-__all__ = ["LONGEST_WAIT_S", "kernel_ready_then", "wait_for_kernel"]
+__all__ = ["LONGEST_WAIT_S", "wait_for_kernel"]
 
-_T = TypeVar("_T")
-LONGEST_WAIT_S = 300.0
-"""The longest a hand waits for the kernel (then it runs on the numpy path: a broken or very slow compile)."""
+LONGEST_WAIT_S = KERNEL_WAIT_S
+"""The longest a hand waits for the kernel (then it runs on the numpy path: a broken or very slow compile); work in
+the background waits as long (:func:`background.deals.kernel_ready_then`)."""
 
 
 def wait_for_kernel() -> None:
@@ -39,11 +38,3 @@ def wait_for_kernel() -> None:
         left = kernel.seconds_left()
         if left is not None:
             toast.toast(t("engine.preparing", seconds=math.ceil(left)), icon=":material/hourglass_top:")
-
-
-def kernel_ready_then(work: Callable[..., _T], *args: object) -> _T:
-    """``work(*args)`` once the kernel is ready (waited for at most :data:`LONGEST_WAIT_S` while it is being
-    prepared): for work in a background thread, which shows nothing."""
-    if kernel.warming():
-        kernel.wait_ready(LONGEST_WAIT_S)
-    return work(*args)

@@ -24,7 +24,8 @@ Modules (one per kind, each documents its levels and traps; then the shared part
 - :mod:`maubinh.drills.daily`: today's question, one a day from the UTC date, the same for everyone;
 - :mod:`maubinh.drills.versions`: a rule set's data version and the seeds of the question bank's questions;
 - :mod:`maubinh.drills.codec`: every kind of question as versioned plain data (JSON), written and read back checked;
-- :mod:`maubinh.drills.bank`: the bank's cells and ``python -m maubinh.drills.bank build`` (questions made ahead).
+- :mod:`maubinh.drills.bank`: the bank's cells, what its question ``n`` of a cell is (built by the app:
+  ``python -m background.bank``).
 
 A :class:`DrillSet` (kinds, level, rule set, seed, count) fixes every question:
 :func:`make_question` gives question ``index`` of a set, the same for everyone. Every kind is asked at every

@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from classroom.grading import Grader
+from background.grading import Grader
 from classroom.models import utcnow
 from classroom.practice import Practice
 from classroom.service import ClassroomStore

@@ -3,7 +3,7 @@ a second device's different answer is not replaced silently, and a removed learn
 
 from __future__ import annotations
 
-from classroom.grading import Grader
+from background.grading import Grader
 from classroom.service import ClassroomStore
 from maubinh.drills import make_question
 from maubinh.house import edit

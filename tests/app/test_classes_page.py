@@ -8,7 +8,7 @@ import time
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from classroom.grading import Grader
+from background.grading import Grader
 from classroom.service import ClassroomStore
 from maubinh.drills import DrillSet, Kind, Level, make_question
 from maubinh.drills.answers import answer_code

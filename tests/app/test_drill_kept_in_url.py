@@ -64,9 +64,7 @@ def _made_for(drill_set: DrillSet) -> int:
     """Questions of ``drill_set`` this server has made or is making (the preparer of the AppTest's process)."""
     from ui.drill.prepare import preparer
 
-    prepared = preparer()
-    with prepared._lock:
-        keys = list(prepared._made.keys()) + list(prepared._pending)
+    keys = preparer()._questions.keys()
     return sum(1 for drill_set_, _ in keys if drill_set_ == drill_set)
 
 

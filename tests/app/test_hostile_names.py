@@ -16,7 +16,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Dataframe, Node, Selectbox
 
-from classroom.grading import Grader
+from background.grading import Grader
 from classroom.service import ClassroomStore
 from maubinh.drills import DrillSet, Kind, Lesson, Level, make_question
 from maubinh.house import edit, link_token

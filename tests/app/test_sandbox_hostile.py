@@ -154,8 +154,9 @@ def _until(at: AppTest, condition, timeout_s: float = 60) -> None:
 
 
 def test_a_run_waits_its_turn_with_its_place_and_can_be_cancelled() -> None:
-    from tests.unit.ui.test_jobs import sleepy
-    from ui.jobs import JobState, runner
+    from background.jobs import JobState
+    from tests.unit.background.test_jobs import sleepy
+    from ui.jobs import runner
 
     jobs = runner()
     others = [jobs.submit(f"another-session-{i}", sleepy, 60) for i in range(jobs.limit)]
@@ -181,8 +182,9 @@ def test_a_run_waits_its_turn_with_its_place_and_can_be_cancelled() -> None:
 
 
 def test_a_new_run_cancels_the_sessions_earlier_run() -> None:
+    from background.jobs import JobState
     from maubinh.strategy.simulate import MAX_DEALS
-    from ui.jobs import JobState, runner
+    from ui.jobs import runner
 
     at = _page(None, lang="en")
     _many(at, MAX_DEALS)

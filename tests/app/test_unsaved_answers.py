@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy.exc import OperationalError
 
-from classroom.grading import Grader
+from background.grading import Grader
 from classroom.service import ClassroomStore
 from maubinh.drills import make_question
 from maubinh.rules import load_rule_set

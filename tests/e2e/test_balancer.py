@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from classroom.grading import Grader
+from background.grading import Grader
 from classroom.service import ClassroomStore
 from deploy.cluster import HAPROXY_MISSING, Supervisor, server_command, start_haproxy, stop, wait_healthy
 from deploy.render import COOKIE, server_name

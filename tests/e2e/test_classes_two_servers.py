@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
-from classroom.grading import Grader
+from background.grading import Grader
 from classroom.service import ClassroomStore
 from classroom.tables import TableSessions
 from maubinh.drills import DrillSet, Kind, Level

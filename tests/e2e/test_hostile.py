@@ -10,9 +10,9 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
+from background.jobs import MAX_RUNNING
 from maubinh.house import load_house_rules
 from tests.e2e.conftest import assert_no_exception, screenshot, wait_idle
-from ui.jobs import MAX_RUNNING
 
 PHONE = {"width": 390, "height": 844}
 FIRST_LOAD_MS = 120_000

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from background.deals import deals
 from classroom.tables import TableSessionInfo, TableSessions
 from maubinh.arrangement import Arrangement
 from maubinh.rules import POSITIONS
@@ -22,12 +23,12 @@ TABLE_PARAM = "table"
 @st.cache_resource(show_spinner=False)
 def _open(url: str | None) -> TableSessions:
     found = classroom()
-    return TableSessions(found.store, found.practice)
+    return TableSessions(found.store, found.practice, work=deals())
 
 
 def table_sessions() -> TableSessions:
     """This server's table sessions (their shared work, the computer players' splits and each deal's study,
-    kept in memory for every learner)."""
+    made once and kept in memory for every learner: :func:`background.deals.deals`)."""
     return _open(configured_url())
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from background.deals import deals
 from classroom.clock import Showing
 from classroom.service import ClassInfo, ClassroomError, LearnerInfo
 from classroom.tables import StoredHand, TableSessionInfo, canonical
@@ -136,7 +137,7 @@ def _arrange(info: TableSessionInfo, learner_id: str, number_: int, lang: str) -
     if not isinstance(showing, Showing):  # noted once per page session: the first showing, stored by the server
         showing = st.session_state[key] = tables.show(info, learner_id, number_)
     remaining = tables.remaining(info, showing)
-    tables.prepare(info, number_)  # the deal's shared work starts while the learner arranges
+    deals().prepare(table, number_)  # the deal's shared work starts while the learner arranges
     show_arranger(hands[0], table.rule_set, lang, key=f"tables_arrange_{info.id}_{number_}", target=SUBMITTED_KEY,
                   version=f"{info.id}:{number_}", timer=None if remaining is None else Timer(remaining))
     if info.timer:  # under the cards (the session's line above names the limit too)

@@ -1,7 +1,7 @@
 """The Drill page and the question bank (issue 23): questions read from it, new sets dealt from it.
 
 :func:`connect` (each run of the page) makes the questions prepared ahead come through the classroom's
-:class:`classroom.bank.QuestionSource`: the bank first, then live generation (house rules, sets made from a seed
+:class:`background.questions.QuestionSource`: the bank first, then live generation (house rules, sets made from a seed
 before the bank), with the results kept. :func:`dealer` deals a new set from the bank: questions the learner
 has not seen (their profile's attempts, or this session's sets) first.
 """

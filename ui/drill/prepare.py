@@ -1,16 +1,17 @@
-"""Questions prepared ahead, in background threads, shared by every session of the server (no Streamlit).
+"""Questions prepared ahead, in the background home's ``drill`` lane, shared by every session of the server (no Streamlit).
 
 Grading some kinds settles hundreds of sampled deals against opponents set by the solver (about half
 a second), so the page asks for the next questions of the set while the learner is still thinking
 (:meth:`Preparer.prepare`), and the click on "next" finds them ready. A question is a pure function
 of its set and number (:func:`maubinh.drills.make_question`), so one prepared copy serves everyone
-working through the same set; the most recent :data:`KEEP` made ones are kept.
+working through the same set; the most recent made ones are kept (within
+:data:`background.questions.CACHE_BYTES` of memory).
 
 Work under way is never dropped to make room (issue 32, item 1: with at most 256 questions of any state kept,
 ~86 sessions opening sets at once evicted questions that sessions were blocked on, and those pages waited for
 good): a question queued, being made or waited for stays until it is made; only made questions are bounded
-(``cachetools.LRUCache``), and a question that failed is not kept (asked again, it is made again). A session
-waits at most :data:`WAIT_SECONDS` for its question (:class:`QuestionTimeout`, shown as a plain "busy"
+(:class:`background.flight.Flights`, over ``cachetools.LRUCache``), and a question that failed is not kept (asked
+again, it is made again). A session waits at most :data:`WAIT_SECONDS` for its question (:class:`QuestionTimeout`, shown as a plain "busy"
 message by :mod:`ui.errors`); the question stays first in the queue for its next run.
 
 A question the question bank holds (issue 23) is read from it rather than made: :func:`use_source`.
@@ -26,7 +27,6 @@ first question after 34.8 s, this one after 0.6 s (one process each, kernel warm
 
 from __future__ import annotations
 
-import atexit
 import heapq
 import itertools
 import threading
@@ -34,22 +34,21 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import CancelledError, Future
 from concurrent.futures import TimeoutError as FuturesTimeout
-from typing import TYPE_CHECKING
 
-from cachetools import LRUCache
-
+from background.flight import Flights
+from background.home import LANES, Lane, home
+from background.questions import CACHE_BYTES, QuestionSource, question_size
 from maubinh.drills import DrillSet, Question, QuestionList, make_question
-
-if TYPE_CHECKING:
-    from classroom.bank import QuestionSource
 
 __all__ = ["AHEAD", "KEEP", "STALE_SECONDS", "WAIT_SECONDS", "Preparer", "QuestionTimeout", "preparer", "use_source"]
 
 AHEAD = 2
 """Questions prepared beyond the one shown."""
 KEEP = 256
-"""Made questions kept (the least recently asked dropped first); work under way is never dropped for room."""
-WORKERS = 2
+"""Made questions kept by a preparer bounded by count (tests, benches; the least recently asked dropped first); the
+server's is bounded by memory (:data:`background.questions.CACHE_BYTES`). Work under way is never dropped for room."""
+WORKERS = LANES["drill"].workers
+"""Threads making questions (the home's ``drill`` lane)."""
 STALE_SECONDS = 60.0
 """Work queued this long that no session waits for is dropped."""
 WAIT_SECONDS = 90.0
@@ -69,86 +68,65 @@ class QuestionTimeout(TimeoutError):
 
 
 class Preparer:
-    """Makes questions in worker threads and keeps them, keyed by (set, number); see the module for the order."""
+    """Makes questions in a lane of the background home and keeps them, keyed by (set, number); see the module for
+    the order. ``lane``: the home's ``drill`` lane for the server's (:func:`preparer`); by default a lane of its own
+    with ``workers`` threads (tests, benches). ``keep``: made questions kept, a count, or bytes with ``size`` (the
+    server's: :data:`background.questions.CACHE_BYTES`)."""
 
     def __init__(self, workers: int = WORKERS, keep: int = KEEP, stale: float = STALE_SECONDS,
-                 make: Callable[[_Set, int], Question] = make_question, wait: float = WAIT_SECONDS) -> None:
-        self._lock = threading.Condition()
-        self._made: LRUCache[_Key, Future[Question]] = LRUCache(maxsize=keep)  # done: bounded
-        self._pending: dict[_Key, Future[Question]] = {}  # queued or being made: never dropped for room
+                 make: Callable[[_Set, int], Question] = make_question, wait: float = WAIT_SECONDS,
+                 lane: Lane | None = None, size: Callable[[Question], int] | None = None) -> None:
+        self._lock = threading.Lock()
+        self._questions: Flights[_Key, Question] = Flights(keep, size, wait)  # under way: never dropped
         self._queue: list[tuple[int, float, int, _Key]] = []  # (priority, -asked at, tie, key): a heap
         self._queued: dict[_Key, tuple[int, float]] = {}  # the live entry of each queued key
         self._tie = itertools.count()
         self._stale, self._make, self._wait = stale, make, wait
-        self._stopping = False
-        self._threads = [threading.Thread(target=self._work, name=f"drill-prepare-{number}", daemon=True)
-                         for number in range(workers)]
-        for thread in self._threads:
-            thread.start()
-        atexit.register(self.stop)  # the workers end between questions, never in the middle of compiled code
+        self._own = lane is None
+        self._lane = lane if lane is not None else Lane("drill-prepare", workers)
 
     def stop(self, timeout: float = 30.0) -> None:
-        """Let the workers finish the question under way and end (at the process's exit; queued work is dropped)."""
-        with self._lock:
-            self._stopping = True
-            self._lock.notify_all()
-        for thread in self._threads:
-            if thread is not threading.current_thread():
-                thread.join(timeout)
+        """Let the lane's threads finish the question under way and end (queued work is dropped); a lane of the
+        home is left to the home (:meth:`background.home.Home.stop`)."""
+        if self._own:
+            self._lane.stop(timeout)
 
     def _future(self, drill_set: _Set, index: int, priority: int, asked: float | None = None) -> Future[Question]:
         key = (drill_set, index)
         asked = time.monotonic() if asked is None else asked
+        future, _ = self._questions.claim(key)  # a made one is also marked the most recently asked
         with self._lock:
-            future = self._made.get(key)  # also marks it the most recently asked
-            if future is not None:
-                return future
-            future = self._pending.get(key)
-            if future is None:
-                future = self._pending[key] = Future()
             queued = self._queued.get(key)
-            if not future.done() and not future.running() and (queued is None or priority <= queued[0]):
-                self._queued[key] = (priority, asked)  # (re)queued: a better or equal priority, asked now
-                heapq.heappush(self._queue, (priority, -asked, next(self._tie), key))
-                self._lock.notify()
-            return future
+            if future.done() or future.running() or (queued is not None and priority > queued[0]):
+                return future
+            self._queued[key] = (priority, asked)  # (re)queued: a better or equal priority, asked now
+            heapq.heappush(self._queue, (priority, -asked, next(self._tie), key))
+        self._lane.submit(self._one)  # one piece of work for one entry: the best queued when a thread takes it
+        return future
 
     def _next(self) -> tuple[_Key, Future[Question]] | None:
-        """The next piece of work (waits for one), or ``None`` when stopping; drops stale work nobody waits for."""
+        """The best piece of work queued now, or ``None``; drops stale work nobody waits for."""
         with self._lock:
-            while True:
-                while not self._queue and not self._stopping:
-                    self._lock.wait()
-                if self._stopping:
-                    return None
+            while self._queue:
                 priority, minus_asked, _, key = heapq.heappop(self._queue)
                 if self._queued.get(key) != (priority, -minus_asked):
                     continue  # superseded by a later entry for the same key
                 del self._queued[key]
-                future = self._pending.get(key)
+                future = self._questions.pending(key)
                 if future is None:
                     continue  # made meanwhile by another entry
                 if priority != WAITED and time.monotonic() + minus_asked > self._stale:
-                    del self._pending[key]  # nobody waits for it: made again if asked for later
+                    self._questions.drop(key, future)  # nobody waits for it: made again if asked for later
                     future.cancel()
                     continue
-                if future.set_running_or_notify_cancel():
-                    return key, future
+                return key, future
+        return None
 
-    def _work(self) -> None:
-        while (work := self._next()) is not None:
+    def _one(self) -> None:
+        work = self._next()
+        if work is not None:
             key, future = work
-            try:
-                question = self._make(*key)
-            except BaseException as error:  # noqa: BLE001 - handed to whoever waits for the question, not kept
-                with self._lock:
-                    self._pending.pop(key, None)
-                future.set_exception(error)
-                continue
-            with self._lock:  # kept before it is handed out: a get() after this finds it made
-                self._pending.pop(key, None)
-                self._made[key] = future
-            future.set_result(question)
+            self._questions.run(key, future, lambda found: self._make(*found))
 
     def get(self, drill_set: _Set, index: int) -> Question:
         """Question ``index`` of ``drill_set``, waiting for it if it is still being made (it goes first), at
@@ -174,13 +152,11 @@ class Preparer:
 
     def ready(self, drill_set: _Set, index: int) -> bool:
         """Whether question ``index`` is made (without starting it)."""
-        with self._lock:
-            return (drill_set, index) in self._made
+        return self._questions.ready((drill_set, index))
 
     def under_way(self) -> int:
         """How many questions are queued or being made (none of them is dropped for room)."""
-        with self._lock:
-            return len(self._pending)
+        return self._questions.under_way()
 
     def prepare(self, drill_set: _Set, indexes: Iterable[int]) -> None:
         """Start making the given questions (those inside the set) if they are not made or under way: the
@@ -198,7 +174,7 @@ _SOURCE: QuestionSource | None = None
 
 def use_source(source: QuestionSource | None) -> None:
     """Make questions through ``source`` from now on: the question bank first, then live generation, with the
-    results kept (:class:`classroom.bank.QuestionSource`); ``None``: always live."""
+    results kept (:class:`background.questions.QuestionSource`); ``None``: always live."""
     global _SOURCE
     _SOURCE = source
 
@@ -215,5 +191,5 @@ def preparer() -> Preparer:
     global _PREPARER
     with _PREPARER_LOCK:
         if _PREPARER is None:
-            _PREPARER = Preparer(make=_make)
+            _PREPARER = Preparer(make=_make, lane=home().lane("drill"), keep=CACHE_BYTES, size=question_size)
         return _PREPARER

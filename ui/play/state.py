@@ -1,14 +1,15 @@
 """The Play page's session: the table from the link (``?seed=``, ``?deal=``, ``?bots=``, ``?rules=``), the
 deals played, the submission the arranging component sends, and the shared caches of the heavy work.
 
-The computer players' splits and the analyses are cached per process (:func:`ui.sized.memo` on the
-frozen :class:`~maubinh.play.Table`): a rerun, another tab or another player at the same table never
-computes them twice. Each cache is bounded by the memory its values take (:data:`CACHE_BYTES`; issue 32:
-512 of each, ~330 MiB a server at worst, when bounded by count). The heavy part of an analysis, which does not
-depend on the player's split
-(:func:`maubinh.play.study`), starts in the background as soon as the deal's cards are shown
-(:func:`start_preparing`): while the player arranges, it is made, and the analysis after the submission only
-scores the player's split (issue 19: analysis p95 from ~5 s to well under 2 s, ``bench/play_latency.py``).
+The computer players' splits, the solver's split and each deal's study are the process's shared deal work
+(:func:`background.deals.deals`, also a class table's), the analyses a cache of this page (:func:`background.sized.memo`
+on the frozen :class:`~maubinh.play.Table`): a rerun, another tab or another player at the same table never
+computes them twice. Each cache is bounded by the memory its values take (:data:`CACHE_BYTES`,
+:data:`background.deals.CACHE_BYTES`; issue 32: 512 of each, ~330 MiB a server at worst, when bounded by count). The
+heavy part of an analysis, which does not depend on the player's split (:func:`maubinh.play.study`), starts in the
+background home's ``play`` lane as soon as the deal's cards are shown (:func:`start_preparing`): while the player
+arranges, it is made, and the analysis after the submission only scores the player's split (issue 19: analysis p95
+from ~5 s to well under 2 s, ``bench/play_latency.py``).
 
 The timer's clock is the server's (issue 32, item 4): with a profile, each deal's first showing is stored in the
 database (:class:`classroom.clock.DealClocks`), so the countdown and the time taken go on across a reload or
@@ -19,14 +20,15 @@ from __future__ import annotations
 
 import logging
 import random
-import threading
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import datetime
 
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
+from background.deals import deals
+from background.sized import MiB, memo
 from classroom.clock import DealClocks, Showing, play_place
 from classroom.models import utcnow
 from classroom.play_hands import PlayedHand
@@ -40,18 +42,15 @@ from maubinh.play import (
     Table,
     analyse,
     play_deal,
-    study,
 )
 from maubinh.rules import RuleSet
-from maubinh.strategy.decide import decide
 from ui.arrange.component import Timer
 from ui.i18n import t
 from ui.params import int_param, markdown_literal
-from ui.sized import MiB, deep_size, memo, sized_cache
 from ui.store import classroom
 from ui.table.model import DEFAULT_BOTS, bots_param, read_bots
 from ui.table.timer import limit_seconds, resolve
-from ui.warming import kernel_ready_then, wait_for_kernel
+from ui.warming import wait_for_kernel
 
 __all__ = [
     "CACHE_BYTES",
@@ -82,10 +81,9 @@ TIMER_KEY = "play_timer"
 MAX_SEED = 2**63 - 1
 MAX_DEAL = 1_000_000
 _log = logging.getLogger(__name__)
-CACHE_BYTES = {"studies": 96 * MiB, "analyses": 24 * MiB, "bot_plays": 6 * MiB, "solver_splits": 2 * MiB}
-"""Memory each of the process's Play caches may hold: 128 MiB in all (a deal's study holds ~535 KiB with three
-opponents: about 180 deals studied; an analysis ~35 KiB, the computer players' splits ~5 KiB, a solver's split
-~2 KiB)."""
+CACHE_BYTES = {"analyses": 24 * MiB}
+"""Memory the process's Play analyses may hold (~35 KiB each); the deals' shared work has its own
+(:data:`background.deals.CACHE_BYTES`)."""
 _SHARED = (Table, RuleSet)
 """Held by every entry of a table alike: not counted in an entry's size."""
 
@@ -124,71 +122,25 @@ class PlaySession:
         return tuple(totals)
 
 
-@memo(CACHE_BYTES["bot_plays"], _SHARED)
 def bot_plays(table: Table, number: int) -> tuple[BotPlay, ...]:
-    """The computer players' splits of deal ``number`` (cached for every session)."""
-    return table.bot_plays(number)
-
-
-_PREPARER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="play-prepare")
-"""One worker: the engine's solver already spreads each preparation over the cores (``maubinh.strategy.kernel``)."""
-_STUDY_GUESS = 560 * 1024
-"""The size counted for a study still being made (measured: 535 KiB with three opponents)."""
-
-
-def _study_size(future: Future[DealStudy]) -> int:
-    if future.done() and not future.cancelled() and future.exception() is None:
-        return max(1, deep_size(future.result(), _SHARED))
-    return _STUDY_GUESS
-
-
-_PREPARED = sized_cache(CACHE_BYTES["studies"], size=_study_size)
-_PREPARED_LOCK = threading.Lock()
-
-
-def _measured(key: tuple[Table, int], future: Future[DealStudy]) -> None:
-    """Once a study is made, count its real size (it was counted as :data:`_STUDY_GUESS` while under way)."""
-    with _PREPARED_LOCK:
-        if _PREPARED.get(key) is future:
-            _PREPARED[key] = future
+    """The computer players' splits of deal ``number`` (made once for every session: :mod:`background.deals`)."""
+    return deals().bots(table, number)
 
 
 def start_preparing(table: Table, number: int) -> Future[DealStudy]:
-    """Start (once per process) :func:`maubinh.play.study` of deal ``number`` in the background;
-    the future of its result (shared by every session at this table)."""
-    key = (table, number)
-    with _PREPARED_LOCK:
-        future = _PREPARED.get(key)  # also the most recently used now
-        if future is None:
-            future = _PREPARER.submit(kernel_ready_then, study, table, number)  # never on the numpy path
-            _PREPARED[key] = future
-            made = True
-        else:
-            made = False
-    if made:
-        future.add_done_callback(lambda done: _measured(key, done))
-    return future
+    """Start (once per process) :func:`maubinh.play.study` of deal ``number`` in the background, after the kernel is
+    ready; the future of its result (shared by every session at this table)."""
+    return deals().start(table, number, lane="play")
 
 
 def _prepared(table: Table, number: int) -> DealStudy:
     """The deal's preparation: waited for if under way, made here at once if still queued behind others'."""
-    future = start_preparing(table, number)
-    if future.cancel():  # still queued: the player waits now, so it jumps the queue
-        with _PREPARED_LOCK:
-            _PREPARED.pop((table, number), None)
-        return study(table, number)
-    try:
-        return future.result()
-    except Exception:  # noqa: BLE001 - made again here, where an error reaches the page's guard
-        with _PREPARED_LOCK:
-            _PREPARED.pop((table, number), None)
-        return study(table, number)
+    return deals().study(table, number)
 
 
-@memo(CACHE_BYTES["solver_splits"], _SHARED)
 def solver_split(table: Table, number: int) -> Arrangement:
-    """The solver's split of the player's cards in deal ``number`` (Xếp bài; cached for every session)."""
-    return decide(table.deal(number)[0], table.rule_set, opponents=table.seats - 1).arrangement
+    """The solver's split of the player's cards in deal ``number`` (Xếp bài; made once for every session)."""
+    return deals().solver_split(table, number)
 
 
 def showing(session: PlaySession, number: int, timer: bool, now: datetime | None = None) -> Showing:

@@ -3,7 +3,7 @@ player wins or pays per deal (distribution, average swing), where the chi came f
 chặt chồng, instant wins, fouls, scoops, aces) and a CSV download.
 
 A run is a job of the server's :func:`ui.jobs.runner`: one per session (a new run cancels the earlier
-one), at most :data:`ui.jobs.MAX_RUNNING` at once on the server (the others wait, told their place),
+one), at most :data:`background.jobs.MAX_RUNNING` at once on the server (the others wait, told their place),
 cancelled with its button or when the session ends, at most :data:`~maubinh.strategy.simulate.MAX_DEALS`
 deals; its progress is polled by a fragment while it runs."""
 
@@ -16,6 +16,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from background.jobs import JOB_TIME_LIMIT_S, Job, JobState
 from maubinh.play import Strength
 from maubinh.rules import RuleSet
 from maubinh.strategy.simulate import (
@@ -31,7 +32,7 @@ from maubinh.strategy.simulate import (
 from ui.errors import guarded_function
 from ui.escape import csv_bytes, html_literal, md_text
 from ui.i18n import current_language, t, translate
-from ui.jobs import JOB_TIME_LIMIT_S, Job, JobState, runner, session_owner
+from ui.jobs import runner, session_owner
 from ui.labels import number
 from ui.sandbox.boxes import box_stats, clipped_share
 from ui.sandbox.gains import show_gains
@@ -49,7 +50,7 @@ JOB_PARAM = "simjob"
 tab that comes back without it (reloaded, or reconnected to another server after its own stopped) says the run
 was lost instead of showing nothing."""
 JOB_KIND = "simulate"
-"""The runner's name for these runs: it learns their speed (:meth:`ui.jobs.JobRunner.rate`)."""
+"""The runner's name for these runs: it learns their speed (:meth:`background.jobs.JobRunner.rate`)."""
 SOURCE_COLOURS = ("#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b", "#eeca3b", "#b279a2")
 def summary_frame(result: Simulation, names: dict[str, str], lang: str) -> pd.DataFrame:
     """One row per rule set: average swing, the spread of a player's chi per deal (median, 90 % of deals

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import make_url
 
+from background.grading import Grader
 from classroom import backup as backups
 from classroom.__main__ import main, secrets_url
 from classroom.backup import BackupError, backup, restore
-from classroom.grading import Grader
 from classroom.service import ClassroomStore
 from maubinh.drills import DrillSet, Kind, Level
 from maubinh.rules import load_rule_set

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from classroom.bank import Banked, QuestionBank, QuestionSource, banked, deal_picks, read_file, write_file
-from classroom.grading import Grader
+from background.grading import Grader
+from background.questions import QuestionSource
+from classroom.bank import Banked, QuestionBank, banked, deal_picks, read_file, write_file
 from classroom.models import BankQuestion, QuestionRating
 from classroom.practice import Practice
 from classroom.service import ClassroomStore
@@ -180,37 +181,3 @@ def test_the_file_keeps_questions_compact_as_plain_data_and_refuses_a_pickled_fi
     assert [dumps(unpack(b.blob), compact=True) for b in read_file(converted)] == [
         json.dumps(line["question"], ensure_ascii=False, separators=(",", ":")) for line in lines]
 
-
-def test_the_dealer_waits_for_the_kernel_being_compiled_and_never_keeps_stop_waiting(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    # on a fresh install the kernel compiles for minutes: a bank question's opponents are not dealt on the numpy
-    # path meanwhile (those deals held the interpreter while the first visitor's page was drawn)
-    import threading
-    import time
-
-    from classroom import bank
-    from maubinh.strategy import kernel
-
-    compiling = threading.Event()
-    compiling.set()
-    monkeypatch.setattr(kernel, "warming", compiling.is_set)
-    monkeypatch.setattr(kernel, "wait_ready", lambda timeout: time.sleep(min(timeout, 0.02)) or False)
-    dealt = threading.Event()
-
-    class Recipe:
-        @property
-        def samples(self) -> int:
-            dealt.set()
-            return 1
-
-    dealer = bank._Dealer()
-    dealer.submit(Recipe())  # type: ignore[arg-type]
-    assert not dealt.wait(0.3)  # not while the kernel compiles
-    compiling.clear()
-    assert dealt.wait(5)  # dealt once it is ready
-    dealer.stop()
-    waiting = bank._Dealer()
-    compiling.set()
-    waiting.submit(Recipe())  # type: ignore[arg-type]
-    started = time.monotonic()
-    waiting.stop(timeout=10)
-    assert time.monotonic() - started < 2  # a stop at exit is not held up by the wait

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from classroom.bank import Banked, QuestionBank, QuestionSource, deal_picks, read_file
+from background.questions import QuestionSource
+from classroom.bank import Banked, QuestionBank, deal_picks, read_file
 from classroom.service import ClassroomStore
 from classroom.snapshot import record, unpack
 from maubinh.drills import Kind, Level, Question, QuestionRef, make_from_ref

@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from sqlalchemy import func, select
 
-from classroom.grading import Grader
+from background.grading import Grader
 from classroom.models import AnswerRow, Attempt, QuestionRating
 from classroom.practice import Practice
 from classroom.service import ClassroomStore

@@ -11,8 +11,8 @@ from fsrs import Card
 from fsrs import Rating as Grade
 from sqlalchemy import BigInteger, func, insert, inspect, select, text
 
+from background.grading import Grader
 from classroom.database import make_engine, migrate
-from classroom.grading import Grader
 from classroom.models import AnswerRow, AssignedQuestion, Assignment, Attempt, Learner, Review, utcnow
 from classroom.practice import Practice
 from classroom.service import AssignmentInfo, ClassroomError, ClassroomStore

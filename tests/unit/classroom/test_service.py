@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import func, select
 
-from classroom.grading import Grader
+from background.grading import Grader
 from classroom.models import LEARNER_NAME_MAX, AnswerRow, Classroom, Learner, utcnow
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError
 from classroom.tokens import SECRET_BYTES, Token, hash_secret

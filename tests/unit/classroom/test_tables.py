@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 import pytest
 from sqlalchemy import func, select
 
+from background.deals import Deals
 from classroom.models import PlayHand, Review, TableHand, utcnow
 from classroom.play_hands import PlayHands
 from classroom.practice import Practice
@@ -63,7 +64,8 @@ def test_bad_settings_are_refused_naming_the_field(store: ClassroomStore, bots: 
 
 
 def test_every_learner_plays_the_same_deal_and_gets_the_analysis_of_analyse(store: ClassroomStore) -> None:
-    tables = TableSessions(store)
+    work = Deals()
+    tables = TableSessions(store, work=work)
     class_id, (lan, minh) = _class_with(store, 2)
     info = tables.start(class_id, RULES, [Strength.BEGINNER], deals=2, timer=60, seed=SEED)
     table = info.table
@@ -82,12 +84,12 @@ def test_every_learner_plays_the_same_deal_and_gets_the_analysis_of_analyse(stor
     worse = analyse(table, 1, _worse(simple), False)
     assert second.chi_lost == pytest.approx(worse.cost) and second.chi_lost > first.chi_lost
     assert (second.best, second.best_expected) == (first.best, first.best_expected)  # one best for everyone
-    assert tables.study.computed == 1 and tables.bot_plays.computed == 1  # the heavy work, once per deal
-    assert tables.prepare(info, 1) is None  # done already: nothing started
-    thread = tables.prepare(info, 2)  # shown to a learner: computed in the background, once
-    assert thread is not None and tables.prepare(info, 2) is None
-    thread.join(timeout=300)
-    assert tables.study.computed == 2 and tables.bot_plays.computed == 2
+    assert work.studies.computed == 1 and work.bot_plays.computed == 1  # the heavy work, once per deal
+    assert work.prepare(table, 1) is None  # done already: nothing started
+    started = work.prepare(table, 2)  # shown to a learner: computed in the background, once
+    assert started is not None and work.prepare(table, 2) is None
+    started.result(timeout=300)
+    assert work.studies.computed == 2 and work.bot_plays.computed == 2
     # the computer players split the same way for everyone: the settlement is the player's cards against theirs
     assert play_deal(table, 1, _worse(simple), False).player_total == second.actual
 
@@ -140,7 +142,8 @@ LEARNERS = 12
 
 def test_a_class_submitting_the_same_deal_at_once_stores_one_hand_each_and_studies_it_once(
         store: ClassroomStore) -> None:
-    tables = TableSessions(store)
+    work = Deals()
+    tables = TableSessions(store, work=work)
     class_id, learners = _class_with(store, LEARNERS)
     info = tables.start(class_id, RULES, [Strength.BEGINNER, Strength.BEGINNER], deals=1, timer=0, seed=SEED)
     simple = arrange_simple(tables.cards(info, 1), RULES)
@@ -162,7 +165,7 @@ def test_a_class_submitting_the_same_deal_at_once_stores_one_hand_each_and_studi
         assert connection.scalar(select(func.count()).select_from(TableHand)) == LEARNERS
         assert connection.scalar(select(func.count()).select_from(PlayHand)) == LEARNERS  # one in each profile
     assert all([h.deal for h in PlayHands(store).history(learner)] == [1] for learner in learners)
-    assert tables.study.computed == 1 and tables.bot_plays.computed == 1
+    assert work.studies.computed == 1 and work.bot_plays.computed == 1
     board = table_board(store.learners(class_id), info.deals, tables.hands(info.id))
     deal = board.deals[0]
     assert deal.played == LEARNERS and sum(s.count for s in deal.splits) == LEARNERS

@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import text, update
 from sqlalchemy.exc import StatementError
 
+from background.grading import Grader
 from classroom.database import make_engine, migrate
-from classroom.grading import Grader
 from classroom.models import Classroom, utcnow
 from classroom.service import ClassroomError, ClassroomStore
 from classroom.tokens import Token, hash_secret

@@ -11,11 +11,10 @@ import pytest
 import ui.builtin_text
 import ui.cards
 import ui.i18n
-import ui.jobs
 import ui.problems
 
 
-@pytest.mark.parametrize("module", [ui.builtin_text, ui.cards, ui.i18n, ui.jobs, ui.problems], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [ui.builtin_text, ui.cards, ui.i18n, ui.problems], ids=lambda m: m.__name__)
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
     assert result.attempted > 0

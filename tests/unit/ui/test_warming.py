@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from background.deals import kernel_ready_then
 from maubinh.strategy import kernel
 from ui import warming
 
@@ -60,10 +61,10 @@ def test_nothing_is_shown_or_waited_for_once_the_kernel_is_ready(monkeypatch: py
     began = time.monotonic()
     warming.wait_for_kernel()
     assert shown == [] and time.monotonic() - began < 0.5
-    assert warming.kernel_ready_then(lambda a, b: a + b, 2, 3) == 5
+    assert kernel_ready_then(lambda a, b: a + b, 2, 3) == 5
 
 
 def test_background_work_starts_once_the_kernel_is_ready(monkeypatch: pytest.MonkeyPatch) -> None:
     _fake(monkeypatch, 1.5)
     began = time.monotonic()
-    assert warming.kernel_ready_then(lambda: time.monotonic() - began) >= 1.4
+    assert kernel_ready_then(lambda: time.monotonic() - began) >= 1.4

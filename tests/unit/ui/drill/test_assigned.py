@@ -10,8 +10,9 @@ import pytest
 from sqlalchemy.exc import OperationalError
 
 import ui.drill.assigned as assigned_module
-from classroom.bank import QuestionBank, QuestionSource
-from classroom.grading import Grader
+from background.grading import Grader
+from background.questions import QuestionSource
+from classroom.bank import QuestionBank
 from classroom.practice import Practice
 from classroom.service import ClassroomStore
 from maubinh.drills import DrillSet, Kind, Level

@@ -1,4 +1,4 @@
-"""ui.drill.prepare: questions made once in worker threads, shared, bounded, the same as made directly."""
+"""ui.drill.prepare: questions made once in a lane of the background home, shared, bounded, the same as made directly."""
 
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ def test_stop_lets_the_question_under_way_finish_and_ends_the_workers() -> None:
     prepared.prepare(DrillSet((Kind.CHI,), seed=21, count=3), range(3))
     time.sleep(0.02)
     prepared.stop()
-    assert all(not thread.is_alive() for thread in prepared._threads)
+    assert all(not thread.is_alive() for thread in prepared._lane._threads)
     assert len(order) == 2  # the two under way finished; the third was never started
 
 

@@ -5,16 +5,19 @@ a class of forty opening the same assignment must not do that forty times. So :c
 every question of an assignment when the teacher assigns it and stores it
 (:meth:`classroom.service.ClassroomStore.store_question`); the teacher sees the count grow; learners
 only read. Questions already stored are skipped, so :meth:`Grader.resume` after a restart (or a second
-server doing the same) finishes what was left without doing anything twice.
+server doing the same) finishes what was left without doing anything twice. The grading runs in the background
+home's ``grading`` lane (:mod:`background.home`; moved here from ``classroom``, which only stores: issue 33, item 2).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 
-from classroom.bank import QuestionBank, QuestionSource
+from background.home import Lane, home
+from background.questions import QuestionSource
+from classroom.bank import QuestionBank
 from classroom.service import AssignmentInfo, ClassroomStore
 
 __all__ = ["Grader"]
@@ -23,13 +26,13 @@ _log = logging.getLogger(__name__)
 
 
 class Grader:
-    """Grades assignments in ``workers`` background threads, one job per assignment at a time; questions the
-    question bank holds are copied from it (``source``, by default the store's bank), the others made."""
+    """Grades assignments in ``lane`` (default: the home's ``grading`` lane), one job per assignment at a time;
+    questions the question bank holds are copied from it (``source``, by default the store's bank), the others made."""
 
-    def __init__(self, store: ClassroomStore, workers: int = 1, source: QuestionSource | None = None) -> None:
+    def __init__(self, store: ClassroomStore, source: QuestionSource | None = None, lane: Lane | None = None) -> None:
         self.store = store
         self.source = source or QuestionSource(QuestionBank(store))
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="classroom-grading")
+        self._lane = lane if lane is not None else home().lane("grading")
         self._lock = threading.Lock()
         self._jobs: dict[int, Future[None]] = {}
 
@@ -38,7 +41,7 @@ class Grader:
         with self._lock:
             job = self._jobs.get(assignment.id)
             if job is None or job.done():
-                job = self._pool.submit(self._run, assignment)
+                job = self._lane.submit(self._run, assignment)
                 self._jobs[assignment.id] = job
             return job
 
@@ -63,5 +66,10 @@ class Grader:
                 return
 
     def shutdown(self) -> None:
-        """Stop taking jobs and wait for those running."""
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        """Cancel this grader's jobs still queued and wait for those running (the lane is the home's: it stops with
+        the server)."""
+        with self._lock:
+            jobs = list(self._jobs.values())
+        for job in jobs:
+            if not job.cancel():
+                job.exception()

@@ -29,8 +29,9 @@ R = TypeVar("R")
 
 def deep_size(value: object, shared: tuple[type, ...] = ()) -> int:
     """Bytes ``value`` holds: its own size plus its contents' (containers, dataclasses, objects with a
-    ``__dict__`` or ``__slots__``, numpy arrays' buffers), each object counted once; objects of the ``shared``
-    types count as nothing (held by every entry alike, e.g. the table and its rule set)."""
+    ``__dict__`` or ``__slots__``, numpy arrays' buffers), each object counted once, as held now (nothing lazy is
+    computed to be measured); objects of the ``shared`` types count as nothing (held by every entry alike, e.g. the
+    table and its rule set)."""
     seen: set[int] = set()
     stack = [value]
     total = 0
@@ -52,12 +53,21 @@ def deep_size(value: object, shared: tuple[type, ...] = ()) -> int:
         elif isinstance(item, (tuple, list, set, frozenset)):
             stack.extend(item)
         elif dataclasses.is_dataclass(item):
-            stack.extend(getattr(item, f.name) for f in dataclasses.fields(item))
+            stack.extend(_held(item, f.name) for f in dataclasses.fields(item))
         elif hasattr(item, "__dict__"):
             stack.append(vars(item))
         else:
-            stack.extend(getattr(item, name) for name in getattr(type(item), "__slots__", ()) if hasattr(item, name))
+            stack.extend(_held(item, name) for name in getattr(type(item), "__slots__", ()))
     return total
+
+
+def _held(item: object, name: str) -> object:
+    """``item``'s attribute ``name`` as it is held now (``None`` when unset): never through ``__getattr__``, which may
+    compute it (a bank question's opponents kept as a recipe deal themselves on first use: ~1 s, issue 33)."""
+    try:
+        return object.__getattribute__(item, name)
+    except AttributeError:
+        return None
 
 
 def sized_cache(budget: int, shared: tuple[type, ...] = (),

@@ -1,4 +1,4 @@
-"""The job runner (issue 13): one job per owner, a limit on jobs running at once with a queue that knows
+"""background.jobs, the job runner (issue 13): one job per owner, a limit on jobs running at once with a queue that knows
 each job's place, cancellation by the owner, by a new job of the same owner, by the owner going away
 and by a time limit; and no process of a job (nor any worker it started) outlives its cancellation."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ui.jobs import JobRunner, JobState
+from background.jobs import JobRunner, JobState
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -118,8 +118,8 @@ def test_a_failing_job_and_a_job_over_its_time_limit_fail(jobs: JobRunner) -> No
 
 ORPHAN = """
 import os, sys, time
-from ui.jobs import JobRunner
-from tests.unit.ui.test_jobs import with_worker
+from background.jobs import JobRunner
+from tests.unit.background.test_jobs import with_worker
 
 if __name__ == "__main__":
     runner = JobRunner(limit=1)

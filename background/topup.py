@@ -1,12 +1,13 @@
 """An idle server tops the question bank up in the background (issue 23), without slowing its pages.
 
 With ``MAUBINH_BANK_TOPUP=N`` (questions per cell; unset or 0: off), the first server process on a machine
-that opens a database starts ``python -m maubinh.drills.bank build --per-cell N --idle`` for it: one child
-process at the lowest CPU priority, one question at a time, waiting while the machine is busy
-(:func:`maubinh.drills.bank.busy`), storing each question as it is made. A lock file per database
+that opens a database starts ``python -m background.bank build --per-cell N --idle`` for it: one child
+process of the background home (:meth:`background.home.Home.spawn`, a process group of its own) at the lowest CPU
+priority, one question at a time, waiting while the machine is busy (:func:`background.bank.busy`), storing each
+question as it is made. A lock file per database
 (in the temporary directory, held by the server and the child) keeps other servers of the same machine from
 starting a second one; servers on other machines may build the same questions, which are then stored once
-(storing is idempotent). The child ends when it has made every question missing, or with the server (:func:`stop_all`, and
+(storing is idempotent). The child ends when it has made every question missing, or with the server (the home's stop, and
 :meth:`TopUp.stop` at exit).
 """
 
@@ -17,7 +18,6 @@ import fcntl
 import hashlib
 import logging
 import os
-import signal
 import subprocess
 import sys
 import tempfile
@@ -25,7 +25,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
-__all__ = ["TOPUP_ENV", "TopUp", "start", "start_from_env", "stop_all"]
+from background.home import home
+
+__all__ = ["TOPUP_ENV", "TopUp", "start", "start_from_env"]
 
 TOPUP_ENV = "MAUBINH_BANK_TOPUP"
 """Environment variable: the questions per cell an idle server tops the bank up to (unset or 0: off)."""
@@ -47,32 +49,8 @@ class TopUp:
     def stop(self, wait_s: float = 10.0) -> None:
         """End the child and its worker (their process group; if they still run), at most ``wait_s`` seconds
         after asking (then killed), and release the lock."""
-        if self.process.poll() is None:
-            _signal_group(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=wait_s)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-            _signal_group(self.process.pid, signal.SIGKILL)  # a worker left behind
-        self._lock.close()
-
-
-def _signal_group(group: int, number: int) -> None:
-    try:
-        os.killpg(group, number)
-    except (ProcessLookupError, PermissionError):
-        pass
-
-
-_STARTED: list[TopUp] = []
-"""The top-ups this process started (:func:`stop_all`)."""
-
-
-def stop_all() -> None:
-    """End every top-up this process started, at once (the server stopping)."""
-    while _STARTED:
-        _STARTED.pop().stop(wait_s=0.5)
+        home().end(self.process, wait_s)
+        self._lock.close()  # also on the home's stop (``on_end``); closing twice is nothing
 
 
 def _lock_path(url: str | None) -> Path:
@@ -97,16 +75,19 @@ def start(url: str | None, per_cell: int, only: Sequence[str] = ()) -> TopUp | N
     except OSError:
         lock.close()
         return None
-    command = [sys.executable, "-m", "maubinh.drills.bank", *(["--database", url] if url else []), "build",
+    command = [sys.executable, "-m", "background.bank", *(["--database", url] if url else []), "build",
                "--per-cell", str(per_cell), "--idle", *only]
     log_path = path.with_suffix(".log")
-    with log_path.open("ab") as log:
-        process = subprocess.Popen(command, cwd=_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                                   pass_fds=(lock.fileno(),), env={**os.environ, "PYTHONPATH": str(_ROOT)},
-                                   start_new_session=True)  # its own group: its worker process ends with it
+    try:
+        with log_path.open("ab") as log:  # a session of its own: its worker process ends with it
+            process = home().spawn(command, on_end=lock.close, cwd=_ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                   pass_fds=(lock.fileno(),), env={**os.environ, "PYTHONPATH": str(_ROOT)})
+    except (OSError, RuntimeError):  # no process here, or the server is stopping
+        lock.close()
+        _log.warning("the question bank's top-up could not start", exc_info=True)
+        return None
     _log.info("topping the question bank up to %d per cell in process %d (log %s)", per_cell, process.pid, log_path)
     topup = TopUp(process, lock, log_path)
-    _STARTED.append(topup)
     atexit.register(topup.stop)
     return topup
 

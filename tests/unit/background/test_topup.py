@@ -1,4 +1,4 @@
-"""classroom.topup and the idle build: a server's background top-up of the question bank (issue 23)."""
+"""background.topup and the idle build: a server's background top-up of the question bank (issue 23)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from classroom import topup
+from background import bank as bank_command
+from background import topup
+from background.home import home
 from classroom.bank import QuestionBank
 from classroom.service import ClassroomStore
-from maubinh.drills import bank as bank_command
 
 ONE_CELL = ("--kinds", "chi", "--levels", "beginner", "--rules", "chi-at", "--busy-at", "1000")
 """One cheap cell, and never too busy (a loaded test machine must not stall the child)."""
@@ -54,7 +55,7 @@ def test_an_idle_build_waits_while_the_machine_is_busy() -> None:
 def test_the_setting_off_or_wrong_starts_nothing(value: str, logged: str | None, monkeypatch: pytest.MonkeyPatch,
                                                  caplog: pytest.LogCaptureFixture) -> None:
     monkeypatch.setenv(topup.TOPUP_ENV, value)
-    with caplog.at_level(logging.ERROR, logger="classroom.topup"):
+    with caplog.at_level(logging.ERROR, logger="background.topup"):
         assert topup.start_from_env("sqlite:///unused.sqlite") is None
     assert (logged in caplog.text) if logged else not caplog.text
 
@@ -65,9 +66,12 @@ def test_per_cell_must_be_one_or_more() -> None:
 
 
 
-def test_stop_all_ends_the_child_and_its_worker_at_once(tmp_path: Path) -> None:
+def test_the_homes_stop_ends_the_child_and_its_worker_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 32: a stopping server leaves no top-up behind: the child and the worker it starts (its own process
     group) are gone within a second, while the child is still making questions."""
+    from background import home as homes
+
+    monkeypatch.setattr(homes, "_HOME", homes.Home())  # a home of this test's own, stopped at its end
     url = f"sqlite:///{tmp_path / 'bank.sqlite'}"
     ClassroomStore.open(url).engine.dispose()
     running = topup.start(url, 500, ONE_CELL)  # far more than a second's work
@@ -78,12 +82,15 @@ def test_stop_all_ends_the_child_and_its_worker_at_once(tmp_path: Path) -> None:
         time.sleep(0.1)
     assert len(_group(group)) >= 2, _group(group)
     began = time.monotonic()
-    topup.stop_all()
+    home().stop()
     while _group(group) and time.monotonic() - began < 5:
         time.sleep(0.02)
     assert not _group(group) and time.monotonic() - began < 1.0
-    assert topup.start(url, 1, ONE_CELL) is not None  # its lock was released
-    topup.stop_all()
+    assert topup.start(url, 1, ONE_CELL) is None  # a stopped server starts no more
+    monkeypatch.setattr(homes, "_HOME", homes.Home())
+    again = topup.start(url, 1, ONE_CELL)
+    assert again is not None  # its lock was released
+    again.stop()
 
 
 def _group(group: int) -> set[int]:
