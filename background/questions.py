@@ -19,7 +19,7 @@ from background.flight import Flights
 from background.home import home
 from background.sized import MiB, deep_size
 from classroom.bank import QuestionBank
-from maubinh.drills import DrillSet, Question, QuestionRef, make_from_ref
+from maubinh.drills import DrillSet, Question, QuestionList, QuestionRef, make_from_ref
 from maubinh.rules import RuleSet
 from maubinh.strategy import kernel
 from maubinh.strategy.field import RedealtField
@@ -100,7 +100,7 @@ class QuestionSource:
 
         return self._kept.get(ref.key, make)
 
-    def of(self, drill_set: DrillSet, index: int) -> Question:
+    def of(self, drill_set: DrillSet | QuestionList, index: int) -> Question:
         """Question ``index`` of ``drill_set`` (a set or a question list), as :func:`maubinh.drills.make_question`.
 
         Raises:

@@ -11,8 +11,8 @@ Work under way is never dropped to make room (issue 32, item 1: with at most 256
 ~86 sessions opening sets at once evicted questions that sessions were blocked on, and those pages waited for
 good): a question queued, being made or waited for stays until it is made; only made questions are bounded
 (:class:`background.flight.Flights`, over ``cachetools.LRUCache``), and a question that failed is not kept (asked
-again, it is made again). A session waits at most :data:`WAIT_SECONDS` for its question (:class:`QuestionTimeout`, shown as a plain "busy"
-message by :mod:`ui.errors`); the question stays first in the queue for its next run.
+again, it is made again). A session waits at most :data:`WAIT_SECONDS` for its question (:class:`QuestionTimeout`,
+shown as a plain "busy" message by :mod:`ui.errors`); the question stays first in the queue for its next run.
 
 A question the question bank holds (issue 23) is read from it rather than made: :func:`use_source`.
 
