@@ -25,7 +25,8 @@ import numpy as np
 
 from maubinh import FULL_DECK, RULE_SET_IDS, load_rule_set
 from maubinh.strategy import kernel
-from maubinh.strategy.rule_arrays import solver_arrays_of, subset_tables
+from maubinh.strategy.prepared import prepare
+from maubinh.strategy.rule_arrays import subset_tables
 from maubinh.strategy.solver import solve, solve_splits, split_scores
 from maubinh.strategy.tables import load_tables
 from maubinh.strategy.vector import hand_splits
@@ -52,7 +53,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     hands = [rng.sample(FULL_DECK, 13) for _ in range(args.hands)]
     idx = np.array([[c.index for c in h] for h in hands], dtype=np.int64)
-    subsets, arrays = subset_tables(rule_set.wheel), solver_arrays_of(rule_set)
+    subsets, arrays = subset_tables(rule_set.wheel), prepare(rule_set).solver
     kernel.solve_rows(idx[:8], subsets, arrays)
     print(f"rules {rule_set.id}, {args.hands} seeded hands (numpy path: the first {args.numpy_hands}); "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} (other programs share the cores)")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -188,11 +188,17 @@ class HandSplits:
 def split_arrangement(cards: npt.ArrayLike, split: int) -> Arrangement:
     """The :class:`Arrangement` of split number ``split`` (a row of :data:`SPLITS`) of a hand given as
     13 :attr:`Card.index` values in the hand's order."""
-    idx = np.asarray(cards, dtype=np.int64)
-    b, m, f = SPLITS[split]
-    pick = [idx[COMB5[b]], idx[COMB5[m]], idx[COMB3[f]]]
-    chis = [tuple(Card.from_index(int(i)) for i in part) for part in pick]
-    return Arrangement(chis[0], chis[1], chis[2])
+    hand = [Card.from_index(int(i)) for i in np.asarray(cards, dtype=np.int64).tolist()]
+    b, m, f = SPLITS[split].tolist()
+    five, three = _subset_positions()
+    return Arrangement(tuple(hand[i] for i in five[b]), tuple(hand[i] for i in five[m]),
+                       tuple(hand[i] for i in three[f]))
+
+
+@cache
+def _subset_positions() -> tuple[list[list[int]], list[list[int]]]:
+    """:data:`COMB5` and :data:`COMB3` as Python lists (a split's cards picked without numpy's per-call cost)."""
+    return COMB5.tolist(), COMB3.tolist()
 
 
 def check_hands(hands: Sequence[Sequence[Card]]) -> None:
