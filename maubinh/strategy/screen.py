@@ -31,17 +31,20 @@ _SMALL = 16
 hand); from it, with numpy (:func:`may_hold_instant_win`, ~0.1 ms whatever the batch's size up to hundreds)."""
 
 
-def instant_wins(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[InstantWin | None]:
+def instant_wins(hands: Sequence[Sequence[Card]], rule_set: RuleSet,
+                 indexes: npt.NDArray[np.int64] | None = None) -> list[InstantWin | None]:
     """Each hand's instant win (mậu binh) under ``rule_set`` (:func:`maubinh.naturals.find_instant_win`, digest
     §2.4), or ``None``: the exact search runs only on the hands the screen lets through, the same answers.
-    Found once per hand and rule set, then passed along (to the declare choice, the settlement)."""
+    Found once per hand and rule set, then passed along (to the declare choice, the settlement). ``indexes``: the
+    hands' ``(H, 13)`` card indexes when the caller has them."""
     if not rule_set.naturals:
         return [None] * len(hands)
     if len(hands) < _SMALL:
         flags = [may_hold_one([card.index for card in cards]) for cards in hands]
     else:
-        flags = may_hold_instant_win(np.array([[card.index for card in cards] for cards in hands],
-                                              dtype=np.int64)).tolist()
+        if indexes is None:
+            indexes = np.array([[card.index for card in cards] for cards in hands], dtype=np.int64)
+        flags = may_hold_instant_win(indexes).tolist()
     return [find_instant_win(cards, rule_set) if flag else None for cards, flag in zip(hands, flags)]
 
 

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
+import numpy.typing as npt
 
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card
@@ -128,14 +129,18 @@ def solve_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet | str, *, seat
     (:func:`~maubinh.strategy.screen.instant_wins`).
     """
     rules = load_rule_set(rule_set) if isinstance(rule_set, str) else rule_set
-    check_hands(hands)
     if not hands:
         return []
+    if any(len(cards) != 13 for cards in hands):
+        check_hands(hands)  # raises, naming the count
+    idx = np.array([[card.index for card in cards] for cards in hands], dtype=np.int64)
+    if not (np.diff(np.sort(idx, axis=1), axis=1) != 0).all():
+        check_hands(hands)  # raises, naming the count
     ready = prepare(rules, seats)
     policy = declare or declare_choice
-    naturals = instant_wins(hands, rules)
+    naturals = instant_wins(hands, rules, idx)
     if backend(compiled):
-        return _solve_with_kernel(hands, naturals, ready, policy)
+        return _solve_with_kernel(idx, naturals, ready, policy)
     arranged = []
     for hand, natural in zip(hand_splits_many(hands, rules, natural=False), naturals):
         if natural is None:
@@ -147,9 +152,8 @@ def solve_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet | str, *, seat
     return arranged
 
 
-def _solve_with_kernel(hands: Sequence[Sequence[Card]], naturals: Sequence[InstantWin | None], ready: Prepared,
+def _solve_with_kernel(idx: npt.NDArray[np.int64], naturals: Sequence[InstantWin | None], ready: Prepared,
                        declare: DeclarePolicy) -> list[Arrangement]:
-    idx = np.array([[card.index for card in cards] for cards in hands], dtype=np.int64)
     rows, scores, *_ = kernel.solve_rows(idx, ready.subsets, ready.solver)
     arranged = []
     for h, natural in enumerate(naturals):
