@@ -22,10 +22,11 @@ import numpy.typing as npt
 from maubinh.arrangement import Arrangement, keys_in_order
 from maubinh.cards import Card, Rank
 from maubinh.hands import value_from_key
-from maubinh.naturals import InstantWin, contest, find_instant_win
+from maubinh.naturals import InstantWin, contest
 from maubinh.rules import POSITIONS, AceRule, BonusHand, RuleSet
 from maubinh.settle import bonus_for
 from maubinh.strategy.fast import evaluate_many, rank_tables
+from maubinh.strategy.screen import instant_wins
 
 __all__ = [
     "CLASSES_CACHED",
@@ -232,16 +233,9 @@ def hand_splits_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet, *, natu
     key3 = evaluate_many(idx[:, COMB3], rule_set.wheel)
     class5 = np.searchsorted(classes(rule_set, 5)[0], key5)
     class3 = np.searchsorted(classes(rule_set, 3)[0], key3)
+    naturals = instant_wins(hands, rule_set, idx) if natural else [None] * len(hands)
     return [
-        HandSplits(
-            idx[h],
-            key5[h],
-            key3[h],
-            class5[h],
-            class3[h],
-            find_instant_win(cards, rule_set) if natural and rule_set.naturals else None,
-            sum(c.rank == Rank.ACE for c in cards),
-        )
+        HandSplits(idx[h], key5[h], key3[h], class5[h], class3[h], naturals[h], sum(c.rank == Rank.ACE for c in cards))
         for h, cards in enumerate(hands)
     ]
 
