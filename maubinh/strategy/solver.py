@@ -133,8 +133,10 @@ def solve_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet | str, *, seat
         return []
     if any(len(cards) != 13 for cards in hands):
         check_hands(hands)  # raises, naming the count
-    idx = np.array([[card.index for card in cards] for cards in hands], dtype=np.int64)
-    if not (np.diff(np.sort(idx, axis=1), axis=1) != 0).all():
+    rows = [[card.index for card in cards] for cards in hands]
+    idx = np.array(rows, dtype=np.int64)
+    if (any(len(set(row)) != 13 for row in rows) if len(rows) < 16
+            else not (np.diff(np.sort(idx, axis=1), axis=1) != 0).all()):
         check_hands(hands)  # raises, naming the count
     ready = prepare(rules, seats)
     policy = declare or declare_choice

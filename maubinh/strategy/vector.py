@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from maubinh.arrangement import Arrangement, keys_in_order
-from maubinh.cards import Card, Rank
+from maubinh.cards import FULL_DECK, Card, Rank
 from maubinh.hands import value_from_key
 from maubinh.naturals import InstantWin, contest
 from maubinh.rules import POSITIONS, AceRule, BonusHand, RuleSet
@@ -189,7 +189,7 @@ class HandSplits:
 def split_arrangement(cards: npt.ArrayLike, split: int) -> Arrangement:
     """The :class:`Arrangement` of split number ``split`` (a row of :data:`SPLITS`) of a hand given as
     13 :attr:`Card.index` values in the hand's order."""
-    hand = [Card.from_index(int(i)) for i in np.asarray(cards, dtype=np.int64).tolist()]
+    hand = [FULL_DECK[i] for i in np.asarray(cards, dtype=np.int64).tolist()]  # FULL_DECK[i].index == i
     b, m, f = SPLITS[split].tolist()
     five, three = _subset_positions()
     return Arrangement(tuple(hand[i] for i in five[b]), tuple(hand[i] for i in five[m]),
