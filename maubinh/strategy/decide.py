@@ -30,7 +30,7 @@ from maubinh.arrangement import Arrangement
 from maubinh.cards import Card
 from maubinh.naturals import InstantWin
 from maubinh.rules import RuleSet, load_rule_set
-from maubinh.strategy.field import DECIDE_HANDS, measure
+from maubinh.strategy.field import DECIDE_HANDS, measure, measured_samples
 from maubinh.strategy.results import EVResult
 from maubinh.strategy.screen import instant_wins
 from maubinh.strategy.solver import solve
@@ -126,10 +126,7 @@ def decide(
         raise ValueError(f"a hand has 13 distinct cards, got {len(set(cards))} of {len(cards)}")
     if not 1 <= opponents <= 3:
         raise ValueError(f"opponents must be 1-3, got {opponents}")
-    count = max(2, DECIDE_HANDS // opponents) if samples is None else samples
-    if count < 2:
-        raise ValueError(f"samples must be at least 2, got {count}")
-    return _decide(tuple(sorted(cards, reverse=True)), rules, opponents, count, seed)
+    return _decide(tuple(sorted(cards, reverse=True)), rules, opponents, measured_samples(opponents, samples), seed)
 
 
 @lru_cache(maxsize=256)

@@ -66,6 +66,7 @@ __all__ = [
     "field_values",
     "hand_values",
     "measure",
+    "measured_samples",
     "sample_field",
     "subsets_of",
 ]
@@ -569,10 +570,20 @@ def measure(cards: Sequence[Card], rule_set: RuleSet, *, opponents: int = 1, sam
     Raises:
         ValueError: for 1-3 opponents not given, fewer than 2 samples, or not 13 distinct cards.
     """
+    return _measure(tuple(sorted(cards, reverse=True)), rule_set, opponents, measured_samples(opponents, samples),
+                    seed)
+
+
+def measured_samples(opponents: int, samples: int | None) -> int:
+    """The deals a measurement samples: ``samples``, by default :data:`DECIDE_HANDS` // ``opponents``.
+
+    Raises:
+        ValueError: for fewer than 2.
+    """
     count = max(2, DECIDE_HANDS // opponents) if samples is None else samples
     if count < 2:
         raise ValueError(f"samples must be at least 2, got {count}")
-    return _measure(tuple(sorted(cards, reverse=True)), rule_set, opponents, count, seed)
+    return count
 
 
 @lru_cache(maxsize=256)

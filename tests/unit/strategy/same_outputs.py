@@ -27,10 +27,7 @@ if __name__ == "__main__":
 import numpy as np
 
 from maubinh.cards import FULL_DECK, Card
-from maubinh.drills.build import BuildError, Pool
-from maubinh.drills.natural import pattern_hand
 from maubinh.house import edit
-from maubinh.naturals import find_instant_win
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from maubinh.strategy import kernel
 
@@ -52,16 +49,9 @@ def _random_hands(n: int, seed: int) -> list[list[Card]]:
 
 
 def _natural_hands(rule_set: RuleSet, n: int, seed: int) -> list[tuple[Card, ...]]:
-    rng = random.Random(seed)
-    patterns = [rule.pattern for rule in rule_set.naturals]
-    hands: list[tuple[Card, ...]] = []
-    while len(hands) < n:
-        try:
-            cards = tuple(pattern_hand(Pool(rng), rng.choice(patterns)))
-        except BuildError:
-            continue
-        if len(set(cards)) == 13 and find_instant_win(cards, rule_set) is not None:
-            hands.append(cards)
+    from tests.unit.strategy.test_declare_rule import _instant_win_hands
+
+    hands: list[tuple[Card, ...]] = _instant_win_hands(rule_set, n, seed)
     return hands
 
 
