@@ -277,8 +277,7 @@ def _kernel_chunk(rule_sets: Sequence[RuleSet], seats: int, indexes: Sequence[Se
     # interpreter), while this thread finds the instant wins and settles the rule sets solved: the same numbers,
     # the Python work overlapped with the kernel's
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="maubinh-simulate") as ahead:
-        solving = [ahead.submit(kernel.solve_rows, flat, prepare(rule_set, seats).subsets,
-                                prepare(rule_set, seats).solver) for rule_set in rule_sets]
+        solving = [_solve_ahead(ahead, flat, rule_set, seats) for rule_set in rule_sets]
         held_wins = [{h: find_instant_win(cards, rule_set) for h, cards in held.items()} if rule_set.naturals else {}
                      for rule_set in rule_sets]
         for rule_set, wins, future in zip(rule_sets, held_wins, solving):
@@ -287,6 +286,19 @@ def _kernel_chunk(rule_sets: Sequence[RuleSet], seats: int, indexes: Sequence[Se
             sources.append(settled.sources)
             events.append(settled.events)
     return totals, sources, events
+
+
+def _solve_ahead(ahead: ThreadPoolExecutor, flat: I64, rule_set: RuleSet, seats: int,
+                 ) -> Future[tuple[I64, npt.NDArray[np.float64], I64, I64]]:
+    """:func:`kernel.solve_rows` of ``flat`` for ``rule_set`` started in ``ahead``; solved here and now while the
+    interpreter shuts down (its thread pools take no more work then)."""
+    ready = prepare(rule_set, seats)
+    try:
+        return ahead.submit(kernel.solve_rows, flat, ready.subsets, ready.solver)
+    except RuntimeError:  # "cannot schedule new futures after (interpreter) shutdown"
+        done: Future[tuple[I64, npt.NDArray[np.float64], I64, I64]] = Future()
+        done.set_result(kernel.solve_rows(flat, ready.subsets, ready.solver))
+        return done
 
 
 def _settle_chunk(rule_set: RuleSet, seats: int, flat: I64, aces: I64, wins: dict[int, InstantWin | None],
