@@ -5,7 +5,7 @@ down to win at once, and nothing forces it. A hand can be worth more played out:
 ``As Ks Qs Js Ts 9s 9c 8s 8c 7s 7c 2c Ah`` is twelve black cards and a red one (an instant win of
 3 x 3 = 9 chi from each opponent), but a royal flush in the back takes 10 chi from each opponent on its
 own. :func:`decide` measures both on the same sampled deals against opponents set by the solver (the
-expected-value machinery the Drill uses, :func:`maubinh.strategy.ev.expected_value`), and says which it
+field the Drill's expected values use, :func:`maubinh.strategy.field.measure`), and says which it
 chose and why, with the standard error of the difference. Results are cached (a bounded number of
 hands), so a page that asks again is instant.
 
@@ -28,19 +28,14 @@ from functools import lru_cache
 
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card
-from maubinh.naturals import InstantWin, find_instant_win
+from maubinh.naturals import InstantWin
 from maubinh.rules import RuleSet, load_rule_set
-from maubinh.strategy.ev import expected_value
+from maubinh.strategy.field import DECIDE_HANDS, measure, measured_samples
 from maubinh.strategy.results import EVResult
-from maubinh.strategy.solver import plain_declares, quick_declare, solve, split_scores
-from maubinh.strategy.tables import load_tables
-from maubinh.strategy.vector import hand_splits
+from maubinh.strategy.screen import instant_wins
+from maubinh.strategy.solver import solve
 
 __all__ = ["DECIDE_HANDS", "Decision", "decide"]
-
-DECIDE_HANDS = 240
-"""Opponent hands sampled for one decision by default: 240 deals against one opponent, 80 against three
-(a bounded cost; the standard error is part of the answer)."""
 
 
 @dataclass(frozen=True)
@@ -131,27 +126,17 @@ def decide(
         raise ValueError(f"a hand has 13 distinct cards, got {len(set(cards))} of {len(cards)}")
     if not 1 <= opponents <= 3:
         raise ValueError(f"opponents must be 1-3, got {opponents}")
-    count = max(2, DECIDE_HANDS // opponents) if samples is None else samples
-    if count < 2:
-        raise ValueError(f"samples must be at least 2, got {count}")
-    return _decide(tuple(sorted(cards, reverse=True)), rules, opponents, count, seed)
+    return _decide(tuple(sorted(cards, reverse=True)), rules, opponents, measured_samples(opponents, samples), seed)
 
 
 @lru_cache(maxsize=256)
 def _decide(cards: tuple[Card, ...], rule_set: RuleSet, opponents: int, samples: int, seed: int) -> Decision:
-    natural = find_instant_win(cards, rule_set) if rule_set.naturals else None
+    natural = instant_wins([cards], rule_set)[0]
     if natural is None:
         best = solve(cards, rule_set)
         return Decision(best, False, None, best, opponents)
-    hand = hand_splits(cards, rule_set)
-    tables = load_tables(rule_set)
-    _, row = quick_declare(hand, tables)
-    split = hand.arrangement(row)
-    estimate = float(split_scores(hand, tables, [row])[0])
-    with plain_declares():  # the sampled opponents' own instant wins: the plain choice (no nested measurement)
-        play, declared = expected_value([split, split], cards, rule_set, opponents=opponents, samples=samples,
-                                        seed=seed, declared=[False, True])
-    declare = declared.mean >= play.mean
-    shown = natural.split if declare and natural.split is not None else split
-    return Decision(shown, declare, natural, split, opponents, samples, play, declared, play.diffs_stderr[1],
-                    estimate)
+    measured = measure(cards, rule_set, opponents=opponents, samples=samples, seed=seed)
+    split, play, declared = measured.split, measured.play, measured.declared
+    shown = natural.split if measured.declare and natural.split is not None else split
+    return Decision(shown, measured.declare, natural, split, opponents, samples, play, declared,
+                    play.diffs_stderr[1], measured.estimate)

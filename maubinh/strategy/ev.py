@@ -21,13 +21,15 @@ import numpy.typing as npt
 
 from maubinh.arrangement import Arrangement
 from maubinh.cards import FULL_DECK, Card, Rank
-from maubinh.naturals import InstantWin, find_instant_win
+from maubinh.naturals import InstantWin
 from maubinh.rules import RuleSet
 from maubinh.settle import seat_facts, settle_facts
-from maubinh.strategy import kernel
 from maubinh.strategy.arrangers import arrange_many_simple
 from maubinh.strategy.field import ev_results, field_values, sample_field
+from maubinh.strategy.prepared import backend
 from maubinh.strategy.results import ChiOdds, EVResult, results_from
+from maubinh.strategy.screen import instant_wins
+from maubinh.strategy.solver import declared_instant_win, solve_many
 from maubinh.strategy.vector import HeadsUp, Side, heads_up, side_of, table_totals
 
 __all__ = ["ChiOdds", "EVResult", "expected_value", "results_from", "sample_tables"]
@@ -37,8 +39,6 @@ Arranger = Callable[[Sequence[Sequence[Card]], RuleSet], list[Arrangement]]
 
 def solver_arranger(hands: Sequence[Sequence[Card]], rule_set: RuleSet) -> list[Arrangement]:
     """Arrange each hand with the solver."""
-    from maubinh.strategy.solver import solve_many
-
     return solve_many(hands, rule_set)
 
 
@@ -64,8 +64,6 @@ def sample_tables(
     Reproducible from ``seed``. An opponent holding an instant win declares it as the solver would
     (:func:`maubinh.strategy.solver.declared_instant_win`); ``naturals`` holds the declared ones.
     """
-    from maubinh.strategy.solver import declared_instant_win
-
     rng = random.Random(seed)
     held = set(cards)
     rest = [c for c in FULL_DECK if c not in held]
@@ -130,12 +128,12 @@ def expected_value(
     flags = [True] * len(arrangements) if declared is None else [bool(flag) for flag in declared]
     if len(flags) != len(arrangements):
         raise ValueError(f"declared needs one flag per arrangement ({len(arrangements)}), got {len(flags)}")
-    if arranger is solver_arranger and kernel.ready():  # the same numbers, compiled (a test checks)
-        field = sample_field(cards, rule_set, opponents=opponents, samples=samples, seed=seed)
-        return ev_results(*field_values(arrangements, field, declared=flags), opponents)
+    if arranger is solver_arranger and backend():  # the same numbers, compiled (a test checks)
+        field = sample_field(cards, rule_set, opponents=opponents, samples=samples, seed=seed, compiled=True)
+        return ev_results(*field_values(arrangements, field, compiled=True, declared=flags), opponents)
     tables = sample_tables(cards, rule_set, opponents=opponents, samples=samples, seed=seed, arranger=arranger)
     mine = side_of(arrangements, rule_set)
-    my_natural = find_instant_win(cards, rule_set) if rule_set.naturals else None
+    my_natural = instant_wins([cards], rule_set)[0]
     my_aces = sum(c.rank == Rank.ACE for c in cards)
     scores = np.zeros((len(arrangements), samples))
     odds = np.zeros((len(arrangements), 3, 3))  # arrangement, position, (win, tie, loss)

@@ -23,9 +23,9 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from dataclasses import field as dataclass_field
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -38,22 +38,35 @@ from maubinh.rules import POSITIONS, RuleSet
 from maubinh.settle import ItemKind, seat_facts, settle_facts
 from maubinh.strategy import kernel
 from maubinh.strategy.fast import evaluate_many
+from maubinh.strategy.prepared import Prepared, backend, prepare
 from maubinh.strategy.results import EVResult, results_from
-from maubinh.strategy.rule_arrays import settle_arrays, solver_arrays_of, subset_tables
-from maubinh.strategy.screen import may_hold_instant_win
+from maubinh.strategy.screen import instant_wins, may_hold_instant_win
+from maubinh.strategy.search import (
+    DECLARE_BAND,
+    DeclarePolicy,
+    plain_declare,
+    quick_declare,
+    solve_splits,
+    split_scores,
+)
 from maubinh.strategy.seats import Opponents, TableArrays, chi_classes, natural_pairs
-from maubinh.strategy.vector import SPLITS, _natural_amount, in_order, split_arrangement
+from maubinh.strategy.vector import SPLITS, _natural_amount, hand_splits, in_order, split_arrangement
 
 __all__ = [
+    "DECIDE_HANDS",
     "Field",
     "FieldRecipe",
     "HandValues",
+    "Measured",
     "RedealtError",
     "RedealtField",
     "best_splits",
+    "declare_choice",
     "ev_results",
     "field_values",
     "hand_values",
+    "measure",
+    "measured_samples",
     "sample_field",
     "subsets_of",
 ]
@@ -242,7 +255,7 @@ def _deal(cards: Sequence[Card], opponents: int, samples: int, seed: int, compil
 
 
 def sample_field(cards: Sequence[Card], rule_set: RuleSet, *, opponents: int = 1, samples: int = 300,
-                 seed: int = 0, compiled: bool | None = None) -> Field:
+                 seed: int = 0, compiled: bool | None = None, declare: DeclarePolicy | None = None) -> Field:
     """Deal ``samples`` tables of ``opponents`` hands from the cards not in ``cards`` and set them with the solver.
 
     Args:
@@ -252,7 +265,9 @@ def sample_field(cards: Sequence[Card], rule_set: RuleSet, *, opponents: int = 1
         samples: deals.
         seed: the same seed gives the same field.
         compiled: ``True``: solve with the kernel; ``False``: with the numpy solver; ``None``: the kernel
-            when it is ready. The same splits either way.
+            when it is ready (:func:`~maubinh.strategy.prepared.backend`). The same splits either way.
+        declare: how an opponent holding an instant win chooses to declare it (default :func:`declare_choice`,
+            the solver's; a measurement passes :func:`~maubinh.strategy.search.plain_declare`).
 
     Raises:
         ValueError: for 1-3 opponents not given, fewer than 1 sample, or not 13 distinct cards.
@@ -263,22 +278,25 @@ def sample_field(cards: Sequence[Card], rule_set: RuleSet, *, opponents: int = 1
         raise ValueError(f"samples must be at least 1, got {samples}")
     if len(set(cards)) != 13 or len(cards) != 13:
         raise ValueError(f"a hand has 13 distinct cards, got {len(set(cards))} of {len(cards)}")
-    hands = _deal(cards, opponents, samples, seed, compiled is True or (compiled is None and kernel.ready()))
+    use_kernel = backend(compiled)
+    ready = prepare(rule_set)
+    policy = declare or declare_choice
+    hands = _deal(cards, opponents, samples, seed, use_kernel)
     flat = hands.reshape(-1, 13)
-    rows, scores, keys, classes = _solve(flat, rule_set, compiled)
+    rows, scores, keys, classes = _solve(flat, ready, use_kernel)
     naturals: dict[tuple[int, int], InstantWin] = {}
     if rule_set.naturals:
-        from maubinh.strategy.solver import declare_choice, declared_instant_win
-
         for h in np.flatnonzero(may_hold_instant_win(flat)).tolist():
-            held = [Card.from_index(int(i)) for i in flat[h]]
-            if scores is None:
-                natural = declared_instant_win(held, rule_set)
-            else:  # the same choice from the kernel's estimate of the best split (solver.quick_declare's)
-                natural = find_instant_win(held, rule_set)
-                if natural is not None and not declare_choice(flat[h], natural, float(scores[h]), rule_set):
-                    natural = None
-            if natural is not None:  # held and declared: the solver's quick choice (digest §2.4)
+            natural = find_instant_win([Card.from_index(int(i)) for i in flat[h]], rule_set)
+            if natural is None:
+                continue
+            if scores is None:  # the numpy path: the estimate of quick_declare
+                hand = replace(hand_splits([Card.from_index(int(i)) for i in flat[h]], rule_set, natural=False),
+                               natural=natural)
+                chosen, _ = quick_declare(hand, ready.tables, declare=policy, rule_set=rule_set)
+            else:  # the same choice from the kernel's estimate of the best split
+                chosen = policy(flat[h], natural, float(scores[h]), rule_set, 2)
+            if chosen:  # held and declared: the solver's quick choice (digest §2.4)
                 naturals[(h // opponents, h % opponents)] = natural
     for (t, j), natural in naturals.items():
         if natural.split is not None:
@@ -302,29 +320,24 @@ def sample_field(cards: Sequence[Card], rule_set: RuleSet, *, opponents: int = 1
             pairs[t] = natural_pairs(found, rule_set)
         table = TableArrays(keys, classes, ~in_order(keys[..., 0], keys[..., 1], keys[..., 2], strict=rule_set.strict_order),
                             (hands // 4 == Rank.ACE - 2).sum(axis=2).astype(np.int64), declared, pairs)
-        if compiled is False or not kernel.ready():
-            among = _among_numpy(hands, rows, naturals, rule_set)
+        if use_kernel:
+            among = kernel.settle_tables(table, ready.settle).scoops
         else:
-            among = kernel.settle_tables(table, settle_arrays(rule_set)).scoops
+            among = _among_numpy(hands, rows, naturals, rule_set)
     return Field(tuple(cards), rule_set, seed, hands, rows, keys, classes, naturals, among)
 
 
-def _solve(flat: I64, rule_set: RuleSet, compiled: bool | None) -> tuple[I64, F64 | None, I64, I64]:
+def _solve(flat: I64, ready: Prepared, use_kernel: bool) -> tuple[I64, F64 | None, I64, I64]:
     """The solver's split of each hand: rows, the kernel's estimate of each (``None`` on the numpy path), the
     chosen chi's keys and classes."""
-    if compiled is True or (compiled is None and kernel.ready()):
-        return kernel.solve_rows(flat, subset_tables(rule_set.wheel), solver_arrays_of(rule_set))
-    from maubinh.strategy.solver import solve_splits
-    from maubinh.strategy.tables import load_tables
-    from maubinh.strategy.vector import hand_splits
-
-    tables = load_tables(rule_set)
+    if use_kernel:
+        return kernel.solve_rows(flat, ready.subsets, ready.solver)
     rows = np.empty(len(flat), dtype=np.int64)
     keys = np.empty((len(flat), 3), dtype=np.int64)
     classes = np.empty((len(flat), 3), dtype=np.int64)
     for h, idx in enumerate(flat):
-        hand = hand_splits([Card.from_index(int(i)) for i in idx], rule_set)
-        rows[h] = solve_splits(hand, tables)
+        hand = hand_splits([Card.from_index(int(i)) for i in idx], ready.rule_set, natural=False)
+        rows[h] = solve_splits(hand, ready.tables)
         b, m, f = SPLITS[rows[h]]
         keys[h] = (hand.key5[b], hand.key5[m], hand.key3[f])
         classes[h] = (hand.class5[b], hand.class5[m], hand.class3[f])
@@ -351,15 +364,14 @@ HandValues = kernel.Hand
 """A hand's subset keys and classes (``key5, class5, key3, class3``) in its own card order."""
 
 
-def hand_values(cards: Sequence[Card], rule_set: RuleSet) -> HandValues:
-    """The keys and classes of every subset of ``cards`` (in their order) under ``rule_set``'s straight order."""
+def hand_values(cards: Sequence[Card], rule_set: RuleSet, compiled: bool | None = None) -> HandValues:
+    """The keys and classes of every subset of ``cards`` (in their order) under ``rule_set``'s straight order
+    (``compiled``: the backend, :func:`~maubinh.strategy.prepared.backend`; the same values either way)."""
     idx = np.array([[c.index for c in cards]], dtype=np.int64)
-    if kernel.ready():
-        key5, class5, key3, class3 = kernel.value_hands(idx, subset_tables(rule_set.wheel))
+    if backend(compiled):
+        key5, class5, key3, class3 = kernel.value_hands(idx, prepare(rule_set).subsets)
         return key5[0], class5[0], key3[0], class3[0]
-    from maubinh.strategy.vector import hand_splits
-
-    hand = hand_splits(cards, rule_set)
+    hand = hand_splits(cards, rule_set, natural=False)
     return hand.key5, hand.class5, hand.key3, hand.class3
 
 
@@ -410,10 +422,10 @@ def field_values(arrangements: Sequence[Arrangement], field: Field, compiled: bo
     flags = [True] * len(arrangements) if declared is None else [bool(flag) for flag in declared]
     if len(flags) != len(arrangements):
         raise ValueError(f"declared needs one flag per arrangement ({len(arrangements)}), got {len(flags)}")
-    if not (compiled is True or (compiled is None and kernel.ready())):
+    if not backend(compiled):
         return _field_values_numpy(arrangements, field, flags)
-    held = find_instant_win(field.cards, field.rule_set) if field.rule_set.naturals else None
-    values = hand_values(field.cards, field.rule_set)
+    held = instant_wins([field.cards], field.rule_set)[0]
+    values = hand_values(field.cards, field.rule_set, True)
     aces = sum(c.rank == Rank.ACE for c in field.cards)
     totals = np.zeros((len(arrangements), field.samples), dtype=np.int64)
     lines = np.zeros((len(arrangements), field.samples, kernel.LINES), dtype=np.int64)
@@ -422,7 +434,7 @@ def field_values(arrangements: Sequence[Arrangement], field: Field, compiled: bo
         mine = held if flag else None
         splits = np.array([subsets_of(field.cards, arrangements[k]) for k in rows], dtype=np.int64).reshape(-1, 3)
         totals[rows], lines[rows] = kernel.split_totals(splits, values, mine is not None, aces, field.against(mine),
-                                                        settle_arrays(field.rule_set))
+                                                        prepare(field.rule_set).settle)
     return totals, lines
 
 
@@ -472,15 +484,16 @@ def best_splits(field: Field, count: int = 1, compiled: bool | None = None) -> t
         their ``means (count,)`` in chi per deal. A hand that declares an instant win is worth the same
         whatever its split: its first legal splits are returned.
     """
-    values = hand_values(field.cards, field.rule_set)
+    use_kernel = backend(compiled)
+    values = hand_values(field.cards, field.rule_set, use_kernel)
     key5, _, key3, _ = values
     legal = np.flatnonzero(in_order(key5[SPLITS[:, 0]], key5[SPLITS[:, 1]], key3[SPLITS[:, 2]],
                                     strict=field.rule_set.strict_order))
-    mine = find_instant_win(field.cards, field.rule_set) if field.rule_set.naturals else None
-    if compiled is True or (compiled is None and kernel.ready()):
+    if use_kernel:
+        mine = instant_wins([field.cards], field.rule_set)[0]
         aces = sum(c.rank == Rank.ACE for c in field.cards)
         sums = kernel.split_sums(legal, values, mine is not None, aces, field.against(mine),
-                                 settle_arrays(field.rule_set))
+                                 prepare(field.rule_set).settle)
     else:
         sums = _split_sums_numpy(legal, field)
     top = np.argsort(-sums, kind="stable")[:count]
@@ -488,7 +501,7 @@ def best_splits(field: Field, count: int = 1, compiled: bool | None = None) -> t
 
 
 def _split_sums_numpy(legal: I64, field: Field) -> I64:
-    from maubinh.strategy.vector import hand_splits, heads_up, side_of, table_totals
+    from maubinh.strategy.vector import heads_up, side_of, table_totals
 
     rule_set = field.rule_set
     hand = hand_splits(field.cards, rule_set)
@@ -517,3 +530,92 @@ def ev_results(totals: I64, lines: I64, opponents: int) -> list[EVResult]:
     ties = lines[:, :, 7:8].sum(axis=1) - wins - losses
     counts = np.stack([wins, ties, losses], axis=2).astype(np.float64)
     return results_from(totals.astype(np.float64), counts, totals.shape[1] * opponents)
+
+
+DECIDE_HANDS = 240
+"""Opponent hands sampled for one measured declare choice by default: 240 deals against one opponent, 80 against
+three (a bounded cost; the standard error is part of the answer)."""
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A declare choice measured (:func:`measure`): declaring an instant win against playing the best split out,
+    on the same sampled deals.
+
+    Attributes:
+        split: the solver's best split (the heads-up tables'), the one played when not declaring.
+        estimate: the tables' estimate of ``split``, chi against one opponent.
+        play: expected chi per deal of playing ``split`` out.
+        declared: expected chi per deal of declaring, on the same deals.
+    """
+
+    split: Arrangement
+    estimate: float
+    play: EVResult
+    declared: EVResult
+
+    @property
+    def declare(self) -> bool:
+        """Whether declaring takes at least as much per deal as playing out (digest §2.4, reading revised)."""
+        return self.declared.mean >= self.play.mean
+
+
+def measure(cards: Sequence[Card], rule_set: RuleSet, *, opponents: int = 1, samples: int | None = None,
+            seed: int = 0) -> Measured:
+    """Declaring the instant win of ``cards`` against playing their best split out, measured on the same
+    ``samples`` deals of ``opponents`` opponents (default :data:`DECIDE_HANDS` // ``opponents``), the opponents set
+    by the solver and declaring their own instant wins by the plain choice (so a measurement never nests). Cached
+    (a bounded number of hands): :func:`declare_choice` and :func:`maubinh.strategy.decide.decide` share it.
+
+    Raises:
+        ValueError: for 1-3 opponents not given, fewer than 2 samples, or not 13 distinct cards.
+    """
+    return _measure(tuple(sorted(cards, reverse=True)), rule_set, opponents, measured_samples(opponents, samples),
+                    seed)
+
+
+def measured_samples(opponents: int, samples: int | None) -> int:
+    """The deals a measurement samples: ``samples``, by default :data:`DECIDE_HANDS` // ``opponents``.
+
+    Raises:
+        ValueError: for fewer than 2.
+    """
+    count = max(2, DECIDE_HANDS // opponents) if samples is None else samples
+    if count < 2:
+        raise ValueError(f"samples must be at least 2, got {count}")
+    return count
+
+
+@lru_cache(maxsize=256)
+def _measure(cards: tuple[Card, ...], rule_set: RuleSet, opponents: int, samples: int, seed: int) -> Measured:
+    tables = prepare(rule_set).tables
+    hand = hand_splits(cards, rule_set, natural=False)
+    row = solve_splits(hand, tables)
+    split = hand.arrangement(row)
+    estimate = float(split_scores(hand, tables, [row])[0])
+    use_kernel = backend()
+    field = sample_field(cards, rule_set, opponents=opponents, samples=samples, seed=seed, compiled=use_kernel,
+                         declare=plain_declare)
+    play, declared = ev_results(*field_values([split, split], field, compiled=use_kernel, declared=[False, True]),
+                                opponents)
+    return Measured(split, estimate, play, declared)
+
+
+def declare_choice(cards: npt.ArrayLike, natural: InstantWin, estimate: float, rule_set: RuleSet | None,
+                   seats: int = 2) -> bool:
+    """Whether to declare the instant win ``natural`` held by ``cards`` (13 card indexes): the solver's declare
+    policy (:data:`~maubinh.strategy.search.DeclarePolicy`), the one declare rule of the engine (digest §2.4,
+    reading revised: declaring is the player's choice).
+
+    Outside :data:`~maubinh.strategy.search.DECLARE_BAND` the choice is the clear one (the amount per opponent
+    against the tables' ``estimate`` of the best split, chi against one opponent). Inside it, the choice is
+    measured (:func:`measure`, at this table size with its default sampled deals, so
+    :func:`~maubinh.strategy.solver.solve`, the simulation and sampled opponents make the choice that
+    :func:`~maubinh.strategy.decide.decide` reports). Without ``rule_set``, the plain comparison (a tie declares).
+    """
+    margin = DECLARE_BAND[0] + DECLARE_BAND[1] * abs(estimate)
+    lead = natural.chi - estimate
+    if abs(lead) > margin or rule_set is None:
+        return lead >= 0
+    hand = [Card.from_index(int(i)) for i in np.asarray(cards).tolist()]
+    return measure(hand, rule_set, opponents=min(max(seats - 1, 1), 3)).declare

@@ -101,8 +101,12 @@ def _loops() -> Any:
 _Job = Callable[[int, int], None]
 
 
+_CORES = max(1, min(4, os.cpu_count() or 1))
+"""Threads a big batch is cut into: one per core, at most 4 (counted once: ``os.cpu_count`` is a system call)."""
+
+
 def _workers() -> int:
-    return max(1, min(4, os.cpu_count() or 1))
+    return _CORES
 
 
 def threads() -> int:
@@ -119,8 +123,11 @@ def map_threads(job: _Job, n: int, minimum: int = 64) -> None:
     release the GIL). Small jobs (fewer than ``minimum`` items) run in the calling thread, and so does a job
     started while the interpreter shuts down (its thread pools take no more work then)."""
     global _POOL
+    if n < minimum:  # one hand from a page: no thread pool, no core count
+        job(0, n)
+        return
     workers = _workers()
-    if n < minimum or workers == 1:
+    if workers == 1:
         job(0, n)
         return
     with _POOL_LOCK:
@@ -344,14 +351,15 @@ def _compile_all() -> None:
     """Call every kernel once on tiny inputs (compiles them, or loads them from the cache)."""
     from maubinh.hands import WheelRank
     from maubinh.rules import load_rule_set
-    from maubinh.strategy.rule_arrays import settle_arrays, solver_arrays_of, subset_tables
+    from maubinh.strategy.rule_arrays import settle_arrays, solver_arrays, subset_tables
+    from maubinh.strategy.tables import load_tables
     from maubinh.strategy.vector import SPLITS
 
     started = time.perf_counter()
     rule_set = load_rule_set("chi-at")
     tables = subset_tables(WheelRank.SECOND)
     cards = np.arange(13, dtype=np.int64).reshape(1, 13)
-    rows, _, keys, classes = solve_rows(cards, tables, solver_arrays_of(rule_set))
+    rows, _, keys, classes = solve_rows(cards, tables, solver_arrays(load_tables(rule_set)))
     key5, class5, key3, class3 = value_hands(cards, tables)
     hand = (key5[0], class5[0], key3[0], class3[0])
     rules = settle_arrays(rule_set)

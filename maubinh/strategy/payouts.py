@@ -135,8 +135,8 @@ def _best_splits(hand: tuple[Card, ...], rule_sets: Sequence[RuleSet], samples: 
 def _each(rule_sets: Sequence[RuleSet], job: Callable[[int, RuleSet], _T]) -> list[_T]:
     """``[job(k, rule_set) for k, rule_set in enumerate(rule_sets)]``, the rule sets in threads: one's Python work
     (dealing, instant wins) runs while the kernel solves another's (1.4 of 2 cores were busy one after another).
-    Each job is a function of its rule set alone, so the results are the same; each runs in a copy of the
-    caller's context (a measurement's plain declares hold in it, :func:`~maubinh.strategy.solver.plain_declares`)."""
+    Each job is a function of its rule set alone, so the results are the same (each runs in a copy of the
+    caller's context)."""
     if len(rule_sets) < 2:
         return [job(k, rule_set) for k, rule_set in enumerate(rule_sets)]
     with ThreadPoolExecutor(max_workers=len(rule_sets), thread_name_prefix="maubinh-rules") as pool:

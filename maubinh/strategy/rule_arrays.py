@@ -13,7 +13,8 @@ both paths at once:
   the scoop multipliers from :meth:`maubinh.rules.ScoopRule.factor` for every table size;
 - the solver's scores: :class:`maubinh.strategy.tables.Tables`.
 
-Every builder is cached (bounded) by its rule set or tables.
+Every builder of a rule set's arrays is cached (bounded) by its rule set; :func:`maubinh.strategy.prepared.prepare`
+holds them all, with the solver's arrays of its tables, in one object per rule set.
 
 >>> from maubinh.rules import load_rule_set
 >>> arrays = settle_arrays(load_rule_set("chi-at"))
@@ -55,7 +56,6 @@ __all__ = [
     "order_flags",
     "settle_arrays",
     "solver_arrays",
-    "solver_arrays_of",
     "split_columns",
     "subset_tables",
 ]
@@ -213,15 +213,6 @@ def solver_arrays(tables: Tables) -> SolverArrays:
     three = np.ascontiguousarray(np.array([row[2] for row in rows], dtype=np.float64).T)
     tie_bm, tie_mf = order_flags(tables.strict)
     return SolverArrays(five, three, float(tables.scoop), bool(tie_bm), bool(tie_mf))
-
-
-@lru_cache(maxsize=64)
-def solver_arrays_of(rule_set: RuleSet, seats: int = 2) -> SolverArrays:
-    """:func:`solver_arrays` of the rule set's own tables for ``seats`` players
-    (:func:`~maubinh.strategy.tables.load_tables`), cached."""
-    from maubinh.strategy.tables import load_tables
-
-    return solver_arrays(load_tables(rule_set, seats))
 
 
 @dataclass(frozen=True, eq=False)

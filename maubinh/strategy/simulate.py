@@ -31,7 +31,7 @@ import multiprocessing
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from enum import Enum
@@ -50,11 +50,11 @@ from maubinh.rules import RuleSet
 from maubinh.settle import ItemKind, SeatFacts, Settlement, settle_facts
 from maubinh.strategy import kernel
 from maubinh.strategy.fast import evaluate_many
-from maubinh.strategy.rule_arrays import settle_arrays, solver_arrays_of, subset_tables
-from maubinh.strategy.screen import may_hold_instant_win
+from maubinh.strategy.field import declare_choice
+from maubinh.strategy.prepared import backend, prepare
+from maubinh.strategy.screen import instant_wins, may_hold_instant_win
 from maubinh.strategy.seats import TableArrays, chi_classes, natural_pairs
-from maubinh.strategy.solver import Bounds, declared_instant_win, hand_bounds, quick_declare
-from maubinh.strategy.tables import load_tables
+from maubinh.strategy.solver import Bounds, hand_bounds, quick_declare
 from maubinh.strategy.vector import COMB3, COMB5, HandSplits, classes, in_order
 
 __all__ = [
@@ -206,15 +206,16 @@ def play_deal(hands: Sequence[Sequence[Card]], rule_sets: Sequence[RuleSet], pla
         if rule_set.wheel not in shared:
             shared[rule_set.wheel] = [(valued, None) for valued in value_hands(hands, rule_set)]
         facts: list[SeatFacts] = []
+        naturals = instant_wins(hands, rule_set)
         for seat, (cards, (valued, bounds)) in enumerate(zip(hands, shared[rule_set.wheel])):
-            natural = find_instant_win(cards, rule_set) if rule_set.naturals else None
+            natural = naturals[seat]
             if bounds is None:
                 bounds = hand_bounds(valued)
                 shared[rule_set.wheel][seat] = (valued, bounds)
             hand = replace(valued, natural=natural)
             strength = players[seat] if seat < len(players) else Strength.SOLVER
             if strength is Strength.SOLVER:
-                declare, split = quick_declare(hand, load_tables(rule_set, len(hands)), bounds, rule_set=rule_set,
+                declare, split = quick_declare(hand, prepare(rule_set, len(hands)).tables, bounds, rule_set=rule_set,
                                                seats=len(hands))
                 played = hand.arrangement(split)
             else:
@@ -260,52 +261,76 @@ def _kernel_chunk(rule_sets: Sequence[RuleSet], seats: int, indexes: Sequence[Se
     set (in threads), every table settled in one batch (:func:`maubinh.strategy.kernel.settle_tables`).
 
     The same arrangements and settlements as :func:`play_deal` (a test checks): the same solver splits,
-    instant wins found (only on the hands :func:`~maubinh.strategy.screen.may_hold_instant_win` lets
-    through) and declared where the solver's quick choice declares them
-    (:func:`~maubinh.strategy.solver.declared_instant_win`), as :func:`play_deal` does.
+    instant wins found once per hand and rule set (only on the hands
+    :func:`~maubinh.strategy.screen.may_hold_instant_win` lets through) and declared where the solver's quick
+    choice declares them (:func:`~maubinh.strategy.field.declare_choice` on the kernel's estimate of the best
+    split, as :func:`maubinh.strategy.solver.solve` does), as :func:`play_deal` does.
     """
     idx = np.asarray(indexes, dtype=np.int64).reshape(len(indexes), seats, 13)
     n = idx.shape[0]
     flat = idx.reshape(n * seats, 13)
     screened = np.flatnonzero(may_hold_instant_win(flat)).tolist()
+    held = {h: [Card.from_index(int(i)) for i in flat[h]] for h in screened}
     aces = (idx // 4 == Rank.ACE - 2).sum(axis=2).astype(np.int64)
     totals, sources, events = [], [], []
-    for rule_set in rule_sets:
-        naturals: dict[int, InstantWin] = {}
-        if rule_set.naturals:
-            for h in screened:
-                natural = declared_instant_win([Card.from_index(int(i)) for i in flat[h]], rule_set, seats)
-                if natural is not None:  # held and declared (quick_declare, as play_deal)
-                    naturals[h] = natural
-        keys = np.empty((n * seats, 3), dtype=np.int64)
-        classes_ = np.empty((n * seats, 3), dtype=np.int64)
-        shown = [h for h, natural in naturals.items() if natural.split is not None]
-        todo = np.setdiff1d(np.arange(n * seats), np.array(shown, dtype=np.int64))
-        if len(todo):
-            _, _, keys[todo], classes_[todo] = kernel.solve_rows(flat[todo], subset_tables(rule_set.wheel),
-                                                                  solver_arrays_of(rule_set, seats))
-        if shown:
-            splits = [naturals[h].split for h in shown]
-            chosen = np.array([[card.index for card in arrangement.cards] for arrangement in splits if arrangement],
-                              dtype=np.int64)
-            keys[shown] = np.stack([evaluate_many(chosen[:, :5], rule_set.wheel),
-                                    evaluate_many(chosen[:, 5:10], rule_set.wheel),
-                                    evaluate_many(chosen[:, 10:], rule_set.wheel)], axis=1)
-            classes_[shown] = chi_classes(keys[shown], rule_set)
-        declared = np.zeros(n * seats, dtype=np.bool_)
-        declared[list(naturals)] = True
-        pairs = np.zeros((n, seats, seats), dtype=np.int64)
-        for d in sorted({h // seats for h in naturals}):
-            pairs[d] = natural_pairs([naturals.get(d * seats + s) for s in range(seats)], rule_set)
-        keys3 = keys.reshape(n, seats, 3)
-        tables = TableArrays(keys3, classes_.reshape(n, seats, 3),
-                             ~in_order(keys3[..., 0], keys3[..., 1], keys3[..., 2], strict=rule_set.strict_order), aces,
-                             declared.reshape(n, seats), pairs)
-        settled = kernel.settle_tables(tables, settle_arrays(rule_set))
-        totals.append(settled.totals)
-        sources.append(settled.sources)
-        events.append(settled.events)
+    # every rule set's hands solved one after another in a thread of their own (the kernel releases the
+    # interpreter), while this thread finds the instant wins and settles the rule sets solved: the same numbers,
+    # the Python work overlapped with the kernel's
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="maubinh-simulate") as ahead:
+        solving = [_solve_ahead(ahead, flat, rule_set, seats) for rule_set in rule_sets]
+        held_wins = [{h: find_instant_win(cards, rule_set) for h, cards in held.items()} if rule_set.naturals else {}
+                     for rule_set in rule_sets]
+        for rule_set, wins, future in zip(rule_sets, held_wins, solving):
+            settled = _settle_chunk(rule_set, seats, flat, aces, wins, future.result())
+            totals.append(settled.totals)
+            sources.append(settled.sources)
+            events.append(settled.events)
     return totals, sources, events
+
+
+def _solve_ahead(ahead: ThreadPoolExecutor, flat: I64, rule_set: RuleSet, seats: int,
+                 ) -> Future[tuple[I64, npt.NDArray[np.float64], I64, I64]]:
+    """:func:`kernel.solve_rows` of ``flat`` for ``rule_set`` started in ``ahead``; solved here and now while the
+    interpreter shuts down (its thread pools take no more work then)."""
+    ready = prepare(rule_set, seats)
+    try:
+        return ahead.submit(kernel.solve_rows, flat, ready.subsets, ready.solver)
+    except RuntimeError:  # "cannot schedule new futures after (interpreter) shutdown"
+        done: Future[tuple[I64, npt.NDArray[np.float64], I64, I64]] = Future()
+        done.set_result(kernel.solve_rows(flat, ready.subsets, ready.solver))
+        return done
+
+
+def _settle_chunk(rule_set: RuleSet, seats: int, flat: I64, aces: I64, wins: dict[int, InstantWin | None],
+                  solved: tuple[I64, npt.NDArray[np.float64], I64, I64]) -> kernel.Settled:
+    """One rule set's part of :func:`_kernel_chunk`: the solver's splits (``solved``, :func:`kernel.solve_rows` of
+    ``flat``), the instant wins held (``wins``) declared where the solver declares them, every table settled."""
+    n = flat.shape[0] // seats
+    ready = prepare(rule_set, seats)
+    _, scores, keys, classes_ = solved
+    naturals: dict[int, InstantWin] = {}
+    for h, natural in wins.items():  # each hand's instant win found once, declared as quick_declare would
+        if natural is not None and declare_choice(flat[h], natural, float(scores[h]), rule_set, seats):
+            naturals[h] = natural
+    shown = [h for h, natural in naturals.items() if natural.split is not None]
+    if shown:
+        splits = [naturals[h].split for h in shown]
+        chosen = np.array([[card.index for card in arrangement.cards] for arrangement in splits if arrangement],
+                          dtype=np.int64)
+        keys[shown] = np.stack([evaluate_many(chosen[:, :5], rule_set.wheel),
+                                evaluate_many(chosen[:, 5:10], rule_set.wheel),
+                                evaluate_many(chosen[:, 10:], rule_set.wheel)], axis=1)
+        classes_[shown] = chi_classes(keys[shown], rule_set)
+    declared = np.zeros(n * seats, dtype=np.bool_)
+    declared[list(naturals)] = True
+    pairs = np.zeros((n, seats, seats), dtype=np.int64)
+    for d in sorted({h // seats for h in naturals}):
+        pairs[d] = natural_pairs([naturals.get(d * seats + s) for s in range(seats)], rule_set)
+    keys3 = keys.reshape(n, seats, 3)
+    tables = TableArrays(keys3, classes_.reshape(n, seats, 3),
+                         ~in_order(keys3[..., 0], keys3[..., 1], keys3[..., 2], strict=rule_set.strict_order), aces,
+                         declared.reshape(n, seats), pairs)
+    return kernel.settle_tables(tables, ready.settle)
 
 
 @dataclass(frozen=True, eq=False)
@@ -434,10 +459,10 @@ def simulate(
         raise ValueError(f"players: one per seat ({seats}), got {len(seated)}")
     if all(player is Strength.SOLVER for player in seated):
         seated = ()
-    use_kernel = (kernel.ready() if compiled is None else compiled) and not seated
+    use_kernel = backend(compiled) and not seated
     size = max(1, chunk_size or (1000 if use_kernel else 50 if not seated else 10))
     started = time.perf_counter()
-    dealt = _deal_indexes(deals, seats, seed)
+    dealt = _deal_indexes(deals, seats, seed, compiled=use_kernel)
     results: list[_Chunk | None] = []
     used = kernel.threads() if use_kernel else 1
     if not use_kernel and workers > 1 and deals > size:
@@ -477,14 +502,26 @@ def simulate(
     )
 
 
-def _deal_indexes(deals: int, seats: int, seed: int) -> Iterator[list[int]]:
-    """:func:`deal_cards` as card indexes (the same deals: ``FULL_DECK[i].index == i``), made lazily."""
+def _deal_indexes(deals: int, seats: int, seed: int, *, compiled: bool = False) -> Iterator[Sequence[int]]:
+    """:func:`deal_cards` as card indexes (the same deals: ``FULL_DECK[i].index == i``), made lazily; ``compiled``:
+    drawn in blocks by :func:`maubinh.strategy.kernel.random_samples` (CPython's numbers, ~20x faster)."""
     if not 2 <= seats <= 4:
         raise ValueError(f"a table has 2-4 seats, got {seats}")
     rng = random.Random(seed)
     positions = range(len(FULL_DECK))
-    for _ in range(deals):
+    done = 0
+    while compiled and done < deals:
+        block = kernel.random_samples(rng, positions, 13 * seats, min(_DEAL_BLOCK, deals - done))
+        if block is None:  # pragma: no cover - CPython's other method: deal in Python
+            break
+        yield from block
+        done += len(block)
+    for _ in range(deals - done):
         yield rng.sample(positions, 13 * seats)
+
+
+_DEAL_BLOCK = 1000
+"""Deals drawn at once on the kernel path."""
 
 
 class _Rate:
@@ -523,7 +560,7 @@ def estimate_seconds(rule_sets: int, deals: int, seats: int, compiled: bool | No
     if (rate is None or rate <= 0) and any(Strength(player) is not Strength.SOLVER for player in players):
         rate = _PLAYERS_RATE
     if rate is None or rate <= 0:
-        use_kernel = kernel.ready(wait=False) if compiled is None else compiled
+        use_kernel = backend(compiled, wait=False)
         rate = (_RATE.per_second or _DEFAULT_RATE) if use_kernel else _NUMPY_RATE
     return work_units(rule_sets, deals, seats) / rate
 

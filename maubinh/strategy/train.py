@@ -27,6 +27,7 @@ from maubinh.cards import FULL_DECK, Card
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from maubinh.strategy import kernel
 from maubinh.strategy.arrangers import arrange_many_simple
+from maubinh.strategy.prepared import backend
 from maubinh.strategy.rule_arrays import settle_arrays, solver_arrays, subset_tables
 from maubinh.strategy.seats import TableArrays
 from maubinh.strategy.solver import solve_splits
@@ -215,7 +216,7 @@ def train_table_sizes(rule_set: RuleSet, sizes: Sequence[int], *, hands: int, de
     Returns:
         ``(seats, gain, stderr, kept)`` per size (gain in chi per seat per deal).
     """
-    kernel.ready(wait=True)
+    backend(wait=True)  # compile the kernel now (the runs below take it when ready)
     baseline = load_tables(rule_set)
     found = []
     for seats in sizes:

@@ -13,19 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 import numpy as np
 import numpy.typing as npt
 
 from maubinh.arrangement import Arrangement, keys_in_order
-from maubinh.cards import Card, Rank
+from maubinh.cards import FULL_DECK, Card, Rank
 from maubinh.hands import value_from_key
-from maubinh.naturals import InstantWin, contest, find_instant_win
+from maubinh.naturals import InstantWin, contest
 from maubinh.rules import POSITIONS, AceRule, BonusHand, RuleSet
 from maubinh.settle import bonus_for
 from maubinh.strategy.fast import evaluate_many, rank_tables
+from maubinh.strategy.screen import instant_wins
 
 __all__ = [
     "CLASSES_CACHED",
@@ -188,11 +189,17 @@ class HandSplits:
 def split_arrangement(cards: npt.ArrayLike, split: int) -> Arrangement:
     """The :class:`Arrangement` of split number ``split`` (a row of :data:`SPLITS`) of a hand given as
     13 :attr:`Card.index` values in the hand's order."""
-    idx = np.asarray(cards, dtype=np.int64)
-    b, m, f = SPLITS[split]
-    pick = [idx[COMB5[b]], idx[COMB5[m]], idx[COMB3[f]]]
-    chis = [tuple(Card.from_index(int(i)) for i in part) for part in pick]
-    return Arrangement(chis[0], chis[1], chis[2])
+    hand = [FULL_DECK[i] for i in np.asarray(cards, dtype=np.int64).tolist()]  # FULL_DECK[i].index == i
+    b, m, f = SPLITS[split].tolist()
+    five, three = _subset_positions()
+    return Arrangement(tuple(hand[i] for i in five[b]), tuple(hand[i] for i in five[m]),
+                       tuple(hand[i] for i in three[f]))
+
+
+@cache
+def _subset_positions() -> tuple[list[list[int]], list[list[int]]]:
+    """:data:`COMB5` and :data:`COMB3` as Python lists (a split's cards picked without numpy's per-call cost)."""
+    return COMB5.tolist(), COMB3.tolist()
 
 
 def check_hands(hands: Sequence[Sequence[Card]]) -> None:
@@ -226,16 +233,9 @@ def hand_splits_many(hands: Sequence[Sequence[Card]], rule_set: RuleSet, *, natu
     key3 = evaluate_many(idx[:, COMB3], rule_set.wheel)
     class5 = np.searchsorted(classes(rule_set, 5)[0], key5)
     class3 = np.searchsorted(classes(rule_set, 3)[0], key3)
+    naturals = instant_wins(hands, rule_set, idx) if natural else [None] * len(hands)
     return [
-        HandSplits(
-            idx[h],
-            key5[h],
-            key3[h],
-            class5[h],
-            class3[h],
-            find_instant_win(cards, rule_set) if natural and rule_set.naturals else None,
-            sum(c.rank == Rank.ACE for c in cards),
-        )
+        HandSplits(idx[h], key5[h], key3[h], class5[h], class3[h], naturals[h], sum(c.rank == Rank.ACE for c in cards))
         for h, cards in enumerate(hands)
     ]
 

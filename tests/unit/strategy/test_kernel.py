@@ -16,7 +16,8 @@ from maubinh.house import edit
 from maubinh.rules import POSITIONS, RuleSet
 from maubinh.strategy import kernel
 from maubinh.strategy.arrangers import arrange_simple
-from maubinh.strategy.rule_arrays import settle_arrays, solver_arrays, solver_arrays_of, subset_tables
+from maubinh.strategy.prepared import prepare
+from maubinh.strategy.rule_arrays import settle_arrays, solver_arrays, subset_tables
 from maubinh.strategy.seats import opponent_arrays, table_arrays
 from maubinh.strategy.simulate import CHI_SOURCES, seat_sources
 from maubinh.strategy.solver import solve_splits, split_scores
@@ -64,7 +65,7 @@ def test_the_kernel_solves_to_the_numpy_split(rule_set: RuleSet):
     hands = _hands(rule_set.id, 1000)
     tables = load_tables(rule_set)
     rows, scores, keys, classes = kernel.solve_rows(_indexes(hands), subset_tables(rule_set.wheel),
-                                                    solver_arrays_of(rule_set))
+                                                    prepare(rule_set).solver)
     for h, cards in enumerate(hands):
         hand = hand_splits(cards, rule_set)
         assert rows[h] == solve_splits(hand, tables), (rule_set.id, h)
@@ -82,7 +83,7 @@ def test_the_scoop_risk_floor_prunes_to_the_same_split(rule_set: RuleSet):
     # The bound with the scoop's losing side (what lets weak hands prune) picks the split and score of the bound
     # without it; the weakest hands, whose scoop risk is most of their score, to the exhaustive argmax too.
     hands = _hands(("floor", rule_set.id), 3000)
-    subsets, arrays = subset_tables(rule_set.wheel), solver_arrays_of(rule_set)
+    subsets, arrays = subset_tables(rule_set.wheel), prepare(rule_set).solver
     rows, scores, keys, _ = kernel.solve_rows(_indexes(hands), subsets, arrays)
     loose_rows, loose_scores, loose_keys, _ = kernel.solve_rows(_indexes(hands), subsets, arrays, scoop_floor=False)
     assert (rows == loose_rows).all() and (scores == loose_scores).all() and (keys == loose_keys).all()

@@ -102,14 +102,3 @@ def test_rule_sets_compared_in_threads_give_the_numbers_of_one_after_another(mon
     threaded = compare_rules(hand, rule_sets, samples=300, seed=3)
     monkeypatch.setattr(payouts, "_each", lambda rs, job: [job(k, r) for k, r in enumerate(rs)])
     assert compare_rules(hand, rule_sets, samples=300, seed=3) == threaded  # the same splits and numbers, exactly
-
-
-def test_the_threads_run_in_the_callers_context():
-    # a measurement's "plain declares" holds inside the rule sets' threads too (else a nested measurement)
-    from maubinh.strategy import payouts, solver
-
-    rule_sets = [load_rule_set(rule_set_id) for rule_set_id in RULE_SET_IDS]
-    assert payouts._each(rule_sets, lambda k, r: (k, r.id, solver._MEASURING.get())) == [
-        (k, r.id, False) for k, r in enumerate(rule_sets)]
-    with solver.plain_declares():
-        assert [seen for *_, seen in payouts._each(rule_sets, lambda k, r: (k, solver._MEASURING.get()))] == [True] * 4

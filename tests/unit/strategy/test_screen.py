@@ -8,8 +8,9 @@ import random
 import numpy as np
 
 from maubinh.cards import FULL_DECK, Card, Rank, Suit
-from maubinh.naturals import matching_patterns
-from maubinh.strategy.screen import may_hold_instant_win
+from maubinh.naturals import find_instant_win, matching_patterns
+from maubinh.rules import RULE_SET_IDS, load_rule_set
+from maubinh.strategy.screen import instant_wins, may_hold_instant_win, may_hold_one
 
 
 def _built(rng: random.Random, kind: int) -> list[Card]:
@@ -48,3 +49,23 @@ def test_every_hand_with_an_instant_win_passes_the_screen():
     assert holding[:700].mean() > 0.9  # the built hands do hold their pattern
     assert not (holding & ~screened).any()
     assert screened[700:].mean() < 0.03  # and the screen lets few others through
+
+
+def test_the_one_hand_screen_answers_as_the_batch_screen():
+    rng = random.Random(33)
+    hands = [_built(rng, k % 7) for k in range(700)] + [rng.sample(FULL_DECK, 13) for _ in range(3000)]
+    idx = [[c.index for c in h] for h in hands]
+    batch = may_hold_instant_win(np.array(idx)).tolist()
+    assert [may_hold_one(h) for h in idx] == batch
+    assert 700 * 0.9 < sum(batch) < 800  # both kinds of answer are checked
+
+
+def test_instant_wins_finds_each_hands_one_as_the_exact_search_small_batches_or_large():
+    rng = random.Random(34)
+    hands = [_built(rng, k % 7) for k in range(70)] + [rng.sample(FULL_DECK, 13) for _ in range(60)]
+    for rule_set_id in RULE_SET_IDS:
+        rule_set = load_rule_set(rule_set_id)
+        exact = [find_instant_win(h, rule_set) for h in hands]
+        assert instant_wins(hands, rule_set) == exact  # one batch screened with numpy
+        assert [instant_wins([h], rule_set)[0] for h in hands] == exact  # hand by hand, in Python
+        assert sum(found is not None for found in exact) > 40
