@@ -91,7 +91,8 @@ def declared_instant_win(cards: Sequence[Card], rule_set: RuleSet, seats: int = 
     if natural is None:
         return None
     hand = hand_splits(cards, rule_set, natural=False)
-    chosen, _ = quick_declare(replace(hand, natural=natural), prepare(rule_set, seats).tables, rule_set=rule_set, seats=seats, declare=declare)
+    chosen, _ = quick_declare(replace(hand, natural=natural), prepare(rule_set, seats).tables,
+                              rule_set=rule_set, seats=seats, declare=declare)
     return natural if chosen else None
 
 
