@@ -12,7 +12,9 @@ import streamlit as st
 from ui.classes.learner import show_join, show_learner
 from ui.classes.projector import show_projector
 from ui.classes.start import show_start
+from ui.classes.table_learner import UNSAVED_WORDS, kept_hands, take_waiting_hand
 from ui.classes.teacher import show_teacher
+from ui.drill.unsaved import watch_unsaved
 from ui.errors import guarded
 from ui.i18n import t
 from ui.links import JOIN_PARAM, PROJECTOR_PARAM, TEACHER_PARAM
@@ -22,6 +24,8 @@ from ui.store import LEARNER_PARAM
 with guarded():  # no traceback reaches a user (ui.errors)
     lang = setup_page("nav.classes")
     st.title(t("classes.title_page"))
+    take_waiting_hand()  # before any database read: a table hand sent while the database is down is kept
+    watch_unsaved(kept_hands(), words=UNSAVED_WORDS)
     if TEACHER_PARAM in st.query_params:
         show_teacher(st.query_params[TEACHER_PARAM], lang)
     elif PROJECTOR_PARAM in st.query_params:

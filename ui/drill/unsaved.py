@@ -46,25 +46,25 @@ def retry_now(holder: Pending) -> None:
         st.rerun()
 
 
-def watch_unsaved(*holders: Pending | None) -> None:
+def watch_unsaved(*holders: Pending | None, words: str = "classes.answers_unsaved") -> None:
     """While any of ``holders`` (``None`` skipped) has unsaved answers: a fragment that sends them again every
-    :data:`RETRY_SECONDS` and says how many are left (drawn on full runs, before the page reads the
-    database; nothing while all is saved)."""
+    :data:`RETRY_SECONDS` and says how many are left (the catalogue key ``words``, with ``count``; drawn on full
+    runs, before the page reads the database; nothing while all is saved)."""
     pending = [holder for holder in holders if holder is not None and holder.unsaved]
     if not pending:
         st.session_state[_WATCHING] = False
         return
     st.session_state[_WATCHING] = True
-    st.fragment(_watch, run_every=RETRY_SECONDS)(pending)
+    st.fragment(_watch, run_every=RETRY_SECONDS)(pending, words)
 
 
 @guarded_function
-def _watch(holders: list[Pending]) -> None:
+def _watch(holders: list[Pending], words: str) -> None:
     for holder in holders:
         holder.retry()
     left = sum(len(holder.unsaved) for holder in holders)
     if left:
-        st.warning(t("classes.answers_unsaved", count=left), icon=":material/cloud_off:")
+        st.warning(t(words, count=left), icon=":material/cloud_off:")
         return
     st.session_state[_WATCHING] = False
     st.rerun()  # all saved: the page runs again (it may have failed on the database) without the timer
