@@ -14,12 +14,12 @@ from ui.classes.projector import show_projector
 from ui.classes.start import show_start
 from ui.classes.table_learner import UNSAVED_WORDS, kept_hands, take_waiting_hand
 from ui.classes.teacher import show_teacher
-from ui.drill.unsaved import watch_unsaved
 from ui.errors import guarded
 from ui.i18n import t
 from ui.links import JOIN_PARAM, PROJECTOR_PARAM, TEACHER_PARAM
 from ui.setup import setup_page
 from ui.store import LEARNER_PARAM
+from ui.unsaved import watch_unsaved
 
 with guarded():  # no traceback reaches a user (ui.errors)
     lang = setup_page("nav.classes")

@@ -28,7 +28,6 @@ from ui.drill.prepare import AHEAD, preparer
 from ui.drill.profile import Profile, kept_profile, list_state, new_list, profile_from_url
 from ui.drill.progress import show_progress, show_summary, status_line
 from ui.drill.state import SetState, history, set_state
-from ui.drill.unsaved import retry_now, watch_unsaved
 from ui.drill.views import inject_drill_css, show_feedback, show_question
 from ui.errors import guarded, guarded_function
 from ui.escape import md_text
@@ -38,6 +37,7 @@ from ui.nav import link_to
 from ui.params import markdown_literal
 from ui.questions import kind_name, theme_name
 from ui.setup import rule_set_picker, setup_page
+from ui.unsaved import retry_now, watch_unsaved
 
 
 def next_question(state: SetState) -> None:

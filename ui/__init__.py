@@ -27,6 +27,7 @@ Shared modules:
     ui.escape    user-made text shown as text: Markdown, HTML, plain text, CSV cells (formula-safe).
     ui.errors    no traceback reaches a user: a plain message with an error id, the details in the log.
     ui.keep      form values survive other pages, tabs and Back (one mechanism for every form).
+    ui.unsaved   answers and hands the database has not taken yet: sent again at each click and on a timer.
     ui.profile_form  making a profile (a personal link, no password): Progress and Play.
     ui.lesson_path  the lesson path's marks (steps finished, quiz scores) in a profile or the session: Learn, Progress.
     ui.arrange   the card-arranging component (in the browser): Play, the Drill, the Sandbox.

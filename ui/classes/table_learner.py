@@ -11,7 +11,7 @@ taken (from the deal first shown to the split sent) is recorded. There is no "Xá
 each learner's own play.
 
 A hand the database cannot take yet (it is down, say) stays in the session (:class:`PendingHands`, the Drill's
-mechanism: :mod:`ui.drill.unsaved`) and is sent again at each interaction and every few seconds, with the time it
+mechanism: :mod:`ui.unsaved`) and is sent again at each interaction and every few seconds, with the time it
 was first received (the server's clock: a hand sent in time stays in time), while the page says plainly that it is
 not saved yet; once stored, the page shows its showdown. Like the Drill's answers, it is kept by the page's session:
 a reload before the database is back drops it.
@@ -36,7 +36,6 @@ from maubinh.naturals import find_instant_win
 from maubinh.play import Origin
 from ui.arrange.component import Timer, arrangement_from_value, show_arranger
 from ui.classes.table_common import TABLE_PARAM, session_line, split_text, table_sessions
-from ui.drill.unsaved import retry_now
 from ui.errors import log_failure
 from ui.i18n import t
 from ui.labels import natural_name, number
@@ -44,6 +43,7 @@ from ui.params import markdown_literal
 from ui.settlement import signed
 from ui.table.timer import expired
 from ui.table.views import origin_mark, phone_layout, show_analysis, show_bots_down, show_showdown
+from ui.unsaved import retry_now
 
 __all__ = ["SUBMITTED_KEY", "UNSAVED_WORDS", "PendingHands", "UnsavedHand", "kept_hands", "show_table_list",
            "show_table_play", "take_waiting_hand"]
@@ -51,7 +51,7 @@ __all__ = ["SUBMITTED_KEY", "UNSAVED_WORDS", "PendingHands", "UnsavedHand", "kep
 SUBMITTED_KEY = "tables_submitted"
 """Where the arranging component's "Confirm" puts the split for the next run."""
 UNSAVED_WORDS = "tables.hands_unsaved"
-"""The timer's line while hands are not saved (:func:`ui.drill.unsaved.watch_unsaved`'s ``words``)."""
+"""The timer's line while hands are not saved (:func:`ui.unsaved.watch_unsaved`'s ``words``)."""
 _PENDING_KEY = "tables_pending"
 _SHOWN_KEY = "tables_arranging"
 """Session key: ``(session info, learner id, deal)`` of the deal this page last drew for arranging."""
@@ -78,7 +78,7 @@ class UnsavedHand:
 
 @dataclass
 class PendingHands:
-    """This session's table hands not stored yet (a :class:`ui.drill.unsaved.Pending`), sent again until stored."""
+    """This session's table hands not stored yet (a :class:`ui.unsaved.Pending`), sent again until stored."""
 
     unsaved: dict[tuple[int, str, int], UnsavedHand] = field(default_factory=dict)
 
@@ -168,7 +168,7 @@ def take_waiting_hand() -> None:
     """Before the page reads the database: the split the component sent (if one waits) becomes an
     :class:`UnsavedHand` of the deal this page last drew for arranging (checked against its 13 cards: a stale or
     forged value is sent as no split, which the server refuses in time), received now, and is sent at once; a
-    database that cannot take it leaves it in the session, for :func:`ui.drill.unsaved.watch_unsaved` to send
+    database that cannot take it leaves it in the session, for :func:`ui.unsaved.watch_unsaved` to send
     again (drawn after this on the page). Whether it came in time is the server's word
     (:meth:`classroom.tables.TableSessions.submit` on the stored first showing): the browser's "expired" is only
     a claim."""

@@ -1,4 +1,5 @@
-"""Answers the database has not taken yet are kept and sent again until it takes them (issue 22, item 4).
+"""Answers (and a class table's hands) the database has not taken yet are kept and sent again until it takes them
+(issue 22, item 4; issue 32, 5).
 
 An answer that cannot be stored (the database down, say) stays in the session (``unsaved`` of
 :class:`~ui.drill.assigned.Assigned` and :class:`~ui.drill.profile.Profile`). It is sent again at every
