@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 from cachetools import LRUCache
 
 from maubinh.drills import DrillSet, Question, make_question
+from ui.warming import kernel_ready_then
 
 if TYPE_CHECKING:
     from classroom.bank import QuestionSource
@@ -204,7 +205,9 @@ def use_source(source: QuestionSource | None) -> None:
 def _make(drill_set: DrillSet, index: int) -> Question:
     """Question ``index`` of ``drill_set``: through the source in use (:func:`use_source`), else made live."""
     source = _SOURCE
-    return source.of(drill_set, index) if source is not None else make_question(drill_set, index)
+    if source is not None:  # made live on a miss: never on the numpy path while the kernel is being prepared
+        return kernel_ready_then(source.of, drill_set, index)
+    return kernel_ready_then(make_question, drill_set, index)
 
 
 def preparer() -> Preparer:
