@@ -24,8 +24,8 @@ from ui.unsaved import watch_unsaved
 with guarded():  # no traceback reaches a user (ui.errors)
     lang = setup_page("nav.classes")
     st.title(t("classes.title_page"))
-    take_waiting_hand()  # before any database read: a table hand sent while the database is down is kept
-    watch_unsaved(kept_hands(), words=UNSAVED_WORDS)
+    watch_unsaved(kept_hands(), words=UNSAVED_WORDS)  # before any database read: hands not saved yet, sent again
+    take_waiting_hand()  # a table hand just sent, kept in the session if the database cannot take it
     if TEACHER_PARAM in st.query_params:
         show_teacher(st.query_params[TEACHER_PARAM], lang)
     elif PROJECTOR_PARAM in st.query_params:

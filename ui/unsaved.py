@@ -22,7 +22,7 @@ import streamlit as st
 from ui.errors import guarded_function
 from ui.i18n import t
 
-__all__ = ["RETRY_SECONDS", "Pending", "retry_now", "watch_unsaved"]
+__all__ = ["RETRY_SECONDS", "Pending", "retry_now", "start_watching", "watch_unsaved"]
 
 RETRY_SECONDS = 3
 """How often unsaved answers are sent again while there are any."""
@@ -39,10 +39,17 @@ class Pending(Protocol):
 
 def retry_now(holder: Pending) -> None:
     """At an interaction: send the unsaved answers again; where some are left and no timer runs yet, start
-    one (a full run draws :func:`watch_unsaved`)."""
+    one (:func:`start_watching`)."""
     if holder.unsaved:
         holder.retry()
-    if holder.unsaved and not st.session_state.get(_WATCHING):
+    if holder.unsaved:
+        start_watching()
+
+
+def start_watching() -> None:
+    """Something is left unsaved: unless the timer runs already, the page runs again at once, and that full run
+    draws it (:func:`watch_unsaved`)."""
+    if not st.session_state.get(_WATCHING):
         st.session_state[_WATCHING] = True
         st.rerun()
 

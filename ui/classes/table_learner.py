@@ -43,7 +43,7 @@ from ui.params import markdown_literal
 from ui.settlement import signed
 from ui.table.timer import expired
 from ui.table.views import origin_mark, phone_layout, show_analysis, show_bots_down, show_showdown
-from ui.unsaved import retry_now
+from ui.unsaved import start_watching
 
 __all__ = ["SUBMITTED_KEY", "UNSAVED_WORDS", "PendingHands", "UnsavedHand", "kept_hands", "show_table_list",
            "show_table_play", "take_waiting_hand"]
@@ -169,7 +169,7 @@ def take_waiting_hand() -> None:
     :class:`UnsavedHand` of the deal this page last drew for arranging (checked against its 13 cards: a stale or
     forged value is sent as no split, which the server refuses in time), received now, and is sent at once; a
     database that cannot take it leaves it in the session, for :func:`ui.unsaved.watch_unsaved` to send
-    again (drawn after this on the page). Whether it came in time is the server's word
+    again (drawn before this on the page, which runs again at once to draw it if it was not). Whether it came in time is the server's word
     (:meth:`classroom.tables.TableSessions.submit` on the stored first showing): the browser's "expired" is only
     a claim."""
     value = st.session_state.pop(SUBMITTED_KEY, None)
@@ -189,6 +189,8 @@ def take_waiting_hand() -> None:
         return
     with st.spinner(t("play.settling")):
         _store(hand, pending)
+    if hand.key in pending.unsaved:
+        start_watching()
 
 
 def _current(info: TableSessionInfo, mine: dict[int, StoredHand]) -> int:
@@ -274,7 +276,6 @@ def show_table_play(learner: LearnerInfo, klass: ClassInfo, raw_id: str, lang: s
     (:func:`ui.table.views.phone_layout`), the session's heading and "back" on one row, the computer players
     on one line; the summary of the hands played follows the deal.
     """
-    retry_now(_pending())  # hands the database did not take yet, sent again first
     tables = table_sessions()
     info = tables.session(int(raw_id)) if raw_id.isdigit() and len(raw_id) < 12 else None
     if info is None or info.class_id != klass.id:
