@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import secrets
 import sys
 import tempfile
 import threading
@@ -41,7 +40,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench._server import free_port
 from bench.class_load import (
     Figures,
     Learner,
@@ -56,9 +54,8 @@ from bench.class_load import (
     stored_answers,
 )
 from bench.many_sets import _tab as free_tab
-from bench.scale import _admin_url, fresh_database
+from bench.scale import _admin_url, behind_haproxy, fresh_database
 from classroom.service import ClassroomStore
-from deploy.cluster import start_app_server, start_haproxy, stop, wait_healthy
 
 TARGETS = {"join": 2.0, "next": 0.5}
 """p95 targets in seconds (issue 32)."""
@@ -146,21 +143,7 @@ def main() -> None:
         store = ClassroomStore.open(url)
         lessons = [prepare_class(url, args.questions, args.seed + 100 * k, store=store, name=f"Lớp {k + 1}")
                    for k in range(args.classes)]
-        env = {"MAUBINH_DATABASE_URL": url, "STREAMLIT_SERVER_COOKIE_SECRET": secrets.token_hex(32),
-               "MAUBINH_TRUST_PROXY": "1"}
-        processes, addresses, haproxy = [], [], None
-        try:
-            for index in range(args.servers):
-                port = free_port()
-                processes.append(start_app_server(port, env, f"app{index + 1}", log=None))
-                addresses.append(f"127.0.0.1:{port}")
-            for process, address in zip(processes, addresses, strict=True):
-                wait_healthy(f"http://{address}/_stcore/health", 180, process)
-            port = free_port()
-            haproxy = start_haproxy(addresses, Path(folder) / "haproxy.cfg", f"127.0.0.1:{port}",
-                                    f"127.0.0.1:{free_port()}", log=None)
-            base_url = f"http://127.0.0.1:{port}"
-            wait_healthy(f"{base_url}/_stcore/health", 30, haproxy)
+        with behind_haproxy(url, args.servers, Path(folder)) as (processes, addresses, base_url):
             watches = [ProcessWatch(p.pid) for p in processes]
             for watch in watches:
                 watch.__enter__()
@@ -170,11 +153,6 @@ def main() -> None:
             for watch in watches:
                 watch.__exit__()
             memory = [(w.rss_start, max(w.peak_rss, w.rss()), w.rss(), w.used()) for w in watches]
-        finally:
-            if haproxy is not None:
-                stop(haproxy)
-            for process in processes:
-                stop(process)
         counts = [stored_answers(lesson) for lesson in lessons]
         store.engine.dispose()
     report(args, figures, free, wall, counts, memory, peak_load)

@@ -5,7 +5,6 @@ SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 from types import SimpleNamespace
 
 import pytest
@@ -18,15 +17,6 @@ from tests.unit.classroom.conftest import BIG_SEED, BOTS, played_hand
 from ui import errors
 from ui.play import history
 from ui.play.state import PlaySession
-
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[ClassroomStore]:
-    opened = ClassroomStore.open(database_url)
-    try:
-        yield opened
-    finally:
-        opened.engine.dispose()
 
 
 class _Flaky:
