@@ -35,7 +35,7 @@ Shared modules:
     ui.tables_fit  tables that fit a phone: numbers kept in one piece, drawn as text (Drill, Sandbox).
     ui.sized     caches bounded by the memory their values hold, not their count (Play's shared work).
     ui.serve     ``python -m ui.serve``: the server started warm (pages' imports, the database, the kernel).
-    ui.warming   a hand waits for the engine's kernel still being prepared, saying so (Play).
+    ui.warming   a hand waits for the engine's kernel still being prepared, saying so (Play, Sandbox, Drill).
     ui/locales/  the catalogues, ``<lang>/<part>.po``.
 
 Pages:
