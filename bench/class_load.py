@@ -210,17 +210,19 @@ class Lesson:
     assignment: AssignmentInfo
 
 
-def prepare_class(url: str, questions: int, seed: int, kinds: tuple[Kind, ...] = CHOICE_KINDS) -> Lesson:
-    """The teacher's part, through the classroom API: a class and an assignment, graded before anyone starts."""
-    store = ClassroomStore.open(url)
-    created = store.create_class("Lớp tải thử", "vi", load_rule_set(RULES))
+def prepare_class(url: str, questions: int, seed: int, kinds: tuple[Kind, ...] = CHOICE_KINDS,
+                  store: ClassroomStore | None = None, name: str = "Lớp tải thử") -> Lesson:
+    """The teacher's part, through the classroom API: a class and an assignment, graded before anyone starts
+    (``store``: an open store of ``url`` to use, e.g. for several classes)."""
+    store = store or ClassroomStore.open(url)
+    created = store.create_class(name, "vi", load_rule_set(RULES))
     drill_set = DrillSet(kinds, Level.INTERMEDIATE, RULES, seed=seed, count=questions)
     assignment = store.assign(created.info.id, "Bài tập chung", drill_set)
     start = time.perf_counter()
     Grader(store).grade(assignment).result()
     ready = store.assignment(assignment.id)
     assert ready is not None and ready.ready, "grading failed"
-    print(f"teacher: class and assignment of {questions} questions ({', '.join(k.value for k in kinds)}) "
+    print(f"teacher: {name}: class and assignment of {questions} questions ({', '.join(k.value for k in kinds)}) "
           f"graded up front in {time.perf_counter() - start:.2f} s")
     return Lesson(store, created, ready)
 

@@ -6,7 +6,8 @@ Makefile does after installing the requirements), then the server (``python -m u
 
 - the install step's compile (seconds);
 - the server's start until it listens (the pages' imports and a new database with the starter bank);
-- the first page on screen, from the moment the server listens (target <= 3 s);
+- the first page on screen, from the moment the server listens (target <= 3 s), in a browser already running (as a
+  visitor's is: until 2026-12 this figure included Chromium's own launch, 1-3 s on the loaded machine);
 - a Play hand at four seats (390 px), arranged by taps and confirmed at once: from the Confirm to the showdown on
   screen (target <= 2 s), and whether the kernel was ready then.
 
@@ -74,46 +75,49 @@ def main() -> None:
             subprocess.run([sys.executable, "-m", "maubinh.strategy.kernel"], cwd=copy, check=True,
                            stdout=subprocess.DEVNULL)
             print(f"install step: the kernel compiled in {time.perf_counter() - began:.1f} s")
-        started = time.perf_counter()
-        with server(True, cwd=copy, env=env) as port, sync_playwright() as pw:
-            listening = time.perf_counter()
+        with sync_playwright() as pw:  # the visitor's browser is open before the server starts (its own start,
+            began = time.perf_counter()  # 1-3 s on a loaded machine, is no part of the app's first page)
             browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport=PHONE)
             page.set_default_timeout(300_000)
-            page.goto(f"http://127.0.0.1:{port}/?lang=en")
-            idle(page)
-            first_page = time.perf_counter() - listening
-            again = browser.new_page(viewport=PHONE)  # the same page in a new tab: what any page costs now
-            began = time.perf_counter()
-            again.goto(f"http://127.0.0.1:{port}/?lang=en")
-            idle(again)
-            second_page = time.perf_counter() - began
-            again.close()
-            page.goto(f"http://127.0.0.1:{port}/play?lang=en&seed={SEED}&deal=1&rules=chi-at&bots="
-                      + ",".join(b.value for b in BOTS))
-            idle(page)
-            try:
-                expect(page.locator(".mb-hand button.mb-card")).to_have_count(13, timeout=60_000)
-            except AssertionError:
-                page.screenshot(path="/tmp/ops-cold.png", full_page=True)
-                raise
-            table = Table(load_rule_set("chi-at"), SEED, BOTS)
-            place_by_taps(page, arrange_simple(table.deal(1)[0], table.rule_set))
-            ready_at_confirm = _kernel_ready(copy)
-            confirmed = time.perf_counter()
-            page.locator("button[data-confirm]").click()
-            if not ready_at_confirm:  # what the player sees meanwhile
-                page.wait_for_timeout(1500)
-                SHOTS.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(SHOTS / "cold_start_preparing_en_390.png"))
-            expect(page.get_by_role("heading", name="Deal 1 · Showdown")).to_be_visible(timeout=600_000)
-            showdown = time.perf_counter() - confirmed
-            hand_at = confirmed - listening
-            browser.close()
+            launch = time.perf_counter() - began
+            started = time.perf_counter()
+            with server(True, cwd=copy, env=env) as port:
+                listening = time.perf_counter()
+                page.goto(f"http://127.0.0.1:{port}/?lang=en")
+                idle(page)
+                first_page = time.perf_counter() - listening
+                again = browser.new_page(viewport=PHONE)  # the same page in a new tab: what any page costs now
+                began = time.perf_counter()
+                again.goto(f"http://127.0.0.1:{port}/?lang=en")
+                idle(again)
+                second_page = time.perf_counter() - began
+                again.close()
+                page.goto(f"http://127.0.0.1:{port}/play?lang=en&seed={SEED}&deal=1&rules=chi-at&bots="
+                          + ",".join(b.value for b in BOTS))
+                idle(page)
+                try:
+                    expect(page.locator(".mb-hand button.mb-card")).to_have_count(13, timeout=60_000)
+                except AssertionError:
+                    page.screenshot(path="/tmp/ops-cold.png", full_page=True)
+                    raise
+                table = Table(load_rule_set("chi-at"), SEED, BOTS)
+                place_by_taps(page, arrange_simple(table.deal(1)[0], table.rule_set))
+                ready_at_confirm = _kernel_ready(copy)
+                confirmed = time.perf_counter()
+                page.locator("button[data-confirm]").click()
+                if not ready_at_confirm:  # what the player sees meanwhile
+                    page.wait_for_timeout(1500)
+                    SHOTS.mkdir(parents=True, exist_ok=True)
+                    page.screenshot(path=str(SHOTS / "cold_start_preparing_en_390.png"))
+                expect(page.get_by_role("heading", name="Deal 1 · Showdown")).to_be_visible(timeout=600_000)
+                showdown = time.perf_counter() - confirmed
+                hand_at = confirmed - listening
+                browser.close()
     print(f"server listening {listening - started:.1f} s after its start (imports, a new database with the starter "
           "bank)")
     print(f"first page on screen {first_page:.2f} s after the server listens   target: <= 3 s (the same page in a "
-          f"second tab then: {second_page:.2f} s)")
+          f"second tab then: {second_page:.2f} s; the browser, started before the server: {launch:.1f} s)")
     print(f"Play (4 seats, 390 px), confirmed {hand_at:.1f} s after it listens (kernel compiled in the cache: "
           f"{'yes' if ready_at_confirm else 'no'}): showdown {showdown:.2f} s after Confirm   target: <= 2 s")
 

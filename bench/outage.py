@@ -4,7 +4,7 @@ A class and an assignment of choice questions are made through the classroom API
 app does); ``streamlit run app.py`` serves it on a port of its own; ``--learners`` headless Chromium pages
 (Playwright, one context each, so one Streamlit session each) join the class and answer, a click on a
 choice then "Next question", ``--think`` seconds (jittered) before each click. A real browser runs the
-page's timers, so the "not saved yet" retry (``ui/drill/unsaved.py``, every 3 s) runs as it does for a person.
+page's timers, so the "not saved yet" retry (``ui/unsaved.py``, every 3 s) runs as it does for a person.
 
 - ``outage`` (PostgreSQL only): a throwaway cluster of this run's own (``initdb`` by ``.ci/postgres`` in a
   temporary folder on a free port; the shared cluster is never touched) is stopped ``--down`` seconds

@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import os
 import secrets
+import subprocess
 import sys
 import tempfile
 import time
@@ -123,25 +124,41 @@ async def run_class(base_url: str, lesson: Lesson, learners: int, questions: int
     return figures
 
 
+@contextlib.contextmanager
+def behind_haproxy(url: str, servers: int,
+                   folder: Path) -> Iterator[tuple[list[subprocess.Popen[bytes]], list[str], str]]:
+    """``servers`` app servers with the production settings on the database ``url`` behind HAProxy (its config in
+    ``folder``), stopped afterwards; yields their processes, their ``host:port`` addresses and HAProxy's base URL."""
+    env = {"MAUBINH_DATABASE_URL": url, "STREAMLIT_SERVER_COOKIE_SECRET": secrets.token_hex(32),
+           "MAUBINH_TRUST_PROXY": "1"}
+    processes: list[subprocess.Popen[bytes]] = []
+    addresses: list[str] = []
+    haproxy = None
+    try:
+        for index in range(servers):
+            port = free_port()
+            processes.append(start_app_server(port, env, f"app{index + 1}", log=None))
+            addresses.append(f"127.0.0.1:{port}")
+        for process, address in zip(processes, addresses, strict=True):
+            wait_healthy(f"http://{address}/_stcore/health", 180, process)
+        port = free_port()
+        haproxy = start_haproxy(addresses, folder / "haproxy.cfg", f"127.0.0.1:{port}", f"127.0.0.1:{free_port()}",
+                                log=None)
+        base_url = f"http://127.0.0.1:{port}"
+        wait_healthy(f"{base_url}/_stcore/health", 30, haproxy)
+        yield processes, addresses, base_url
+    finally:
+        if haproxy is not None:
+            stop(haproxy)
+        for process in processes:
+            stop(process)
+
+
 def measure(servers: int, args: argparse.Namespace, folder: Path) -> dict[str, object]:
     """One run on ``servers`` servers; returns its figures (seconds, MiB) by name and prints its lines."""
     with fresh_database() as url:
         lesson = prepare_class(url, args.questions, args.seed)
-        env = {"MAUBINH_DATABASE_URL": url, "STREAMLIT_SERVER_COOKIE_SECRET": secrets.token_hex(32),
-               "MAUBINH_TRUST_PROXY": "1"}
-        processes, addresses, haproxy = [], [], None
-        try:
-            for index in range(servers):
-                port = free_port()
-                processes.append(start_app_server(port, env, f"app{index + 1}", log=None))
-                addresses.append(f"127.0.0.1:{port}")
-            for process, address in zip(processes, addresses, strict=True):
-                wait_healthy(f"http://{address}/_stcore/health", 120, process)
-            port = free_port()
-            haproxy = start_haproxy(addresses, folder / "haproxy.cfg", f"127.0.0.1:{port}",
-                                    f"127.0.0.1:{free_port()}", log=None)
-            base_url = f"http://127.0.0.1:{port}"
-            wait_healthy(f"{base_url}/_stcore/health", 30, haproxy)
+        with behind_haproxy(url, servers, folder) as (processes, _, base_url):
             watches = [ProcessWatch(p.pid) for p in processes]
             idle_rss: list[int] = []  # each server's memory once its pages are loaded, before the learners
             database_before: list[float] = []  # the database's busy seconds then (start-up's bank load is not the run's)
@@ -159,11 +176,6 @@ def measure(servers: int, args: argparse.Namespace, folder: Path) -> dict[str, o
                 watch.__exit__()
             cpu = [w.used() for w in watches]
             peak = [max(w.peak_rss, w.rss()) for w in watches]
-        finally:
-            if haproxy is not None:
-                stop(haproxy)
-            for process in processes:
-                stop(process)
         stored, distinct = stored_answers(lesson)
         lesson.store.engine.dispose()
         database_s = database_active_seconds(url) - database_before[0]

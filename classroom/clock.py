@@ -173,4 +173,4 @@ class DealClocks:
 
 
 def _showing(row: DealShowing) -> Showing:
-    return Showing(row.shown_at or utcnow(), row.timer_at)
+    return Showing(row.shown_at, row.timer_at)

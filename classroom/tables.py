@@ -202,13 +202,13 @@ class StoredHand:
 def _info(row: TableSession) -> TableSessionInfo:
     bots = tuple(Strength(part) for part in row.bots.split(","))
     return TableSessionInfo(row.id, row.class_id, row.rule_set_id, row.house_toml, row.seed, bots, row.deals,
-                            row.timer, row.created_at or utcnow(), row.closed_at)
+                            row.timer, row.created_at, row.closed_at)
 
 
 def _hand(row: TableHand) -> StoredHand:
     return StoredHand(row.session_id, row.learner_id, row.number, parse_split(row.arrangement), row.declared,
                       row.seconds, row.expected, parse_split(row.best), row.best_declared, row.best_expected,
-                      row.chi_lost, row.chi_lost_stderr, row.actual, row.played_at or utcnow(), _origin(row.origin))
+                      row.chi_lost, row.chi_lost_stderr, row.actual, row.played_at, _origin(row.origin))
 
 
 def _origin(value: str) -> Origin:

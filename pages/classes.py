@@ -13,16 +13,20 @@ import streamlit as st
 from ui.classes.learner import show_join, show_learner
 from ui.classes.projector import show_projector
 from ui.classes.start import show_start
+from ui.classes.table_learner import UNSAVED_WORDS, kept_hands, take_waiting_hand
 from ui.classes.teacher import show_teacher
 from ui.errors import guarded
 from ui.i18n import t
 from ui.links import JOIN_PARAM, PROJECTOR_PARAM, TEACHER_PARAM
 from ui.setup import setup_page
 from ui.store import LEARNER_PARAM
+from ui.unsaved import watch_unsaved
 
 with guarded():  # no traceback reaches a user (ui.errors)
     lang = setup_page("nav.classes")
     st.title(t("classes.title_page"))
+    watch_unsaved(kept_hands(), words=UNSAVED_WORDS)  # before any database read: hands not saved yet, sent again
+    take_waiting_hand()  # a table hand just sent, kept in the session if the database cannot take it
     if TEACHER_PARAM in st.query_params:
         show_teacher(st.query_params[TEACHER_PARAM], lang)
     elif PROJECTOR_PARAM in st.query_params:

@@ -18,10 +18,10 @@ from ui.drill.banked import connect
 from ui.drill.mistakes import mistakes_state
 from ui.drill.phone import inject_phone_css
 from ui.drill.profile import kept_profile, profile_from_url
-from ui.drill.unsaved import watch_unsaved
 from ui.drill.views import inject_drill_css
 from ui.errors import guarded
 from ui.setup import setup_page
+from ui.unsaved import watch_unsaved
 
 with guarded():  # no traceback reaches a user (ui.errors)
     lang = setup_page("nav.drill")

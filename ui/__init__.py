@@ -28,6 +28,7 @@ Shared modules:
     ui.escape    user-made text shown as text: Markdown, HTML, plain text, CSV cells (formula-safe).
     ui.errors    no traceback reaches a user: a plain message with an error id, the details in the log.
     ui.keep      form values survive other pages, tabs and Back (one mechanism for every form).
+    ui.unsaved   answers and hands the database has not taken yet: sent again at each click and on a timer.
     ui.profile_form  making a profile (a personal link, no password): Progress and Play.
     ui.personal  the personal link a page is opened with (``?me=``): whose profile it records in (Drill, Play).
     ui.lesson_path  the lesson path's marks (steps finished, quiz scores) in a profile or the session: Learn, Progress.
@@ -35,7 +36,7 @@ Shared modules:
     ui.table     a card table's showdown and analysis: Play and a class's table (duplicate deals).
     ui.tables_fit  tables that fit a phone: numbers kept in one piece, drawn as text (Drill, Sandbox).
     ui.serve     ``python -m ui.serve``: the server started warm (pages' imports, the database, the kernel).
-    ui.warming   a hand waits for the engine's kernel still being prepared, saying so (Play).
+    ui.warming   a hand waits for the engine's kernel still being prepared, saying so (Play, Sandbox, Drill).
     ui/locales/  the catalogues, ``<lang>/<part>.po``.
 
 Pages:

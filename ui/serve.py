@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import importlib
+import inspect
 import logging
 import os
 import signal
@@ -89,6 +90,11 @@ def _warm(root: Path, seconds: dict[str, float]) -> None:
             importlib.import_module(name)
         except Exception:  # noqa: BLE001 - the page shows the error to its visitor; the server still starts
             _log.exception("warm start: importing %s failed", name)
+    # Streamlit's first element of the process asks whether it runs in a REPL (``env_util.is_repl``:
+    # ``inspect.stack()``, whose ``inspect.getmodule`` takes the real path of every module loaded, 2,000 and more
+    # here, once): 0.3-0.7 s of the first page on a busy machine, paid here instead (later calls see only new
+    # modules).
+    inspect.stack()
     seconds["imports"] = time.perf_counter() - started
     started = time.perf_counter()
     try:

@@ -1,5 +1,6 @@
-"""The engine's compiled kernel still being prepared: a hand waits for it, saying so, rather than run on the slow
-numpy path (issue 32: a Play hand confirmed in a fresh server's first minute took 20-48 s on that path).
+"""The engine's compiled kernel still being prepared: a hand (Play, the Sandbox's Xếp bài, a Drill question made
+live) waits for it, saying so, rather than run on the slow numpy path (issue 32: a Play hand confirmed in a fresh
+server's first minute took 20-48 s on that path).
 
 The kernel is compiled once at install (``make run`` / ``make test``), so a server only loads it, a second or two
 after it listens (:mod:`ui.serve`); a server started without that step compiles it in a child process first (a
@@ -12,6 +13,7 @@ import math
 import time
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from background.deals import KERNEL_WAIT_S
 from maubinh.strategy import kernel
@@ -24,17 +26,24 @@ LONGEST_WAIT_S = KERNEL_WAIT_S
 the background waits as long (:func:`background.deals.kernel_ready_then`)."""
 
 
-def wait_for_kernel() -> None:
-    """While the kernel is being prepared, show "preparing the engine, about N s" in a toast (fixed on the screen,
-    so seen on a phone wherever the pressed button was), kept up to date, and wait for it; at once otherwise."""
+def wait_for_kernel(beside: DeltaGenerator | None = None) -> None:
+    """While the kernel is being prepared, show "preparing the engine, about N s" where the run is (``beside``: a
+    container next to the button pressed; default: here, in the page's flow) and in a toast (fixed on the screen,
+    so seen on a phone wherever the pressed button was), both kept up to date, and wait for it; at once
+    otherwise. The line goes once the kernel is ready."""
     left = kernel.seconds_left()
     if left is None:
         return
-    toast = st.toast(t("engine.preparing", seconds=math.ceil(left)), icon=":material/hourglass_top:",
-                     duration="long")
+    icon = ":material/hourglass_top:"
+    line = (beside if beside is not None else st).empty()
+    line.info(t("engine.preparing", seconds=math.ceil(left)), icon=icon)
+    toast = st.toast(t("engine.preparing", seconds=math.ceil(left)), icon=icon, duration="long")
     deadline = time.monotonic() + LONGEST_WAIT_S
     while kernel.warming() and time.monotonic() < deadline:
         kernel.wait_ready(1.0)
         left = kernel.seconds_left()
         if left is not None:
-            toast.toast(t("engine.preparing", seconds=math.ceil(left)), icon=":material/hourglass_top:")
+            line.info(t("engine.preparing", seconds=math.ceil(left)), icon=icon)
+            toast.toast(t("engine.preparing", seconds=math.ceil(left)), icon=icon)
+    line.empty()
+

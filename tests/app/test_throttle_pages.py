@@ -3,6 +3,8 @@ page's language and keeps what was typed; the teacher's "Lock joining" toggle lo
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from classroom.practice import Practice
@@ -63,6 +65,33 @@ def test_too_many_profiles_say_wait_a_minute_and_keep_the_name(db: ClassroomStor
                                             "Wait a minute and press again: the name you typed is still in the box.")]
     assert at.text_input(key="progress_name").value == "Bảo"
     assert Practice(db).create_profile("Bảo", "198.51.100.1").info.name == "Bảo"  # another client is not slowed
+
+
+@pytest.fixture
+def any_db(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassroomStore]:
+    """The app's classroom on a fresh database: SQLite, then PostgreSQL (skipped without a server)."""
+    monkeypatch.setenv("MAUBINH_DATABASE_URL", database_url)
+    store = ClassroomStore.open(database_url)
+    yield store
+    store.engine.dispose()
+
+
+def test_the_teachers_page_vouches_for_its_address(any_db: ClassroomStore) -> None:
+    """Issue 32, 3: a class made elsewhere (at home), its teacher's page opened at school, where wrong codes used
+    up the school's allowance: the class's own join link still opens from the school's address."""
+    created = any_db.create_class("Lớp ở trường", "vi", load_rule_set("chi-at"))
+    code = created.info.join_code
+    _use_up(any_db, CLIENT_GUESSES, LOCAL)
+    before = open_page(CLASSES, join=code, lang="en")
+    assert all(w.key != "classes_learner_name" for w in before.text_input)  # refused: not yet the class's address
+    assert any("Wait a minute" in e.value for e in before.error)
+    teacher = open_page(CLASSES, teacher=str(created.teacher_token), lang="en")
+    assert not teacher.exception
+    after = open_page(CLASSES, join=code, lang="en")
+    assert not after.exception and not after.error
+    assert after.text_input(key="classes_learner_name").label
+    other = any_db.create_class("Lớp khác", "vi", load_rule_set("chi-at"))  # a class not vouched stays refused
+    assert any("Wait a minute" in e.value for e in open_page(CLASSES, join=other.info.join_code, lang="en").error)
 
 
 def test_the_teacher_locks_and_unlocks_joining(db: ClassroomStore) -> None:

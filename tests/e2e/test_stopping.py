@@ -109,12 +109,18 @@ def phone(e2e_browser: Browser) -> Iterator[Page]:
         context.close()
 
 
+def _open(server: tuple[subprocess.Popen[bytes], str], page: Page, path: str) -> subprocess.Popen[bytes]:
+    """Open ``path`` (page and query) of ``server``'s app on ``page`` until its run is over; returns the server."""
+    process, url = server
+    page.goto(f"{url}/{path}")
+    wait_idle(page)
+    return process
+
+
 def test_sigterm_during_a_play_analysis_leaves_nothing_within_two_seconds(
         cold_server: tuple[subprocess.Popen[bytes], str], phone: Page) -> None:
-    process, url = cold_server
     page = phone
-    page.goto(f"{url}/play?lang=en&seed=11&deal=1&bots=solver,medium,beginner&rules=chi-at")
-    wait_idle(page)
+    process = _open(cold_server, page, "play?lang=en&seed=11&deal=1&bots=solver,medium,beginner&rules=chi-at")
     expect(page.locator(".mb-hand button.mb-card")).to_have_count(13)
     table = Table(load_rule_set("chi-at"), 11, (Strength.SOLVER, Strength.MEDIUM, Strength.BEGINNER))
     place_by_taps(page, arrange_simple(table.deal(1)[0], table.rule_set))
@@ -130,10 +136,8 @@ def test_sigterm_during_a_play_analysis_leaves_nothing_within_two_seconds(
 @pytest.mark.parametrize("cold_server", ["cold kernel"], indirect=True)
 def test_sigterm_during_a_sandbox_job_leaves_nothing_within_two_seconds(
         cold_server: tuple[subprocess.Popen[bytes], str], phone: Page) -> None:
-    process, url = cold_server
     page = phone
-    page.goto(f"{url}/sandbox?lang=en")
-    wait_idle(page)
+    process = _open(cold_server, page, "sandbox?lang=en")
     open_many_deals(page, 100000)
     page.locator(".st-key-sandbox_sim_run button").click()
     expect(page.locator(".st-key-sandbox_sim_cancel button")).to_be_visible()  # the run is under way

@@ -9,15 +9,27 @@ reload or another server goes on from it), and the server keeps the limit (:mod:
 split as it stands is played if legal, else the solver's (charged as a miss), and the hand is marked so. The time
 taken (from the deal first shown to the split sent) is recorded. There is no "Xếp bài" here: the class's board measures
 each learner's own play.
+
+A hand the database cannot take yet (it is down, say) stays in the session (:class:`PendingHands`, the Drill's
+mechanism: :mod:`ui.unsaved`) and is sent again at each interaction and every few seconds, with the time it
+was first received (the server's clock: a hand sent in time stays in time), while the page says plainly that it is
+not saved yet; once stored, the page shows its showdown. Like the Drill's answers, it is kept by the page's session:
+a reload before the database is back drops it.
 """
 
 from __future__ import annotations
 
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+
 import pandas as pd
 import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
 
 from background.deals import deals
 from classroom.clock import Showing
+from classroom.models import utcnow
 from classroom.service import ClassInfo, ClassroomError, LearnerInfo
 from classroom.tables import StoredHand, TableSessionInfo, canonical
 from maubinh.arrangement import Arrangement
@@ -25,17 +37,91 @@ from maubinh.naturals import find_instant_win
 from maubinh.play import Origin
 from ui.arrange.component import Timer, arrangement_from_value, show_arranger
 from ui.classes.table_common import TABLE_PARAM, session_line, split_text, table_sessions
+from ui.errors import log_failure
 from ui.i18n import t
 from ui.labels import natural_name, number
 from ui.params import markdown_literal
 from ui.settlement import signed
 from ui.table.timer import expired
 from ui.table.views import origin_mark, phone_layout, show_analysis, show_bots_down, show_showdown
+from ui.unsaved import start_watching
 
-__all__ = ["SUBMITTED_KEY", "show_table_list", "show_table_play"]
+__all__ = ["SUBMITTED_KEY", "UNSAVED_WORDS", "PendingHands", "UnsavedHand", "kept_hands", "show_table_list",
+           "show_table_play", "take_waiting_hand"]
 
 SUBMITTED_KEY = "tables_submitted"
 """Where the arranging component's "Confirm" puts the split for the next run."""
+UNSAVED_WORDS = "tables.hands_unsaved"
+"""The timer's line while hands are not saved (:func:`ui.unsaved.watch_unsaved`'s ``words``)."""
+_PENDING_KEY = "tables_pending"
+_SHOWN_KEY = "tables_arranging"
+"""Session key: ``(session info, learner id, deal)`` of the deal this page last drew for arranging."""
+_log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class UnsavedHand:
+    """A hand sent for deal ``number`` of table session ``session_id`` that the database has not taken yet, with
+    the server's time it was first received (``received``, aware UTC: its time taken and deadline count to then)."""
+
+    session_id: int
+    learner_id: str
+    number: int
+    split: Arrangement | None
+    declare: bool
+    expired: bool
+    received: datetime
+
+    @property
+    def key(self) -> tuple[int, str, int]:
+        return self.session_id, self.learner_id, self.number
+
+
+@dataclass
+class PendingHands:
+    """This session's table hands not stored yet (a :class:`ui.unsaved.Pending`), sent again until stored."""
+
+    unsaved: dict[tuple[int, str, int], UnsavedHand] = field(default_factory=dict)
+
+    def retry(self) -> None:
+        """Send every unsaved hand again (a stored or refused one leaves the list)."""
+        for hand in list(self.unsaved.values()):
+            _store(hand, self)
+
+
+def kept_hands() -> PendingHands | None:
+    """The session's unsaved table hands, ``None`` while there have been none."""
+    found = st.session_state.get(_PENDING_KEY)
+    return found if isinstance(found, PendingHands) else None
+
+
+def _pending() -> PendingHands:
+    found = kept_hands()
+    if found is None:
+        found = st.session_state[_PENDING_KEY] = PendingHands()
+    return found
+
+
+def _store(hand: UnsavedHand, pending: PendingHands) -> None:
+    """Store ``hand``: kept in ``pending`` while the database cannot take it; a refusal, or another device's
+    split stored first, goes to the table's problem line."""
+    problem = _problem_key(hand.session_id)
+    try:
+        kept = table_sessions().submit(hand.session_id, hand.learner_id, hand.number, hand.split, hand.declare,
+                                       expired=hand.expired, now=hand.received)
+    except ClassroomError as refused:
+        pending.unsaved.pop(hand.key, None)
+        st.session_state[problem] = ("play.bad_submission" if refused.field == "arrangement"
+                                     else f"tables.refused.{refused.field}")
+        return
+    except SQLAlchemyError as error:  # one line per retry, the traceback once
+        log_failure(_log, "a table hand could not be stored yet", error)
+        pending.unsaved[hand.key] = hand
+        return
+    pending.unsaved.pop(hand.key, None)
+    same = kept.origin is not Origin.OWN or (  # the timer's hand is what it stands for, not what was sent
+        hand.split is not None and kept.arrangement == canonical(hand.split) and kept.declared == hand.declare)
+    st.session_state[problem] = None if same else "tables.other_device"
 
 
 def _deal_key(session_id: int) -> str:
@@ -79,35 +165,34 @@ def show_table_list(learner: LearnerInfo, lang: str) -> None:
                       args=(info.id,))
 
 
-def _take_submission(info: TableSessionInfo, learner: LearnerInfo, number_: int, stored: StoredHand | None) -> None:
-    """Store the split the component sent for deal ``number_``, if one is waiting (a stale or forged value, or
-    a refusal, is named in a message; nothing is stored then). Whether it came in time is the server's word
+def take_waiting_hand() -> None:
+    """Before the page reads the database: the split the component sent (if one waits) becomes an
+    :class:`UnsavedHand` of the deal this page last drew for arranging (checked against its 13 cards: a stale or
+    forged value is sent as no split, which the server refuses in time), received now, and is sent at once; a
+    database that cannot take it leaves it in the session, for :func:`ui.unsaved.watch_unsaved` to send
+    again (drawn before this on the page, which runs again at once to draw it if it was not). Whether it came in
+    time is the server's word
     (:meth:`classroom.tables.TableSessions.submit` on the stored first showing): the browser's "expired" is only
     a claim."""
     value = st.session_state.pop(SUBMITTED_KEY, None)
-    if value is None:
+    shown = st.session_state.get(_SHOWN_KEY)
+    if value is None or not isinstance(shown, tuple):
         return
-    tables = table_sessions()
-    problem = _problem_key(info.id)
+    info, learner_id, number_ = shown
     try:
-        split: Arrangement | None = arrangement_from_value(value, tables.cards(info, number_))
+        split: Arrangement | None = arrangement_from_value(value, info.table.deal(number_)[0])
     except ValueError:
         split = None
     declare = bool(st.session_state.get(_declare_key(info.id, number_), False))
-    if stored is not None:  # this page was open while another device or tab played the deal
-        same = split is not None and stored.arrangement == canonical(split) and stored.declared == declare
-        st.session_state[problem] = None if same else "tables.other_device"
+    st.session_state[_deal_key(info.id)] = number_  # the page stays on it: its showdown, or that it waits
+    pending = _pending()
+    hand = UnsavedHand(info.id, learner_id, number_, split, declare, expired(value), utcnow())
+    if hand.key in pending.unsaved:  # sent already: it waits for the database
         return
-    try:
-        with st.spinner(t("play.settling")):
-            kept = tables.submit(info.id, learner.id, number_, split, declare, expired=expired(value))
-    except ClassroomError as refused:
-        st.session_state[problem] = ("play.bad_submission" if refused.field == "arrangement"
-                                     else f"tables.refused.{refused.field}")
-        return
-    same = kept.origin is not Origin.OWN or (  # the timer's hand is what it stands for, not what was sent
-        split is not None and kept.arrangement == canonical(split) and kept.declared == declare)
-    st.session_state[problem] = None if same else "tables.other_device"
+    with st.spinner(t("play.settling")):
+        _store(hand, pending)
+    if hand.key in pending.unsaved:
+        start_watching()
 
 
 def _current(info: TableSessionInfo, mine: dict[int, StoredHand]) -> int:
@@ -137,6 +222,7 @@ def _arrange(info: TableSessionInfo, learner_id: str, number_: int, lang: str) -
     if not isinstance(showing, Showing):  # noted once per page session: the first showing, stored by the server
         showing = st.session_state[key] = tables.show(info, learner_id, number_)
     remaining = tables.remaining(info, showing)
+    st.session_state[_SHOWN_KEY] = (info, learner_id, number_)  # what a "Confirm" sends a split for
     deals().prepare(table, number_)  # the deal's shared work starts while the learner arranges
     show_arranger(hands[0], table.rule_set, lang, key=f"tables_arrange_{info.id}_{number_}", target=SUBMITTED_KEY,
                   version=f"{info.id}:{number_}", timer=None if remaining is None else Timer(remaining))
@@ -205,16 +291,19 @@ def show_table_play(learner: LearnerInfo, klass: ClassInfo, raw_id: str, lang: s
     st.caption(t("tables.session_of", klass=markdown_literal(klass.name, limit=80)) + " · " + session_line(info, lang))
     mine = {h.number: h for h in tables.hands(info.id, learner.id)}
     number_ = _current(info, mine)
-    _take_submission(info, learner, number_, mine.get(number_))
-    mine = {h.number: h for h in tables.hands(info.id, learner.id)}
     st.progress(len(mine) / info.deals, text=t("tables.progress", played=len(mine), deals=info.deals))
     st.markdown(f"#### {t('play.deal_title', n=number_)}")
     problem = st.session_state.get(_problem_key(info.id))
     if problem:
         st.error(t(problem))
     hand = mine.get(number_)
+    unsaved = _pending().unsaved.get((info.id, learner.id, number_))
     if hand is not None:
         _played(info, hand, lang)
+    elif unsaved is not None:  # sent, kept in the session until the database takes it
+        st.warning(t("tables.hand_unsaved"), icon=":material/cloud_off:")
+        if unsaved.split is not None:
+            st.caption(split_text(unsaved.split, unsaved.declare))
     elif info.closed or klass.archived:
         st.info(t("tables.closed_note"))
     else:

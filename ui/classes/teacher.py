@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime, time, timedelta
+from time import monotonic
 
 import pandas as pd
 import streamlit as st
@@ -27,6 +28,7 @@ from ui.classes.projector import join_link, show_join_qr, unreachable_note
 from ui.classes.start import CREATED_KEY
 from ui.classes.table_teacher import show_tables_tab
 from ui.classes.words import moment, state_key, typed_moment
+from ui.client import client_address
 from ui.errors import guarded_function
 from ui.escape import PASTE_ROOM, md_text, plain_text
 from ui.i18n import t
@@ -45,6 +47,20 @@ RENEWED_KEY = "classes_renewed"
 """Session key: the class whose teacher link this session just replaced (the page says to save the new one)."""
 _RELINKED_KEY = "classes_relinked"
 """Session key: the learners given a new link in this session, ``{learner id: link}`` (shown until hidden)."""
+VOUCH_AGAIN_S = 600
+"""Seconds after which an open teacher's page notes its address as the class's again (a note lasts an hour:
+:data:`classroom.throttle.CLASS_ADDRESS`)."""
+
+
+def _vouch(klass: ClassInfo) -> None:
+    """The teacher's own address is one of the class's (issue 32, 3): its join code keeps working from there
+    (a school's network) even after wrong codes from it used up their allowance. Noted when the page opens and
+    again every :data:`VOUCH_AGAIN_S` while the page reruns (not a write per rerun)."""
+    key = f"classes_vouched_{klass.id}"
+    noted = st.session_state.get(key)
+    if not isinstance(noted, float) or monotonic() - noted >= VOUCH_AGAIN_S:
+        classroom().store.vouch(klass.id, client_address())
+        st.session_state[key] = monotonic()
 
 
 def _header(klass: ClassInfo, token: str, lang: str) -> None:
@@ -364,6 +380,7 @@ def show_teacher(token: str, lang: str) -> None:
     if klass is None:
         st.error(t("classes.bad_teacher_link"))
         return
+    _vouch(klass)
     _header(klass, token, lang)
     board_tab, table_tab, assign_tab, learner_tab, class_tab = st.tabs(
         [t("classes.tab.board"), t("tables.tab"), t("classes.tab.assignments"), t("classes.tab.learners"),

@@ -7,7 +7,6 @@ Modules:
     ui.drill.params    the drill set in the URL (kinds, level, rules, seed, count).
     ui.drill.state     the page's session state: the set worked through, its answers, the history.
     ui.drill.prepare   questions prepared ahead in background threads, shared by every session (waited-for first).
-    ui.drill.unsaved   answers the database has not taken yet: sent again at every click and on a timer.
     ui.drill.assigned  answering a class's assignment: stored questions, every answer stored at once.
     ui.drill.profile   practice kept in a profile: free sets resumed by run, the review queue, sets at one's level.
     ui.drill.views     view: a question of each kind, its answer controls and the feedback.

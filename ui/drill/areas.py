@@ -25,7 +25,6 @@ from ui.drill.prepare import AHEAD, preparer
 from ui.drill.profile import Profile, list_state, new_list
 from ui.drill.progress import show_progress, show_summary, status_line
 from ui.drill.state import SetState, history, set_state
-from ui.drill.unsaved import retry_now
 from ui.drill.views import show_feedback, show_question
 from ui.errors import guarded_function
 from ui.escape import md_text
@@ -35,6 +34,7 @@ from ui.nav import link_to
 from ui.params import markdown_literal
 from ui.questions import kind_name, theme_name
 from ui.setup import rule_set_picker
+from ui.unsaved import retry_now
 
 __all__ = ["assigned_area", "drill_area", "question_area", "rule_set_of", "show_assignment", "show_free_set",
            "show_mistakes", "show_profile_line", "show_profile_list"]

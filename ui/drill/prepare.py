@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import CancelledError, Future
 from concurrent.futures import TimeoutError as FuturesTimeout
 
+from background.deals import kernel_ready_then
 from background.flight import Flights
 from background.home import LANES, Lane, home
 from background.questions import CACHE_BYTES, QuestionSource, question_size
@@ -182,7 +183,9 @@ def use_source(source: QuestionSource | None) -> None:
 def _make(drill_set: _Set, index: int) -> Question:
     """Question ``index`` of ``drill_set``: through the source in use (:func:`use_source`), else made live."""
     source = _SOURCE
-    return source.of(drill_set, index) if source is not None else make_question(drill_set, index)
+    if source is not None:  # made live on a miss: never on the numpy path while the kernel is being prepared
+        return kernel_ready_then(source.of, drill_set, index)
+    return kernel_ready_then(make_question, drill_set, index)
 
 
 def preparer() -> Preparer:

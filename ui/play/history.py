@@ -25,6 +25,7 @@ from classroom.service import ClassroomError
 from maubinh.cards import cards_text
 from maubinh.play import Origin
 from ui.cards import show_cards
+from ui.errors import log_failure
 from ui.escape import csv_bytes, md_text
 from ui.i18n import t, tn
 from ui.labels import number
@@ -76,8 +77,8 @@ def keep_hands(profile: PersonalLink | None, session: PlaySession) -> None:
         except ClassroomError:
             st.warning(t("progress.answer_refused"))
             return
-        except SQLAlchemyError:
-            _log.exception("a played hand could not be stored yet")
+        except SQLAlchemyError as error:  # one line per retry, the traceback once (issue 32, 5)
+            log_failure(_log, "a played hand could not be stored yet", error)
             st.warning(t("playhist.unsaved"))
             return
         session.saved.add(number_)

@@ -45,6 +45,7 @@ from maubinh.play import (
 )
 from maubinh.rules import RuleSet
 from ui.arrange.component import Timer
+from ui.errors import log_failure
 from ui.i18n import t
 from ui.params import int_param, markdown_literal
 from ui.store import classroom
@@ -155,8 +156,8 @@ def showing(session: PlaySession, number: int, timer: bool, now: datetime | None
         try:
             found = DealClocks(classroom().store).show(session.learner_id, play_place(session.table), number,
                                                        timer=timer, now=moment)
-        except SQLAlchemyError:
-            _log.warning("a deal's first showing could not be stored; kept in the session", exc_info=True)
+        except SQLAlchemyError as error:
+            log_failure(_log, "a deal's first showing could not be stored; kept in the session", error)
         else:
             session.shown[number] = found
             return found

@@ -39,6 +39,7 @@ from ui.sandbox.gains import show_gains
 from ui.sandbox.model import MAX_SEED
 from ui.sandbox.settle import CHART_COLOURS, source_names
 from ui.tables_fit import show_table, whole
+from ui.warming import wait_for_kernel
 
 __all__ = ["records_frame", "shares_frame", "show_simulation", "summary_frame"]
 
@@ -158,7 +159,10 @@ def _job_kind(players: Sequence[Strength]) -> str:
 
 
 def _on_run(rule_sets: Sequence[RuleSet]) -> None:
-    """The Run button: queue this session's run (cancelling its earlier one) on the server's runner."""
+    """The Run button: queue this session's run (cancelling its earlier one) on the server's runner, once the
+    kernel is ready (a fresh server's first seconds: "preparing the engine, about N s"; the run's process then loads
+    the compiled kernel rather than run on the numpy path)."""
+    wait_for_kernel()
     deals = min(int(st.session_state[DEALS_KEY]), MAX_DEALS)
     seats, seed = int(st.session_state[SEATS_KEY]), int(st.session_state[SEED_KEY])
     players = _players(seats)

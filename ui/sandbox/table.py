@@ -50,6 +50,7 @@ from ui.sandbox.state import (
     text_key,
 )
 from ui.setup import find_rule_set, rule_set_label
+from ui.warming import wait_for_kernel
 
 __all__ = ["arranged_key", "chi_label", "main_rule_set", "position_name", "show_controls", "show_seats", "take_arranged"]
 
@@ -111,6 +112,7 @@ def _solve_rules(compared: Sequence[RuleSet]) -> RuleSet:
 def _solve(seat: int, rule_set: RuleSet, lang: str) -> bool:
     texts = [st.session_state.get(text_key(seat, position), "") for position in POSITIONS]
     seats = int(st.session_state.get(SEATS_KEY, 2))
+    wait_for_kernel()  # a fresh server's first seconds: "preparing the engine, about N s", not the numpy path
     try:
         solved, decision = decide_seat(texts[0], texts[1], texts[2], rule_set, opponents=max(1, seats - 1))
     except CardParseError as error:

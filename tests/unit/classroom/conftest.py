@@ -1,27 +1,16 @@
-"""A fresh classroom store per test, on SQLite and on PostgreSQL (see tests/conftest.py)."""
+"""Helpers of the classroom tests (the ``store`` fixture, a fresh classroom on SQLite and on PostgreSQL, is in
+tests/unit/conftest.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from types import SimpleNamespace
 
-import pytest
 from sqlalchemy import Connection, text
 
 from classroom.play_hands import PlayedHand
-from classroom.service import ClassroomStore
 from maubinh.play import Strength, Table, bot_play, play_deal
 from maubinh.rules import load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
-
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[ClassroomStore]:
-    opened = ClassroomStore.open(database_url)
-    try:
-        yield opened
-    finally:
-        opened.engine.dispose()
 
 
 def insert_old_class(connection: Connection) -> None:

@@ -68,3 +68,30 @@ def test_background_work_starts_once_the_kernel_is_ready(monkeypatch: pytest.Mon
     _fake(monkeypatch, 1.5)
     began = time.monotonic()
     assert kernel_ready_then(lambda: time.monotonic() - began) >= 1.4
+
+
+class Beside:
+    """A container beside the pressed button: what its one line showed, in order (``None``: made or emptied)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str | None] = []
+
+    def empty(self) -> Beside:
+        self.lines.append(None)
+        return self
+
+    def info(self, text: str, **_: object) -> None:
+        self.lines.append(text)
+
+
+def test_the_wait_is_said_beside_the_button_too_and_the_line_goes_when_ready(monkeypatch: pytest.MonkeyPatch) -> None:
+    toasts = _fake(monkeypatch, 2.5)
+    beside = Beside()
+    warming.wait_for_kernel(beside)  # type: ignore[arg-type]
+    texts = [line for line in beside.lines if line is not None]
+    assert texts[0] == "engine.preparing 3" and texts == toasts  # the same words, kept up to date
+    assert beside.lines[-1] is None  # gone once the kernel is ready
+    quiet = Beside()
+    _fake(monkeypatch, 0.0)
+    warming.wait_for_kernel(quiet)  # type: ignore[arg-type]
+    assert quiet.lines == []

@@ -1,4 +1,5 @@
-"""Answers the database has not taken yet are kept and sent again until it takes them (issue 22, item 4).
+"""Answers (and a class table's hands) the database has not taken yet are kept and sent again until it takes them
+(issue 22, item 4; issue 32, 5).
 
 An answer that cannot be stored (the database down, say) stays in the session (``unsaved`` of
 :class:`~ui.drill.assigned.Assigned` and :class:`~ui.drill.profile.Profile`). It is sent again at every
@@ -21,7 +22,7 @@ import streamlit as st
 from ui.errors import guarded_function
 from ui.i18n import t
 
-__all__ = ["RETRY_SECONDS", "Pending", "retry_now", "watch_unsaved"]
+__all__ = ["RETRY_SECONDS", "Pending", "retry_now", "start_watching", "watch_unsaved"]
 
 RETRY_SECONDS = 3
 """How often unsaved answers are sent again while there are any."""
@@ -38,33 +39,40 @@ class Pending(Protocol):
 
 def retry_now(holder: Pending) -> None:
     """At an interaction: send the unsaved answers again; where some are left and no timer runs yet, start
-    one (a full run draws :func:`watch_unsaved`)."""
+    one (:func:`start_watching`)."""
     if holder.unsaved:
         holder.retry()
-    if holder.unsaved and not st.session_state.get(_WATCHING):
+    if holder.unsaved:
+        start_watching()
+
+
+def start_watching() -> None:
+    """Something is left unsaved: unless the timer runs already, the page runs again at once, and that full run
+    draws it (:func:`watch_unsaved`)."""
+    if not st.session_state.get(_WATCHING):
         st.session_state[_WATCHING] = True
         st.rerun()
 
 
-def watch_unsaved(*holders: Pending | None) -> None:
+def watch_unsaved(*holders: Pending | None, words: str = "classes.answers_unsaved") -> None:
     """While any of ``holders`` (``None`` skipped) has unsaved answers: a fragment that sends them again every
-    :data:`RETRY_SECONDS` and says how many are left (drawn on full runs, before the page reads the
-    database; nothing while all is saved)."""
+    :data:`RETRY_SECONDS` and says how many are left (the catalogue key ``words``, with ``count``; drawn on full
+    runs, before the page reads the database; nothing while all is saved)."""
     pending = [holder for holder in holders if holder is not None and holder.unsaved]
     if not pending:
         st.session_state[_WATCHING] = False
         return
     st.session_state[_WATCHING] = True
-    st.fragment(_watch, run_every=RETRY_SECONDS)(pending)
+    st.fragment(_watch, run_every=RETRY_SECONDS)(pending, words)
 
 
 @guarded_function
-def _watch(holders: list[Pending]) -> None:
+def _watch(holders: list[Pending], words: str) -> None:
     for holder in holders:
         holder.retry()
     left = sum(len(holder.unsaved) for holder in holders)
     if left:
-        st.warning(t("classes.answers_unsaved", count=left), icon=":material/cloud_off:")
+        st.warning(t(words, count=left), icon=":material/cloud_off:")
         return
     st.session_state[_WATCHING] = False
     st.rerun()  # all saved: the page runs again (it may have failed on the database) without the timer

@@ -1,0 +1,104 @@
+"""A class table's hand sent while the database is down (issue 32, 5): kept in the session, said plainly ("not
+saved yet", not the generic database error), sent again on the timer and stored once the database is back, with
+the time it was first received; on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy.exc import OperationalError
+
+from classroom.service import ClassroomStore
+from classroom.tables import TableSessions, canonical
+from maubinh.play import Strength
+from maubinh.rules import POSITIONS, load_rule_set
+from maubinh.strategy.arrangers import arrange_simple
+from tests.app.arrange import arranger_data
+from tests.app.conftest import open_page
+from ui.classes.table_learner import SUBMITTED_KEY
+
+RULES = load_rule_set("chi-at")
+SUBMIT_S = 600
+
+
+@pytest.fixture
+def any_db(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassroomStore]:
+    monkeypatch.setenv("MAUBINH_DATABASE_URL", database_url)
+    monkeypatch.delenv("MAUBINH_SHOW_ERRORS", raising=False)  # the page as a learner sees it (ui.errors)
+    store = ClassroomStore.open(database_url)
+    yield store
+    store.engine.dispose()
+
+
+def _failing(owner: object, names: tuple[str, ...], down: dict[str, bool], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``owner``'s methods ``names`` raise a lost connection while ``down["on"]``."""
+    for name in names:
+        real: Callable[..., Any] = getattr(owner, name)
+
+        def call(*args: Any, _real: Callable[..., Any] = real, **kwargs: Any) -> Any:
+            if down["on"]:
+                raise OperationalError("SELECT ...", {}, Exception("table: connection refused"))
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(owner, name, call)
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_table_hand_sent_while_the_database_is_down_is_kept_said_and_stored_when_it_is_back(
+        any_db: ClassroomStore, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    klass = any_db.create_class("Lớp 9", lang, RULES).info
+    lan = any_db.join(klass.id, "Lan")
+    info = TableSessions(any_db).start(klass.id, RULES, [Strength.BEGINNER], deals=1, timer=0, seed=7)
+    simple = arrange_simple(info.table.deal(1)[0], RULES)
+    page = open_page("classes", me=str(lan.token), table=str(info.id), lang=lang)
+    assert not page.exception
+
+    from ui.classes.table_common import table_sessions
+    from ui.store import classroom
+
+    down = {"on": True}  # the whole database: the page's reads fail too
+    _failing(table_sessions(), ("submit", "session", "hands"), down, monkeypatch)
+    _failing(classroom().store, ("learner", "class_info"), down, monkeypatch)
+    page.session_state[SUBMITTED_KEY] = {p.value: [str(c) for c in simple.chi(p)] for p in POSITIONS}
+    page.run(timeout=SUBMIT_S)
+    assert not page.exception
+    unsaved = "Not saved yet: 1" if lang == "en" else "Chưa lưu được: 1 ván"
+    assert any(unsaved in w.value for w in page.warning)  # said plainly...
+    assert TableSessions(any_db).hands(info.id, lan.info.id) == []
+    page.run()  # a timer tick while still down: kept, still said
+    assert any(unsaved in w.value for w in page.warning)
+    down["on"] = False
+    page.run(timeout=SUBMIT_S)  # the next tick: stored, then the page again with its showdown
+    assert not page.exception
+    assert [h.arrangement for h in TableSessions(any_db).hands(info.id, lan.info.id)] == [canonical(simple)]
+    assert not any(unsaved in w.value for w in page.warning)
+    assert ("Analysis" if lang == "en" else "Phân tích") in "\n".join(m.value for m in page.markdown)
+
+
+def test_while_only_writes_fail_the_deal_says_its_split_waits(any_db: ClassroomStore,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    klass = any_db.create_class("Lớp 10", "en", RULES).info
+    lan = any_db.join(klass.id, "Lan")
+    info = TableSessions(any_db).start(klass.id, RULES, [Strength.BEGINNER], deals=1, timer=0, seed=8)
+    simple = arrange_simple(info.table.deal(1)[0], RULES)
+    page = open_page("classes", me=str(lan.token), table=str(info.id), lang="en")
+    arranger = f"tables_arrange_{info.id}_1"
+    assert arranger_data(page, arranger)["cards"]
+
+    from ui.classes.table_common import table_sessions
+
+    down = {"on": True}
+    _failing(table_sessions(), ("submit",), down, monkeypatch)
+    page.session_state[SUBMITTED_KEY] = {p.value: [str(c) for c in simple.chi(p)] for p in POSITIONS}
+    page.run(timeout=SUBMIT_S)
+    assert not page.exception and not page.error  # not the generic database message
+    assert any("could not be saved to the database yet" in w.value for w in page.warning)
+    with pytest.raises(AssertionError, match="no arranging component"):  # not offered again while the split waits
+        arranger_data(page, arranger)
+    assert any("|" in c.value for c in page.caption)  # the split kept, in cards
+    page.session_state[SUBMITTED_KEY] = {p.value: [str(c) for c in simple.chi(p)] for p in POSITIONS}
+    down["on"] = False
+    page.run(timeout=SUBMIT_S)  # a second "Confirm" (a double tap) once it is back: one hand stored
+    assert len(TableSessions(any_db).hands(info.id, lan.info.id)) == 1
