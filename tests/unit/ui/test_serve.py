@@ -13,7 +13,7 @@ from ui import serve
 
 def test_page_imports_are_every_top_level_import_of_the_entry_script_and_the_pages() -> None:
     found = serve.page_imports()
-    assert {"streamlit", "ui.errors", "ui.nav", "ui.drill.views", "ui.drill.prepare", "ui.setup"} <= set(found)
+    assert {"streamlit", "ui.errors", "ui.nav", "ui.drill.views", "ui.drill.areas", "ui.setup"} <= set(found)
     assert found == sorted(set(found))
     assert not any(name.startswith(".") for name in found)
 
