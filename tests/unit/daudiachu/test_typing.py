@@ -1,17 +1,11 @@
-"""The Đấu địa chủ engine type-checks under ``mypy --strict`` and imports no Streamlit (issue 8)."""
+"""The Đấu địa chủ engine imports no Streamlit (issue 8); it type-checks under ``mypy --strict`` with the rest
+(``tests/unit/test_typing.py``, whose file list must name it)."""
 
 import ast
 from pathlib import Path
 
-from mypy import api
-
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGE = ROOT / "daudiachu"
-
-
-def test_mypy_strict_daudiachu_is_clean():
-    stdout, stderr, status = api.run(["--strict", "--no-incremental", str(PACKAGE)])
-    assert status == 0, stdout + stderr
 
 
 def test_engine_imports_no_streamlit_and_no_ui():
