@@ -6,8 +6,9 @@
   Picking twice on one day overwrites that day's row (one upsert: atomic under concurrency).
 - **Days** are the learner's own calendar days: the time zone kept with their latest pick (the browser's,
   an IANA name such as ``Asia/Ho_Chi_Minh``), else the one the page passes, else UTC.
-- Every answer the profile stores (:class:`classroom.models.Attempt`: free sets, assignments, reviews,
-  today's question) counts toward its day. A day is **met** when its answers reach its goal; the **streak**
+- Every decision the profile stores (:mod:`classroom.decisions`: drill answers in free sets, assignments,
+  reviews, today's question; Play hands the learner split themselves) counts toward its day. A day is **met**
+  when its decisions reach its goal; the **streak**
   is the number of met days in a row ending today, or yesterday while today is not met yet (today is not
   over). It is counted over the last :data:`STREAK_DAYS` days at most.
 - **Today's question** (:func:`maubinh.drills.daily.todays_question`) is of the UTC day, the same for
@@ -25,6 +26,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from classroom.decisions import decisions
 from classroom.models import Attempt, DailyGoal, Learner, utcnow
 from classroom.service import ClassroomError, ClassroomStore
 from maubinh.drills.daily import run_id, utc_day
@@ -97,9 +99,9 @@ class Habit:
     """A learner's day at a glance.
 
     Attributes:
-        goal: today's goal (questions); chosen: whether the learner ever picked one.
+        goal: today's goal (decisions); chosen: whether the learner ever picked one.
         timezone: the IANA name days are counted in; today: the learner's date there.
-        answered_today: answers stored today; streak: see :func:`streak`.
+        answered_today: decisions stored today (drill answers and Play hands); streak: see :func:`streak`.
         daily: today's question (UTC day) answered: ``True`` right, ``False`` wrong, ``None`` not yet.
     """
 
@@ -169,10 +171,8 @@ class Habits:
         picks = self.goals(learner_id)
         tz = zone(picks[-1][2] if picks else timezone)
         with self.store._session() as session:
-            times = session.scalars(select(Attempt.answered_at).where(
-                Attempt.learner_id == learner_id,
-                Attempt.answered_at >= moment - timedelta(days=STREAK_DAYS + 2)))
-            counts = Counter(local_day(answered, tz) for answered in times)
+            counts = Counter(local_day(decision.at, tz) for decision in
+                             decisions(session, learner_id, moment - timedelta(days=STREAK_DAYS + 2)))
             daily = session.scalar(select(Attempt.correct).where(
                 Attempt.learner_id == learner_id, Attempt.run_id == run_id(utc_day(moment))).limit(1))
         today = local_day(moment, tz)

@@ -27,7 +27,8 @@ the timer), ``table_hands`` one row per (session, learner, deal), the key that m
 idempotent: the split played, declared or not, seconds, and its analysis (expected chi of the split and of
 the best one, chi lost with its standard error, what it won at the table).
 ``play_hands`` holds every hand a profile played at the Play table (:mod:`classroom.play_hands`), one row per
-(learner, table seed, rule set key, computer players, deal number).
+(learner, table seed, rule set key, computer players, deal number); with ``attempts`` it makes a profile's
+decisions (:mod:`classroom.decisions`).
 ``bank_questions`` is the question bank (issue 23, :mod:`classroom.bank`): questions made and graded ahead, each
 under its ordinary key (:attr:`maubinh.drills.QuestionRef.key`, so its rating in ``question_ratings`` is shared
 by everyone who answers it), with its cell (rule set, level, kind), the rule set's data version, its ordinal in
@@ -508,6 +509,11 @@ class PlayHand(Base):
     played_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     origin: Mapped[str] = mapped_column(String(ORIGIN_MAX), default="own", server_default="own")
     """How the hand was made (:class:`maubinh.play.Origin`); ``helped`` says Xếp bài too, for older readers."""
+    spread: Mapped[float | None] = mapped_column(Float, default=None)
+    """How hard the hand is to split (:attr:`maubinh.play.DealStudy.spread`), chi per deal; ``None``: unknown."""
+    rating_after: Mapped[float | None] = mapped_column(Float, default=None)
+    """The learner's rating after this hand moved it (:mod:`classroom.decisions`); ``None``: it did not (Xếp bài's,
+    or stored before Play hands were rated)."""
 
 
 class DealShowing(Base):

@@ -36,6 +36,7 @@ from sqlalchemy.orm import Session
 
 from classroom.models import Learner, PlayHand, utcnow
 from classroom.practice import Practice
+from classroom.rating import Rating, hand_opponent, update
 from classroom.service import ClassroomError, ClassroomStore
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card, cards_text, parse_cards
@@ -105,6 +106,10 @@ class PlayedHand:
         gap, gap_stderr: ``best_expected - expected``, chi per deal, and its standard error (a timed-out hand
             with the solver's split: ``expected`` is binh lủng's and the gap the charge of the miss).
         played_at: when it was stored (``None`` while only in the session); ``id``: its row (``None`` likewise).
+        spread: how hard the hand is to split (:attr:`maubinh.play.Analysis.spread`), chi per deal; ``None``:
+            unknown (an instant win held, a hand stored before spreads were kept).
+        rating_after: the learner's rating after the hand moved it (``None``: not stored, not graded, or stored
+            before Play hands were rated; :mod:`classroom.decisions`).
     """
 
     rule_set_id: str
@@ -126,6 +131,8 @@ class PlayedHand:
     gap_stderr: float
     played_at: datetime | None = None
     id: int | None = None
+    spread: float | None = None
+    rating_after: float | None = None
 
     @classmethod
     def from_play(cls, table: Table, result: DealResult, analysis: Analysis, seconds: float) -> PlayedHand:
@@ -137,7 +144,7 @@ class PlayedHand:
                    tuple(sorted(result.arrangements[0].cards, reverse=True)), result.arrangements, result.declared,
                    tuple(result.settlement.totals), max(0.0, min(float(seconds), MAX_SECONDS)), result.origin,
                    analysis.best, analysis.best_declare, analysis.mine.mean, analysis.best_breakdown.mean,
-                   analysis.cost, analysis.cost_stderr)
+                   analysis.cost, analysis.cost_stderr, spread=analysis.spread)
 
     @property
     def split(self) -> Arrangement:
@@ -207,6 +214,8 @@ class PlayedHand:
             "declared_by_seat": list(self.declared), "best": str(self.best), "best_declared": self.best_declare,
             "expected": round(self.expected, 4), "best_expected": round(self.best_expected, 4),
             "gap": round(self.gap, 4), "gap_stderr": round(self.gap_stderr, 4), "error": self.error,
+            "spread": None if self.spread is None else round(self.spread, 4),
+            "rating_after": None if self.rating_after is None else round(self.rating_after, 1),
         }
 
 
@@ -233,7 +242,7 @@ def _hand(row: PlayHand) -> PlayedHand:
                       parse_cards(row.cards), tuple(_arrangement(a) for a in row.arrangements),
                       tuple(bool(d) for d in row.declared), tuple(int(x) for x in row.totals), row.seconds,
                       _origin(row), _arrangement(row.best), row.best_declare, row.expected, row.best_expected,
-                      row.gap, row.gap_stderr, row.played_at, row.id)
+                      row.gap, row.gap_stderr, row.played_at, row.id, row.spread, row.rating_after)
 
 
 class PlayHands:
@@ -248,7 +257,9 @@ class PlayHands:
 
         Idempotent: a hand already stored under the same (learner, table seed, rule set key, computer players,
         deal number) is returned unchanged, whatever ``hand`` now says. A new hand that is an error
-        (:func:`is_error`) puts its :func:`review_ref` in the review queue in the same transaction.
+        (:func:`is_error`) puts its :func:`review_ref` in the review queue in the same transaction; a new hand the
+        learner made (:attr:`PlayedHand.graded`) is a decision (:mod:`classroom.decisions`) and moves their rating
+        in it: won when it is not an error, against :func:`classroom.rating.hand_opponent` of its spread.
 
         Raises:
             ClassroomError: ``field`` ``"learner"`` for an unknown or removed learner.
@@ -286,7 +297,13 @@ class PlayHands:
                        declare=hand.declare, helped=hand.helped, origin=hand.origin.value, best=str(hand.best),
                        best_declare=hand.best_declare,
                        expected=float(hand.expected), best_expected=float(hand.best_expected), gap=float(hand.gap),
-                       gap_stderr=float(hand.gap_stderr), played_at=moment)
+                       gap_stderr=float(hand.gap_stderr), played_at=moment,
+                       spread=None if hand.spread is None else float(hand.spread))
+        if hand.graded:  # the learner's row is locked above: hands and drill answers move the rating in turn
+            mine = update(Rating(learner.rating, learner.rating_rd, learner.rating_volatility),
+                          [(hand_opponent(row.spread), 0.0 if hand.error else 1.0)])
+            learner.rating, learner.rating_rd, learner.rating_volatility = mine.value, mine.rd, mine.volatility
+            row.rating_after = mine.value
         session.add(row)
         session.flush()  # a clash with a row committed meanwhile raises here: write() runs it again, finding it
         ref = review_ref(hand) if hand.error else None

@@ -18,7 +18,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["DEFAULT", "SCALE", "TAU", "Rating", "expected", "play", "update"]
+__all__ = ["DEFAULT", "HAND_MEDIAN_SPREAD", "HAND_RANGE", "HAND_RD", "HAND_STEP", "HAND_UNKNOWN", "SCALE", "TAU",
+           "Rating", "expected", "hand_opponent", "play", "update"]
 
 SCALE = 173.7178
 """Glicko to Glicko-2 scale (Glickman, step 2)."""
@@ -102,3 +103,38 @@ def play(learner: Rating, question: Rating, correct: bool) -> tuple[Rating, Rati
     """Both ratings after a learner's first attempt at a question (right = the learner wins)."""
     score = 1.0 if correct else 0.0
     return update(learner, [(question, score)]), update(question, [(learner, 1.0 - score)])
+
+
+HAND_MEDIAN_SPREAD = 0.45
+"""The median spread of a Play hand (:attr:`maubinh.play.DealStudy.spread`), chi per deal: measured over 60 deals
+of a four-seat chi-at table (seed 12345; 5 %, 25 %, 50 %, 75 %, 95 %: 0.02, 0.13, 0.45, 1.17, 2.19 chi)."""
+HAND_RD = 200.0
+"""A Play hand's deviation as an opponent: its strength is read from its cards, not learned from results."""
+HAND_STEP = 150.0
+"""Rating points per doubling of a hand's spread."""
+HAND_RANGE = (1100.0, 1900.0)
+"""A Play hand's rating stays in this range (below the beginner questions' prior, up to the master ones')."""
+HAND_UNKNOWN = Rating(1500.0, 300.0)
+"""The opponent of a hand whose spread is unknown: one holding an instant win (its choice is whether to declare,
+not a split), or one stored before spreads were kept: the intermediate questions' prior."""
+
+
+def hand_opponent(spread: float | None) -> Rating:
+    """The opponent a Play hand is rated against (issue 36: a played hand is a decision like a drill answer,
+    won when the split is not an error, :func:`classroom.play_hands.is_error`).
+
+    A hand is as strong as it is hard to split: ``spread`` (:attr:`maubinh.play.DealStudy.spread`, the mean
+    shortfall of the plausible splits against the best, chi per deal) at the median
+    (:data:`HAND_MEDIAN_SPREAD`) is an average opponent (1500); each doubling adds :data:`HAND_STEP`, each halving
+    takes it off, within :data:`HAND_RANGE`. When nearly every sensible split is as good as the best, nobody
+    errs there and a right split says little (an easy opponent); when only one split will do, finding it says
+    much. ``None`` (unknown): :data:`HAND_UNKNOWN`.
+
+    >>> hand_opponent(0.45).value, hand_opponent(0.9).value, hand_opponent(0.0).value, hand_opponent(None).rd
+    (1500.0, 1650.0, 1100.0, 300.0)
+    """
+    if spread is None:
+        return HAND_UNKNOWN
+    value = 1500.0 + HAND_STEP * math.log2(max(spread, 1e-3) / HAND_MEDIAN_SPREAD)
+    low, high = HAND_RANGE
+    return Rating(min(high, max(low, value)), HAND_RD)

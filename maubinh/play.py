@@ -304,6 +304,8 @@ class Analysis:
         missed: the player had no complete, legal split when the timer ran out: ``arrangement`` is a binh
             lủng split of the cards (:func:`fouled_split`; any one settles the same), ``mine`` what binh lủng
             wins, and ``cost`` what it costs against the best split (the charge of a miss).
+        spread: the deal's :attr:`DealStudy.spread` (how far the plausible splits fall below the best), chi per
+            deal; ``None`` for a hand holding an instant win.
     """
 
     arrangement: Arrangement
@@ -318,6 +320,7 @@ class Analysis:
     cost_stderr: float
     actual: int | None = None
     missed: bool = False
+    spread: float | None = None
 
     def cost_of(self, line: Line) -> float:
         """What one line cost, chi per deal: the best split's mean from it minus the player's."""
@@ -359,6 +362,11 @@ class DealStudy:
         options: the candidate best plays, ``(split, declare)``: one, or two for an instant win (played out
             on the solver's split, or declared).
         scoring: the :data:`SCORE_SAMPLES` sampled tables every split is scored on.
+        spread: how hard the hand is to split (the Play rating's opponent, :func:`classroom.rating.hand_opponent`):
+            the mean shortfall of the :data:`CANDIDATES` best legal splits against the best one, heads-up on the
+            :data:`CHOOSE_SAMPLES` deals, chi per deal (0 when every plausible split is as good as the best; large
+            when only one split will do). ``None`` for a hand holding an instant win (its choice is whether to
+            declare, not a split).
     """
 
     table: Table
@@ -366,6 +374,7 @@ class DealStudy:
     held: InstantWin | None
     options: tuple[tuple[Arrangement, bool], ...]
     scoring: Opponents
+    spread: float | None = None
 
 
 def study(table: Table, number: int) -> DealStudy:
@@ -377,6 +386,7 @@ def study(table: Table, number: int) -> DealStudy:
     held = _held(cards, rule_set)
     idx = np.array([c.index for c in cards], dtype=np.int64)
     options: tuple[tuple[Arrangement, bool], ...]
+    spread = None
     if held is not None:
         from maubinh.strategy.decide import decide
 
@@ -385,7 +395,8 @@ def study(table: Table, number: int) -> DealStudy:
     else:
         heads_up = sample_field(cards, rule_set, opponents=1, samples=CHOOSE_SAMPLES,
                                 seed=_seed(table.seed, number, "choose"))
-        rows, _ = best_splits(heads_up, count=CANDIDATES)
+        rows, means = best_splits(heads_up, count=CANDIDATES)
+        spread = float(np.mean(means[0] - means))
         candidates = [split_arrangement(idx, int(row)) for row in rows]
         if opponents > 1 and len(candidates) > 1:
             field = sample_field(cards, rule_set, opponents=opponents, samples=TABLE_SAMPLES,
@@ -396,7 +407,7 @@ def study(table: Table, number: int) -> DealStudy:
     scoring = Opponents(tuple(cards), _seed(table.seed, number, "score"),
                         sample_field(cards, rule_set, opponents=opponents, samples=SCORE_SAMPLES,
                                      seed=_seed(table.seed, number, "score")))
-    return DealStudy(table, number, held, tuple(options), scoring)
+    return DealStudy(table, number, held, tuple(options), scoring, spread)
 
 
 def fouled_split(cards: Sequence[Card], rule_set: RuleSet) -> Arrangement:
@@ -473,4 +484,4 @@ def analyse(table: Table, number: int, arrangement: Arrangement, declare: bool =
     foul = None if declare and held is not None else foul_reason(arrangement, rule_set)
     cost = best_breakdown.mean - mine.mean
     return Analysis(arrangement, declare, best, best_declare, foul, mine, best_breakdown, opponents, cost,
-                    best_breakdown.stderr_against(mine), actual, missed)
+                    best_breakdown.stderr_against(mine), actual, missed, studied.spread)

@@ -1,7 +1,9 @@
 """A learner's history in numbers (no Streamlit): error rate, accuracy and rating, overall, per kind, over time.
 
 The error rate is the mean chi lost per decision against the engine's best answer, over the attempts of
-kinds graded by expected chi (:func:`maubinh.drills.answers.chi_lost`); accuracy counts every attempt.
+kinds graded by expected chi (:func:`maubinh.drills.answers.chi_lost`); accuracy counts every attempt. The
+headline (:func:`summary` of :func:`classroom.decisions.decisions`) and the rating chart count the Play hands the
+learner split themselves as decisions too.
 
 >>> from datetime import datetime, UTC
 >>> t = datetime(2026, 12, 1, tzinfo=UTC)
@@ -17,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from classroom.board import Rates
+from classroom.decisions import Decision
 from classroom.play_hands import PlayedHand
 from classroom.practice import AttemptInfo
 from maubinh.drills.levels import MEASURED_KINDS, KindLevel, kind_level
@@ -27,6 +30,7 @@ from maubinh.drills.themes import THEMES, Theme, themes_text
 
 __all__ = [
     "THEME_LEAST",
+    "Graded",
     "Summary",
     "by_kind",
     "by_lesson",
@@ -57,8 +61,18 @@ class Summary(Rates):
     chi_lost: float
 
 
-def summary(attempts: Sequence[AttemptInfo]) -> Summary:
-    """The totals of ``attempts``."""
+class Graded(Protocol):
+    """Anything graded as a decision: a drill attempt, a :class:`~classroom.decisions.Decision`."""
+
+    @property
+    def correct(self) -> bool: ...
+
+    @property
+    def chi_lost(self) -> float | None: ...
+
+
+def summary(attempts: Sequence[Graded]) -> Summary:
+    """The totals of ``attempts`` (drill attempts, or decisions: drill answers and Play hands)."""
     lost = [a.chi_lost for a in attempts if a.chi_lost is not None]
     return Summary(len(attempts), sum(a.correct for a in attempts), len(lost), sum(lost))
 
@@ -152,9 +166,10 @@ def play_series(hands: Sequence[PlayedHand], window: int = 10) -> list[tuple[dat
     return series
 
 
-def rating_series(attempts: Sequence[AttemptInfo], start: float = 1500.0) -> list[tuple[datetime, float]]:
-    """The learner's rating after each rated (first) attempt, from ``start`` at the first one."""
-    rated = [(a.answered_at, a.rating_after) for a in attempts if a.first]
+def rating_series(decisions: Sequence[Decision], start: float = 1500.0) -> list[tuple[datetime, float]]:
+    """The learner's rating after each decision that moved it (a first attempt at a question, a Play hand), from
+    ``start`` at the first one."""
+    rated = [(d.at, d.rating_after) for d in decisions if d.rating_after is not None]
     return [(rated[0][0], start), *rated] if rated else []
 
 

@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from classroom.decisions import Decision, learner_decisions
 from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.play_hands import PlayHands
 from classroom.service import LearnerInfo
@@ -111,11 +112,12 @@ def _chart(box: DeltaGenerator, title: str, figure: go.Figure, key: str) -> None
         st.plotly_chart(figure, key=key, config={"displayModeBar": False})
 
 
-def _charts(attempts: list, lang: str, play: list | None = None) -> None:  # type: ignore[type-arg]
-    """Rating, error rate per kind (``play``: the error rate in play beside them, :func:`play_series`), and the
-    share right per kind."""
+def _charts(attempts: list, decided: list[Decision], lang: str,  # type: ignore[type-arg]
+            play: list | None = None) -> None:  # type: ignore[type-arg]
+    """Rating (after drill answers and Play hands: ``decided``), error rate per kind (``play``: the error rate in
+    play beside them, :func:`play_series`), and the share right per kind."""
     left, right = st.columns(2)
-    ratings = rating_series(attempts)
+    ratings = rating_series(decided)
     if ratings:
         _chart(left, t("progress.chart.rating"), rating_figure(ratings, lang), "progress_rating_chart")
     series = error_series(attempts)
@@ -264,8 +266,9 @@ def show_profile(token: str, lang: str) -> None:
         show_habit(learner.id, token, lang, "progress")
 
     attempts = practice.history(learner.id)
+    decided = learner_decisions(store, learner.id)
     rating = practice.rating(learner.id)
-    total = summary(attempts)
+    total = summary(decided)  # drill answers and Play hands: one decision model (issue 36)
     due_now = practice.due_count(learner.id)  # all that are due: a review round takes at most 20 of them
     review_now = len(practice.due(learner.id))
     queue = practice.queue(learner.id)
@@ -286,7 +289,7 @@ def show_profile(token: str, lang: str) -> None:
     if not attempts and not hands:
         st.info(t("progress.no_history"))
         return
-    _charts(attempts, lang, play_series(hands))
+    _charts(attempts, decided, lang, play_series(hands))
     if hands:
         show_play(hands, token, lang)
     if not attempts:

@@ -26,8 +26,10 @@ BIG_SEED = 2**62 + 12_345  # a 64-bit table seed
 BOTS = (Strength.BEGINNER, Strength.BEGINNER)
 
 
-def played_hand(number: int, gap: float = 0.6, stderr: float = 0.1, table: Table | None = None) -> PlayedHand:
-    """Deal ``number`` of a real table, the player setting strongest-first, with a given gap (no sampling)."""
+def played_hand(number: int, gap: float = 0.6, stderr: float = 0.1, table: Table | None = None,
+                spread: float | None = None) -> PlayedHand:
+    """Deal ``number`` of a real table, the player setting strongest-first, with a given gap and spread (no
+    sampling)."""
     table = table or Table(load_rule_set("chi-at"), BIG_SEED, BOTS)
     cards = table.deal(number)[0]
     mine = arrange_simple(cards, table.rule_set)
@@ -35,5 +37,6 @@ def played_hand(number: int, gap: float = 0.6, stderr: float = 0.1, table: Table
             for s in range(1, table.seats)]
     result = play_deal(table, number, mine, bots=bots)
     analysis = SimpleNamespace(best=mine, best_declare=False, mine=SimpleNamespace(mean=1.25 - gap),
-                               best_breakdown=SimpleNamespace(mean=1.25), cost=gap, cost_stderr=stderr)
+                               best_breakdown=SimpleNamespace(mean=1.25), cost=gap, cost_stderr=stderr,
+                               spread=spread)
     return PlayedHand.from_play(table, result, analysis, 42.5)  # type: ignore[arg-type]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from classroom.decisions import Decision, Source
 from classroom.practice import AttemptInfo
 from ui.progress.stats import by_kind, by_lesson, error_series, export_rows, rating_series, summary, weakest
 
@@ -40,6 +41,8 @@ def test_series_over_time() -> None:
     errors = error_series(HISTORY, window=2)
     assert [(kind, round(v, 2)) for _, kind, v in errors] == [("better", 0.0), ("better", 0.75), ("better", 1.2),
                                                               ("better", 0.45)]
-    assert [r for _, r in rating_series(HISTORY)] == [1500.0, 1500.0, 1510.0, 1520.0, 1530.0, 1540.0, 1550.0]
+    decided = [Decision(a.answered_at, Source.DRILL, a.kind, a.correct, a.chi_lost, a.rating_after if a.first else None)
+               for a in HISTORY]
+    assert [r for _, r in rating_series(decided)] == [1500.0, 1500.0, 1510.0, 1520.0, 1530.0, 1540.0, 1550.0]
     row = export_rows(HISTORY)[1]
     assert (row["kind"], row["correct"], row["chi_lost"], row["first_attempt"]) == ("better", False, 1.5, True)
