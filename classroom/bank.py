@@ -29,7 +29,7 @@ import random
 import threading
 import time
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,6 +42,7 @@ from classroom.service import ClassroomStore
 from classroom.snapshot import SnapshotError, pack, pack_data, record, unpack
 from maubinh.drills import Kind, Level, Question, QuestionRef
 from maubinh.drills.codec import FORMAT
+from maubinh.drills.path import Facts, facts
 from maubinh.drills.versions import PICK_LIMIT, bank_seed, data_version
 from maubinh.rules import RULE_SET_IDS
 
@@ -173,6 +174,7 @@ class QuestionBank:
         self._lock = threading.Lock()
         self._index: dict[tuple[str, str, str], dict[int, str]] = {}
         self._indexed_at = -math.inf
+        self._facts: dict[str, Facts | None] = {}
 
     def _cells(self) -> dict[tuple[str, str, str], dict[int, str]]:
         """Every cell's stored questions of the current data version (key by ordinal), read from the database at
@@ -264,14 +266,36 @@ class QuestionBank:
         return dict(self._cells().get((rule_set_id, level.value, kind.value), {}))
 
     def deal(self, rule_set_id: str, level: Level, kind: Kind, count: int, seen: Iterable[str] = (),
-             rng: random.Random | None = None) -> list[int]:
+             rng: random.Random | None = None, fits: Callable[[Facts], bool] | None = None) -> list[int]:
         """Up to ``count`` ordinals of stored questions of the cell whose keys are not in ``seen``, in random order
-        (fewer, possibly none, when the bank has no more the learner has not seen)."""
+        (fewer, possibly none, when the bank has no more the learner has not seen). With ``fits``, only questions
+        whose :func:`maubinh.drills.path.facts` it accepts (a beginner's: :func:`maubinh.drills.path.suits`)."""
         rng = rng or random.Random()
         skip = set(seen)
-        fresh = [ordinal for ordinal, key in self.ordinals(rule_set_id, level, kind).items() if key not in skip]
+        cell = self.ordinals(rule_set_id, level, kind)
+        fresh = [ordinal for ordinal, key in cell.items() if key not in skip]
         rng.shuffle(fresh)
-        return fresh[:count]
+        if fits is None:
+            return fresh[:count]
+        known = self.facts([cell[ordinal] for ordinal in fresh])
+        return [ordinal for ordinal in fresh if (found := known.get(cell[ordinal])) is not None and fits(found)][:count]
+
+    def facts(self, keys: Sequence[str]) -> dict[str, Facts]:
+        """The :func:`maubinh.drills.path.facts` of the stored questions ``keys``, read once per server (a question
+        stored never changes under its key); a row that cannot be read back is left out."""
+        missing = [key for key in keys if key not in self._facts]
+        for start in range(0, len(missing), 500):
+            with self.store._session() as session:
+                rows = session.execute(select(BankQuestion.key, BankQuestion.blob).where(
+                    BankQuestion.key.in_(missing[start:start + 500]))).all()
+            for key, blob in rows:
+                try:
+                    found: Facts | None = facts(unpack(blob))
+                except SnapshotError:
+                    found = None
+                with self._lock:
+                    self._facts[key] = found
+        return {key: found for key in keys if (found := self._facts.get(key)) is not None}
 
     def question(self, ref: QuestionRef) -> Question | None:
         """The stored question ``ref`` names, when the bank holds it under the rule set's current data version
@@ -294,10 +318,11 @@ def _current(rule_set_id: str, kind: str, version: str) -> bool:
 
 
 def deal_picks(bank: QuestionBank, kinds: Sequence[Kind], level: Level, rule_set_id: str, count: int,
-               seen: Iterable[str] = (), rng: random.Random | None = None) -> tuple[int, ...]:
+               seen: Iterable[str] = (), rng: random.Random | None = None,
+               fits: Callable[[Facts], bool] | None = None) -> tuple[int, ...]:
     """Bank ordinals for a set of ``count`` questions of ``kinds`` in turn: stored questions not in ``seen``
-    first; when a cell has no more, ordinals the bank does not hold yet (those questions are made live, the
-    same on every machine, and the build may store them later).
+    (and that ``fits`` accepts, :meth:`QuestionBank.deal`) first; when a cell has no more, ordinals the bank does not
+    hold yet (those questions are made live, the same on every machine, and the build may store them later).
 
     Raises:
         ValueError: for a rule set that is not a source, or no kinds.
@@ -309,7 +334,7 @@ def deal_picks(bank: QuestionBank, kinds: Sequence[Kind], level: Level, rule_set
     pools: dict[Kind, list[int]] = {}
     for kind, wanted in needed.items():
         stored = bank.ordinals(rule_set_id, level, kind)
-        pool = bank.deal(rule_set_id, level, kind, wanted, seen, rng)
+        pool = bank.deal(rule_set_id, level, kind, wanted, seen, rng, fits)
         top = max(stored, default=-1) + 1
         while len(pool) < wanted:
             pick = rng.randrange(top, PICK_LIMIT)

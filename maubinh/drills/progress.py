@@ -8,7 +8,9 @@
 (1, 2)
 >>> suggest_next(records, (Kind.CHI, Kind.FOUL)).value
 'chi'
->>> suggest_next(records).value
+>>> suggest_next(records).value  # the weakest kind measured, not one never tried
+'chi'
+>>> suggest_next(records[2:]).value  # all right so far: the next kind on the lesson path
 'better'
 """
 
@@ -17,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from maubinh.drills.sets import KINDS, Kind
+from maubinh.drills.path import KIND_STEPS
+from maubinh.drills.sets import KINDS, LESSON_STEPS, Kind
 
 __all__ = ["Record", "accuracy", "best_streak", "score", "streak", "suggest_next"]
 
@@ -66,9 +69,12 @@ def accuracy(records: Sequence[Record]) -> dict[Kind, tuple[int, int]]:
 
 
 def suggest_next(records: Sequence[Record], kinds: Sequence[Kind] = KINDS) -> Kind:
-    """The kind to practise next among ``kinds``: one not tried yet, else the lowest share right.
+    """The kind to practise next among ``kinds`` (issue 36): the weakest kind measured, the one with the lowest
+    share right among those answered with a miss; with no miss, the first kind not tried yet in the order of the
+    lesson path (:data:`maubinh.drills.path.KIND_STEPS`: never an advanced kind before a basic one); with every
+    kind tried and right, the one answered fewest times.
 
-    Ties go to the kind answered fewer times, then to the earlier in ``kinds``.
+    Ties go to the kind answered fewer times, then to the earlier on the lesson path, then in ``kinds``.
 
     Raises:
         ValueError: for no kinds.
@@ -77,9 +83,10 @@ def suggest_next(records: Sequence[Record], kinds: Sequence[Kind] = KINDS) -> Ki
         raise ValueError("no kinds to choose from")
     shares = accuracy(records)
 
-    def need(item: tuple[int, Kind]) -> tuple[int, float, int, int]:
+    def need(item: tuple[int, Kind]) -> tuple[int, float, int, int, int]:
         order, kind = item
         right, total = shares.get(kind, (0, 0))
-        return (1 if total else 0, right / total if total else 0.0, total, order)
+        missed = 0 if total and right < total else 1 if not total else 2
+        return (missed, right / total if total else 0.0, total, LESSON_STEPS.index(KIND_STEPS[kind].value), order)
 
     return min(enumerate(kinds), key=need)[1]

@@ -14,13 +14,14 @@ from functools import partial
 import streamlit as st
 
 from maubinh.drills import DrillSet, Question, QuestionList
+from maubinh.drills.path import reached
 from maubinh.rules import RuleSet
 from ui.drill.arrange import take_submission
 from ui.drill.assigned import Assigned, question_at, with_result
 from ui.drill.banked import dealer
 from ui.drill.kept import keep_in_url
 from ui.drill.mistakes import leave_mistakes
-from ui.drill.params import read_set_choice, rules_param_broken, set_editor, set_title, settle_set
+from ui.drill.params import on_path, read_set_choice, rules_param_broken, set_editor, set_title, settle_set
 from ui.drill.prepare import AHEAD, preparer
 from ui.drill.profile import Profile, list_state, new_list
 from ui.drill.progress import show_progress, show_summary, status_line
@@ -30,6 +31,7 @@ from ui.errors import guarded_function
 from ui.escape import md_text
 from ui.habits import DAILY_MODE
 from ui.i18n import t
+from ui.lesson_path import marks
 from ui.nav import link_to
 from ui.params import markdown_literal
 from ui.questions import kind_name, theme_name
@@ -189,7 +191,8 @@ def show_free_set(profile: Profile | None, lang: str) -> None:
     with st.expander(set_title(choice, lang), icon=":material/tune:", expanded=rules_param_broken(),
                      key="drill_set_box", on_change="rerun") as set_box:
         rule_set = rule_set_picker("drill", notices=notice)
-        drill_set = settle_set(choice, rule_set, notice, dealer(profile))
+        steps = reached(step for step, mark in marks(rule_set.id).items() if mark.finished)
+        drill_set = settle_set(on_path(choice, steps), rule_set, notice, dealer(profile, steps))
         if set_box.open:
             set_editor(drill_set, lang)
     state = set_state(drill_set)

@@ -11,12 +11,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
 from classroom.bank import deal_picks
-from maubinh.drills import DrillSet
+from maubinh.drills import DrillSet, Lesson, Level
+from maubinh.drills.path import OPEN_STEPS, suits
 from ui.drill.prepare import use_source
 from ui.drill.profile import Profile
 from ui.store import classroom
@@ -38,16 +40,19 @@ def connect() -> None:
         use_source(None)
 
 
-def dealer(profile: Profile | None) -> Callable[[DrillSet], DrillSet]:
+def dealer(profile: Profile | None, steps: frozenset[Lesson] = OPEN_STEPS) -> Callable[[DrillSet], DrillSet]:
     """What deals a new set: ``drill_set`` given bank picks the learner (``profile``, else this session) has not
-    seen; unchanged when the database cannot be read (its questions are then made from its seed)."""
+    seen, at beginner only those that suit a learner who reached the lesson steps ``steps``
+    (:func:`maubinh.drills.path.suits`); unchanged when the database cannot be read (its questions are then made
+    from its seed)."""
 
     def deal(drill_set: DrillSet) -> DrillSet:
         seen: set[str] = st.session_state.setdefault(SEEN_KEY, set())
         try:
             known = seen | (classroom().practice.seen(profile.learner.id) if profile is not None else set())
+            fits = partial(suits, level=drill_set.level, steps=steps) if drill_set.level is Level.BEGINNER else None
             picks = deal_picks(classroom().bank, drill_set.kinds, drill_set.level, drill_set.rule_set_id,
-                               drill_set.count, known)
+                               drill_set.count, known, fits=fits)
         except SQLAlchemyError:
             _log.exception("the question bank could not be read: a set made from its seed")
             return drill_set

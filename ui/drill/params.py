@@ -32,7 +32,8 @@ from maubinh.drills import (
     Level,
     available,
 )
-from maubinh.drills.sets import parse_kinds, parse_level
+from maubinh.drills.path import path_kinds
+from maubinh.drills.sets import Lesson, parse_kinds, parse_level
 from maubinh.drills.versions import PICK_LIMIT
 from maubinh.rules import RULE_SET_IDS, RuleSet
 from ui.drill.state import STATE_KEY, SetState
@@ -54,6 +55,7 @@ __all__ = [
     "SET_PARAMS",
     "SetChoice",
     "new_seed",
+    "on_path",
     "read_set_choice",
     "rules_param_broken",
     "set_editor",
@@ -111,6 +113,7 @@ class SetChoice:
     Attributes:
         picks: the bank ordinals of a set dealt from the question bank (``()``: a set made from its seed).
         fresh: a new set, to be dealt from the bank (:func:`settle_set`).
+        path: the link names no kinds: at beginner they follow the lesson path (:func:`on_path`).
     """
 
     kinds: tuple[Kind, ...]
@@ -119,6 +122,7 @@ class SetChoice:
     count: int
     picks: tuple[int, ...] = ()
     fresh: bool = False
+    path: bool = False
 
     def under(self, rule_set: RuleSet) -> DrillSet:
         """The set under a rule set (a source, or house rules carried along: never dealt from the bank)."""
@@ -154,6 +158,7 @@ def read_set_choice() -> SetChoice:
         last = current.drill_set
         return SetChoice(last.kinds, last.level, last.seed, last.count, getattr(last, "picks", ()))
     kinds = _kinds()
+    path = kinds is None and SEED_PARAM not in st.query_params
     if kinds is None:  # links from before kinds could be chosen: ?seed= alone was the one-kind drill
         kinds = (Kind.BETTER,) if SEED_PARAM in st.query_params else DEFAULT_KINDS
     level = _level() or (DEFAULT_LEVEL if given else START_LEVEL)
@@ -161,7 +166,16 @@ def read_set_choice() -> SetChoice:
     seed = int_param(SEED_PARAM, minimum=0, maximum=MAX_SEED)
     count = count or DEFAULT_COUNT
     picks, fresh = _picks(count)
-    return SetChoice(kinds, level, new_seed() if seed is None else seed, count, picks, fresh)
+    return SetChoice(kinds, level, new_seed() if seed is None else seed, count, picks, fresh, path)
+
+
+def on_path(choice: SetChoice, steps: frozenset[Lesson]) -> SetChoice:
+    """A new beginner's set whose link names no kinds asks the kinds of the lesson steps ``steps`` reached, in the
+    lesson path's order (:func:`maubinh.drills.path.path_kinds`: no instant wins before their lesson); any other
+    set as it is."""
+    if not (choice.path and choice.fresh and choice.level is Level.BEGINNER):
+        return choice
+    return replace(choice, kinds=path_kinds(choice.kinds, steps))
 
 
 def settle_set(choice: SetChoice, rule_set: RuleSet, notice: DeltaGenerator | None = None,
