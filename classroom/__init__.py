@@ -21,6 +21,7 @@ Modules:
     classroom.throttle    limits per client and per class (join-code guesses, joins, new profiles), in the database.
     classroom.bank        the question bank: questions made and graded ahead, loaded from a file, dealt at once.
     classroom.play_hands  every hand a profile played at the Play table, its analysis, missed hands to review.
+    classroom.decisions   a profile's decisions: drill answers and the Play hands it split, one model for both.
     classroom.clock       the timer's clock: each deal's first showing per learner, the limit, what a late hand stands for.
     classroom.tables      a class at one table (duplicate deals): sessions, the hands learners play, shared work.
     classroom.table_board  a table session's board as numbers: splits per deal, chi lost, the ranking.

@@ -14,6 +14,7 @@ Modules (one per kind, each documents its levels and traps; then the shared part
 - :mod:`maubinh.drills.build`: hands built to order (a pool of cards, hands of a chosen category);
 - :mod:`maubinh.drills.sampling`: opponents sampled once per question, reused for every option;
 - :mod:`maubinh.drills.progress`: a session's progress (score, streaks, the kind to practise next);
+- :mod:`maubinh.drills.path`: the beginner's sets follow the lesson path (kinds and questions by lessons reached);
 - :mod:`maubinh.drills.answers`: an answer of any kind as a short code, and the chi it cost;
 - :mod:`maubinh.drills.levels`: error-rate levels named from measured reference players (``data/``);
 - :mod:`maubinh.drills.themes`: what decides a question (a fixed vocabulary of themes, each with its lesson),

@@ -8,6 +8,8 @@ import pytest
 from maubinh.arrangement import Arrangement, foul_reason
 from maubinh.cards import cards_text
 from maubinh.play import (
+    CANDIDATES,
+    CHOOSE_SAMPLES,
     SCORE_SAMPLES,
     Strength,
     Table,
@@ -211,3 +213,23 @@ def test_a_declared_instant_win_is_no_miss_when_time_runs_out() -> None:
     declared = analyse(table, 1, split, True, missed=True)
     assert not declared.missed and declared.declare and declared.arrangement == split
     assert analyse(table, 1, split, False, missed=True).missed
+
+
+def test_a_deals_spread_is_how_far_its_plausible_splits_fall_below_the_best() -> None:
+    """The Play rating's opponent (issue 36): the mean shortfall of the 24 best legal splits against the best, chi per
+    deal, heads-up; an independent sample of as many deals gives the same within a few hundredths, a hand with one
+    right split (deal 1: 2.07 chi) far above one where any sensible split will do (deal 2: 0.04 chi)."""
+    table = Table(CHI_AT, 5, (Strength.SOLVER,))
+    spreads = []
+    for number in (1, 2, 3):
+        studied = study(table, number)
+        cards = table.deal(number)[0]
+        field = sample_field(cards, CHI_AT, opponents=1, samples=CHOOSE_SAMPLES, seed=777 + number)
+        _, means = best_splits(field, count=CANDIDATES)
+        assert studied.spread is not None and studied.spread >= 0.0
+        assert studied.spread == pytest.approx(float(np.mean(means[0] - means)), abs=0.03)
+        assert analyse(table, number, arrange_simple(cards, CHI_AT), studied=studied).spread == studied.spread
+        spreads.append(studied.spread)
+    assert spreads == pytest.approx([2.067, 0.044, 0.697], abs=0.001)
+    held = Table(CHI_AT, 43, (Strength.BEGINNER,))  # deal 1 holds an instant win: whether to declare, not a split
+    assert study(held, 1).spread is None
