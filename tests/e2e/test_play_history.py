@@ -2,7 +2,8 @@
 and a beginner player), on a desktop in English and at 390 px in Vietnamese. The first hand is played without a
 profile, then a profile is made from the Play page (that hand is kept in it); each hand shows its showdown and its
 analysis; all ten are in the session summary, the hand history (with the replay) and on the Progress page (the
-costliest hand's link opens its replay). Screenshots in artifacts/screenshots/play_history_*."""
+costliest hand's link opens its replay), where they start a streak, meet the daily goal and move the rating (issue
+36). Screenshots in artifacts/screenshots/play_history_*."""
 
 from __future__ import annotations
 
@@ -91,6 +92,16 @@ def test_ten_hands_against_three_computer_players_are_in_the_history_and_in_prog
     expect(page.get_by_text(translate("playhist.progress.title", lang))).to_be_visible()
     hands = page.locator("[data-testid=stMetric]").filter(has_text=translate("playhist.progress.hands", lang))
     expect(hands.locator("[data-testid=stMetricValue]")).to_have_text(str(HANDS))
+
+    def metric(label: str) -> str:
+        found = page.locator("[data-testid=stMetric]").filter(has_text=label).locator("[data-testid=stMetricValue]")
+        return found.first.inner_text()
+
+    # the ten hands are decisions (issue 36): a day's streak, today's goal met, the rating moved
+    assert metric(translate("habit.streak", lang)) == translate_plural("habit.days", 1, lang)
+    assert metric(translate("habit.today", lang)) == f"{HANDS}/5"
+    assert metric(translate("progress.metric.rating", lang)) != "1500"
+    assert metric(translate("progress.metric.right", lang)).endswith(f"/{HANDS}")
     screenshot(page, f"play_history_{lang}_{size}_progress")
     # the costliest hand first; its link opens its replay
     page.get_by_role("link", name=re.compile(rf"^{deal} \d+ ")).first.click()
