@@ -3,7 +3,8 @@
 One model for both: a :class:`Decision` is a time, whether it was right, the chi it lost against the engine's best
 (``None`` for a drill kind not graded in chi) and the rating after it moved the learner's rating (``None`` when it
 did not). The daily goal and the streak (:mod:`classroom.habits`), Progress's headline "chi lost per decision" and
-its rating chart count them; this module is where that is declared, once.
+its rating chart, and a class board's chi lost per decision (:func:`error_rates`) count them; this module is where
+that is declared, once.
 
 - A **drill answer** is an ``attempts`` row (:mod:`classroom.practice`): right as graded, its ``chi_lost``; it moved
   the rating when it was the learner's first attempt at the question.
@@ -20,12 +21,12 @@ hands counted (migration ``0014_play_decisions``) count at once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from classroom.models import Attempt, PlayHand
@@ -33,7 +34,7 @@ from classroom.play_hands import is_error
 from classroom.service import ClassroomStore
 from maubinh.play import Origin
 
-__all__ = ["PLAY_KIND", "UNGRADED_ORIGINS", "Decision", "Source", "decisions", "learner_decisions"]
+__all__ = ["PLAY_KIND", "UNGRADED_ORIGINS", "Decision", "Source", "decisions", "error_rates", "learner_decisions"]
 
 PLAY_KIND = "play"
 """The kind of a Play hand among the drill kinds (:class:`maubinh.drills.Kind`'s values)."""
@@ -93,3 +94,24 @@ def learner_decisions(store: ClassroomStore, learner_id: str) -> list[Decision]:
     """Every decision of the learner, oldest first (:func:`decisions` in a session of ``store``)."""
     with store._session() as session:
         return decisions(session, learner_id)
+
+
+def error_rates(store: ClassroomStore, learner_ids: Sequence[str]) -> dict[str, tuple[int, float]]:
+    """Per learner, ``(decisions graded in chi, chi lost over them)``: the drill answers graded in chi and the Play
+    hands the learner split (a class's board; the same sums as :func:`decisions` gives one learner, two queries
+    for the whole class)."""
+    if not learner_ids:
+        return {}
+    ids = list(learner_ids)
+    found: dict[str, tuple[int, float]] = {}
+    with store._session() as session:
+        drill = session.execute(
+            select(Attempt.learner_id, func.count(Attempt.chi_lost), func.coalesce(func.sum(Attempt.chi_lost), 0.0))
+            .where(Attempt.learner_id.in_(ids), Attempt.chi_lost.is_not(None)).group_by(Attempt.learner_id))
+        play = session.execute(
+            select(PlayHand.learner_id, func.count(PlayHand.id), func.coalesce(func.sum(PlayHand.gap), 0.0))
+            .where(PlayHand.learner_id.in_(ids), PlayHand.origin.not_in(UNGRADED_ORIGINS)).group_by(PlayHand.learner_id))
+        for lid, n, total in (*drill, *play):
+            before = found.get(lid, (0, 0.0))
+            found[lid] = (before[0] + int(n), before[1] + float(total or 0.0))
+    return found

@@ -163,17 +163,6 @@ class Practice:
                                    .where(Learner.id.in_(list(learner_ids))))
             return {lid: Rating(r, rd, vol) for lid, r, rd, vol in rows}
 
-    def error_rates(self, learner_ids: Sequence[str]) -> dict[str, tuple[int, float]]:
-        """Per learner, ``(decisions, chi lost)`` over every attempt graded in chi (for a class's board)."""
-        if not learner_ids:
-            return {}
-        with self.store._session() as session:
-            rows = session.execute(
-                select(Attempt.learner_id, func.count(Attempt.chi_lost), func.coalesce(func.sum(Attempt.chi_lost), 0.0))
-                .where(Attempt.learner_id.in_(list(learner_ids)), Attempt.chi_lost.is_not(None))
-                .group_by(Attempt.learner_id))
-            return {lid: (int(n), float(total or 0.0)) for lid, n, total in rows}
-
     def question_rating(self, ref: QuestionRef) -> Rating:
         """The question's rating (its level's prior when nobody answered it yet)."""
         with self.store._session() as session:

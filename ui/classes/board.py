@@ -15,6 +15,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from classroom.board import Board, QuestionRow, board, export_rows
+from classroom.decisions import error_rates
 from classroom.models import utcnow
 from classroom.service import AssignmentInfo, ClassInfo
 from maubinh.drills import Question
@@ -90,7 +91,7 @@ def _learner_table(result: Board, lang: str) -> None:
     kinds = [row.kind for row in result.kinds]
     ids = [row.learner_id for row in result.learners]
     practice = classroom().practice
-    ratings, errors = practice.ratings(ids), practice.error_rates(ids)
+    ratings, errors = practice.ratings(ids), error_rates(practice.store, ids)  # drill answers and Play hands
     rows = []
     for row in result.learners:
         rating = ratings.get(row.learner_id)

@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import update as sql_update
 
-from classroom.decisions import PLAY_KIND, Source, learner_decisions
+from classroom.decisions import PLAY_KIND, Source, error_rates, learner_decisions
 from classroom.habits import Habits
 from classroom.models import PlayHand
 from classroom.play_hands import PlayHands
@@ -151,3 +151,19 @@ def test_hands_sent_at_once_from_many_tabs_each_move_the_rating_once(store: Clas
     assert len(decided) == THREADS
     assert max(d.rating_after or 0.0 for d in decided) == pytest.approx(expected.value)
     assert Habits(store).habit(learner, now=NOW).answered_today == THREADS
+
+
+def test_a_class_boards_chi_lost_per_decision_is_the_profiles(store: ClassroomStore) -> None:
+    practice = Practice(store)
+    lan, minh = (practice.create_profile(name).info.id for name in ("Lan", "Minh"))
+    practice.record(lan, todays_question(NOW.date()), run_id="r1", number=0, mode="practice", lesson="chi",
+                    code="0", correct=False, chi_lost=0.9, seconds=3.0, now=NOW)
+    hands = PlayHands(store, practice)
+    hands.keep(lan, played_hand(1, gap=0.3, stderr=0.1), now=NOW)
+    hands.keep(lan, replace(played_hand(2, gap=5.0), origin=Origin.XEP_BAI), now=NOW)  # not Lan's decision
+    hands.keep(minh, played_hand(1, gap=0.12, stderr=0.1), now=NOW)
+    rates = error_rates(store, [lan, minh, "nobody"])
+    assert rates[lan] == (2, pytest.approx(1.2)) and rates[minh] == (1, pytest.approx(0.12)) and "nobody" not in rates
+    total = summary(learner_decisions(store, lan))
+    assert (total.decisions, total.chi_lost) == (rates[lan][0], pytest.approx(rates[lan][1]))
+    assert error_rates(store, []) == {}
