@@ -29,6 +29,7 @@ __all__ = [
     "RED",
     "card_back_svg",
     "card_svg",
+    "cards_inline_html",
     "hand_html",
     "inject_css",
     "row_html",
@@ -105,6 +106,18 @@ def card_svg(card: Card, width: int = 56) -> str:
         + f'<text x="{_VIEW_W // 2}" y="{_VIEW_H // 2 + 4}" font-size="58" text-anchor="middle" '
         f'dominant-baseline="central">{glyph}</text>' + "</g></svg>"
     )
+
+
+def cards_inline_html(cards: Iterable[Card]) -> str:
+    """Cards as text in a line, as people write them (``10♣ 9♥``), hearts and diamonds in :data:`RED`, each glyph
+    kept as text (U+FE0E): the compact showdown's chi, a hand in a list.
+
+    >>> from maubinh.cards import parse_cards
+    >>> cards_inline_html(parse_cards("Tc 9h"))
+    '<span class="mb-cardtext">10♣\ufe0e</span> <span class="mb-cardtext mb-red">9♥\ufe0e</span>'
+    """
+    return " ".join(f'<span class="mb-cardtext{" mb-red" if card.suit.value in "hd" else ""}">'
+                    f"{escape(card.pretty)}{TEXT_PRESENTATION}</span>" for card in cards)
 
 
 def _back_lattice() -> str:
@@ -193,6 +206,18 @@ CARD_CSS = """
 .mb-hand { display: flex; flex-direction: column; gap: 0.25rem; width: fit-content; max-width: 100%; }
 .mb-hand-label { font-size: 0.875rem; font-weight: 600; opacity: 0.85; }
 .mb-hand-cards { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; }
+.mb-cardtext { white-space: nowrap; font-variant-numeric: tabular-nums; }
+.mb-cardtext.mb-red { color: #c62828; }
+@media (prefers-color-scheme: dark) { .mb-cardtext.mb-red { color: #ff6e6e; } }
+.mb-showdown { font-size: 0.9rem; line-height: 1.35; margin-bottom: 0.5rem; }
+.mb-sd-row { display: grid; grid-template-columns: 5fr 5fr 3.3fr; gap: 0 10px; }
+.mb-sd-chi { min-width: 0; }
+.mb-sd-head { font-size: 0.75rem; font-weight: 600; opacity: 0.7; }
+.mb-sd-seat { margin-top: 0.45rem; }
+.mb-sd-cat { font-size: 0.78rem; opacity: 0.75; }
+.mb-mark { font-weight: 700; }
+.mb-win { color: #2e7d32; }
+.mb-lose { color: #c62828; }
 .mb-card { display: block; flex: 0 0 auto; filter: drop-shadow(0 1px 1.5px rgba(0, 0, 0, 0.25)); }
 .mb-hand--highlight {
   padding: 0.35rem 0.5rem 0.5rem;

@@ -4,6 +4,7 @@ both languages."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from maubinh.rules import POSITIONS, load_rule_set
 from maubinh.settle import settle
 from maubinh.strategy.arrangers import arrange_simple
 from tests.app.arrange import arranger_data, confirm
+from ui.i18n import translate
 from ui.play.state import SESSION_KEY, SUBMITTED_KEY, TIMER_KEY, PlaySession, bot_plays, solver_split
 from ui.table.timer import GRACE_S
 
@@ -73,8 +75,10 @@ def test_a_deal_is_settled_as_settle_does_and_the_score_accumulates(lang: str) -
                       [False, *(p.declare for p in bot_plays(table, 1))])
     assert result.settlement.totals == expected.totals
     assert sum(expected.totals) == 0
-    # the score metrics show the same totals, the player's first
-    shown = [m.value for m in at.metric][: table.seats]
+    # the score line shows the same totals, the player's first (one short line: issue 36)
+    you = f"**{translate('play.you', lang)}** "
+    line = next(m.value for m in at.markdown if m.value.startswith(you))
+    shown = re.findall(r"\*\* ([+−]\d+|0)(?: ·|$)", line)
     assert shown == [f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0" for v in expected.totals]
     assert session.analyses[1].actual == expected.totals[0]
     assert (t := _texts(at)) and (("Showdown" in t) if lang == "en" else ("Lật bài" in t))

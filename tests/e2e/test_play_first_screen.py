@@ -94,7 +94,7 @@ def test_the_cards_show_on_a_phones_first_screen_with_the_settings_folded(e2e_br
         expect(next_deal).to_be_visible(timeout=180_000)
         next_deal.click()
         wait_idle(page, timeout_ms=180_000)
-        expect(page.locator("[data-testid=stMetric]").first).to_be_visible()  # the running score
+        expect(page.locator(".st-key-play_score")).to_be_visible()  # the running score
         expect(page.locator(".mb-hand button.mb-card")).to_have_count(13)
         page.evaluate("() => document.querySelector('[data-testid=stMain]')?.scrollTo(0, 0)")
         second = assert_on_first_screen(page, "deal 2")

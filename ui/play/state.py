@@ -61,6 +61,8 @@ __all__ = [
     "SUBMITTED_KEY",
     "TIMER_KEY",
     "PlaySession",
+    "analyse_pending",
+    "analyse_played",
     "analysis_of",
     "bot_plays",
     "declare_key",
@@ -111,6 +113,9 @@ class PlaySession:
     database's when :attr:`learner_id` is set."""
     hands: dict[int, PlayedHand] = field(default_factory=dict)
     saved: set[int] = field(default_factory=set)
+    unanalysed: dict[int, tuple[bool, float]] = field(default_factory=dict)
+    """Deals settled whose analysis is not made yet: whether the player declared, the seconds taken
+    (:func:`analyse_played`)."""
     learner_id: str | None = None
     """The profile playing (``None``: no profile): its deals' first showings are kept in the database."""
 
@@ -130,7 +135,9 @@ def bot_plays(table: Table, number: int) -> tuple[BotPlay, ...]:
 
 def start_preparing(table: Table, number: int) -> Future[DealStudy]:
     """Start (once per process) :func:`maubinh.play.study` of deal ``number`` in the background, after the kernel is
-    ready; the future of its result (shared by every session at this table)."""
+    ready; the future of its result (shared by every session at this table). The computer players' splits are started
+    first (:meth:`background.deals.Deals.start_bots`): the showdown needs only them."""
+    deals().start_bots(table, number, lane="play")
     return deals().start(table, number, lane="play")
 
 
@@ -252,7 +259,33 @@ def take_submission(session: PlaySession, number: int) -> None:
         result = play_deal(table, number, arrangement, declare, helped=number in session.helped,
                            bots=bot_plays(table, number), timed_out=outcome.timed_out,
                            auto_split=outcome.auto_split, seconds=round(elapsed, 1))
-        session.results[number] = result
-        session.analyses[number] = analysis_of(table, number, arrangement, declare, result.player_total,
-                                               outcome.auto_split)
-        session.hands[number] = PlayedHand.from_play(table, result, session.analyses[number], elapsed)
+    session.results[number] = result
+    session.unanalysed[number] = (declare, elapsed)
+
+
+def analyse_played(session: PlaySession, number: int) -> Analysis:
+    """The analysis of deal ``number`` (played: :func:`take_submission` settled it), made once the showdown is on
+    the screen (issue 36: the showdown is drawn first, the analysis after it), and the hand kept for the summary,
+    the history and the profile (:attr:`PlaySession.hands`).
+
+    Raises:
+        KeyError: deal ``number`` is not played in this session.
+    """
+    found = session.analyses.get(number)
+    if found is not None:
+        return found
+    result = session.results[number]
+    declare, elapsed = session.unanalysed.get(number, (result.declared[0], result.seconds or 0.0))
+    table = session.table
+    analysis = analysis_of(table, number, result.arrangements[0], declare, result.player_total, result.auto_split)
+    session.analyses[number] = analysis
+    session.hands[number] = PlayedHand.from_play(table, result, analysis, elapsed)
+    session.unanalysed.pop(number, None)
+    return analysis
+
+
+def analyse_pending(session: PlaySession) -> None:
+    """Make the analyses of the deals settled whose analysis a run left unmade (the learner went on to the next deal
+    while it was made): every hand played is kept (:func:`analyse_played`)."""
+    for number in sorted(session.unanalysed):
+        analyse_played(session, number)
