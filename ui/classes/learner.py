@@ -8,7 +8,6 @@ learner's name or answers.
 from __future__ import annotations
 
 from datetime import tzinfo
-from zoneinfo import ZoneInfo
 
 import pandas as pd
 import streamlit as st
@@ -21,7 +20,7 @@ from ui.classes.start import FOUND_KEY
 from ui.classes.table_common import TABLE_PARAM
 from ui.classes.table_learner import show_table_list, show_table_play
 from ui.classes.words import moment, share, state_key
-from ui.client import client_address
+from ui.client import client_address, viewer_zone
 from ui.escape import PASTE_ROOM, md_text
 from ui.i18n import t
 from ui.labels import number
@@ -36,15 +35,6 @@ __all__ = ["JOINED_KEY", "show_join", "show_learner", "viewer_zone"]
 
 JOINED_KEY = "classes_joined"
 """Session key: the learner who just joined (their personal link is shown on arrival)."""
-
-
-def viewer_zone() -> tzinfo | None:
-    """The browser's time zone (``st.context.timezone``), or ``None`` when unknown."""
-    name = st.context.timezone
-    try:
-        return ZoneInfo(name) if name else None
-    except (KeyError, ValueError):
-        return None
 
 
 def _join(klass: ClassInfo, lang: str) -> None:
