@@ -243,6 +243,15 @@ CARD_CSS = """
   button[data-variant="pills"], [data-testid="stNumberInput"] button,
   [data-testid="stSidebarCollapseButton"] button, [data-testid="stExpandSidebarButton"] { min-width: 44px; }
   [data-testid="stRadio"] label, [data-testid="stCheckbox"] label { align-items: center; }
+  [data-testid="stTab"], [data-testid="stSelectbox"] [data-baseweb="select"] > div,
+  [data-testid="stMultiSelect"] [data-baseweb="select"] > div { min-height: 44px; }
+  [data-testid="stMarkdownContainer"] p a, [data-testid="stMarkdownContainer"] li a, [data-testid="stCaptionContainer"] a {
+    display: inline-block; padding: 12px 0; margin: -12px 0; }
+  [data-testid="stTooltipHoverTarget"] { position: relative; }
+  [data-testid="stTooltipHoverTarget"]::after {
+    content: ""; position: absolute; left: 50%; top: 50%; width: 44px; height: 44px; transform: translate(-50%, -50%);
+  }
+  [data-testid="InputInstructions"] { display: none; }
   [data-testid="stMultiSelect"] [role="group"] > button { min-width: 44px; min-height: 44px; }
   [data-testid="stTooltipHoverTarget"] button, [data-testid="stMultiSelectTagsContainer"] button { position: relative; }
   [data-testid="stTooltipHoverTarget"] button::after, [data-testid="stMultiSelectTagsContainer"] button::after {
@@ -250,6 +259,7 @@ CARD_CSS = """
   }
 }
 @media (max-width: 640px) {
+  [data-testid="InputInstructions"] { display: none; }
   [data-testid="stMainBlockContainer"] { padding-top: 3.25rem; }
   [data-testid="stTable"] table { font-size: 0.8rem; }
   [data-testid="stTable"] th, [data-testid="stTable"] td { padding: 0.3rem 0.35rem !important; }
@@ -261,7 +271,9 @@ CARD_CSS = """
 options all in view (Streamlit caps the box at 4.5 rows and scrolls the rest out of sight: at 390 px the
 Drill's and the teacher's 7th and 8th kinds were hidden, issue 22 item 15); the Sandbox's selected card
 chips in the text colour, not the theme's red (a black suit drawn red, issue 20 item 7); on a touch screen
-every button, chip, link, choice and box at least 44 px tall (issue 20 item 8); on a phone, tables in a
+every button, chip, link, choice and box at least 44 px tall (issue 20 item 8; issue 36: tabs, select boxes, help
+icons and a lesson's links too, and no "Press Enter to apply" under a box: a phone has no Enter key, and at 390 px
+the hint covered the box's clear icon); on a phone, tables in a
 smaller type with less padding, so that more of them fit the width (issue 20 item 7). The page's hidden helpers
 (its styles and scripts: the keyed style boxes, an element marked ``mb-hidden``) take no room: each left a 1 rem gap,
 80 px of blank screen above every page's title on a phone (a new user's finding); on a phone the page starts
