@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import ipaddress
 import os
-from datetime import tzinfo
-from zoneinfo import ZoneInfo
 
 import streamlit as st
 
-__all__ = ["LOCAL", "TRUST_PROXY_ENV", "client_address", "pick_address", "viewer_zone"]
+__all__ = ["LOCAL", "TRUST_PROXY_ENV", "client_address", "pick_address"]
 
 TRUST_PROXY_ENV = "MAUBINH_TRUST_PROXY"
 """Environment variable: ``1`` when a trusted reverse proxy sets ``X-Forwarded-For``."""
@@ -60,12 +58,3 @@ def client_address() -> str:
         connection = None
     return pick_address(connection if isinstance(connection, str) else None,
                         forwarded if isinstance(forwarded, str) else None, trusted)
-
-
-def viewer_zone() -> tzinfo | None:
-    """The browser's time zone (``st.context.timezone``), or ``None`` when unknown."""
-    name = st.context.timezone
-    try:
-        return ZoneInfo(name) if name else None
-    except (KeyError, ValueError):
-        return None

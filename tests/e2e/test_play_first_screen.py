@@ -150,3 +150,34 @@ def test_a_class_tables_cards_show_on_a_learners_phone_first_screen(e2e_browser:
             f"tables_first_screen_{lang}_390_window.png")))
     finally:
         context.close()
+
+
+DECLARED = {"vi": "Đã báo", "en": "Declared"}
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_an_instant_win_is_declared_on_a_phone_without_placing_the_cards(e2e_browser: Browser, app_url: str,
+                                                                        lang: str) -> None:
+    """Issue 36: holding an instant win, the "Báo mậu binh" switch leaves all 13 cards on the first screen; switched
+    on, the component says no split is needed and "Confirm" sends at once: the showdown shows the declaration."""
+    context = e2e_browser.new_context(**PHONE)  # type: ignore[arg-type]
+    try:  # deal 1 of seed 43: ba cái sảnh under chi-at (tests/app/test_play_page.py)
+        page = _opened(context, f"{app_url}/play?lang={lang}&seed=43&deal=1&bots={BOTS}&rules=chi-at")
+        switch = page.locator(".st-key-play_declare_1")
+        expect(switch).to_be_visible()
+        assert_on_first_screen(page, "instant win held", whole_hand=True)
+        confirm = page.locator("button[data-confirm]")
+        expect(confirm).to_be_disabled()
+        switch.locator("label").click()
+        wait_idle(page)
+        expect(page.locator(".mb-status.mb-declaring")).to_be_visible()
+        expect(confirm).to_be_enabled()
+        assert_on_first_screen(page, "instant win switched on", whole_hand=True)
+        page.evaluate("() => document.querySelector('[data-testid=stMain]')?.scrollTo(0, 0)")
+        page.screenshot(path=str(SCREENSHOTS / f"play_instant_win_{lang}_390_window.png"))
+        confirm.click()
+        wait_idle(page, timeout_ms=180_000)
+        expect(page.locator(".mb-showdown")).to_contain_text(DECLARED[lang])
+        assert_no_exception(page)
+    finally:
+        context.close()

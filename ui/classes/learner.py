@@ -20,7 +20,7 @@ from ui.classes.start import FOUND_KEY
 from ui.classes.table_common import TABLE_PARAM
 from ui.classes.table_learner import show_table_list, show_table_play
 from ui.classes.words import moment, share, state_key
-from ui.client import client_address, viewer_zone
+from ui.client import client_address
 from ui.escape import PASTE_ROOM, md_text
 from ui.i18n import t
 from ui.labels import number
@@ -30,6 +30,7 @@ from ui.params import markdown_literal
 from ui.setup import rule_set_label
 from ui.store import ASSIGNMENT_PARAM, LEARNER_PARAM, classroom, refusal_key
 from ui.tables_fit import show_table
+from ui.when import viewer_zone
 
 __all__ = ["JOINED_KEY", "show_join", "show_learner", "viewer_zone"]
 

@@ -27,8 +27,6 @@ from maubinh.arrangement import Arrangement
 from maubinh.play import Origin
 from maubinh.rules import POSITIONS
 from ui.cards import show_cards
-from ui.classes.words import moment
-from ui.client import viewer_zone
 from ui.errors import log_failure
 from ui.escape import csv_bytes, md_text
 from ui.i18n import t, tn
@@ -42,6 +40,7 @@ from ui.settlement import signed
 from ui.store import LEARNER_PARAM, classroom
 from ui.table.records import HAND_PARAM, error_definition, export_frame, export_json, practise_params
 from ui.table.views import origin_mark, seat_namer, show_analysis, show_left_out, show_seat, show_showdown
+from ui.when import moment, viewer_zone
 
 __all__ = [
     "PAGE_SIZE",
@@ -112,8 +111,8 @@ def split_text(split: Arrangement) -> str:
 
 
 def played_when(moment_: datetime | None, zone: tzinfo | None, lang: str) -> str:
-    """When a hand was played, in the learner's time zone (``zone``: the browser's, :func:`ui.client.viewer_zone`),
-    as the classes show times (:func:`ui.classes.words.moment`); "UTC" said when the zone is unknown. A time read
+    """When a hand was played, in the learner's time zone (``zone``: the browser's, :func:`ui.when.viewer_zone`),
+    as the classes show times (:func:`ui.when.moment`); "UTC" said when the zone is unknown. A time read
     back without its zone (SQLite) is UTC.
 
     >>> from zoneinfo import ZoneInfo

@@ -126,7 +126,9 @@ def show_deal(session: PlaySession, number: int, lang: str) -> None:
     """Deal ``number``: arranging it, or, once played, the showdown and the analysis.
 
     While arranging, the deal's heading, "Xếp bài" and the computer players' face-down hands take two short rows
-    (one each on a phone), so that the arranging component starts high on the screen.
+    (one each on a phone), so that the arranging component starts high on the screen; holding an instant win, its
+    "Báo mậu binh" switch takes the face-down hands' row (they go below the cards), and once it is on, "Confirm" needs
+    no split (the component says so: issue 36).
     """
     table = session.table
     if number in session.results:
@@ -159,15 +161,20 @@ def show_deal(session: PlaySession, number: int, lang: str) -> None:
         st.subheader(t("play.deal_title", n=number), width="content")
         st.button(t("play.solve"), icon=":material/auto_fix_high:", key=f"play_solve_{number}", disabled=helped,
                   on_click=_helped, args=(session, number), help=t("play.solve_help"))
-    show_bots_down(table.bots)
     held = find_instant_win(hands[0], table.rule_set) if table.rule_set.naturals else None
-    if held is not None:
+    if held is None:
+        show_bots_down(table.bots)
+    else:  # the switch in the face-down hands' place (they go below the cards): all 13 cards on a phone's first screen
         st.toggle(t("play.declare", name=natural_name(held.pattern, lang), chi=held.chi), key=declare_key(number),
                   help=t("play.declare_help"))
     if helped:
         st.caption(t("play.helped_note"))
     if session.problem:
         st.error(session.problem)
+    declaring = held is not None and bool(st.session_state.get(declare_key(number)))
     show_arranger(hands[0], table.rule_set, lang, key=f"play_arrange_{table.seed}_{number}", target=SUBMITTED_KEY,
                   version=f"{table.seed}:{number}:{int(helped)}", timer=timer_for(session, number),
-                  initial=solver_split(table, number) if helped else None)
+                  initial=solver_split(table, number) if helped else None,
+                  declare=t("play.declare_hint") if declaring else None)
+    if held is not None:
+        show_bots_down(table.bots)
