@@ -389,6 +389,11 @@ export default function (component) {
       if (can.enabled) send(declaring ? { declare: true } : {});
     });
     root.appendChild(confirm);
+    if (declaring) {  // the hint and "Confirm" above the chi: on a phone's first screen, right under the switch
+      const first = root.querySelector(".mb-chi");
+      root.insertBefore(status, first);
+      root.insertBefore(confirm, first);
+    }
   }
 
   function tick() {
