@@ -110,6 +110,15 @@ class Deals:
         return self.studies.start((table, number), lambda key: kernel_ready_then(study, *key),
                                   lambda work: home().submit(lane, work))
 
+    def start_bots(self, table: Table, number: int, lane: str = "play") -> Future[tuple[BotPlay, ...]]:
+        """Start (once per process) the computer players' splits of deal ``number`` in the home's ``lane``, after the
+        kernel is ready; their future. Started when the cards are shown, so that the showdown after a submission only
+        settles (issue 36: the showdown on the screen within 0.3 s of "Confirm")."""
+        from background.home import home
+
+        return self.bot_plays.start((table, number), lambda key: kernel_ready_then(key[0].bot_plays, key[1]),
+                                    lambda work: home().submit(lane, work))
+
     def prepare(self, table: Table, number: int) -> Future[None] | None:
         """Start a class table's deal work (computer players, study) in the home's ``tables`` lane if no one did:
         called when a learner is shown the deal, so that it is ready when the first split arrives. The future of

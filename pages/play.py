@@ -24,7 +24,7 @@ from ui.play.history import (
     show_replay,
     show_summary,
 )
-from ui.play.state import read_table_params, session_for, take_submission
+from ui.play.state import analyse_pending, read_table_params, session_for, take_submission
 from ui.play.views import show_deal, show_score, show_settings
 from ui.setup import setup_page
 from ui.table.views import phone_layout
@@ -39,7 +39,6 @@ with guarded():  # no traceback reaches a user (ui.errors)
     session = session_for(rule_set, seed, bots)
     session.learner_id = None if profile is None else profile.learner.id  # the timer's clock in the database
     take_submission(session, number)
-    keep_hands(profile, session)
     replay_from_link(profile)
     show_replay(lang)
     table_tab, summary_tab, history_tab = st.tabs([t("playhist.tab.table"), t("playhist.tab.summary"),
@@ -51,6 +50,8 @@ with guarded():  # no traceback reaches a user (ui.errors)
         show_deal(session, number, lang)
         if arranging:  # below the cards being arranged: they come first on a phone's screen
             show_score(session)
+    analyse_pending(session)
+    keep_hands(profile, session)  # after the table: a deal's hand is made with its analysis, drawn last there
     with summary_tab:
         show_summary(session, profile, lang)
     with history_tab:

@@ -3,7 +3,8 @@
 Streamlit's widgets carry English of their own that no argument changes: the file uploader's button
 ("Upload") and limit line ("1MB per file • TOML, TXT": Streamlit's limit, not the app's, so it is rewritten
 in English too), the number input's step buttons for screen
-readers ("Increment", "Decrement"), the "Press Enter to apply" hint under text and number boxes, the
+readers ("Increment", "Decrement"; issue 36: "Link to heading", "Expand sidebar", a table's "Download as CSV", "Search"
+and "Fullscreen"), the "Press Enter to apply" hint under text and number boxes, the
 range error of a number box, the help buttons' screen-reader labels ("Help for ..."), the "Page not
 found" dialog, the select boxes' "Choose options" and "No results", the box that says the connection to
 the server is lost (the script stays in the page when the server is gone). :func:`localise_builtins` adds a small
@@ -74,6 +75,13 @@ RULES: tuple[tuple[str, str, str], ...] = (
     ("text", r"^Is Streamlit still running\? If you accidentally stopped Streamlit, just restart it in your terminal:$",
      "builtin.not_responding"),
     ("text", r"^Connection timed out\.$", "builtin.not_responding"),
+    ("label", r"^Link to heading$", "builtin.link_heading"),
+    ("label", r"^Expand sidebar$", "builtin.expand_sidebar"),
+    ("label", r"^Collapse sidebar$", "builtin.collapse_sidebar"),
+    ("label", r"^Download as CSV$", "builtin.download_csv"),
+    ("label", r"^Search$", "builtin.search"),
+    ("label", r"^Fullscreen$", "builtin.fullscreen"),
+    ("label", r"^Close fullscreen$", "builtin.close_fullscreen"),
     ("text", r"^Page not found$", "builtin.page_not_found"),
     ("text", (r"^You have requested page (.+), but no corresponding file was found in the app's pages/ directory\. "
              r"Running the app's main page\.$"), "builtin.page_not_found_body"),

@@ -29,6 +29,7 @@ __all__ = [
     "RED",
     "card_back_svg",
     "card_svg",
+    "cards_inline_html",
     "hand_html",
     "inject_css",
     "row_html",
@@ -105,6 +106,18 @@ def card_svg(card: Card, width: int = 56) -> str:
         + f'<text x="{_VIEW_W // 2}" y="{_VIEW_H // 2 + 4}" font-size="58" text-anchor="middle" '
         f'dominant-baseline="central">{glyph}</text>' + "</g></svg>"
     )
+
+
+def cards_inline_html(cards: Iterable[Card]) -> str:
+    """Cards as text in a line, as people write them (``10♣ 9♥``), hearts and diamonds in :data:`RED`, each glyph
+    kept as text (U+FE0E): the compact showdown's chi, a hand in a list.
+
+    >>> from maubinh.cards import parse_cards
+    >>> cards_inline_html(parse_cards("Tc 9h"))
+    '<span class="mb-cardtext">10♣\ufe0e</span> <span class="mb-cardtext mb-red">9♥\ufe0e</span>'
+    """
+    return " ".join(f'<span class="mb-cardtext{" mb-red" if card.suit.value in "hd" else ""}">'
+                    f"{escape(card.pretty)}{TEXT_PRESENTATION}</span>" for card in cards)
 
 
 def _back_lattice() -> str:
@@ -193,6 +206,18 @@ CARD_CSS = """
 .mb-hand { display: flex; flex-direction: column; gap: 0.25rem; width: fit-content; max-width: 100%; }
 .mb-hand-label { font-size: 0.875rem; font-weight: 600; opacity: 0.85; }
 .mb-hand-cards { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; }
+.mb-cardtext { white-space: nowrap; font-variant-numeric: tabular-nums; }
+.mb-cardtext.mb-red { color: #c62828; }
+@media (prefers-color-scheme: dark) { .mb-cardtext.mb-red { color: #ff6e6e; } }
+.mb-showdown { font-size: 0.9rem; line-height: 1.35; margin-bottom: 0.5rem; }
+.mb-sd-row { display: grid; grid-template-columns: 5fr 5fr 3.3fr; gap: 0 10px; }
+.mb-sd-chi { min-width: 0; }
+.mb-sd-head { font-size: 0.75rem; font-weight: 600; opacity: 0.7; }
+.mb-sd-seat { margin-top: 0.45rem; }
+.mb-sd-cat { font-size: 0.78rem; opacity: 0.75; }
+.mb-mark { font-weight: 700; }
+.mb-win { color: #2e7d32; }
+.mb-lose { color: #c62828; }
 .mb-card { display: block; flex: 0 0 auto; filter: drop-shadow(0 1px 1.5px rgba(0, 0, 0, 0.25)); }
 .mb-hand--highlight {
   padding: 0.35rem 0.5rem 0.5rem;
@@ -218,6 +243,15 @@ CARD_CSS = """
   button[data-variant="pills"], [data-testid="stNumberInput"] button,
   [data-testid="stSidebarCollapseButton"] button, [data-testid="stExpandSidebarButton"] { min-width: 44px; }
   [data-testid="stRadio"] label, [data-testid="stCheckbox"] label { align-items: center; }
+  [data-testid="stTab"], [data-testid="stSelectbox"] [data-baseweb="select"] > div,
+  [data-testid="stMultiSelect"] [data-baseweb="select"] > div { min-height: 44px; }
+  [data-testid="stMarkdownContainer"] p a, [data-testid="stMarkdownContainer"] li a, [data-testid="stCaptionContainer"] a {
+    display: inline-block; padding: 12px 0; margin: -12px 0; }
+  [data-testid="stTooltipHoverTarget"] { position: relative; }
+  [data-testid="stTooltipHoverTarget"]::after {
+    content: ""; position: absolute; left: 50%; top: 50%; width: 44px; height: 44px; transform: translate(-50%, -50%);
+  }
+  [data-testid="InputInstructions"] { display: none; }
   [data-testid="stMultiSelect"] [role="group"] > button { min-width: 44px; min-height: 44px; }
   [data-testid="stTooltipHoverTarget"] button, [data-testid="stMultiSelectTagsContainer"] button { position: relative; }
   [data-testid="stTooltipHoverTarget"] button::after, [data-testid="stMultiSelectTagsContainer"] button::after {
@@ -225,6 +259,7 @@ CARD_CSS = """
   }
 }
 @media (max-width: 640px) {
+  [data-testid="InputInstructions"] { display: none; }
   [data-testid="stMainBlockContainer"] { padding-top: 3.25rem; }
   [data-testid="stTable"] table { font-size: 0.8rem; }
   [data-testid="stTable"] th, [data-testid="stTable"] td { padding: 0.3rem 0.35rem !important; }
@@ -236,7 +271,9 @@ CARD_CSS = """
 options all in view (Streamlit caps the box at 4.5 rows and scrolls the rest out of sight: at 390 px the
 Drill's and the teacher's 7th and 8th kinds were hidden, issue 22 item 15); the Sandbox's selected card
 chips in the text colour, not the theme's red (a black suit drawn red, issue 20 item 7); on a touch screen
-every button, chip, link, choice and box at least 44 px tall (issue 20 item 8); on a phone, tables in a
+every button, chip, link, choice and box at least 44 px tall (issue 20 item 8; issue 36: tabs, select boxes, help
+icons and a lesson's links too, and no "Press Enter to apply" under a box: a phone has no Enter key, and at 390 px
+the hint covered the box's clear icon); on a phone, tables in a
 smaller type with less padding, so that more of them fit the width (issue 20 item 7). The page's hidden helpers
 (its styles and scripts: the keyed style boxes, an element marked ``mb-hidden``) take no room: each left a 1 rem gap,
 80 px of blank screen above every page's title on a phone (a new user's finding); on a phone the page starts

@@ -109,6 +109,7 @@ def _warm(root: Path, seconds: dict[str, float]) -> None:
 def main(argv: Sequence[str] | None = None) -> None:
     """Warm this process (:func:`warm`), then ``streamlit run app.py`` in it with ``argv`` (Streamlit's options)."""
     options = list(sys.argv[1:] if argv is None else argv)
+    _load_config(options)
     seconds = warm()
     from maubinh.strategy import kernel
     state = "ready" if kernel.ready(wait=False) else "compiling (no install step?)" if not kernel.compiled() else "loading"
@@ -127,6 +128,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     except SystemExit as exit_:
         code = exit_.code
     _stop_now(code if isinstance(code, int) else 1)
+
+
+def _load_config(options: list[str]) -> None:
+    """Read Streamlit's configuration with ``options`` (its flags) before :func:`warm` touches it, as ``streamlit run``
+    will read it again: the same values both times. Without this, the pages' imports read it without the flags
+    (the default port...) and Streamlit, reading it again with them, printed "An update to the [server] config option
+    section was detected" at every start (issue 36). Options Streamlit cannot parse are left to it to report."""
+    import click
+    from streamlit.web import bootstrap, cli
+
+    try:
+        context = cli.main_run.make_context("run", [str(ROOT / "app.py"), *options], resilient_parsing=True)
+    except click.ClickException:
+        return
+    flags = {name: value for name, value in context.params.items() if name not in {"target", "args"}}
+    bootstrap.load_config_options(flags)
 
 
 _STOPPING = threading.Event()

@@ -26,24 +26,28 @@ LONGEST_WAIT_S = KERNEL_WAIT_S
 the background waits as long (:func:`background.deals.kernel_ready_then`)."""
 
 
-def wait_for_kernel(beside: DeltaGenerator | None = None) -> None:
+def wait_for_kernel(beside: DeltaGenerator | None = None, line: bool = True) -> None:
     """While the kernel is being prepared, show "preparing the engine, about N s" where the run is (``beside``: a
     container next to the button pressed; default: here, in the page's flow) and in a toast (fixed on the screen,
     so seen on a phone wherever the pressed button was), both kept up to date, and wait for it; at once
-    otherwise. The line goes once the kernel is ready."""
+    otherwise. The line goes once the kernel is ready. ``line=False``: the toast alone (a button's callback: a line
+    drawn there would stand at the page's top, far from the button)."""
     left = kernel.seconds_left()
     if left is None:
         return
     icon = ":material/hourglass_top:"
-    line = (beside if beside is not None else st).empty()
-    line.info(t("engine.preparing", seconds=math.ceil(left)), icon=icon)
+    slot = (beside if beside is not None else st).empty() if line else None
+    if slot is not None:
+        slot.info(t("engine.preparing", seconds=math.ceil(left)), icon=icon)
     toast = st.toast(t("engine.preparing", seconds=math.ceil(left)), icon=icon, duration="long")
     deadline = time.monotonic() + LONGEST_WAIT_S
     while kernel.warming() and time.monotonic() < deadline:
         kernel.wait_ready(1.0)
         left = kernel.seconds_left()
         if left is not None:
-            line.info(t("engine.preparing", seconds=math.ceil(left)), icon=icon)
+            if slot is not None:
+                slot.info(t("engine.preparing", seconds=math.ceil(left)), icon=icon)
             toast.toast(t("engine.preparing", seconds=math.ceil(left)), icon=icon)
-    line.empty()
+    if slot is not None:
+        slot.empty()
 

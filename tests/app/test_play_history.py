@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from sqlalchemy import func, select
@@ -25,7 +26,7 @@ from tests.app.arrange import arranger_data
 from tests.app.conftest import open_page
 from ui.i18n import translate
 from ui.labels import number
-from ui.play.history import REPLAY_KEY
+from ui.play.history import REPLAY_KEY, played_when
 from ui.play.state import SESSION_KEY, SUBMITTED_KEY, TIMER_KEY, analysis_of, bot_plays, solver_split
 from ui.settlement import signed
 from ui.table.records import export_frame, export_json
@@ -104,6 +105,16 @@ def test_with_a_profile_hands_are_stored_once_listed_exported_and_replayed(db: C
     assert any(b.key == f"play_hist_{kept.id}_replay" for b in at.button)
     downloads = {d.key for d in at.get("download_button")}
     assert {"play_history_csv", "play_history_json"} <= downloads
+    # its line: the split as cards are drawn elsewhere (10♣, not "Tc"), the time in the browser's zone (unknown
+    # here: said as UTC), issue 36
+    listed = next(m.value for m in at.markdown if " | " in m.value and "UTC" in m.value)
+    split_line = " | ".join(" ".join(card.pretty for card in kept.split.chi(p)) for p in POSITIONS)
+    assert split_line in listed and str(kept.split) not in listed
+    assert kept.played_at is not None
+    stored_at = kept.played_at.replace(tzinfo=kept.played_at.tzinfo or UTC)
+    assert stored_at.strftime("%b %d, %H:%M UTC") in listed
+    assert played_when(stored_at, ZoneInfo("Asia/Ho_Chi_Minh"), "vi") == (stored_at + timedelta(hours=7)).strftime(
+        "%d/%m %H:%M")
     at.button(key=f"play_hist_{kept.id}_replay").click().run()
     assert not at.exception
     assert at.session_state[REPLAY_KEY].id == kept.id

@@ -4,6 +4,7 @@ both languages."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -12,17 +13,29 @@ from streamlit.testing.v1 import AppTest
 
 from classroom.clock import Showing
 from maubinh.arrangement import Arrangement
+from maubinh.naturals import find_instant_win
 from maubinh.play import Origin, Strength, Table, analyse, fouled_split
 from maubinh.rules import POSITIONS, load_rule_set
 from maubinh.settle import settle
 from maubinh.strategy.arrangers import arrange_simple
 from tests.app.arrange import arranger_data, confirm
-from ui.play.state import SESSION_KEY, SUBMITTED_KEY, TIMER_KEY, PlaySession, bot_plays, solver_split
+from ui.i18n import translate
+from ui.play.state import (
+    SESSION_KEY,
+    SUBMITTED_KEY,
+    TIMER_KEY,
+    PlaySession,
+    bot_plays,
+    declare_key,
+    solver_split,
+)
 from ui.table.timer import GRACE_S
 
 PAGE = Path(__file__).resolve().parents[2] / "pages" / "play.py"
 TIMEOUT_S = 120
 BOTS = (Strength.SOLVER, Strength.BEGINNER)
+DECLARE_SEED = 43
+"""Deal 1 of this seed gives the player ba cái sảnh (three straights, an instant win under chi-at)."""
 
 
 def _run(lang: str = "vi", **query: str) -> AppTest:
@@ -73,8 +86,10 @@ def test_a_deal_is_settled_as_settle_does_and_the_score_accumulates(lang: str) -
                       [False, *(p.declare for p in bot_plays(table, 1))])
     assert result.settlement.totals == expected.totals
     assert sum(expected.totals) == 0
-    # the score metrics show the same totals, the player's first
-    shown = [m.value for m in at.metric][: table.seats]
+    # the score line shows the same totals, the player's first (one short line: issue 36)
+    you = f"**{translate('play.you', lang)}** "
+    line = next(m.value for m in at.markdown if m.value.startswith(you))
+    shown = re.findall(r"\*\* ([+−]\d+|0)(?: ·|$)", line)
     assert shown == [f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0" for v in expected.totals]
     assert session.analyses[1].actual == expected.totals[0]
     assert (t := _texts(at)) and (("Showdown" in t) if lang == "en" else ("Lật bài" in t))
@@ -169,3 +184,26 @@ def test_a_broken_rules_or_house_link_is_told_in_view_not_in_the_folded_settings
     for expander in at.expander:
         assert not [w.value for w in expander.warning], expander.label  # nothing told inside a folded box
     assert at.session_state[SESSION_KEY].table.rule_set.id == RULE_SET_IDS[0]  # played on, with the first
+
+
+def test_an_instant_win_is_declared_without_placing_the_cards() -> None:
+    """Issue 36: with "Báo mậu binh" on, the component sends before every card is placed (``"declare": true``); the
+    hand is settled as declared, the solver's split standing for the cards (what the showdown shows)."""
+    rule_set = load_rule_set("chi-at")
+    seed = DECLARE_SEED
+    table = Table(rule_set, seed, BOTS)
+    held = find_instant_win(table.deal(1)[0], rule_set)
+    assert held is not None  # the deal holds one (the seed was chosen so)
+    at = _run("en", seed=str(seed))
+    at.toggle(key=declare_key(1)).set_value(True).run()
+    at.session_state[SUBMITTED_KEY] = {"back": [str(table.deal(1)[0][0])], "middle": [], "front": [], "declare": True}
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    result = at.session_state[SESSION_KEY].results[1]
+    assert result.declared[0] and result.arrangements[0] == solver_split(table, 1)
+    assert result.settlement.naturals[0] is not None and result.settlement.naturals[0].pattern == held.pattern
+    # without the switch, the same incomplete value is refused as any broken one
+    at = _run("en", seed=str(seed), deal="2")
+    at.session_state[SUBMITTED_KEY] = {"back": [], "middle": [], "front": [], "declare": True}
+    at.run()
+    assert 2 not in at.session_state[SESSION_KEY].results

@@ -9,12 +9,20 @@ import re
 import pytest
 from playwright.sync_api import Page, WebSocket, expect
 
-from maubinh.play import Strength, Table
+from maubinh.play import Strength, Table, play_deal
 from maubinh.rules import POSITIONS, load_rule_set
+from maubinh.settle import Settlement
 from maubinh.strategy.arrangers import arrange_simple
 from tests.e2e.conftest import assert_no_exception, assert_page_found, screenshot, wait_idle
 
 PHONE = {"width": 390, "height": 844}
+
+
+def _settlement() -> Settlement:
+    """The settlement of the hand the test plays (deal 1 of seed 7, the beginner's split): what the page shows."""
+    rule_set = load_rule_set("chi-at")
+    table = Table(rule_set, 7, (Strength.SOLVER, Strength.BEGINNER))
+    return play_deal(table, 1, arrange_simple(table.deal(1)[0], rule_set), bots=table.bot_plays(1)).settlement
 TEXT = {"en": ("Showdown", "Analysis", "(you)"), "vi": ("Lật bài", "Phân tích", "Bạn")}
 
 
@@ -71,8 +79,21 @@ def test_a_hand_arranged_by_taps_at_390_px_is_one_submission(browser_page: Page,
     showdown, analysis, you = TEXT[lang]
     expect(page.get_by_role("heading", name=re.compile(re.escape(showdown) + "$"))).to_be_visible(timeout=60_000)
     expect(page.get_by_text(analysis, exact=True)).to_be_visible()
-    metric = page.locator("[data-testid=stMetric]").first
-    expect(metric).to_contain_text(you)
-    assert re.search(r"[+−]\d+|\b0\b", metric.inner_text())
+    score = page.locator(".st-key-play_score")  # one short line, not a box per seat (issue 36)
+    expect(score).to_contain_text(you)
+    assert re.search(r"[+−]\d+|\b0\b", score.inner_text())
+    # the compact showdown: the three chi's names once, each seat on a line of three chi (cards as text, category),
+    # a mark per chi of the learner's result against each computer player; the analysis above it
+    showdown_box = page.locator(".mb-showdown")
+    expect(showdown_box).to_be_visible()
+    assert showdown_box.locator(".mb-sd-head").count() == 3 and showdown_box.locator(".mb-sd-seat").count() == 3
+    assert showdown_box.locator(".mb-sd-chi").count() == 9
+    compared = sum(len(pair.chi_results()) for pair in _settlement().pairs if pair.a == 0)
+    assert showdown_box.locator(".mb-mark").count() == compared
+    assert "♣" in showdown_box.inner_text() or "♠" in showdown_box.inner_text()
+    numbers = page.locator(".st-key-play_analysis_numbers").bounding_box()
+    box = showdown_box.bounding_box()
+    assert numbers is not None and box is not None and numbers["y"] < box["y"], (numbers, box)  # the analysis first
+    assert box["height"] < 844 / 2, box  # the showdown in less than half a phone's screen
     assert_no_exception(page)
     screenshot(page, f"play_{lang}_390_showdown")

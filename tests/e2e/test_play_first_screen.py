@@ -94,7 +94,7 @@ def test_the_cards_show_on_a_phones_first_screen_with_the_settings_folded(e2e_br
         expect(next_deal).to_be_visible(timeout=180_000)
         next_deal.click()
         wait_idle(page, timeout_ms=180_000)
-        expect(page.locator("[data-testid=stMetric]").first).to_be_visible()  # the running score
+        expect(page.locator(".st-key-play_score")).to_be_visible()  # the running score
         expect(page.locator(".mb-hand button.mb-card")).to_have_count(13)
         page.evaluate("() => document.querySelector('[data-testid=stMain]')?.scrollTo(0, 0)")
         second = assert_on_first_screen(page, "deal 2")
@@ -148,5 +148,37 @@ def test_a_class_tables_cards_show_on_a_learners_phone_first_screen(e2e_browser:
         assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE_W
         page.screenshot(path=str(screenshot(page, f"tables_first_screen_{lang}_390").with_name(
             f"tables_first_screen_{lang}_390_window.png")))
+    finally:
+        context.close()
+
+
+DECLARED = {"vi": "Đã báo", "en": "Declared"}
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_an_instant_win_is_declared_on_a_phone_without_placing_the_cards(e2e_browser: Browser, app_url: str,
+                                                                        lang: str) -> None:
+    """Issue 36: holding an instant win, the "Báo mậu binh" switch leaves all 13 cards on the first screen; switched
+    on, the component says no split is needed and "Confirm" sends at once: the showdown shows the declaration."""
+    context = e2e_browser.new_context(**PHONE)  # type: ignore[arg-type]
+    try:  # deal 1 of seed 43: ba cái sảnh under chi-at (tests/app/test_play_page.py)
+        page = _opened(context, f"{app_url}/play?lang={lang}&seed=43&deal=1&bots={BOTS}&rules=chi-at")
+        switch = page.locator(".st-key-play_declare_1")
+        expect(switch).to_be_visible()
+        assert_on_first_screen(page, "instant win held", whole_hand=True)
+        confirm = page.locator("button[data-confirm]")
+        expect(confirm).to_be_disabled()
+        switch.locator("label").click()
+        wait_idle(page)
+        expect(page.locator(".mb-status.mb-declaring")).to_be_visible()
+        expect(confirm).to_be_enabled()
+        box = confirm.bounding_box()  # the hint and "Confirm" right under the switch, on the first screen
+        assert box is not None and box["y"] + box["height"] <= PHONE_H, box
+        page.evaluate("() => document.querySelector('[data-testid=stMain]')?.scrollTo(0, 0)")
+        page.screenshot(path=str(SCREENSHOTS / f"play_instant_win_{lang}_390_window.png"))
+        confirm.click()
+        wait_idle(page, timeout_ms=180_000)
+        expect(page.locator(".mb-showdown")).to_contain_text(DECLARED[lang])
+        assert_no_exception(page)
     finally:
         context.close()

@@ -5,7 +5,8 @@
 // {back, middle, front, version, seconds}) (card ids such as "As", "Td"; seconds since the hand was shown).
 // The arrangement in progress is kept in sessionStorage (per component key and version), so leaving the
 // page or the tab and coming back finds it as it was. An optional timer counts down in the browser; at zero
-// the current chi are sent as they are with expired: true (the server decides what stands).
+// the current chi are sent as they are with expired: true (the server decides what stands). While the page says an
+// instant win is declared (data.declare: its hint), Confirm sends at once, cards placed or not, with declare: true.
 //
 // The hand values follow maubinh/hands.py: one integer key per chi, category << 20 then five 4-bit
 // tie-break ranks (missing kickers 0); A-2-3-4-5 tops at 5 ("lowest") or 14 with 10-J-Q-K-A at 15
@@ -144,6 +145,16 @@ function dropDraft(name) {
 function clock(ms) {
   const total = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+// What "Confirm" does and says: usable once every card is placed, or at once while an instant win is declared (its
+// split is not played: issue 36, the learner no longer places 13 cards to declare), never while disabled or sent;
+// the status line's words (a key of labels, or "declare": the page's hint) and class, the button's words.
+export function confirmState(inHand, foul, declaring, disabled) {
+  if (declaring) return { enabled: !disabled, status: "declare", css: "mb-ok", label: "confirm" };
+  if (foul) return { enabled: !disabled && inHand === 0, status: "foul", css: "mb-foul", label: "confirm_foul" };
+  if (inHand === 0) return { enabled: !disabled, status: "ready", css: "mb-ok", label: "confirm" };
+  return { enabled: false, status: null, css: "", label: "confirm" };
 }
 
 export default function (component) {
@@ -311,9 +322,14 @@ export default function (component) {
     }
     root.appendChild(hand);
 
+    const declaring = Boolean(data.declare);
+    const can = confirmState(inHand.length, Boolean(foul), declaring, disabled);
     const status = el("div", "mb-status");
     status.setAttribute("role", "status");
-    if (foul) {
+    if (declaring) {
+      status.classList.add("mb-ok", "mb-declaring");
+      status.textContent = data.declare;
+    } else if (foul) {
       status.classList.add("mb-foul");
       status.textContent = fill(labels.foul, { strong: labels.positions[foul[0]], weak: labels.positions[foul[1]] });
     } else if (inHand.length === 0) {
@@ -363,15 +379,21 @@ export default function (component) {
     tools.appendChild(clear);
     root.appendChild(tools);
 
-    const confirm = el("button", `mb-confirm${foul ? " mb-confirm-foul" : ""}`,
-      state.sent ? labels.sent : foul ? labels.confirm_foul : labels.confirm);
+    const foulLabel = can.label === "confirm_foul";
+    const confirm = el("button", `mb-confirm${foulLabel ? " mb-confirm-foul" : ""}`,
+      state.sent ? labels.sent : labels[can.label]);
     confirm.type = "button";
     confirm.dataset.confirm = "1";
-    confirm.disabled = disabled || inHand.length > 0;
+    confirm.disabled = !can.enabled;
     confirm.addEventListener("click", () => {
-      if (inHand.length === 0) send({});
+      if (can.enabled) send(declaring ? { declare: true } : {});
     });
     root.appendChild(confirm);
+    if (declaring) {  // the hint and "Confirm" above the chi: on a phone's first screen, right under the switch
+      const first = root.querySelector(".mb-chi");
+      root.insertBefore(status, first);
+      root.insertBefore(confirm, first);
+    }
   }
 
   function tick() {

@@ -97,12 +97,14 @@ def _initial(initial: Chis | None, cards: Sequence[Card]) -> dict[str, list[str]
 
 def component_data(cards: Sequence[Card], rule_set: RuleSet, lang: str, *, version: str,
                    initial: Chis | None = None, disabled: bool = False, timer: Timer | None = None,
-                   storage: str | None = None) -> dict[str, object]:
+                   storage: str | None = None, declare: str | None = None) -> dict[str, object]:
     """What the component is given: the cards (high to low), the rule set's wheel and order rule, the words
     in ``lang`` (the rule set's chi names), an ``initial`` split to start from (cards not among ``cards``
     left out), the ``timer`` if any, and ``version``: when it changes, the component starts over from
     ``initial`` (a new deal, Xếp bài, cards typed elsewhere). ``storage``: the name the browser keeps the
-    arrangement in progress under (default ``version``)."""
+    arrangement in progress under (default ``version``). ``declare``: an instant win is declared: the hint shown
+    instead of the status line, and "Confirm" sends at once, cards placed or not, with ``"declare": true`` (the page
+    plays a split of its own: the learner does not place 13 cards to declare, issue 36)."""
     labels: dict[str, object] = {name: translate(f"arrange.{name}", lang) for name in _LABEL_KEYS}
     labels["positions"] = {p.value: rule_set.position_name(p, lang) for p in POSITIONS}
     labels["categories"] = {int(c): translate(f"cat.{c.name}", lang) for c in Category}
@@ -117,6 +119,7 @@ def component_data(cards: Sequence[Card], rule_set: RuleSet, lang: str, *, versi
         "initial": _initial(initial, cards),
         "disabled": disabled,
         "timer": None if timer is None else {"remaining_ms": max(0, round(timer.remaining_s * 1000))},
+        "declare": declare,
     }
 
 
@@ -146,7 +149,8 @@ def arrangement_from_value(value: object, cards: Sequence[Card]) -> Arrangement:
 
 def show_arranger(cards: Sequence[Card], rule_set: RuleSet, lang: str, *, key: str, version: str,
                   target: str | None = None, on_confirm: Callable[[dict[str, object]], None] | None = None,
-                  initial: Chis | None = None, disabled: bool = False, timer: Timer | None = None) -> None:
+                  initial: Chis | None = None, disabled: bool = False, timer: Timer | None = None,
+                  declare: str | None = None) -> None:
     """Mount the component. On "Confirm" (or the timer at zero) its value goes to ``on_confirm(value)`` if
     given, else into ``st.session_state[target]``, before the rerun draws the page. ``key``: the
     component's own session key (and, with ``version``, the name the browser keeps the arrangement in
@@ -168,6 +172,6 @@ def show_arranger(cards: Sequence[Card], rule_set: RuleSet, lang: str, *, key: s
             st.session_state[target] = dict(value)
 
     data = component_data(cards, rule_set, lang, version=version, initial=initial, disabled=disabled, timer=timer,
-                          storage=f"{key}:{version}")
+                          storage=f"{key}:{version}", declare=declare)
     data["attempt"] = int(st.session_state.get(sent_key, 0))  # a new run after "Confirm": usable again if still shown
     _renderer()(key=key, data=data, on_confirm_change=confirmed)

@@ -8,7 +8,6 @@ learner's name or answers.
 from __future__ import annotations
 
 from datetime import tzinfo
-from zoneinfo import ZoneInfo
 
 import pandas as pd
 import streamlit as st
@@ -31,20 +30,12 @@ from ui.params import markdown_literal
 from ui.setup import rule_set_label
 from ui.store import ASSIGNMENT_PARAM, LEARNER_PARAM, classroom, refusal_key
 from ui.tables_fit import show_table
+from ui.when import viewer_zone
 
 __all__ = ["JOINED_KEY", "show_join", "show_learner", "viewer_zone"]
 
 JOINED_KEY = "classes_joined"
 """Session key: the learner who just joined (their personal link is shown on arrival)."""
-
-
-def viewer_zone() -> tzinfo | None:
-    """The browser's time zone (``st.context.timezone``), or ``None`` when unknown."""
-    name = st.context.timezone
-    try:
-        return ZoneInfo(name) if name else None
-    except (KeyError, ValueError):
-        return None
 
 
 def _join(klass: ClassInfo, lang: str) -> None:

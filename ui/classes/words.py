@@ -16,6 +16,7 @@ from maubinh.rules import RuleSet
 from ui.i18n import translate
 from ui.labels import number
 from ui.questions import answer_text, kind_name
+from ui.when import moment
 
 __all__ = ["answer_words", "kind_words", "moment", "share", "state_key", "typed_moment"]
 
@@ -49,14 +50,6 @@ def state_key(assignment: AssignmentInfo, now: datetime) -> str:
     if assignment.deadline is not None and now > assignment.deadline:
         return "classes.state.past_deadline"
     return "classes.state.open"
-
-
-def moment(when: datetime | None, zone: tzinfo | None, lang: str) -> str:
-    """A time in the viewer's time zone (UTC when it is unknown): ``"01/12 14:05"`` (``"—"`` for none)."""
-    if when is None:
-        return "—"
-    local = when.astimezone(zone or UTC)
-    return local.strftime("%d/%m %H:%M") if lang == "vi" else local.strftime("%b %d, %H:%M")
 
 
 def typed_moment(day: date, at: time, zone: tzinfo | None) -> datetime:

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from datetime import UTC, datetime, tzinfo
 
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
 from classroom.play_hands import PlayedHand, PlayHands, summarise
 from classroom.service import ClassroomError
-from maubinh.cards import cards_text
+from maubinh.arrangement import Arrangement
 from maubinh.play import Origin
+from maubinh.rules import POSITIONS
 from ui.cards import show_cards
 from ui.errors import log_failure
 from ui.escape import csv_bytes, md_text
@@ -38,16 +40,19 @@ from ui.settlement import signed
 from ui.store import LEARNER_PARAM, classroom
 from ui.table.records import HAND_PARAM, error_definition, export_frame, export_json, practise_params
 from ui.table.views import origin_mark, seat_namer, show_analysis, show_left_out, show_seat, show_showdown
+from ui.when import moment, viewer_zone
 
 __all__ = [
     "PAGE_SIZE",
     "REPLAY_KEY",
     "keep_hands",
+    "played_when",
     "replay_from_link",
     "show_history",
     "show_profile_line",
     "show_replay",
     "show_summary",
+    "split_text",
 ]
 
 PAGE_SIZE = 10
@@ -93,6 +98,33 @@ def show_profile_line(profile: PersonalLink | None, lang: str) -> None:
     with st.expander(t("playhist.no_profile"), icon=":material/person_add:"):
         st.caption(t("playhist.no_profile_note"))
         show_new_profile(lang, keep=True)
+
+
+def split_text(split: Arrangement) -> str:
+    """A split as the cards are drawn elsewhere (issue 36: not "Tc 9c"), back | middle | front, for Markdown.
+
+    >>> from maubinh.cards import parse_cards
+    >>> split_text(Arrangement.from_cards(parse_cards("As Ks Qs Js Ts 9h 9d 9c 4h 4d 7c 7s 2d")))
+    'A♠ K♠ Q♠ J♠ 10♠ | 9♥ 9♦ 9♣ 4♥ 4♦ | 7♣ 7♠ 2♦'
+    """
+    return " | ".join(" ".join(card.pretty for card in split.chi(position)) for position in POSITIONS)
+
+
+def played_when(moment_: datetime | None, zone: tzinfo | None, lang: str) -> str:
+    """When a hand was played, in the learner's time zone (``zone``: the browser's, :func:`ui.when.viewer_zone`),
+    as the classes show times (:func:`ui.when.moment`); "UTC" said when the zone is unknown. A time read
+    back without its zone (SQLite) is UTC.
+
+    >>> from zoneinfo import ZoneInfo
+    >>> played_when(datetime(2026, 12, 5, 8, 30), ZoneInfo("Asia/Ho_Chi_Minh"), "vi")
+    '05/12 15:30'
+    >>> played_when(datetime(2026, 12, 5, 8, 30, tzinfo=UTC), None, "en")
+    'Dec 05, 08:30 UTC'
+    """
+    if moment_ is None:
+        return "—"
+    aware = moment_ if moment_.tzinfo is not None else moment_.replace(tzinfo=UTC)
+    return moment(aware, zone, lang) + ("" if zone is not None else " UTC")
 
 
 def _choose(hand: PlayedHand) -> None:
@@ -170,10 +202,10 @@ def show_history(profile: PersonalLink | None, lang: str) -> None:
     pages = (count + PAGE_SIZE - 1) // PAGE_SIZE
     page = min(max(1, int(st.session_state.get(_PAGE_KEY, 1))), pages)
     st.caption(tn("playhist.history_count", count, page=page, pages=pages))
+    zone = viewer_zone()
     for hand in store.page(profile.learner.id, (page - 1) * PAGE_SIZE, PAGE_SIZE):
         with st.container(border=True):
-            when = "" if hand.played_at is None else hand.played_at.strftime("%Y-%m-%d %H:%M")
-            st.markdown(f"{_hand_line(hand, lang)}  \n{md_text(str(hand.split))} · {when} UTC")
+            st.markdown(f"{_hand_line(hand, lang)}  \n{split_text(hand.split)} · {played_when(hand.played_at, zone, lang)}")
             _hand_actions(hand, profile, f"play_hist_{hand.id}", lang)
     if pages > 1:
         st.number_input(t("playhist.page"), min_value=1, max_value=pages, step=1, key=_PAGE_KEY)
@@ -246,5 +278,5 @@ def show_replay(lang: str) -> None:
                 analysis = analysis_of(table, hand.deal, hand.split, hand.declare, hand.won,
                                        hand.origin is Origin.TIMER_SOLVER)
             show_analysis(analysis, rule_set, lang, key="play_replay_numbers", origin=hand.origin)
-        st.caption(cards_text(hand.cards))
+        st.caption(" ".join(card.pretty for card in hand.cards))
         st.button(t("playhist.close"), key="play_replay_close", on_click=_close, icon=":material/close:")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -43,8 +44,8 @@ from maubinh.play import (
     analyse,
     play_deal,
 )
-from maubinh.rules import RuleSet
-from ui.arrange.component import Timer
+from maubinh.rules import POSITIONS, RuleSet
+from ui.arrange.component import Timer, arrangement_from_value
 from ui.errors import log_failure
 from ui.i18n import t
 from ui.params import int_param, markdown_literal
@@ -61,9 +62,12 @@ __all__ = [
     "SUBMITTED_KEY",
     "TIMER_KEY",
     "PlaySession",
+    "analyse_pending",
+    "analyse_played",
     "analysis_of",
     "bot_plays",
     "declare_key",
+    "declared_value",
     "read_table_params",
     "session_for",
     "showing",
@@ -111,6 +115,9 @@ class PlaySession:
     database's when :attr:`learner_id` is set."""
     hands: dict[int, PlayedHand] = field(default_factory=dict)
     saved: set[int] = field(default_factory=set)
+    unanalysed: dict[int, tuple[bool, float]] = field(default_factory=dict)
+    """Deals settled whose analysis is not made yet: whether the player declared, the seconds taken
+    (:func:`analyse_played`)."""
     learner_id: str | None = None
     """The profile playing (``None``: no profile): its deals' first showings are kept in the database."""
 
@@ -130,7 +137,9 @@ def bot_plays(table: Table, number: int) -> tuple[BotPlay, ...]:
 
 def start_preparing(table: Table, number: int) -> Future[DealStudy]:
     """Start (once per process) :func:`maubinh.play.study` of deal ``number`` in the background, after the kernel is
-    ready; the future of its result (shared by every session at this table)."""
+    ready; the future of its result (shared by every session at this table). The computer players' splits are started
+    first (:meth:`background.deals.Deals.start_bots`): the showdown needs only them."""
+    deals().start_bots(table, number, lane="play")
     return deals().start(table, number, lane="play")
 
 
@@ -217,6 +226,20 @@ def session_for(rule_set: RuleSet, seed: int, bots: tuple[Strength, ...]) -> Pla
     return session
 
 
+def declared_value(value: object, table: Table, number: int) -> object:
+    """The arranging component's ``value`` for deal ``number`` when its player declares an instant win: sent with
+    ``"declare": true`` before every card was placed (issue 36: declaring needs no split), it stands for the solver's
+    split (:func:`solver_split`: what the showdown shows of the hand); any other value as it is."""
+    if not isinstance(value, Mapping) or value.get("declare") is not True:
+        return value
+    try:
+        arrangement_from_value(value, table.deal(number)[0])
+    except ValueError:
+        split = solver_split(table, number)
+        return {**value, **{position.value: [str(card) for card in split.chi(position)] for position in POSITIONS}}
+    return value
+
+
 def take_submission(session: PlaySession, number: int) -> None:
     """Settle and analyse deal ``number`` with the arrangement the component sent, if one is waiting; while
     the deal is not played, start preparing its analysis in the background (:func:`start_preparing`).
@@ -235,6 +258,9 @@ def take_submission(session: PlaySession, number: int) -> None:
     if value is None or number in session.results:
         return
     table = session.table
+    declare = bool(st.session_state.get(declare_key(number), False))
+    if declare:
+        value = declared_value(value, table, number)
     now = utcnow()
     shown = showing(session, number, limit is not None, now)
     elapsed = shown.elapsed(now)
@@ -246,13 +272,38 @@ def take_submission(session: PlaySession, number: int) -> None:
         return
     session.problem = None
     arrangement = outcome.arrangement
-    declare = bool(st.session_state.get(declare_key(number), False))
     wait_for_kernel()  # a fresh server's first seconds: "preparing the engine, about N s", not the numpy path
     with st.spinner(t("play.settling")):
         result = play_deal(table, number, arrangement, declare, helped=number in session.helped,
                            bots=bot_plays(table, number), timed_out=outcome.timed_out,
                            auto_split=outcome.auto_split, seconds=round(elapsed, 1))
-        session.results[number] = result
-        session.analyses[number] = analysis_of(table, number, arrangement, declare, result.player_total,
-                                               outcome.auto_split)
-        session.hands[number] = PlayedHand.from_play(table, result, session.analyses[number], elapsed)
+    session.results[number] = result
+    session.unanalysed[number] = (declare, elapsed)
+
+
+def analyse_played(session: PlaySession, number: int) -> Analysis:
+    """The analysis of deal ``number`` (played: :func:`take_submission` settled it), made once the showdown is on
+    the screen (issue 36: the showdown is drawn first, the analysis after it), and the hand kept for the summary,
+    the history and the profile (:attr:`PlaySession.hands`).
+
+    Raises:
+        KeyError: deal ``number`` is not played in this session.
+    """
+    found = session.analyses.get(number)
+    if found is not None:
+        return found
+    result = session.results[number]
+    declare, elapsed = session.unanalysed.get(number, (result.declared[0], result.seconds or 0.0))
+    table = session.table
+    analysis = analysis_of(table, number, result.arrangements[0], declare, result.player_total, result.auto_split)
+    session.analyses[number] = analysis
+    session.hands[number] = PlayedHand.from_play(table, result, analysis, elapsed)
+    session.unanalysed.pop(number, None)
+    return analysis
+
+
+def analyse_pending(session: PlaySession) -> None:
+    """Make the analyses of the deals settled whose analysis a run left unmade (the learner went on to the next deal
+    while it was made): every hand played is kept (:func:`analyse_played`)."""
+    for number in sorted(session.unanalysed):
+        analyse_played(session, number)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import streamlit as st
 
 from maubinh.naturals import find_instant_win
@@ -9,6 +11,7 @@ from maubinh.play import MAX_BOTS, Strength
 from maubinh.rules import RuleSet
 from maubinh.strategy.decide import decide
 from ui.arrange.component import show_arranger
+from ui.escape import md_text
 from ui.i18n import t, translate
 from ui.keep import keep
 from ui.labels import natural_name
@@ -17,6 +20,7 @@ from ui.play.state import (
     SUBMITTED_KEY,
     TIMER_KEY,
     PlaySession,
+    analyse_played,
     declare_key,
     solver_split,
     timer_for,
@@ -30,6 +34,10 @@ from ui.table.views import seat_namer, show_analysis, show_bots_down, show_showd
 __all__ = ["seat_namer", "show_deal", "show_score", "show_settings"]
 
 _COUNT_KEY = "play_bot_count"
+FLUSH_S = 0.05
+"""How long a run pauses between drawing the showdown and making the analysis: the server's sender (another thread)
+then has the interpreter to itself and sends the showdown at once; without the pause it waited for the analysis's
+computing thread to let it run, 5 ms at a time, and the showdown reached the browser 0.2-0.5 s later (issue 36)."""
 
 
 def _set_bots(bots: tuple[Strength, ...]) -> None:
@@ -97,9 +105,8 @@ def show_score(session: PlaySession) -> None:
         return
     names = seat_namer(session.table.bots)
     score = session.score()
-    with st.container(horizontal=True, key="play_score"):  # side by side on a phone too
-        for seat, total in enumerate(score):
-            st.metric(names[seat], signed(total), border=True, width="content")
+    with st.container(key="play_score"):  # one short line (issue 36: four big boxes on a phone before)
+        st.markdown(" · ".join(f"**{md_text(names[seat])}** {signed(total)}" for seat, total in enumerate(score)))
     played = len(session.results)
     helped = sum(1 for result in session.results.values() if result.helped)
     timed_out = sum(1 for result in session.results.values() if result.timed_out)
@@ -119,19 +126,34 @@ def show_deal(session: PlaySession, number: int, lang: str) -> None:
     """Deal ``number``: arranging it, or, once played, the showdown and the analysis.
 
     While arranging, the deal's heading, "Xếp bài" and the computer players' face-down hands take two short rows
-    (one each on a phone), so that the arranging component starts high on the screen.
+    (one each on a phone), so that the arranging component starts high on the screen; holding an instant win, its
+    "Báo mậu binh" switch takes the face-down hands' row (they go below the cards), and once it is on, "Confirm" needs
+    no split (the component says so: issue 36).
     """
     table = session.table
     if number in session.results:
         # one heading: "Deal 1 · Showdown" (two headings one above the other were cramped on a phone)
         st.subheader(f"{t('play.deal_title', n=number)} · {t('play.showdown')}")
         result = session.results[number]
-        show_showdown(session.table, result, lang, heading=False)
-        show_analysis(session.analyses[number], table.rule_set, lang, origin=result.origin)
+        # the analysis first on the screen, drawn last (issue 36): the showdown below it is on the screen while the
+        # analysis is made (its slot says so meanwhile)
+        slot = st.container(key="play_analysis_slot")
+        analysed = number in session.analyses
+        waiting = None if analysed else slot.empty()
+        if waiting is not None:
+            waiting.info(t("play.analysing"), icon=":material/hourglass_top:")
+        show_showdown(session.table, result, lang, heading=False, compact=True)
         if st.button(t("play.next"), type="primary", icon=":material/arrow_forward:", key="play_next",
                      use_container_width=True):
             st.query_params["deal"] = str(number + 1)
             st.rerun()
+        if not analysed:
+            time.sleep(FLUSH_S)  # the showdown sent before the analysis takes the interpreter (see FLUSH_S)
+        analysis = analyse_played(session, number)
+        if waiting is not None:
+            waiting.empty()
+        with slot:
+            show_analysis(analysis, table.rule_set, lang, origin=result.origin)
         return
     hands = table.deal(number)
     helped = number in session.helped
@@ -139,15 +161,20 @@ def show_deal(session: PlaySession, number: int, lang: str) -> None:
         st.subheader(t("play.deal_title", n=number), width="content")
         st.button(t("play.solve"), icon=":material/auto_fix_high:", key=f"play_solve_{number}", disabled=helped,
                   on_click=_helped, args=(session, number), help=t("play.solve_help"))
-    show_bots_down(table.bots)
     held = find_instant_win(hands[0], table.rule_set) if table.rule_set.naturals else None
-    if held is not None:
+    if held is None:
+        show_bots_down(table.bots)
+    else:  # the switch in the face-down hands' place (they go below the cards): all 13 cards on a phone's first screen
         st.toggle(t("play.declare", name=natural_name(held.pattern, lang), chi=held.chi), key=declare_key(number),
                   help=t("play.declare_help"))
     if helped:
         st.caption(t("play.helped_note"))
     if session.problem:
         st.error(session.problem)
+    declaring = held is not None and bool(st.session_state.get(declare_key(number)))
     show_arranger(hands[0], table.rule_set, lang, key=f"play_arrange_{table.seed}_{number}", target=SUBMITTED_KEY,
                   version=f"{table.seed}:{number}:{int(helped)}", timer=timer_for(session, number),
-                  initial=solver_split(table, number) if helped else None)
+                  initial=solver_split(table, number) if helped else None,
+                  declare=t("play.declare_hint") if declaring else None)
+    if held is not None:
+        show_bots_down(table.bots)

@@ -90,11 +90,25 @@ def figure_for(y_title: str, lang: str, dates: bool = False) -> go.Figure:
     return figure
 
 
+def integer_step(count: int, ticks: int = 8) -> int:
+    """The step between an axis's ticks that counts ``count`` things: a whole 1, 2, 5, 10, 20, 50... giving at most
+    about ``ticks`` ticks (issue 36: two answers made the ticks 0, 0.5, 1, shown "0 1 1").
+
+    >>> [integer_step(n) for n in (0, 2, 8, 9, 30, 400)]
+    [1, 1, 1, 2, 5, 50]
+    """
+    step = 1
+    while count / step > ticks:
+        step = step * 5 // 2 if str(step).startswith("2") else step * 2
+    return step
+
+
 def rating_figure(ratings: list[tuple[datetime, float]], lang: str) -> go.Figure:
     """The rating after each rated answer, answer by answer (0: the start): on a time axis a set answered in a
     minute stood as one upright line beside days of nothing. Each point's date and time show on hover."""
     figure = figure_for(t("progress.chart.rating_axis"), lang)
-    figure.update_xaxes(title=t("progress.chart.answer_axis"), rangemode="tozero", tickformat="d")
+    figure.update_xaxes(title=t("progress.chart.answer_axis"), rangemode="tozero", tickformat="d",
+                        dtick=integer_step(len(ratings)))
     when = [w.strftime(HOVER_TIMES.get(lang, HOVER_TIMES["en"])) for w, _ in ratings]
     figure.add_trace(go.Scatter(x=list(range(len(ratings))), y=[round(r, 1) for _, r in ratings], mode="lines+markers",
                                 name=t("progress.chart.rating_axis"), line={"color": _COLOURS[0]}, customdata=when,

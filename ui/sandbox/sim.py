@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from background.jobs import JOB_TIME_LIMIT_S, Job, JobState
 from maubinh.play import Strength
@@ -158,11 +159,11 @@ def _job_kind(players: Sequence[Strength]) -> str:
     return JOB_KIND if all(player is Strength.SOLVER for player in players) else JOB_KIND + "-players"
 
 
-def _on_run(rule_sets: Sequence[RuleSet]) -> None:
+def _on_run(rule_sets: Sequence[RuleSet], beside: DeltaGenerator) -> None:
     """The Run button: queue this session's run (cancelling its earlier one) on the server's runner, once the
-    kernel is ready (a fresh server's first seconds: "preparing the engine, about N s"; the run's process then loads
-    the compiled kernel rather than run on the numpy path)."""
-    wait_for_kernel()
+    kernel is ready (a fresh server's first seconds: "preparing the engine, about N s" in ``beside``, under the
+    button, issue 32; the run's process then loads the compiled kernel rather than run on the numpy path)."""
+    wait_for_kernel(beside=beside)
     deals = min(int(st.session_state[DEALS_KEY]), MAX_DEALS)
     seats, seed = int(st.session_state[SEATS_KEY]), int(st.session_state[SEED_KEY])
     players = _players(seats)
@@ -261,8 +262,9 @@ def show_simulation(rule_sets: Sequence[RuleSet], lang: str) -> Simulation | Non
     seats = int(columns[1].radio(t("sandbox.seats"), [2, 3, 4], key=SEATS_KEY, horizontal=True))
     seed = int(columns[2].number_input(t("common.seed"), min_value=0, max_value=MAX_SEED, step=1, key=SEED_KEY,
                                        help=t("common.seed_help")))
-    columns[3].button(t("sim.run"), key=P + "run", type="primary", icon=":material/play_arrow:",
-                      width="stretch", on_click=_on_run, args=(tuple(rule_sets),))
+    beside = st.container()  # under the button: the engine's wait is said there (not at the page's top)
+    if columns[3].button(t("sim.run"), key=P + "run", type="primary", icon=":material/play_arrow:", width="stretch"):
+        _on_run(tuple(rule_sets), beside)
     with st.expander(t("sim.players"), icon=":material/groups:"):
         st.caption(t("sim.players_help"))
         for seat, column in enumerate(st.columns(seats)):

@@ -112,7 +112,9 @@ def _solve_rules(compared: Sequence[RuleSet]) -> RuleSet:
 def _solve(seat: int, rule_set: RuleSet, lang: str) -> bool:
     texts = [st.session_state.get(text_key(seat, position), "") for position in POSITIONS]
     seats = int(st.session_state.get(SEATS_KEY, 2))
-    wait_for_kernel()  # a fresh server's first seconds: "preparing the engine, about N s", not the numpy path
+    # a fresh server's first seconds: "preparing the engine, about N s", not the numpy path; in a callback, where a
+    # line would stand at the page's top: the toast alone (issue 32)
+    wait_for_kernel(line=False)
     try:
         solved, decision = decide_seat(texts[0], texts[1], texts[2], rule_set, opponents=max(1, seats - 1))
     except CardParseError as error:

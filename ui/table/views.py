@@ -14,16 +14,17 @@ from maubinh.arrangement import Arrangement
 from maubinh.play import Analysis, DealResult, Origin, Strength, Table
 from maubinh.rules import POSITIONS, Position, RuleSet
 from maubinh.settle import ItemKind
-from ui.cards import card_back_svg, show_cards
+from ui.cards import card_back_svg, cards_inline_html, show_cards
 from ui.escape import html_literal, md_text
-from ui.i18n import t, tn
-from ui.labels import describe_chi, describe_value, natural_name, number
+from ui.i18n import t, tn, translate
+from ui.labels import category_name, describe_chi, describe_value, natural_name, number
 from ui.settlement import show_events, show_pair, signed
 from ui.table.model import why
 
 __all__ = [
     "PHONE_CSS",
     "bots_down_html",
+    "compact_showdown_html",
     "origin_mark",
     "phone_layout",
     "seat_namer",
@@ -52,10 +53,18 @@ PHONE_CSS = """<style>
     padding-bottom: 0.5rem; }
   [data-testid="stMainBlockContainer"] h3 { font-size: 1.25rem; padding: 0; }
   [data-testid="stMainBlockContainer"] h4 { font-size: 1.1rem; padding: 0.25rem 0 0.75rem 0; }
+  .st-key-play_analysis_numbers, .st-key-play_replay_numbers { gap: 0.4rem; }
+  .st-key-play_analysis_numbers [data-testid="stMetric"], .st-key-play_replay_numbers [data-testid="stMetric"] {
+    padding: 0.3rem 0.55rem; }
+  .st-key-play_analysis_numbers [data-testid="stMetricValue"], .st-key-play_replay_numbers [data-testid="stMetricValue"] {
+    font-size: 1.15rem; }
+  .st-key-play_analysis_numbers [data-testid="stMetricLabel"] p, .st-key-play_replay_numbers [data-testid="stMetricLabel"] p {
+    font-size: 0.75rem; }
 }
 </style>"""
 """A table page's narrow-screen layout (below 641 px; the Play page, a class's table): less room between blocks, a
-smaller title and headings, so that the player's 13 cards show on a 390 x 844 phone's first screen without
+smaller title and headings, the analysis's numbers in small boxes (issue 36: four boxes a screen tall), so that the
+player's 13 cards show on a 390 x 844 phone's first screen without
 scrolling. The room above the title is every page's (:data:`ui.cards.CARD_CSS`, 3.25 rem) and 0.75 rem of the
 title's own, below Streamlit's 60 px header bar: with less, the title slid under the bar once the hidden helpers
 stopped taking room."""
@@ -102,24 +111,73 @@ def show_seat(arrangement: Arrangement, rule_set: RuleSet, lang: str) -> None:
                    label=f"{rule_set.position_name(position, lang)} — {describe_chi(chi, rule_set, lang)}")
 
 
-def show_showdown(table: Table, result: DealResult, lang: str, heading: bool = True) -> None:
+_MARKS = {1: ("✔", "mb-win", "play.mark_win"), -1: ("✘", "mb-lose", "play.mark_lose"), 0: ("=", "mb-tie", "play.mark_tie")}
+"""The learner's result against another seat's chi: mark, class, words (the mark's title, for a screen reader)."""
+
+
+def compact_showdown_html(result: DealResult, rule_set: RuleSet, names: dict[int, str], lang: str) -> str:
+    """The showdown in a few lines (issue 36: four screens of cards on a phone before): the chi's names once, then
+    per seat its name and total, and its three chi on one line, each as cards in text (``10♣ 9♥``), its category and,
+    for another seat, a mark of the learner's result against that chi (✔ won, ✘ lost, = tie; none where no chi
+    were compared: binh lủng, an instant win).
+
+    Args:
+        result: the deal played (seat 0 is the learner); ``rule_set``: its rules (the chi's names, straights).
+        names: each seat's name (:func:`seat_namer`); ``lang``: ``"vi"`` or ``"en"``.
+
+    Returns:
+        One HTML block (names escaped) for ``st.markdown(..., unsafe_allow_html=True)``.
+    """
+    settlement = result.settlement
+    heads = "".join(f'<div class="mb-sd-head">{html_literal(rule_set.position_name(position, lang))}</div>'
+                    for position in POSITIONS)
+    rows = [f'<div class="mb-sd-row mb-sd-heads">{heads}</div>']
+    for seat, arrangement in enumerate(result.arrangements):
+        notes = [translate("play.seat_total", lang, chi=signed(settlement.totals[seat]))]
+        natural = settlement.naturals[seat]
+        if natural is not None:
+            notes.append(translate("play.declared", lang, name=natural_name(natural.pattern, lang)))
+        elif settlement.fouls[seat]:
+            notes.append(translate("play.fouled", lang))
+        rows.append(f'<div class="mb-sd-seat"><b>{html_literal(names[seat])}</b> · {html_literal(" · ".join(notes))}</div>')
+        against = {} if seat == 0 else settlement.pair(0, seat).chi_results()
+        cells = []
+        for position in POSITIONS:
+            chi = arrangement.chi(position)
+            category = category_name(settlement.values[seat][position].category, lang)
+            mark = ""
+            if position in against:
+                glyph, css, words = _MARKS[against[position]]
+                said = html_literal(translate(words, lang))
+                mark = f' <span class="mb-mark {css}" title="{said}" aria-label="{said}">{glyph}</span>'
+            cells.append(f'<div class="mb-sd-chi"><div>{cards_inline_html(chi)}{mark}</div>'
+                         f'<div class="mb-sd-cat">{html_literal(category)}</div></div>')
+        rows.append(f'<div class="mb-sd-row">{"".join(cells)}</div>')
+    return f'<div class="mb-showdown">{"".join(rows)}</div>'
+
+
+def show_showdown(table: Table, result: DealResult, lang: str, heading: bool = True, compact: bool = False) -> None:
     """Every hand revealed at ``table`` with what it won, the settlement with the rule behind each number; under a
-    heading "Showdown" unless ``heading`` is false (the caller's heading names it)."""
+    heading "Showdown" unless ``heading`` is false (the caller's heading names it). ``compact``: the hands in a few
+    lines of text (:func:`compact_showdown_html`: Play), not as cards."""
     rule_set = table.rule_set
     names = seat_namer(table.bots)
     settlement = result.settlement
     if heading:
         st.markdown(f"#### {t('play.showdown')}")
-    columns = st.columns(table.seats)
-    for seat, column in enumerate(columns):
-        with column:
-            st.markdown(f"**{names[seat]}** · {t('play.seat_total', chi=signed(settlement.totals[seat]))}")
-            natural = settlement.naturals[seat]
-            if natural is not None:
-                st.caption(t("play.declared", name=natural_name(natural.pattern, lang)))
-            elif settlement.fouls[seat]:
-                st.caption(t("play.fouled"))
-            show_seat(result.arrangements[seat], rule_set, lang)
+    if compact:
+        st.markdown(compact_showdown_html(result, rule_set, names, lang), unsafe_allow_html=True)
+        st.caption(t("play.marks_legend"))
+    else:
+        for seat, column in enumerate(st.columns(table.seats)):
+            with column:
+                st.markdown(f"**{names[seat]}** · {t('play.seat_total', chi=signed(settlement.totals[seat]))}")
+                natural = settlement.naturals[seat]
+                if natural is not None:
+                    st.caption(t("play.declared", name=natural_name(natural.pattern, lang)))
+                elif settlement.fouls[seat]:
+                    st.caption(t("play.fouled"))
+                show_seat(result.arrangements[seat], rule_set, lang)
     if result.helped:
         st.caption(t("play.helped_note"))
     if result.timed_out:

@@ -72,3 +72,19 @@ def test_the_kernel_is_not_waited_for_when_it_is_off(monkeypatch: pytest.MonkeyP
     started = time.perf_counter()
     assert kernel.wait_ready(30) is False
     assert time.perf_counter() - started < 1
+
+
+def test_the_flags_are_read_before_the_warm_start_so_streamlit_sees_no_server_change() -> None:
+    """Issue 36: every start printed "An update to the [server] config option section was detected": the warm
+    start read the configuration without the flags, ``streamlit run`` again with them."""
+    from streamlit import config, config_util
+    from streamlit.web import bootstrap
+
+    before = config.get_config_options(force_reparse=True)
+    serve._load_config(["--server.port", "8599", "--server.headless", "true"])
+    loaded = config.get_config_options()
+    assert config.get_option("server.port") == 8599 and config.get_option("server.headless") is True
+    assert config_util.server_option_changed(before, loaded)  # the flags are in
+    bootstrap.load_config_options({"server_port": 8599, "server_headless": True})  # what ``streamlit run`` does
+    assert not config_util.server_option_changed(loaded, config.get_config_options())
+    config.get_config_options(force_reparse=True)  # the defaults again for the other tests

@@ -136,3 +136,21 @@ def test_the_components_hand_values_and_foul_check_match_the_engine(tmp_path: Pa
         assert got["foul"] == (None if reason is None else [reason[0].value, reason[1].value]), arrangement
     assert found["lone"] == [evaluate(hand, rule_set.wheel).key for hand in straights]
     assert any(got["foul"] for got in found["out"]) and any(not got["foul"] for got in found["out"])
+
+
+def test_confirm_waits_for_every_card_unless_an_instant_win_is_declared(tmp_path: Path) -> None:
+    """Issue 36: declaring an instant win needs no split: "Confirm" is usable at once (never while disabled); else only
+    with every card placed, and worded for binh lủng when the split is fouled."""
+    program = node()
+    shutil.copy(JS, tmp_path / "arrange.mjs")
+    runner = tmp_path / "run.mjs"
+    cases = [(13, False, False, False), (1, False, False, False), (0, False, False, False), (0, True, False, False),
+             (13, False, True, False), (5, True, True, False), (13, False, True, True), (0, False, False, True)]
+    runner.write_text("import { confirmState } from './arrange.mjs';\n"
+                      f"const cases = {json.dumps(cases)};\n"
+                      "console.log(JSON.stringify(cases.map((c) => confirmState(...c))));\n", encoding="utf-8")
+    done = subprocess.run([program, str(runner)], capture_output=True, text=True, check=True, timeout=60)
+    found = [(s["enabled"], s["status"], s["label"]) for s in json.loads(done.stdout)]
+    assert found == [(False, None, "confirm"), (False, None, "confirm"), (True, "ready", "confirm"),
+                     (True, "foul", "confirm_foul"), (True, "declare", "confirm"), (True, "declare", "confirm"),
+                     (False, "declare", "confirm"), (False, "ready", "confirm")]
