@@ -61,7 +61,8 @@ def test_a_profile_made_in_the_drill_is_remembered_by_the_browser_then_forgotten
         box.wait_for(state="visible")
         me = re.search(r"[?&]me=([^&]+)", page.url)
         assert me is not None and me.group(1) in box.locator("code").inner_text()
-        assert box.locator("img").first.bounding_box()["width"] <= 390
+        assert box.locator("img").first.bounding_box()["width"] <= 390  # the QR code
+        assert box.locator("[data-testid=stCode] button").count() == 1  # its copy button
         box.scroll_into_view_if_needed()
         screenshot(page, f"remembered_keep_link_{lang}")
         cookie = _cookie(context)
