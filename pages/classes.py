@@ -23,7 +23,7 @@ from ui.store import LEARNER_PARAM
 from ui.unsaved import watch_unsaved
 
 with guarded():  # no traceback reaches a user (ui.errors)
-    lang = setup_page("nav.classes")
+    lang = setup_page("nav.classes", adopt=False)  # its bare address makes or joins a class
     st.title(t("classes.title_page"))
     watch_unsaved(kept_hands(), words=UNSAVED_WORDS)  # before any database read: hands not saved yet, sent again
     take_waiting_hand()  # a table hand just sent, kept in the session if the database cannot take it

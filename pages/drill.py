@@ -12,7 +12,14 @@ themselves are drawn by :mod:`ui.drill.areas`.
 
 from __future__ import annotations
 
-from ui.drill.areas import show_assignment, show_free_set, show_mistakes, show_profile_line, show_profile_list
+from ui.drill.areas import (
+    show_assignment,
+    show_free_set,
+    show_mistakes,
+    show_profile_line,
+    show_profile_list,
+    show_profile_offer_below,
+)
 from ui.drill.assigned import assigned_from_url, kept_assigned
 from ui.drill.banked import connect
 from ui.drill.mistakes import mistakes_state
@@ -41,3 +48,4 @@ with guarded():  # no traceback reaches a user (ui.errors)
             show_mistakes(mistakes, profile, lang)
         else:
             show_free_set(profile, lang)
+            show_profile_offer_below(profile, lang)  # below the set: the question comes first on a phone

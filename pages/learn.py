@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.device import current
 from ui.errors import guarded
 from ui.i18n import t
 from ui.learn.content import ContentError
 from ui.learn.view import show_step, step_picker
 from ui.lesson_path import marks
+from ui.profile_form import show_profile_offer
 from ui.setup import rule_set_picker, setup_page
 
 with guarded():  # no traceback reaches a user (ui.errors)
@@ -34,3 +36,5 @@ with guarded():  # no traceback reaches a user (ui.errors)
         show_step(step, rule_set, lang, done[step].score if step in done else None)
     except (ContentError, OSError) as error:
         st.error(f"{t('common.error_prefix')} {error}")
+    known = current()  # the learner this browser knows (ui.device): else the offer of a profile keeping the path
+    show_profile_offer(None if known is None else known.learner, None if known is None else known.token, lang, "learn")

@@ -29,7 +29,9 @@ Shared modules:
     ui.errors    no traceback reaches a user: a plain message with an error id, the details in the log.
     ui.keep      form values survive other pages, tabs and Back (one mechanism for every form).
     ui.unsaved   answers and hands the database has not taken yet: sent again at each click and on a timer.
-    ui.profile_form  making a profile (a personal link, no password): Progress and Play.
+    ui.profile_form  making a profile (a personal link, no password), and its "keep this link" box: Progress, Play,
+                 the Drill, Learn, a class's join.
+    ui.device    this browser remembers its learner (a cookie), "not me / forget this device" in the sidebar.
     ui.personal  the personal link a page is opened with (``?me=``): whose profile it records in (Drill, Play).
     ui.lesson_path  the lesson path's marks (steps finished, quiz scores) in a profile or the session: Learn, Progress.
     ui.arrange   the card-arranging component (in the browser): Play, the Drill, the Sandbox.

@@ -1,9 +1,9 @@
 """A reason to come back (issue 20, item 12), on Home and Progress: today's question, and for a profile its
 daily goal (picked here), today's answers against it and the day streak (:mod:`classroom.habits`).
 
-Home knows the profile from ``?me=`` or, in the same browser session, from the last profile a page showed
-(:func:`remember`); without one it offers today's question anyway (a set of one, nothing stored) and a
-profile to keep a streak.
+Home knows the profile from ``?me=`` (put there from the browser's cookie when the browser remembers a learner,
+:mod:`ui.device`) or, in the same browser session, from the last profile a page showed (:func:`remember`); without
+one it offers today's question anyway (a set of one, nothing stored) and a profile to keep a streak.
 """
 
 from __future__ import annotations

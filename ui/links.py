@@ -34,8 +34,8 @@ import streamlit as st
 from ui.i18n import t
 from ui.store import LEARNER_PARAM
 
-__all__ = ["JOIN_PARAM", "PROJECTOR_PARAM", "PUBLIC_URL_ENV", "TEACHER_PARAM", "go_to_personal_link", "personal_link_box",
-           "public_link", "public_url", "qr_data_uri", "sibling", "unreachable"]
+__all__ = ["JOIN_PARAM", "PROJECTOR_PARAM", "PUBLIC_URL_ENV", "TEACHER_PARAM", "go_to_personal_link", "personal_link",
+           "personal_link_box", "public_link", "public_url", "qr_data_uri", "sibling", "unreachable"]
 
 JOIN_PARAM = "join"
 """Query parameter of the join link (``?join=<code>``)."""
@@ -93,9 +93,14 @@ def qr_data_uri(link: str) -> str:
     return str(segno.make(link, error="m").svg_data_uri(scale=8, border=2, dark="#111111", light="#ffffff"))
 
 
+def personal_link(token: str, page: str, lang: str) -> str:
+    """The learner's personal link ``token`` to ``page`` (``"classes"``, ``"progress"``), next to this page's address."""
+    return sibling(st.context.url, page, {LEARNER_PARAM: token, "lang": lang})
+
+
 def personal_link_box(token: str, page: str, lang: str, expanded: bool) -> None:
     """The learner's personal link to ``page`` (``"classes"``, ``"progress"``), in an expander with what it is for."""
-    link = sibling(st.context.url, page, {LEARNER_PARAM: token, "lang": lang})
+    link = personal_link(token, page, lang)
     with st.expander(t("classes.personal_link_title"), expanded=expanded, icon=":material/key:"):
         st.markdown(t("classes.personal_link_note"))
         st.code(link, language=None, wrap_lines=True)

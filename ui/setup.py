@@ -24,6 +24,7 @@ from maubinh.house import Difference, ExpectedKind, HouseRulesError, default_mar
 from maubinh.rules import RULE_SET_IDS, Provenance, RuleSet, load_rule_set
 from ui.builtin_text import localise_builtins
 from ui.cards import inject_css
+from ui.device import recognise, show_device
 from ui.escape import md_text
 from ui.i18n import (
     DEFAULT_LANGUAGE,
@@ -175,7 +176,7 @@ def share_house_rules(rule_sets: Sequence[RuleSet]) -> None:
             del st.query_params[HOUSE_PARAM]
 
 
-def setup_page(title_key: str) -> str:
+def setup_page(title_key: str, *, adopt: bool = True) -> str:
     """Set up a page: language, browser-tab title, shared CSS, language selector; return the language.
 
     Call it at the top of every page (and, if wanted, of the entry script: the CSS and the selector
@@ -183,6 +184,9 @@ def setup_page(title_key: str) -> str:
     page's title, shown in the browser tab; the page draws its own heading. The first call of the
     server process starts compiling the engine's fast path in the background
     (:meth:`background.home.Home.warm_kernel`; until it is ready the engine uses its numpy path).
+    The learner this browser remembers is recognised (:func:`ui.device.recognise`: put in the address when
+    ``adopt``, which the Classes page turns off: its bare address is where a class is made or joined) and named in
+    the sidebar with "not me" (:func:`ui.device.show_device`).
     """
     home().warm_kernel()
     restore_kept()  # form values survive other pages and tabs (ui.keep)
@@ -191,8 +195,10 @@ def setup_page(title_key: str) -> str:
     sync_language_to_url()
     inject_css()
     localise_builtins(lang)
+    recognise(adopt)  # before the sidebar's links, which keep the personal link
     draw_navigation(lang)
     language_selector()
+    show_device(lang)
     return lang
 
 

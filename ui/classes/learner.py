@@ -27,15 +27,13 @@ from ui.labels import number
 from ui.links import go_to_personal_link, personal_link_box
 from ui.nav import link_to
 from ui.params import markdown_literal
+from ui.profile_form import CREATED_KEY, show_keep_link
 from ui.setup import rule_set_label
 from ui.store import ASSIGNMENT_PARAM, LEARNER_PARAM, classroom, refusal_key
 from ui.tables_fit import show_table
 from ui.when import viewer_zone
 
-__all__ = ["JOINED_KEY", "show_join", "show_learner", "viewer_zone"]
-
-JOINED_KEY = "classes_joined"
-"""Session key: the learner who just joined (their personal link is shown on arrival)."""
+__all__ = ["show_join", "show_learner", "viewer_zone"]
 
 
 def _join(klass: ClassInfo, lang: str) -> None:
@@ -49,7 +47,7 @@ def _join(klass: ClassInfo, lang: str) -> None:
         st.session_state["classes_name_problem"] = (refusal_key("classes.join_error", exc), "")
         return
     st.session_state.pop("classes_name_problem", None)
-    st.session_state[JOINED_KEY] = joined.info.id
+    st.session_state[CREATED_KEY] = joined.info.id
     go_to_personal_link(LEARNER_PARAM, str(joined.token), lang)
 
 
@@ -114,7 +112,8 @@ def show_learner(token: str, lang: str) -> None:
     st.caption(t("classes.class_rules", rules=md_text(rule_set_label(klass.rule_set, lang))))
     if klass.archived:
         st.info(t("classes.archived_note"))
-    personal_link_box(token, "classes", lang, expanded=st.session_state.pop(JOINED_KEY, None) == learner.id)
+    if not show_keep_link(learner, token, lang):  # just joined: the link to keep, once
+        personal_link_box(token, "classes", lang, expanded=False)
     link_to("pages/progress.py", t("classes.my_progress"), ":material/trending_up:", {LEARNER_PARAM: token, "lang": lang})
     show_table_list(learner, lang)
     _assignments(learner, klass.id, token, lang, viewer_zone())

@@ -34,12 +34,13 @@ from ui.i18n import t
 from ui.lesson_path import marks
 from ui.nav import link_to
 from ui.params import markdown_literal
+from ui.profile_form import show_profile_offer
 from ui.questions import kind_name, theme_name
 from ui.setup import rule_set_picker
 from ui.unsaved import retry_now
 
 __all__ = ["assigned_area", "drill_area", "question_area", "rule_set_of", "show_assignment", "show_free_set",
-           "show_mistakes", "show_profile_line", "show_profile_list"]
+           "show_mistakes", "show_profile_line", "show_profile_list", "show_profile_offer_below"]
 
 
 def _next_question(state: SetState) -> None:
@@ -149,6 +150,13 @@ def show_profile_line(profile: Profile | None, lang: str) -> None:
     if profile is not None:
         link_to("pages/progress.py", t("progress.kept_in_profile", name=markdown_literal(profile.learner.name)),
                 ":material/trending_up:", {"me": profile.token, "lang": lang})
+
+
+def show_profile_offer_below(profile: Profile | None, lang: str) -> None:
+    """Below a free set: without a profile, the offer to make one (the set's answers so far are carried into it,
+    :meth:`Profile.attach`); with one just made, its link to keep (:func:`ui.profile_form.show_profile_offer`)."""
+    show_profile_offer(None if profile is None else profile.learner, None if profile is None else profile.token, lang,
+                       "drill")
 
 
 def show_profile_list(profile: Profile, lang: str) -> None:

@@ -34,6 +34,7 @@ from maubinh.drills.by_theme import QUICK_KINDS, SLOW_TRIES, questions_for_theme
 from maubinh.drills.daily import run_id, todays_question, utc_day
 from maubinh.drills.themes import Theme
 from maubinh.rules import RULE_SET_IDS
+from ui.drill.kept import ANSWERS_PARAM
 from ui.drill.prepare import preparer
 from ui.drill.state import Answer, SetState
 from ui.errors import log_failure
@@ -117,9 +118,11 @@ class Profile:
 
     def attach(self, state: SetState) -> None:
         """Keep ``state``'s answers in the profile: its run (from the URL when it is this set's, else a new
-        one, put in the URL), the answers already stored for that run, and the hook storing new ones."""
-        if state.on_answer is not None:
+        one, put in the URL), the answers already stored for that run, the answers the set had before the profile
+        was known (a set answered, then a profile made: carried into it), and the hook storing new ones."""
+        if state.run_id is not None:  # attached already (the hook keeping the address's answers is replaced)
             return
+        carried = list(state.answers.values())  # answered before the profile was known (issue 36): kept in it too
         digest = _set_digest(state.drill_set)
         run = st.query_params.get(RUN_PARAM) or ""
         used = st.session_state.setdefault("drill_profile_runs", set())
@@ -129,6 +132,9 @@ class Profile:
         st.query_params[RUN_PARAM] = run
         state.run_id = run
         self.resume(state)
+        for answer in carried:  # stored once: a number the run holds already keeps its stored answer
+            self.save(state, answer)
+        st.query_params.pop(ANSWERS_PARAM, None)  # the profile keeps them now, not the address
         state.on_answer = lambda answer: self.save(state, answer)
 
     def resume(self, state: SetState) -> None:

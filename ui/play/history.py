@@ -5,7 +5,7 @@ With a profile (``?me=<personal link>``, read by :func:`ui.personal.personal_fro
 played is stored in it (:class:`classroom.play_hands.PlayHands`, once per hand); a hand the database could
 not take yet stays in the session and is sent again on the next run. Without one, the session's hands are
 shown from the session and the page offers to make a profile (the Progress page's form,
-:func:`ui.profile_form.show_new_profile`): the hands already played are then stored in it.
+:func:`ui.profile_form.show_profile_offer`): the hands already played are then stored in it.
 
 A hand is an error when its gap is beyond its error (:func:`classroom.play_hands.is_error`, the one definition).
 A hand the player did not make alone carries its mark everywhere it is listed (:func:`ui.table.views.origin_mark`:
@@ -35,7 +35,7 @@ from ui.nav import link_to
 from ui.params import int_param, markdown_literal
 from ui.personal import PersonalLink
 from ui.play.state import PlaySession, analysis_of
-from ui.profile_form import show_new_profile
+from ui.profile_form import show_profile_offer
 from ui.settlement import signed
 from ui.store import LEARNER_PARAM, classroom
 from ui.table.records import HAND_PARAM, error_definition, export_frame, export_json, practise_params
@@ -90,14 +90,13 @@ def keep_hands(profile: PersonalLink | None, session: PlaySession) -> None:
 
 
 def show_profile_line(profile: PersonalLink | None, lang: str) -> None:
-    """Where the hands go: the profile (a link to its Progress page), or the offer to make one."""
+    """Where the hands go: the profile (a link to its Progress page; its link to keep, once, when just made), or the
+    offer to make one."""
     if profile is not None:
         link_to("pages/progress.py", t("playhist.kept_in", name=markdown_literal(profile.learner.name)),
                 ":material/trending_up:", {LEARNER_PARAM: profile.token, "lang": lang})
-        return
-    with st.expander(t("playhist.no_profile"), icon=":material/person_add:"):
-        st.caption(t("playhist.no_profile_note"))
-        show_new_profile(lang, keep=True)
+    show_profile_offer(None if profile is None else profile.learner, None if profile is None else profile.token, lang,
+                       "playhist")
 
 
 def split_text(split: Arrangement) -> str:

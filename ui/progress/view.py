@@ -30,7 +30,7 @@ from ui.labels import number
 from ui.links import personal_link_box
 from ui.nav import link_to
 from ui.params import markdown_literal
-from ui.profile_form import CREATED_KEY
+from ui.profile_form import show_keep_link
 from ui.progress.lessons import show_lesson_path
 from ui.progress.play import show_play
 from ui.progress.stats import (
@@ -274,7 +274,8 @@ def show_profile(token: str, lang: str) -> None:
     if klass is not None:
         link_to("pages/classes.py", t("progress.my_class", klass=markdown_literal(klass.name, limit=80)),
                 ":material/groups:", {LEARNER_PARAM: token, "lang": lang})
-    personal_link_box(token, "progress", lang, expanded=st.session_state.pop(CREATED_KEY, None) == learner.id)
+    if not show_keep_link(learner, token, lang):  # a profile just made: its link to keep, once
+        personal_link_box(token, "progress", lang, expanded=False)
     if not removed:
         remember(token)
         show_habit(learner.id, token, lang, "progress")
