@@ -26,6 +26,7 @@ from ui.play.history import (
 )
 from ui.play.state import read_table_params, session_for, take_submission
 from ui.play.views import show_deal, show_score, show_settings
+from ui.rooms.page import room_requested, show_room_page, show_rooms_button
 from ui.setup import setup_page
 from ui.table.views import phone_layout
 
@@ -33,6 +34,10 @@ with guarded():  # no traceback reaches a user (ui.errors)
     lang = setup_page("nav.play")
     phone_layout()  # the deal's 13 cards on a phone's first screen
     st.title(t("play.title"))
+    if room_requested():  # a room where people play each other (issue 34): its own pages
+        show_room_page(lang)
+        st.stop()
+    show_rooms_button()
     profile = personal_from_url()
     seed, number, bots = read_table_params()
     rule_set = show_settings(bots, seed, lang)
