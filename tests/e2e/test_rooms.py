@@ -35,6 +35,13 @@ def _open(browser: Browser, url: str, viewport: object) -> Page:
     return page
 
 
+_ALL_HTML = """() => { const parts = [document.documentElement.outerHTML];
+  const walk = (root) => root.querySelectorAll('*').forEach((el) => {
+    if (el.shadowRoot) { parts.push(el.shadowRoot.innerHTML); walk(el.shadowRoot); } });
+  walk(document); return parts.join('\\n'); }"""
+"""The page's HTML with every shadow root's (the arranging component draws in one)."""
+
+
 def _place(page: Page, split: Arrangement, positions: tuple = POSITIONS) -> None:  # type: ignore[type-arg]
     for position in positions:
         for card in split.chi(position):
@@ -87,7 +94,7 @@ def test_three_people_and_a_computer_player_play_a_deal_in_a_room(e2e_browser: B
              ((seat, re.search(r"seat=([^&]+)", page.url).group(1).replace("%2E", "."))  # type: ignore[union-attr]
               for seat, page in pages.items())}
     for seat, page in pages.items():  # nobody's page holds another player's cards before the showdown
-        html = page.content()
+        html = page.evaluate(_ALL_HTML)
         assert all(f'data-card="{card}"' in html for card in dealt[seat])
         others = [card for other, cards in dealt.items() if other != seat for card in cards]
         assert not any(f'data-card="{card}"' in html for card in others)

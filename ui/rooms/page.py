@@ -373,6 +373,7 @@ def show_room_page(lang: str) -> None:
     """The room named by the address: the form to open one (``?room=new``), to join one (``?room=<code>``), or the
     room at one's seat (``&seat=``); a wrong or closed code says so (wrong codes count against the join throttle)."""
     raw = str(st.query_params.get(ROOM_PARAM, ""))[:32]
+    st.title(t("rooms.title"))
     _back()
     if raw == NEW:
         _create(lang)
