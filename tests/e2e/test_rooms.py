@@ -100,11 +100,24 @@ def test_three_people_and_a_computer_player_play_a_deal_in_a_room(e2e_browser: B
         assert not any(f'data-card="{card}"' in html for card in others)
     screenshot(tu, "rooms_arranging_phone_vi")
 
+    minh_seat = re.search(r"seat=([^&]+)", minh.url).group(1).replace("%2E", ".")  # type: ignore[union-attr]
     splits = {seat: arrange_simple(cards, view.room.rule_set) for seat, cards in dealt.items()}
     _place(minh, splits[1], POSITIONS[:1])
+    back = sorted(str(card) for card in splits[1].chi(POSITIONS[0]))
+    for _ in range(100):  # the placed cards reach the database a moment after the last move
+        seen = rooms.view(room_id, minh_seat)
+        if seen is not None and sorted(seen.placed.get("back", ())) == back:
+            break
+        minh.wait_for_timeout(200)
+    else:
+        raise AssertionError("Minh's placed cards were not stored")
     minh.reload()
     wait_idle(minh, timeout_ms=SLOW_MS)
     expect(minh.locator(".mb-hand button.mb-card")).to_have_count(8)  # the back's five are still placed
+    elsewhere = _open(e2e_browser, minh.url, PHONE)  # another device: the chi stored by the server
+    expect(elsewhere.locator(".mb-hand button.mb-card")).to_have_count(8)
+    screenshot(elsewhere, "rooms_placed_elsewhere_phone_en")
+    elsewhere.context.close()
     _place(minh, splits[1], POSITIONS[1:])
     for seat, page in pages.items():
         if seat != 1:

@@ -259,12 +259,18 @@ def _arrange(view: RoomView, token: str, lang: str) -> None:
         if found:
             st.session_state[_PROBLEM_KEY] = found
 
+    def placed(value: dict[str, object]) -> None:
+        try:
+            rooms().place(token, number, {p.value: value.get(p.value, []) for p in POSITIONS})
+        except (ClassroomError, SQLAlchemyError):  # a crafted value or a deal over: nothing stored, the page goes on
+            pass
+
     initial = (decide(view.cards, rule_set, opponents=len(view.players) - 1).arrangement if helped
                else {p: [c for c in view.cards if str(c) in set(view.placed.get(p.value, ()))]
                      for p in POSITIONS} if view.placed else None)
     show_arranger(view.cards, rule_set, lang, key=f"rooms_arrange_{view.room.id}_{number}", on_confirm=confirmed,
                   version=f"{view.room.id}:{number}:{int(helped)}", initial=initial,
-                  timer=None if view.remaining is None else Timer(view.remaining))
+                  timer=None if view.remaining is None else Timer(view.remaining), on_placed=placed)
 
 
 def _showdown(view: RoomView, lang: str) -> None:
