@@ -26,9 +26,13 @@ SLOW_MS = 120_000
 SHOWDOWN = {"vi": "Lật bài", "en": "Showdown"}
 
 
-def _open(browser: Browser, url: str, viewport: object) -> Page:
+def _open(browser: Browser, url: str, viewport: object, frames: list[str] | None = None) -> Page:
+    """A page in its own context; with ``frames``, every websocket message it receives is added to it (as text)."""
     page = browser.new_context(viewport=viewport).new_page()  # type: ignore[arg-type]
     page.set_default_timeout(SLOW_MS)
+    if frames is not None:
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
+            payload.decode("utf-8", "replace") if isinstance(payload, bytes) else payload)))
     page.goto(url)
     wait_idle(page, timeout_ms=SLOW_MS)
     assert_no_exception(page)
@@ -66,7 +70,8 @@ def test_three_people_and_a_computer_player_play_a_deal_in_a_room(e2e_browser: B
     assert room is not None and (room.seats, room.timer, room.fill) == (4, 90, "beginner")
     code, room_id = room.code, room.id
 
-    minh = _open(e2e_browser, f"{app_url}/play?room={code}&lang=en", VIEWPORT)
+    frames: list[str] = []  # what the server sent Minh's page
+    minh = _open(e2e_browser, f"{app_url}/play?room={code}&lang=en", VIEWPORT, frames)
     minh.get_by_label("Your name").fill("Minh")
     minh.get_by_role("button", name="Join", exact=True).click()
     wait_idle(minh, timeout_ms=SLOW_MS)
@@ -98,6 +103,11 @@ def test_three_people_and_a_computer_player_play_a_deal_in_a_room(e2e_browser: B
         assert all(f'data-card="{card}"' in html for card in dealt[seat])
         others = [card for other, cards in dealt.items() if other != seat for card in cards]
         assert not any(f'data-card="{card}"' in html for card in others)
+    mine = {f'"id": "{card}"' for card in dealt[1]}
+    assert any(id_ in frame for frame in frames for id_ in mine)  # Minh's cards came over the websocket...
+    for card in (c for seat, cards in dealt.items() if seat != 1 for c in cards):  # ...nobody else's, in any form
+        assert not any(f'"id": "{card}"' in frame or f'"id":"{card}"' in frame or card.pretty in frame
+                       for frame in frames), card
     screenshot(tu, "rooms_arranging_phone_vi")
 
     minh_seat = re.search(r"seat=([^&]+)", minh.url).group(1).replace("%2E", ".")  # type: ignore[union-attr]
