@@ -5,9 +5,10 @@ A room (:class:`RoomInfo`) is opened by anyone from Play: a rule set (house rule
 The host sits at seat 0 and holds a second secret, the host's (starting deals). Others join by the room's code
 (the link carries it) with a display name under the class rules (:func:`classroom.service.clean_text`, unique in
 the room ignoring case and spaces, :func:`~classroom.models.name_key`); each seat has its own secret link
-(:class:`SeatToken`). A seat can be left and taken again (by its own link, or by someone new when left); a full
-room refuses (``ClassroomError("full")``). Every lookup by code from a client goes through the join throttle
-(:meth:`Rooms.find`: the same limits as a class's join code, :mod:`classroom.throttle`). A room idle for
+(:class:`SeatToken`). A seat can be left and taken again (by its own link, or by someone new when left), and the
+host can remove a person (:meth:`Rooms.remove`); a full room refuses (``ClassroomError("full")``). Every lookup by
+code from a client goes through the join throttle (:meth:`Rooms.find`: the same limits as a class's join code,
+:mod:`classroom.throttle`). A room idle for
 :data:`IDLE` closes (:meth:`Rooms.close_idle`, and every read treats it as closed).
 
 A deal (:meth:`Rooms.start`, the host's): the server deals 13 cards to each player (:func:`maubinh.play.deal_cards`
@@ -320,6 +321,7 @@ class Rooms:
             return _info(row)
 
         room = self.store.write(work)
+        self.close_idle()  # rooms idle for a day close as new ones open (no background job)
         return NewRoom(room, host, SeatToken(room.id, 0, seat_secret))
 
     def room(self, room_id: str) -> RoomInfo | None:
@@ -448,6 +450,24 @@ class Rooms:
     def retake(self, token_text: str | None) -> bool:
         """Take back a seat left (``False``: the link is wrong, or someone else took the seat)."""
         return self._set_left(token_text, False)
+
+    def remove(self, room_id: str, host_token: str | None, seat: int) -> bool:
+        """The host removes the person at ``seat`` (not the host's own): the seat is left and its link no longer
+        takes it back (a new secret nobody holds); in a running deal their hand is played by the timer's rule.
+        ``False``: not the host's link, or no one at that seat."""
+        if seat == 0 or not self.is_host(room_id, host_token):
+            return False
+
+        def work(session: Session) -> bool:
+            now = utcnow()
+            self._open_room(session, room_id, now)
+            row = session.get(RoomSeat, (room_id, seat), with_for_update=True)
+            if row is None or row.left_at is not None:
+                return False
+            row.left_at, row.secret_hash = now, hash_secret(secrets.token_urlsafe(16))
+            return True
+
+        return self.store.write(work)
 
     # ------------------------------------------------------------------ deals
 

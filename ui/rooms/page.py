@@ -373,6 +373,21 @@ def _room(view: RoomView, token: SeatToken, host: bool, lang: str) -> None:
     if st.button(t("rooms.leave"), key="rooms_leave", icon=":material/logout:"):
         store.leave(str(token))
         st.rerun()
+    if host:
+        _remove(view)
+
+
+def _remove(view: RoomView) -> None:
+    """The host's "remove a seat": the people seated, the host apart."""
+    others = [s for s in view.seats if s.seat != 0 and not s.left]
+    if not others:
+        return
+    with st.expander(t("rooms.remove_title"), icon=":material/person_remove:"):
+        choice = st.selectbox(t("rooms.remove_who"), [s.seat for s in others], key="rooms_remove_seat",
+                              format_func=lambda seat: next(s.name for s in others if s.seat == seat)[:LEARNER_NAME_MAX])
+        if st.button(t("rooms.remove"), key="rooms_remove"):
+            rooms().remove(view.room.id, st.query_params.get(HOST_PARAM), int(choice))
+            st.rerun()
 
 
 def show_room_page(lang: str) -> None:

@@ -47,6 +47,10 @@ def test_people_join_until_full_names_unique_and_a_left_seat_is_taken_again(stor
     view = rooms.view(new.room.id, str(tuan))
     assert view is not None and [(s.seat, s.name) for s in view.seats] == [(0, "Lan"), (1, "Tuấn"), (2, "<b>Hoa</b>")]
     assert rooms.leave(str(tuan)) and rooms.retake(str(tuan))
+    assert not rooms.remove(new.room.id, str(tuan), 2) and not rooms.remove(new.room.id, str(new.host), 0)
+    assert rooms.remove(new.room.id, str(new.host), 2)  # the host removes Hoa: her link takes nothing back
+    assert rooms.seat(str(hoa)) is None and not rooms.retake(str(hoa))
+    assert rooms.join(new.room.id, "Hoa").seat == 2
 
 
 def test_many_joining_at_once_fill_the_seats_exactly(store: ClassroomStore) -> None:
