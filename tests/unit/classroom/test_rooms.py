@@ -203,3 +203,35 @@ def test_room_codes_are_guessed_under_the_join_throttle_and_idle_rooms_close(sto
 def test_a_seat_token_reads_back() -> None:
     token = SeatToken("abcd2345", 3, "s" * 22)
     assert SeatToken.parse(str(token)) == token and SeatToken.parse("nope") is None
+
+
+def test_two_servers_on_one_database_play_one_deal(store: ClassroomStore, database_url: str) -> None:
+    """Players of one room on two servers (two engines on the same database): the joins, the confirms and the
+    showdown's settling race from both, and each hand is stored once, the deal settled once, the same for both."""
+    other = ClassroomStore.open(database_url)
+    try:
+        servers = [Rooms(store), Rooms(other)]
+        new = servers[0].create(RULES, 4, 60, None, "Lan", seed=11)
+        tokens = [new.seat, *(servers[n % 2].join(new.room.id, f"Người {n}") for n in range(3))]
+        servers[1].start(new.room.id, str(new.host))
+        dealt = deal_cards(11, 1, 4)
+        start = threading.Barrier(8)
+
+        def play(n: int) -> None:
+            rooms, token = servers[n % 2], tokens[n % 4]
+            start.wait()
+            try:
+                rooms.confirm(str(token), 1, arrange_simple(dealt[token.seat], RULES))
+            except ClassroomError as error:
+                assert error.field == "settled"
+            rooms.tick(new.room.id)
+
+        with ThreadPoolExecutor(8) as pool:
+            list(pool.map(play, range(8)))
+        views = [rooms.view(new.room.id, str(tokens[1])) for rooms in servers]
+        assert views[0] is not None and views[0].settled and views[0].hands == views[1].hands  # type: ignore[union-attr]
+        with store._session() as session:
+            rows = list(session.scalars(select(RoomHand).where(RoomHand.room_id == new.room.id)))
+        assert sorted(r.seat for r in rows) == [0, 1, 2, 3] and sum(r.total or 0 for r in rows) == 0
+    finally:
+        other.engine.dispose()
