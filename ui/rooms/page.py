@@ -30,7 +30,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from classroom.clock import GRACE_S
 from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.rooms import MAX_SEATS, MIN_SEATS, TIMERS, RoomInfo, Rooms, RoomView, SeatToken
-from classroom.service import ClassroomError, NameTakenError
+from classroom.service import ClassroomError, ClassroomStore, NameTakenError
 from classroom.tokens import normalize_join_code
 from maubinh.naturals import find_instant_win
 from maubinh.play import Origin, Strength
@@ -45,7 +45,7 @@ from ui.labels import natural_name
 from ui.links import public_link, public_url, qr_data_uri
 from ui.settlement import show_events, show_pair, signed
 from ui.setup import rule_set_label, rule_set_picker
-from ui.store import classroom, configured_url
+from ui.store import configured_url
 from ui.table.timer import expired
 from ui.table.views import show_analysis, show_seat
 
@@ -64,11 +64,12 @@ _PROBLEM_KEY = "rooms_problem"
 
 @st.cache_resource(show_spinner=False)
 def _open(url: str | None) -> Rooms:
-    return Rooms(classroom().store)
+    return Rooms(ClassroomStore.open(url))
 
 
 def rooms() -> Rooms:
-    """This server's rooms (on the classroom database)."""
+    """This server's rooms, on the classroom database (a store of their own: a room needs neither the question
+    bank nor the graders that :func:`ui.store.classroom` loads and starts; its connections open only when used)."""
     return _open(configured_url())
 
 
