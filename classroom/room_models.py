@@ -2,8 +2,9 @@
 
 - ``rooms``: a room anyone opened from Play: its short code (the link carries it; every lookup by code goes through
   the join throttle), the hash of the host's secret, the rule set (house rules kept as TOML), 2-4 seats, the timer
-  (60 / 90 / 120 s), the computer players' strength for empty seats (``None``: no fill), the deals' seed, the
-  current deal's number, created / last active / closed times.
+  (60 / 90 / 120 s), the computer players' strength for empty seats (``None``: no fill), whether everyone's
+  analysis is shown to all after a deal, the deals' seed, the current deal's number, created / last active / closed
+  times.
 - ``room_seats``: one row per seat taken, keyed by (room, seat): the display name (the class name rules,
   :func:`classroom.service.clean_text`; compared by :func:`~classroom.models.name_key`), the hash of the seat's
   secret, ``left_at`` while the seat is left (it may be taken again).
@@ -47,6 +48,8 @@ class Room(Base):
     seats: Mapped[int] = mapped_column(Integer)
     timer: Mapped[int] = mapped_column(Integer)
     fill: Mapped[str | None] = mapped_column(String(16), default=None)
+    share_analysis: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Whether, after a deal, everyone may see everyone's analysis (else each player sees their own)."""
     seed: Mapped[int] = mapped_column(BigInteger)
     deal: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

@@ -104,6 +104,7 @@ class RoomInfo:
     created_at: datetime
     active_at: datetime
     closed_at: datetime | None
+    share_analysis: bool = False
 
     @property
     def rule_set(self) -> RuleSet:
@@ -213,7 +214,7 @@ class SeatTable(Table):
 def _info(row: Room) -> RoomInfo:
     return RoomInfo(row.id, row.code, row.rule_set_id, row.house_toml, row.seats, row.timer,
                     None if row.fill is None else Strength(row.fill), row.seed, row.deal, row.created_at,
-                    row.active_at, row.closed_at)
+                    row.active_at, row.closed_at, bool(row.share_analysis))
 
 
 def _hand(row: RoomHand) -> Hand:
@@ -289,8 +290,9 @@ class Rooms:
     # ------------------------------------------------------------------ rooms
 
     def create(self, rule_set: RuleSet, seats: int, timer: int, fill: Strength | None, host_name: str,
-               seed: int | None = None) -> NewRoom:
-        """Open a room; the host (``host_name``) sits at seat 0.
+               seed: int | None = None, share_analysis: bool = False) -> NewRoom:
+        """Open a room; the host (``host_name``) sits at seat 0. ``share_analysis``: after each deal, everyone may see
+        everyone's analysis (else each player sees their own).
 
         Raises:
             ClassroomError: ``"seats"`` outside 2-4, ``"timer"`` not in :data:`TIMERS`, ``"name"`` (see
@@ -312,7 +314,7 @@ class Rooms:
             room_id = new_id(8)
             row = Room(id=room_id, code=new_join_code(), host_hash=hash_secret(host.secret), rule_set_id=rule_set.id,
                        house_toml=house, seats=seats, timer=timer, fill=None if fill is None else fill.value,
-                       seed=seed, deal=0, created_at=now, active_at=now)
+                       seed=seed, deal=0, created_at=now, active_at=now, share_analysis=bool(share_analysis))
             session.add(row)
             session.flush()
             session.add(RoomSeat(room_id=room_id, seat=0, name=name, name_key=name_key(name),

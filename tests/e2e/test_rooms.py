@@ -61,13 +61,14 @@ def test_three_people_and_a_computer_player_play_a_deal_in_a_room(e2e_browser: B
     lan.get_by_role("button", name="Chơi với người").click()
     wait_idle(lan, timeout_ms=SLOW_MS)
     lan.get_by_label("Tên của bạn").fill("Lan")
+    lan.get_by_text("Cho mọi người xem phân tích của nhau").click()
     lan.get_by_role("button", name="Mở phòng").click()
     wait_idle(lan, timeout_ms=SLOW_MS)
     expect(lan.get_by_text(re.compile(r"^Phòng [A-Z0-9]{6}$"))).to_be_visible()
     assert_no_exception(lan)
     with store._session() as session:
         room = session.scalars(select(Room).order_by(Room.created_at.desc())).first()
-    assert room is not None and (room.seats, room.timer, room.fill) == (4, 90, "beginner")
+    assert room is not None and (room.seats, room.timer, room.fill, room.share_analysis) == (4, 90, "beginner", True)
     code, room_id = room.code, room.id
 
     frames: list[str] = []  # what the server sent Minh's page
@@ -137,8 +138,10 @@ def test_three_people_and_a_computer_player_play_a_deal_in_a_room(e2e_browser: B
     for seat, page in pages.items():
         lang = "en" if seat == 1 else "vi"
         expect(page.get_by_text(re.compile(SHOWDOWN[lang]))).to_be_visible(timeout=SLOW_MS)
-        expect(page.get_by_text(re.compile("^(Analysis|Phân tích)$"))).to_be_visible(timeout=SLOW_MS)
+        expect(page.get_by_text(re.compile("^(Analysis|Phân tích)$")).first).to_be_visible(timeout=SLOW_MS)
         assert_no_exception(page)
+    expect(lan.get_by_text("Phân tích của Minh")).to_be_visible()  # the room shares everyone's analysis
+    expect(lan.get_by_text("Phân tích của Máy 4 (mới chơi)")).to_have_count(0)  # a computer player has none
     with store._session() as session:
         rows = list(session.scalars(select(RoomHand).where(RoomHand.room_id == room_id)))
     assert sorted(r.seat for r in rows) == [0, 1, 2, 3] and sum(r.total or 0 for r in rows) == 0

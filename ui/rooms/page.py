@@ -29,11 +29,11 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from classroom.clock import GRACE_S
 from classroom.models import LEARNER_NAME_MAX, utcnow
-from classroom.rooms import MAX_SEATS, MIN_SEATS, TIMERS, RoomInfo, Rooms, RoomView, SeatToken
+from classroom.rooms import COMPUTER, MAX_SEATS, MIN_SEATS, TIMERS, RoomInfo, Rooms, RoomView, SeatToken
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError
 from classroom.tokens import normalize_join_code
 from maubinh.naturals import find_instant_win
-from maubinh.play import Origin, Strength
+from maubinh.play import Analysis, Origin, Strength
 from maubinh.rules import POSITIONS
 from maubinh.strategy.decide import decide
 from ui.arrange.component import Timer, arrangement_from_value, show_arranger
@@ -122,11 +122,12 @@ def _create(lang: str) -> None:
         fill = st.selectbox(t("rooms.fill"), ["beginner", "medium", "solver", "none"], key="rooms_fill",
                             format_func=_strength_label)
         st.caption(t("rooms.fill_help"))
+        share = st.toggle(t("rooms.share"), key="rooms_share", help=t("rooms.share_help"))
         if not st.form_submit_button(t("rooms.create"), type="primary", icon=":material/add:"):
             return
     try:
         new = rooms().create(rule_set, int(seats or MAX_SEATS), int(timer or TIMERS[1]),
-                             None if fill == "none" else Strength(str(fill)), name)
+                             None if fill == "none" else Strength(str(fill)), name, share_analysis=bool(share))
     except ClassroomError as error:
         st.error(t("rooms.name_bad" if error.field == "name" else "rooms.refused", field=error.field))
         return
@@ -300,14 +301,30 @@ def _showdown(view: RoomView, lang: str) -> None:
     for pair in settlement.pairs:
         if mine is None or mine in (pair.a, pair.b):
             show_pair(pair, rule_set, lang, name)
-    if mine is not None and view.hands[mine].origin != "computer":
-        key = f"rooms_analysis_{view.room.id}_{view.number}_{view.me}"
-        if key not in st.session_state:
-            with st.spinner(t("rooms.analysing")):
-                st.session_state[key] = rooms().analysis(view, view.hands[mine].seat)
-        analysis = st.session_state[key]
-        if analysis is not None:
-            show_analysis(analysis, rule_set, lang, key=f"{key}_numbers", origin=Origin(view.hands[mine].origin))
+    if mine is not None:
+        _analysis(view, mine, lang)
+    if view.room.share_analysis:
+        for index in range(len(view.hands)):
+            if index != mine and view.hands[index].origin != COMPUTER:
+                with st.expander(t("rooms.analysis_of", name=name(index))):
+                    _analysis(view, index, lang)
+
+
+@st.cache_resource(show_spinner=False, max_entries=512)
+def _analysis_of(room_id: str, number: int, seat: int, _view: RoomView) -> Analysis | None:
+    """A player's analysis of a settled deal, made once per server (the same for every page that shows it)."""
+    return rooms().analysis(_view, seat)
+
+
+def _analysis(view: RoomView, index: int, lang: str) -> None:
+    hand = view.hands[index]
+    if hand.origin == COMPUTER:
+        return
+    with st.spinner(t("rooms.analysing")):
+        analysis = _analysis_of(view.room.id, view.number, hand.seat, view)
+    if analysis is not None:
+        show_analysis(analysis, view.room.rule_set, lang, key=f"rooms_analysis_{view.number}_{hand.seat}",
+                      origin=Origin(hand.origin))
 
 
 def _score(view: RoomView) -> None:
@@ -327,7 +344,7 @@ def _invite(room: RoomInfo, lang: str) -> None:
                     f'style="width:min(240px,100%);image-rendering:pixelated">', unsafe_allow_html=True)
 
 
-def _room(view: RoomView, token: SeatToken, host: bool, lang: str) -> None:
+def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken, host: bool, lang: str) -> None:
     room = view.room
     st.subheader(t("rooms.room_title", code=room.code))
     st.caption(t("rooms.room_line", rules=rule_set_label(room.rule_set, lang), seats=room.seats,
@@ -338,7 +355,6 @@ def _room(view: RoomView, token: SeatToken, host: bool, lang: str) -> None:
     deadline = None
     if view.number and not view.settled and view.remaining is not None:
         deadline = utcnow().timestamp() + view.remaining + GRACE_S
-    drawn = store.signature(room.id)
     (_status_live if pending(view, host) else _status_still)(view, drawn, deadline)
     if me_left:
         st.info(t("rooms.you_left"))
@@ -414,9 +430,11 @@ def show_room_page(lang: str) -> None:
     if token is None:
         _join(room, lang)
         return
+    store.tick(room.id)
+    drawn = store.signature(room.id)  # before the view: a change in between redraws the page, never goes unseen
     view = store.view(room.id, str(token))
     if view is None:
         st.warning(t("rooms.unknown", code=markdown_literal(raw, limit=16)))
         return
-    _room(view, token, store.is_host(room.id, st.query_params.get(HOST_PARAM)), lang)
+    _room(view, drawn, token, store.is_host(room.id, st.query_params.get(HOST_PARAM)), lang)
 

@@ -27,6 +27,7 @@ def upgrade() -> None:
     sa.Column('seats', sa.Integer(), nullable=False),
     sa.Column('timer', sa.Integer(), nullable=False),
     sa.Column('fill', sa.String(length=16), nullable=True),
+    sa.Column('share_analysis', sa.Boolean(), nullable=False),
     sa.Column('seed', sa.BigInteger(), nullable=False),
     sa.Column('deal', sa.Integer(), nullable=False),
     sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
