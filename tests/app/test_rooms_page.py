@@ -57,3 +57,19 @@ def test_the_create_form_opens_a_room_and_seats_the_host(db: ClassroomStore) -> 
     room = Rooms(db).find(code[0] if isinstance(code, list) else code)
     assert room is not None and (room.seats, room.timer, room.fill) == (4, 90, Strength.BEGINNER)
     assert seat and host
+
+
+def test_the_host_deals_from_the_page_and_a_guest_waits(db: ClassroomStore) -> None:
+    rooms = Rooms(db)
+    new = rooms.create(RULES, 3, 60, Strength.BEGINNER, "Lan")
+    guest = rooms.join(new.room.id, "Minh")
+    minh = open_page("play", room=new.room.code, seat=str(guest), lang="en")
+    assert not minh.exception and "Waiting for the host to deal." in [c.value for c in minh.caption]
+    assert not [b for b in minh.button if b.key == "rooms_start"]  # only the host deals
+    lan = open_page("play", room=new.room.code, seat=str(new.seat), host=str(new.host), lang="vi")
+    lan.button(key="rooms_start").click().run()
+    assert not lan.exception
+    view = rooms.view(new.room.id, str(new.seat))
+    assert view is not None and view.number == 1 and [p.strength for p in view.players] == [
+        None, None, Strength.BEGINNER]
+    assert "Ván 1" in [s.value for s in lan.subheader]
