@@ -72,4 +72,4 @@ def test_the_host_deals_from_the_page_and_a_guest_waits(db: ClassroomStore) -> N
     view = rooms.view(new.room.id, str(new.seat))
     assert view is not None and view.number == 1 and [p.strength for p in view.players] == [
         None, None, Strength.BEGINNER]
-    assert "Ván 1" in [s.value for s in lan.subheader]
+    assert "Ván 1" in [s.value for s in lan.subheader]  # the deal under way
