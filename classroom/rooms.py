@@ -398,7 +398,7 @@ class Rooms:
             now = utcnow()
             room = self._open_room(session, room_id, now)
             rows = {row.seat: row for row in session.scalars(select(RoomSeat).where(RoomSeat.room_id == room_id))}
-            if any(row.name_key == key and row.left_at is None for row in rows.values()):
+            if any(name_key(row.name) == key and row.left_at is None for row in rows.values()):
                 raise NameTakenError(name, f"{name[: LEARNER_NAME_MAX - 2]} {len(rows) + 1}")
             free = [s for s in range(room.seats) if s not in rows or rows[s].left_at is not None]
             if not free:
@@ -439,6 +439,18 @@ class Rooms:
             row = session.get(RoomSeat, (token.room_id, token.seat), with_for_update=True)
             if row is None or not Token(token.room_id, token.secret).check(row.secret_hash):
                 return False  # taken by someone else meanwhile
+            if not left:  # back under one's own name, unless someone present has taken it meanwhile
+                key = name_key(row.name)
+                if session.scalars(select(RoomSeat.seat).where(
+                        RoomSeat.room_id == token.room_id, RoomSeat.seat != token.seat, RoomSeat.name_key == key,
+                        RoomSeat.left_at.is_(None))).first() is not None:
+                    return False
+                for other in session.scalars(select(RoomSeat).where(RoomSeat.room_id == token.room_id,
+                                                                    RoomSeat.seat != token.seat,
+                                                                    RoomSeat.name_key == key)):
+                    other.name_key = f"{key[: 70]}#{other.seat}"  # a left seat's old name gives way
+                session.flush()
+                row.name_key = key
             row.left_at = now if left else None
             return True
 
@@ -679,13 +691,16 @@ class Rooms:
 
     # ------------------------------------------------------------------ reading
 
-    def view(self, room_id: str, token_text: str | None = None, now: datetime | None = None) -> RoomView | None:
+    def view(self, room_id: str, token_text: str | None = None, now: datetime | None = None, *,
+             settle: bool = True) -> RoomView | None:
         """What the holder of ``token_text`` (a seat link, or nothing: a visitor) may see of the room now; the
-        current deal is settled first if due (:meth:`tick`). ``None`` for an unknown room."""
+        current deal is settled first if due (:meth:`tick`; not with ``settle`` false: the caller just did).
+        ``None`` for an unknown room."""
         moment = now or utcnow()
         if self.room(room_id) is None:
             return None
-        self.tick(room_id, moment)
+        if settle:
+            self.tick(room_id, moment)
         token = self.seat(token_text)
         me = None if token is None or token.room_id != room_id else token.seat
         with self.store._session() as session:

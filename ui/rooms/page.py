@@ -437,7 +437,7 @@ def show_room_page(lang: str) -> None:
         return
     store.tick(room.id)
     drawn = store.signature(room.id)  # before the view: a change in between redraws the page, never goes unseen
-    view = store.view(room.id, str(token))
+    view = store.view(room.id, str(token), settle=False)
     if view is None:
         st.warning(t("rooms.unknown", code=markdown_literal(raw, limit=16)))
         return

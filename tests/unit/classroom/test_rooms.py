@@ -47,6 +47,11 @@ def test_people_join_until_full_names_unique_and_a_left_seat_is_taken_again(stor
     view = rooms.view(new.room.id, str(tuan))
     assert view is not None and [(s.seat, s.name) for s in view.seats] == [(0, "Lan"), (1, "Tuấn"), (2, "<b>Hoa</b>")]
     assert rooms.leave(str(tuan)) and rooms.retake(str(tuan))
+    assert rooms.leave(str(tuan))
+    tuan_again = rooms.join(new.room.id, "TUẤN")  # a newcomer may take the name of a seat left...
+    assert tuan_again.seat == 1 and not rooms.retake(str(tuan))  # ...(Tuấn's seat: his link lost it)
+    with pytest.raises(NameTakenError):
+        rooms.join(new.room.id, "tuấn")
     assert not rooms.remove(new.room.id, str(tuan), 2) and not rooms.remove(new.room.id, str(new.host), 0)
     assert rooms.remove(new.room.id, str(new.host), 2)  # the host removes Hoa: her link takes nothing back
     assert rooms.seat(str(hoa)) is None and not rooms.retake(str(hoa))
