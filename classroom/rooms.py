@@ -605,6 +605,15 @@ class Rooms:
         self.tick(token.room_id, moment)
         return hand
 
+    def _insert_hands(self, session: Session, room_id: str, number: int,
+                      hands: Mapping[int, tuple[Arrangement, bool, str]], moment: datetime, started: datetime) -> None:
+        """Insert each seat's hand (split, declared, origin) unless one is stored: the first stays (the unique key)."""
+        for seat, (arrangement, declare, origin) in hands.items():
+            session.execute(self.store._insert(session, RoomHand).values(
+                room_id=room_id, number=number, seat=seat, arrangement=str(canonical(arrangement)),
+                declared=bool(declare), origin=origin, seconds=max(0.0, (moment - started).total_seconds()),
+                played_at=moment).on_conflict_do_nothing())
+
     def _store_hands(self, room_id: str, number: int, hands: Mapping[int, tuple[Arrangement, bool, str]],
                      moment: datetime, started: datetime) -> dict[int, Hand]:
         """Insert each seat's hand unless one is stored (the first stays); returns the stored ones."""
@@ -613,11 +622,7 @@ class Rooms:
             deal = session.get(RoomDeal, (room_id, number))
             if deal is None or deal.settled_at is not None:
                 raise ClassroomError("settled", "this deal's showdown is over")
-            for seat, (arrangement, declare, origin) in hands.items():
-                session.execute(self.store._insert(session, RoomHand).values(
-                    room_id=room_id, number=number, seat=seat, arrangement=str(canonical(arrangement)),
-                    declared=bool(declare), origin=origin, seconds=max(0.0, (moment - started).total_seconds()),
-                    played_at=moment).on_conflict_do_nothing())
+            self._insert_hands(session, room_id, number, hands, moment, started)
             rows = session.scalars(select(RoomHand).where(RoomHand.room_id == room_id, RoomHand.number == number,
                                                           RoomHand.seat.in_(list(hands))))
             return {row.seat: _hand(row) for row in rows}
@@ -672,11 +677,7 @@ class Rooms:
             deal = session.get(RoomDeal, (room_id, number), with_for_update=True)
             if deal is None or deal.settled_at is not None:
                 return deal is not None
-            for seat, (arrangement, declare, origin) in missing.items():
-                session.execute(self.store._insert(session, RoomHand).values(
-                    room_id=room_id, number=number, seat=seat, arrangement=str(canonical(arrangement)),
-                    declared=bool(declare), origin=origin, seconds=max(0.0, (moment - started).total_seconds()),
-                    played_at=moment).on_conflict_do_nothing())
+            self._insert_hands(session, room_id, number, missing, moment, started)
             rows = {row.seat: row for row in session.scalars(select(RoomHand).where(
                 RoomHand.room_id == room_id, RoomHand.number == number))}
             if set(order) - set(rows):
