@@ -237,10 +237,15 @@ def take_value(value: Mapping[str, Any], token: str, view: RoomView, declare: bo
     try:
         rooms().confirm(token, view.number, arrangement, declare, expired=late, xep_bai=xep_bai)
     except ClassroomError as error:
-        return t("rooms.bad_split") if error.field == "arrangement" else t("rooms.refused", field=error.field)
+        return t(_REFUSALS.get(error.field, "rooms.refused"), field=error.field)
     except SQLAlchemyError:
         return t("rooms.unsaved")
     return None
+
+
+_REFUSALS = {"arrangement": "rooms.bad_split", "settled": "rooms.too_late", "seat": "rooms.seat_gone",
+             "closed": "rooms.closed", "deal": "rooms.next_deal"}
+"""The words for a hand the room refused, by :class:`~classroom.service.ClassroomError` field."""
 
 
 def _arrange(view: RoomView, token: str, lang: str) -> None:

@@ -41,6 +41,7 @@ def test_crafted_values_are_refused_and_a_real_split_is_stored(store: ClassroomS
     settled = rooms.view(new.room.id, str(new.seat))
     assert settled is not None and settled.settled
     assert not page.pending(settled, host=True)  # the room waits for the host's own "next deal"
+    assert page.take_value(other, str(minh), theirs, False, False) == translate("rooms.too_late", "vi")
     guest = rooms.view(new.room.id, str(minh))
     assert guest is not None and page.pending(guest, host=False)  # Minh waits for it
 
