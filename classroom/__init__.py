@@ -23,6 +23,8 @@ Modules:
     classroom.play_hands  every hand a profile played at the Play table, its analysis, missed hands to review.
     classroom.decisions   a profile's decisions: drill answers and the Play hands it split, one model for both.
     classroom.clock       the timer's clock: each deal's first showing per learner, the limit, what a late hand stands for.
+    classroom.rooms       rooms where people play each other (issue 34): seats, deals, hands stored once.
+    classroom.room_models  the rooms' tables (on the same ``Base``: imported here so every migration check sees them).
     classroom.tables      a class at one table (duplicate deals): sessions, the hands learners play, shared work.
     classroom.table_board  a table session's board as numbers: splits per deal, chi lost, the ranking.
     classroom.board       the board's numbers per learner, question and kind, and the CSV rows.
@@ -31,6 +33,7 @@ Modules:
     classroom.migrations  Alembic's environment and revisions.
 """
 
+import classroom.room_models  # noqa: F401  - the rooms' tables join Base.metadata wherever classroom is used
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError
 
 __all__ = ["ClassroomError", "ClassroomStore", "NameTakenError"]

@@ -43,11 +43,11 @@ EARLY_S = 1.0
 """Seconds before the server's deadline an "expired" from the browser is still believed (its clock starts when
 the page is drawn, after the server's: it reaches zero later, never earlier, unless forged)."""
 TEST_ENV = "MAUBINH_TEST_TIMER_S"
-_CHOICES = (60, 90)
+_CHOICES = (60, 90, 120)
 
 
 def limit_seconds(choice: object, environ: Mapping[str, str] | None = None) -> float | None:
-    """The limit in seconds for a timer setting ``choice`` (60 or 90; 0 is off), ``None`` when off or unknown;
+    """The limit in seconds for a timer setting ``choice`` (60, 90, or a room's 120; 0 is off), ``None`` when off or unknown;
     :data:`TEST_ENV` in ``environ`` (default ``os.environ``) replaces any limit that is on."""
     if not isinstance(choice, int) or isinstance(choice, bool) or choice not in _CHOICES:
         return None

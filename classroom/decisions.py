@@ -16,7 +16,7 @@ that is declared, once.
   so answers and hands sent at once move the rating one after the other, never over each other.
 
 Nothing is copied from one table to the other: both are read here, so the hands a profile played before Play
-hands counted (migration ``0014_play_decisions``) count at once.
+hands counted (migration ``0014_play_decisions.py``) count at once.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ score, and the analysis of the split against the best one. Links: ``/play?seed=7
 
 With a profile (``&me=<personal link>``) every hand is kept in it (:mod:`ui.play.history`); the tabs beside
 the table hold the session summary and the hand history, and ``&hand=<id>`` opens a stored hand's replay.
+``?room=`` opens the rooms where people play each other instead (issue 34, :mod:`ui.rooms.page`).
 """
 
 from __future__ import annotations
@@ -26,12 +27,16 @@ from ui.play.history import (
 )
 from ui.play.state import analyse_pending, read_table_params, session_for, take_submission
 from ui.play.views import show_deal, show_score, show_settings
+from ui.rooms.page import room_requested, show_room_page, show_rooms_button
 from ui.setup import setup_page
 from ui.table.views import phone_layout
 
 with guarded():  # no traceback reaches a user (ui.errors)
     lang = setup_page("nav.play")
     phone_layout()  # the deal's 13 cards on a phone's first screen
+    if room_requested():  # a room where people play each other (issue 34): its own pages
+        show_room_page(lang)
+        st.stop()
     st.title(t("play.title"))
     profile = personal_from_url()
     seed, number, bots = read_table_params()
@@ -56,4 +61,5 @@ with guarded():  # no traceback reaches a user (ui.errors)
         show_summary(session, profile, lang)
     with history_tab:
         show_history(profile, lang)
+    show_rooms_button()  # below the table too: the deal's cards stay on a phone's first screen
     show_profile_line(profile, lang)  # below the table: the deal comes first on a phone

@@ -26,6 +26,8 @@ RUNS = [
      "same totals, kernel and numpy: True"),
     (["bench/before_after.py", "--base", ".", "--rounds", "1", "--hands", "40", "--calls", "10", "--deals", "4"],
      "same simulate outputs before and after: True"),
+    (["bench/rooms_poll.py", "--players", "0", "--reads", "5"], "signature read (sqlite)"),
+    (["bench/rooms_deals.py", "--rooms", "2", "--people", "3"], "hands stored: 8 (expected 8: ok)"),
 ]
 
 

@@ -13,6 +13,7 @@
 // ("second"); the order rule of maubinh/arrangement.py: back >= middle >= front (strict: >).
 
 const SIZES = { back: 5, middle: 5, front: 3 };
+const REPORT_MS = 800; // a room's placed cards are sent this long after the last move (one round trip per pause)
 const ORDER = ["back", "middle", "front"];
 const CAT = { MAU_THAU: 0, DOI: 1, THU: 2, SAM_CO: 3, SANH: 4, THUNG: 5, CU_LU: 6, TU_QUY: 7, THUNG_PHA_SANH: 8 };
 const SHAPES = { "1,1,1,1,1": 0, "2,1,1,1": 1, "2,2,1": 2, "3,1,1": 3, "3,2": 6, "4,1": 7 };
@@ -205,7 +206,21 @@ export default function (component) {
 
   function changed() {
     saveDraft(draftName, state);
+    if (data.report_placed) reportLater();
     render();
+  }
+
+  // With report_placed (a room, issue 34): the chi as they stand go to the server a moment after the last move
+  // (setTriggerValue("placed", {back, middle, front, version})), so another device or server finds them.
+  function reportLater() {
+    if (root._report) window.clearTimeout(root._report);
+    root._report = window.setTimeout(() => {
+      root._report = null;
+      if (!state.sent) {
+        setTriggerValue("placed", { back: [...state.chi.back], middle: [...state.chi.middle],
+          front: [...state.chi.front], version: data.version });
+      }
+    }, REPORT_MS);
   }
 
   function moveTo(id, position) {
@@ -226,6 +241,7 @@ export default function (component) {
   function send(extra) {
     if (state.sent) return;
     state.sent = true;
+    if (root._report) window.clearTimeout(root._report);
     dropDraft(draftName);
     if (root._tick) window.clearInterval(root._tick);
     render();

@@ -150,13 +150,16 @@ def arrangement_from_value(value: object, cards: Sequence[Card]) -> Arrangement:
 def show_arranger(cards: Sequence[Card], rule_set: RuleSet, lang: str, *, key: str, version: str,
                   target: str | None = None, on_confirm: Callable[[dict[str, object]], None] | None = None,
                   initial: Chis | None = None, disabled: bool = False, timer: Timer | None = None,
-                  declare: str | None = None) -> None:
+                  declare: str | None = None,
+                  on_placed: Callable[[dict[str, object]], None] | None = None) -> None:
     """Mount the component. On "Confirm" (or the timer at zero) its value goes to ``on_confirm(value)`` if
     given, else into ``st.session_state[target]``, before the rerun draws the page. ``key``: the
     component's own session key (and, with ``version``, the name the browser keeps the arrangement in
     progress under); ``version``: see :func:`component_data`. After a "Confirm", the next run gives the
     component a new ``attempt`` number: if the page still shows it (the arrangement was refused, or it
-    was the same as before), its buttons work again instead of staying at "Sent…"."""
+    was the same as before), its buttons work again instead of staying at "Sent…". ``on_placed`` (a room, issue
+    34): called with the chi as they stand (``{"back": [...], "middle": [...], "front": [...], "version": ...}``)
+    a moment after each pause in the moves, so the page can store them."""
 
     sent_key = f"_arrange_sent_{key}"
 
@@ -174,4 +177,15 @@ def show_arranger(cards: Sequence[Card], rule_set: RuleSet, lang: str, *, key: s
     data = component_data(cards, rule_set, lang, version=version, initial=initial, disabled=disabled, timer=timer,
                           storage=f"{key}:{version}", declare=declare)
     data["attempt"] = int(st.session_state.get(sent_key, 0))  # a new run after "Confirm": usable again if still shown
-    _renderer()(key=key, data=data, on_confirm_change=confirmed)
+    if on_placed is None:
+        _renderer()(key=key, data=data, on_confirm_change=confirmed)
+        return
+
+    def placed() -> None:
+        state = st.session_state.get(key)
+        value = state.get("placed") if isinstance(state, Mapping) else None
+        if isinstance(value, Mapping):
+            on_placed(dict(value))
+
+    data["report_placed"] = True
+    _renderer()(key=key, data=data, on_confirm_change=confirmed, on_placed_change=placed)

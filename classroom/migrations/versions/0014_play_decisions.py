@@ -7,7 +7,7 @@ Nothing is copied: the daily goal, the streak and Progress's chi lost per decisi
 stored before are not rated afterwards (``rating_after`` stays NULL): their spread was never measured, and
 rating them now would move a rating the learner has already seen against ratings of the present.
 
-Revision ID: 0014_play_decisions
+Revision ID: 0014
 Revises: 0013
 Create Date: 2026-12-05
 """
@@ -17,7 +17,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0014_play_decisions'
+revision = '0014'
 down_revision = '0013'
 branch_labels = None
 depends_on = None

@@ -1,0 +1,120 @@
+"""The tables of rooms where people play each other (issue 34), on the classroom's :class:`~classroom.models.Base`.
+
+- ``rooms``: a room anyone opened from Play: its short code (the link carries it; every lookup by code goes through
+  the join throttle), the hash of the host's secret, the rule set (house rules kept as TOML), 2-4 seats, the timer
+  (60 / 90 / 120 s), the computer players' strength for empty seats (``None``: no fill), whether everyone's
+  analysis is shown to all after a deal, the deals' seed, the current deal's number, created / last active / closed
+  times.
+- ``room_seats``: one row per seat taken, keyed by (room, seat): the display name (the class name rules,
+  :func:`classroom.service.clean_text`; compared by :func:`~classroom.models.name_key`), the hash of the seat's
+  secret, ``left_at`` while the seat is left (it may be taken again).
+- ``room_deals``: one row per (room, deal): who plays (seat numbers and computer players' strengths), each one's
+  13 cards as the server dealt them, ``started_at`` (the server's clock), the ``deadline`` the server computed, and
+  ``settled_at`` once the showdown is settled.
+- ``room_placed``: a player's chi as they stand while arranging (one row per (room, deal, seat), overwritten).
+- ``room_hands``: each seat's final hand of a deal, stored once (the unique key: of two racing writes, one row
+  stays): the split, declared or not, how it was made (:class:`maubinh.play.Origin`, or ``computer``), what it won
+  at the showdown (the player's analysis is made again
+  when asked for: it is the same for the same inputs, :func:`maubinh.play.analyse`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from classroom.models import ARRANGEMENT_MAX, LEARNER_NAME_MAX, NAME_KEY_MAX, ORIGIN_MAX, Base, UTCDateTime, utcnow
+
+__all__ = ["ROOM_CODE_MAX", "ROOM_ID_MAX", "Room", "RoomDeal", "RoomHand", "RoomPlaced", "RoomSeat"]
+
+ROOM_ID_MAX = 16
+"""Characters of a room's id."""
+ROOM_CODE_MAX = 16
+"""Characters of a room's code (:data:`classroom.tokens.JOIN_LENGTH` today)."""
+
+
+class Room(Base):
+    """A room of 2-4 seats where people play each other (:mod:`classroom.rooms`)."""
+
+    __tablename__ = "rooms"
+
+    id: Mapped[str] = mapped_column(String(ROOM_ID_MAX), primary_key=True)
+    code: Mapped[str] = mapped_column(String(ROOM_CODE_MAX), unique=True)
+    host_hash: Mapped[str] = mapped_column(String(64))
+    rule_set_id: Mapped[str] = mapped_column(String(64))
+    house_toml: Mapped[str | None] = mapped_column(Text, default=None)
+    seats: Mapped[int] = mapped_column(Integer)
+    timer: Mapped[int] = mapped_column(Integer)
+    fill: Mapped[str | None] = mapped_column(String(16), default=None)
+    share_analysis: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Whether, after a deal, everyone may see everyone's analysis (else each player sees their own)."""
+    seed: Mapped[int] = mapped_column(BigInteger)
+    deal: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    active_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
+
+
+class RoomSeat(Base):
+    """A seat taken in a room by a person (a computer player has no row: it fills a seat at a deal's start)."""
+
+    __tablename__ = "room_seats"
+    __table_args__ = (UniqueConstraint("room_id", "name_key"),)
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(LEARNER_NAME_MAX))
+    name_key: Mapped[str] = mapped_column(String(NAME_KEY_MAX))
+    secret_hash: Mapped[str] = mapped_column(String(64))
+    joined_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    left_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
+
+
+class RoomDeal(Base):
+    """A deal of a room: who plays, the cards dealt, the server's start and deadline, the showdown's time."""
+
+    __tablename__ = "room_deals"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    players: Mapped[list[list[object]]] = mapped_column(JSON)
+    """``[[seat, strength or None], ...]`` in dealing order (``None``: a person)."""
+    cards: Mapped[list[str]] = mapped_column(JSON)
+    """Each player's 13 cards, space separated, in the order of ``players``."""
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    deadline: Mapped[datetime] = mapped_column(UTCDateTime)
+    settled_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
+
+
+class RoomPlaced(Base):
+    """The chi of a player's hand as they stand while arranging (``{"back": [...], ...}``, card ids)."""
+
+    __tablename__ = "room_placed"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    chis: Mapped[dict[str, list[str]]] = mapped_column(JSON)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class RoomHand(Base):
+    """A seat's final hand of a room's deal (stored once) and what it won."""
+
+    __tablename__ = "room_hands"
+    __table_args__ = (UniqueConstraint("room_id", "number", "seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    arrangement: Mapped[str] = mapped_column(String(ARRANGEMENT_MAX))
+    declared: Mapped[bool] = mapped_column(Boolean)
+    origin: Mapped[str] = mapped_column(String(ORIGIN_MAX))
+    """:class:`maubinh.play.Origin`'s value, or ``"computer"`` for a computer player's hand."""
+    seconds: Mapped[float] = mapped_column(Float)
+    played_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    total: Mapped[int | None] = mapped_column(Integer, default=None)
+    """Chi won at the showdown (``None`` until settled)."""

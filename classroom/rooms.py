@@ -1,0 +1,767 @@
+"""Rooms where people play each other (issue 34): 2-4 seats, a link and a short code, the server's deals and clock.
+
+A room (:class:`RoomInfo`) is opened by anyone from Play: a rule set (house rules kept as TOML), 2-4 seats, a timer
+(:data:`TIMERS`), and the computer players' strength for empty seats (``fill``; ``None``: no computer players).
+The host sits at seat 0 and holds a second secret, the host's (starting deals). Others join by the room's code
+(the link carries it) with a display name under the class rules (:func:`classroom.service.clean_text`, unique in
+the room ignoring case and spaces, :func:`~classroom.models.name_key`); each seat has its own secret link
+(:class:`SeatToken`). A seat can be left and taken again (by its own link, or by someone new when left), and the
+host can remove a person (:meth:`Rooms.remove`); a full room refuses (``ClassroomError("full")``). Every lookup by
+code from a client goes through the join throttle (:meth:`Rooms.find`: the same limits as a class's join code,
+:mod:`classroom.throttle`). A room idle for
+:data:`IDLE` closes (:meth:`Rooms.close_idle`, and every read treats it as closed).
+
+A deal (:meth:`Rooms.start`, the host's): the server deals 13 cards to each player (:func:`maubinh.play.deal_cards`
+from the room's seed: the people present, then a computer player per empty seat with ``fill``), stores them with
+``started_at`` (the server's clock) and the ``deadline`` it computed (the timer's limit,
+:func:`classroom.clock.limit_seconds`). While arranging, a player's chi are stored as they are sent
+(:meth:`Rooms.place`); a confirmed split is the seat's final hand, stored once (:meth:`Rooms.confirm`: the unique key
+keeps one row of two racing writes, and the first stays). A split sent late, and every seat without one when the
+deadline plus :data:`classroom.clock.GRACE_S` has passed, is the timer's (:func:`classroom.clock.outcome`, the
+grading issue's rule): the chi as they stand if complete and legal, else the solver's split, marked. When every seat
+has its hand, the showdown is settled for everyone (:func:`maubinh.settle.settle`; computer players set their cards
+as in Play, :func:`maubinh.play.bot_play`), whoever notices first (:meth:`Rooms.tick`, called by every read): the
+result is the same rows whichever server or thread settles. Each player's analysis is Play's
+(:meth:`Rooms.analysis`: :func:`maubinh.play.analyse` with the player's own cards as seat 0).
+
+Every write is one transaction (:meth:`classroom.service.ClassroomStore.write`: SQLite's write lock from the start,
+PostgreSQL's row lock on the room), safe under concurrency.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from functools import partial
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from classroom.clock import GRACE_S, is_late, limit_seconds, outcome
+from classroom.models import LEARNER_NAME_MAX, name_key, utcnow
+from classroom.room_models import Room, RoomDeal, RoomHand, RoomPlaced, RoomSeat
+from classroom.service import ClassroomError, ClassroomStore, NameTakenError, clean_text
+from classroom.tables import SEED_BITS, canonical, parse_split
+from classroom.throttle import ALL_GUESSES, CLIENT_GUESSES
+from classroom.tokens import Token, hash_secret, new_id, new_join_code, normalize_join_code
+from maubinh.arrangement import Arrangement
+from maubinh.cards import Card, CardParseError, parse_card, parse_cards
+from maubinh.house import dump_rule_set, load_house_rules
+from maubinh.play import Analysis, Origin, Strength, Table, analyse, bot_play, deal_cards
+from maubinh.rules import POSITIONS, RULE_SET_IDS, RuleSet, load_rule_set
+from maubinh.settle import Settlement, settle
+from maubinh.strategy.decide import decide
+
+__all__ = ["COMPUTER", "IDLE", "MAX_SEATS", "MIN_SEATS", "TIMERS", "Hand", "NewRoom", "Player", "RoomInfo", "RoomView",
+           "Rooms", "SeatInfo", "SeatTable", "SeatToken"]
+
+TIMERS = (60, 90, 120)
+"""Seconds each player has to set a deal's cards."""
+MIN_SEATS, MAX_SEATS = 2, 4
+IDLE = timedelta(days=1)
+"""A room with no activity for this long is closed."""
+COMPUTER = "computer"
+"""The origin stored for a computer player's hand."""
+MAX_CHIS_CARDS = 13
+"""Card ids in a placement (more is refused: a crafted payload)."""
+
+
+@dataclass(frozen=True)
+class SeatToken:
+    """A seat's secret link value: ``<room id><seat>.<secret>`` (a :class:`~classroom.tokens.Token`)."""
+
+    room_id: str
+    seat: int
+    secret: str
+
+    @classmethod
+    def parse(cls, text: str | None) -> SeatToken | None:
+        """The seat token in ``text``, or ``None`` when it has not that shape."""
+        token = Token.parse(text)
+        if token is None or not token.id[-1].isdigit():
+            return None
+        return cls(token.id[:-1], int(token.id[-1]), token.secret)
+
+    def __str__(self) -> str:
+        return f"{self.room_id}{self.seat}.{self.secret}"
+
+
+@dataclass(frozen=True)
+class RoomInfo:
+    """A room as the pages see it (``fill``: the computer players' strength, ``None``: empty seats stay empty)."""
+
+    id: str
+    code: str
+    rule_set_id: str
+    house_toml: str | None
+    seats: int
+    timer: int
+    fill: Strength | None
+    seed: int
+    deal: int
+    created_at: datetime
+    active_at: datetime
+    closed_at: datetime | None
+    share_analysis: bool = False
+
+    @property
+    def rule_set(self) -> RuleSet:
+        """The room's rules (a source, or the house rules given when it was opened)."""
+        return load_house_rules(self.house_toml) if self.house_toml else load_rule_set(self.rule_set_id)
+
+    def closed(self, now: datetime | None = None) -> bool:
+        """Whether the room is closed (closed, or idle for :data:`IDLE`)."""
+        return self.closed_at is not None or (now or utcnow()) - self.active_at > IDLE
+
+
+@dataclass(frozen=True)
+class NewRoom:
+    """A room just opened: the room, the host's secret (starting deals) and the host's seat (seat 0)."""
+
+    room: RoomInfo
+    host: Token
+    seat: SeatToken
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A seat taken by a person: ``left`` while left (it can be taken again)."""
+
+    seat: int
+    name: str
+    left: bool
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player of a deal: the seat, the person's name or the computer player's ``strength``."""
+
+    seat: int
+    name: str | None
+    strength: Strength | None
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A seat's final hand of a deal (``origin``: :class:`maubinh.play.Origin`'s value or :data:`COMPUTER`)."""
+
+    seat: int
+    arrangement: Arrangement
+    declared: bool
+    origin: str
+    seconds: float
+    total: int | None
+
+
+@dataclass(frozen=True)
+class RoomView:
+    """What one seat may see of a room now: never another player's cards before the showdown.
+
+    Attributes:
+        me: the viewer's seat (``None``: not seated).
+        players: the current deal's players (empty before the first deal).
+        ready: seats whose hand is final in the current deal (their cards are not here before the showdown).
+        cards: the viewer's 13 cards of the current deal (empty when not playing it).
+        placed: the viewer's chi as last stored (card ids per position).
+        mine: the viewer's final hand, if any.
+        hands: every final hand, only once the deal is settled (the showdown).
+        score: chi per seat over the room's settled deals.
+        remaining: seconds left on the timer (server's clock), ``None`` without a running deal.
+    """
+
+    room: RoomInfo
+    seats: tuple[SeatInfo, ...]
+    me: int | None
+    number: int
+    players: tuple[Player, ...] = ()
+    settled: bool = False
+    ready: frozenset[int] = frozenset()
+    cards: tuple[Card, ...] = ()
+    placed: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    mine: Hand | None = None
+    hands: tuple[Hand, ...] = ()
+    score: Mapping[int, int] = field(default_factory=dict)
+    remaining: float | None = None
+
+    @property
+    def settlement(self) -> Settlement | None:
+        """The showdown's settlement, players in dealing order (``None`` before it)."""
+        if not self.settled or len(self.hands) != len(self.players):
+            return None
+        return settle([h.arrangement for h in self.hands], self.room.rule_set, [h.declared for h in self.hands])
+
+    @property
+    def arranging(self) -> tuple[Player, ...]:
+        """The players (people) still arranging in the current deal."""
+        if self.settled:
+            return ()
+        return tuple(p for p in self.players if p.strength is None and p.seat not in self.ready)
+
+
+@dataclass(frozen=True)
+class SeatTable(Table):
+    """A :class:`maubinh.play.Table` seen from one seat: ``hands`` are the deal's cards with that seat's first (the
+    Play analysis grades seat 0's split)."""
+
+    hands: tuple[tuple[Card, ...], ...] = ()
+
+    def deal(self, number: int) -> tuple[tuple[Card, ...], ...]:
+        return self.hands
+
+
+def _info(row: Room) -> RoomInfo:
+    return RoomInfo(row.id, row.code, row.rule_set_id, row.house_toml, row.seats, row.timer,
+                    None if row.fill is None else Strength(row.fill), row.seed, row.deal, row.created_at,
+                    row.active_at, row.closed_at, bool(row.share_analysis))
+
+
+def _hand(row: RoomHand) -> Hand:
+    return Hand(row.seat, parse_split(row.arrangement), row.declared, row.origin, row.seconds, row.total)
+
+
+def _players(row: RoomDeal, names: Mapping[int, str]) -> tuple[Player, ...]:
+    return tuple(Player(int(str(seat)), None if strength else names.get(int(str(seat))),
+                        None if strength is None else Strength(str(strength))) for seat, strength in row.players)
+
+
+def _cards(row: RoomDeal, seat: int) -> tuple[Card, ...]:
+    for (s, _), text in zip(row.players, row.cards, strict=True):
+        if s == seat:
+            return tuple(parse_cards(text))
+    return ()
+
+
+def _limit(timer: int) -> float:
+    found = limit_seconds(timer)
+    assert found is not None  # a room's timer is one of TIMERS
+    return found
+
+
+def parse_chis(chis: object, cards: Sequence[Card]) -> dict[str, list[str]]:
+    """A placement (card ids per chi, as the arranging component keeps them) checked against the 13 ``cards``: each
+    chi at most its size, every card one of ``cards``, none twice.
+
+    Raises:
+        ClassroomError: ``"placed"`` naming what is wrong (not a mapping of lists, too many cards, a card not dealt
+            to this seat, a card twice).
+    """
+    if not isinstance(chis, Mapping):
+        raise ClassroomError("placed", "the chi are not a mapping of card lists")
+    dealt, seen = set(cards), set()
+    kept: dict[str, list[str]] = {}
+    for position in POSITIONS:
+        ids = chis.get(position.value, [])
+        if not isinstance(ids, list) or len(ids) > position.size or not all(isinstance(i, str) for i in ids):
+            raise ClassroomError("placed", f"the {position.value} chi holds at most {position.size} card ids")
+        for text in ids:
+            try:
+                card = parse_card(text[:4])
+            except CardParseError:
+                raise ClassroomError("placed", "a card id is not a card") from None
+            if card not in dealt:
+                raise ClassroomError("placed", "a card is not one of this seat's cards")
+            if card in seen:
+                raise ClassroomError("placed", "a card is placed twice")
+            seen.add(card)
+        kept[position.value] = [str(parse_card(i)) for i in ids]
+    return kept
+
+
+def _solver_split(cards: Sequence[Card], rule_set: RuleSet, players: int) -> Arrangement:
+    """The solver's split of ``cards`` at a table of ``players`` (the timer's, for a player without a legal one)."""
+    return decide(cards, rule_set, opponents=players - 1).arrangement
+
+
+def _placed_arrangement(chis: Mapping[str, Sequence[str]] | None) -> Arrangement | None:
+    if chis is None or any(len(chis.get(p.value, ())) != p.size for p in POSITIONS):
+        return None
+    back, middle, front = (tuple(parse_card(i) for i in chis[p.value]) for p in POSITIONS)
+    return Arrangement(back, middle, front)
+
+
+class Rooms:
+    """Rooms on a :class:`~classroom.service.ClassroomStore`'s database (thread-safe, like the store)."""
+
+    def __init__(self, store: ClassroomStore) -> None:
+        self.store = store
+
+    # ------------------------------------------------------------------ rooms
+
+    def create(self, rule_set: RuleSet, seats: int, timer: int, fill: Strength | None, host_name: str,
+               seed: int | None = None, share_analysis: bool = False) -> NewRoom:
+        """Open a room; the host (``host_name``) sits at seat 0. ``share_analysis``: after each deal, everyone may see
+        everyone's analysis (else each player sees their own).
+
+        Raises:
+            ClassroomError: ``"seats"`` outside 2-4, ``"timer"`` not in :data:`TIMERS`, ``"name"`` (see
+                :func:`classroom.service.clean_text`).
+        """
+        if not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
+            raise ClassroomError("seats", f"a room has {MIN_SEATS}-{MAX_SEATS} seats, got {seats!r}")
+        if timer not in TIMERS:
+            raise ClassroomError("timer", f"the timer is one of {', '.join(map(str, TIMERS))} seconds, got {timer!r}")
+        fill = None if fill is None else Strength(fill)
+        name = clean_text(host_name, "name", LEARNER_NAME_MAX)
+        house = None if rule_set.id in RULE_SET_IDS else dump_rule_set(rule_set)
+        host = Token.new(new_id(10))
+        seat_secret = secrets.token_urlsafe(16)
+        seed = secrets.randbits(SEED_BITS) if seed is None else seed
+
+        def work(session: Session) -> RoomInfo:
+            now = utcnow()
+            room_id = new_id(8)
+            row = Room(id=room_id, code=new_join_code(), host_hash=hash_secret(host.secret), rule_set_id=rule_set.id,
+                       house_toml=house, seats=seats, timer=timer, fill=None if fill is None else fill.value,
+                       seed=seed, deal=0, created_at=now, active_at=now, share_analysis=bool(share_analysis))
+            session.add(row)
+            session.flush()
+            session.add(RoomSeat(room_id=room_id, seat=0, name=name, name_key=name_key(name),
+                                 secret_hash=hash_secret(seat_secret), joined_at=now))
+            session.flush()  # a code already taken: IntegrityError, and write() tries again with a new one
+            return _info(row)
+
+        room = self.store.write(work)
+        self.close_idle()  # rooms idle for a day close as new ones open (no background job)
+        return NewRoom(room, host, SeatToken(room.id, 0, seat_secret))
+
+    def room(self, room_id: str) -> RoomInfo | None:
+        """One room, or ``None``."""
+        with self.store._session() as session:
+            row = session.get(Room, room_id)
+            return None if row is None else _info(row)
+
+    def find(self, code: str, client: str | None = None) -> RoomInfo | None:
+        """The open room a code opens (typed in any case, spaces and dashes dropped), or ``None``.
+
+        With ``client`` (the asker's address), a wrong code counts against the join throttle's limits, the same as a
+        class's join code (:data:`~classroom.throttle.CLIENT_GUESSES`, :data:`~classroom.throttle.ALL_GUESSES`).
+
+        Raises:
+            ClassroomError: ``"throttled"``: too many wrong codes from this client (or everyone) lately.
+        """
+        code = normalize_join_code(code or "")
+        found = None
+        if code:
+            with self.store._session() as session:
+                row = session.scalars(select(Room).where(Room.code == code)).first()
+                found = None if row is None else _info(row)
+        if found is not None and found.closed():
+            found = None
+        if client is None or found is not None:
+            return found
+        if self.store.throttle.check(CLIENT_GUESSES, client) and self.store.throttle.check(ALL_GUESSES, "*"):
+            return None
+        raise ClassroomError("throttled", "too many wrong room codes from this client: wait a minute")
+
+    def is_host(self, room_id: str, host_token: str | None) -> bool:
+        """Whether ``host_token`` is the host's secret of the room."""
+        token = Token.parse(host_token)
+        with self.store._session() as session:
+            row = session.get(Room, room_id)
+            return token is not None and row is not None and token.check(row.host_hash)
+
+    def close_idle(self, now: datetime | None = None) -> int:
+        """Close every room idle for :data:`IDLE`; returns how many were closed."""
+        moment = now or utcnow()
+
+        def work(session: Session) -> int:
+            result = session.execute(update(Room).where(Room.closed_at.is_(None), Room.active_at < moment - IDLE)
+                                     .values(closed_at=moment))
+            return int(getattr(result, "rowcount", 0) or 0)
+
+        return self.store.write(work)
+
+    # ------------------------------------------------------------------ seats
+
+    @staticmethod
+    def _open_room(session: Session, room_id: str, now: datetime) -> Room:
+        row = session.get(Room, room_id, with_for_update=True)
+        if row is None or _info(row).closed(now):
+            raise ClassroomError("closed", "this room is closed")
+        row.active_at = now
+        return row
+
+    def join(self, room_id: str, name: str) -> SeatToken:
+        """Seat ``name`` at the room's first free seat (never taken, or left).
+
+        Raises:
+            NameTakenError: the name is taken in the room (it carries a free one).
+            ClassroomError: ``"name"`` (see :func:`classroom.service.clean_text`), ``"closed"``, ``"full"``.
+        """
+        name = clean_text(name, "name", LEARNER_NAME_MAX)
+        key = name_key(name)
+        secret = secrets.token_urlsafe(16)
+
+        def work(session: Session) -> SeatToken:
+            now = utcnow()
+            room = self._open_room(session, room_id, now)
+            rows = {row.seat: row for row in session.scalars(select(RoomSeat).where(RoomSeat.room_id == room_id))}
+            if any(name_key(row.name) == key and row.left_at is None for row in rows.values()):
+                raise NameTakenError(name, f"{name[: LEARNER_NAME_MAX - 2]} {len(rows) + 1}")
+            free = [s for s in range(room.seats) if s not in rows or rows[s].left_at is not None]
+            if not free:
+                raise ClassroomError("full", f"this room is full ({room.seats} seats)")
+            seat = free[0]
+            for row in rows.values():  # a left seat's old name frees its key for the newcomer
+                if row.name_key == key and row.seat != seat:
+                    row.name_key = f"{key[: 70]}#{row.seat}"
+            if seat in rows:
+                rows[seat].name, rows[seat].name_key = name, key
+                rows[seat].secret_hash, rows[seat].joined_at, rows[seat].left_at = hash_secret(secret), now, None
+            else:
+                session.add(RoomSeat(room_id=room_id, seat=seat, name=name, name_key=key,
+                                     secret_hash=hash_secret(secret), joined_at=now))
+            session.flush()
+            return SeatToken(room_id, seat, secret)
+
+        return self.store.write(work)
+
+    def seat(self, token_text: str | None) -> SeatToken | None:
+        """The seat a seat link holds if its secret is right (a left seat's too: it may be taken again)."""
+        token = SeatToken.parse(token_text)
+        if token is None:
+            return None
+        with self.store._session() as session:
+            row = session.get(RoomSeat, (token.room_id, token.seat))
+            ok = row is not None and Token(token.room_id, token.secret).check(row.secret_hash)
+        return token if ok else None
+
+    def _set_left(self, token_text: str | None, left: bool) -> bool:
+        token = self.seat(token_text)
+        if token is None:
+            return False
+
+        def work(session: Session) -> bool:
+            now = utcnow()
+            self._open_room(session, token.room_id, now)
+            row = session.get(RoomSeat, (token.room_id, token.seat), with_for_update=True)
+            if row is None or not Token(token.room_id, token.secret).check(row.secret_hash):
+                return False  # taken by someone else meanwhile
+            if not left:  # back under one's own name, unless someone present has taken it meanwhile
+                key = name_key(row.name)
+                if session.scalars(select(RoomSeat.seat).where(
+                        RoomSeat.room_id == token.room_id, RoomSeat.seat != token.seat, RoomSeat.name_key == key,
+                        RoomSeat.left_at.is_(None))).first() is not None:
+                    return False
+                for other in session.scalars(select(RoomSeat).where(RoomSeat.room_id == token.room_id,
+                                                                    RoomSeat.seat != token.seat,
+                                                                    RoomSeat.name_key == key)):
+                    other.name_key = f"{key[: 70]}#{other.seat}"  # a left seat's old name gives way
+                session.flush()
+                row.name_key = key
+            row.left_at = now if left else None
+            return True
+
+        return self.store.write(work)
+
+    def leave(self, token_text: str | None) -> bool:
+        """Leave the seat (someone else may take it; its link takes it back while free). ``False``: not this seat's
+        link (any more)."""
+        return self._set_left(token_text, True)
+
+    def retake(self, token_text: str | None) -> bool:
+        """Take back a seat left (``False``: the link is wrong, or someone else took the seat)."""
+        return self._set_left(token_text, False)
+
+    def remove(self, room_id: str, host_token: str | None, seat: int) -> bool:
+        """The host removes the person at ``seat`` (not the host's own): the seat is left and its link no longer
+        takes it back (a new secret nobody holds); in a running deal their hand is played by the timer's rule.
+        ``False``: not the host's link, or no one at that seat."""
+        if seat == 0 or not self.is_host(room_id, host_token):
+            return False
+
+        def work(session: Session) -> bool:
+            now = utcnow()
+            self._open_room(session, room_id, now)
+            row = session.get(RoomSeat, (room_id, seat), with_for_update=True)
+            if row is None or row.left_at is not None:
+                return False
+            row.left_at, row.secret_hash = now, hash_secret(secrets.token_urlsafe(16))
+            return True
+
+        return self.store.write(work)
+
+    # ------------------------------------------------------------------ deals
+
+    def start(self, room_id: str, host_token: str | None, now: datetime | None = None) -> int:
+        """The host deals the next deal: every person present, then a computer player per empty seat (with ``fill``).
+
+        Returns:
+            The new deal's number.
+
+        Raises:
+            ClassroomError: ``"host"`` (not the host's link), ``"closed"``, ``"running"`` (the current deal is not
+                settled yet), ``"players"`` (fewer than 2 players).
+        """
+        if not self.is_host(room_id, host_token):
+            raise ClassroomError("host", "only the room's host starts a deal")
+
+        def work(session: Session) -> int:
+            moment = now or utcnow()
+            room = self._open_room(session, room_id, moment)
+            if room.deal:
+                current = session.get(RoomDeal, (room_id, room.deal))
+                if current is not None and current.settled_at is None:
+                    raise ClassroomError("running", "the current deal is not over yet")
+            present = {row.seat for row in session.scalars(select(RoomSeat).where(
+                RoomSeat.room_id == room_id, RoomSeat.left_at.is_(None)))}
+            players: list[list[object]] = []
+            for seat in range(room.seats):
+                if seat in present:
+                    players.append([seat, None])
+                elif room.fill is not None:
+                    players.append([seat, room.fill])
+            if len(players) < MIN_SEATS:
+                raise ClassroomError("players", "a deal needs at least 2 players")
+            number = room.deal + 1
+            hands = deal_cards(room.seed, number, len(players))
+            session.add(RoomDeal(room_id=room_id, number=number, players=players,
+                                 cards=[" ".join(map(str, hand)) for hand in hands], started_at=moment,
+                                 deadline=moment + timedelta(seconds=_limit(room.timer))))
+            room.deal = number
+            session.flush()
+            return number
+
+        return self.store.write(work)
+
+    def _playing(self, session: Session, token: SeatToken, number: int) -> tuple[Room, RoomDeal, tuple[Card, ...]]:
+        room = session.get(Room, token.room_id)
+        row = session.get(RoomSeat, (token.room_id, token.seat))
+        if room is None or row is None or not Token(token.room_id, token.secret).check(row.secret_hash):
+            raise ClassroomError("seat", "this seat link is not valid any more")
+        if _info(room).closed():
+            raise ClassroomError("closed", "this room is closed")
+        deal = session.get(RoomDeal, (token.room_id, number))
+        cards = () if deal is None else _cards(deal, token.seat)
+        if deal is None or number != room.deal or not cards:
+            raise ClassroomError("deal", "this seat does not play this deal")
+        if deal.settled_at is not None:
+            raise ClassroomError("settled", "this deal's showdown is over")
+        return room, deal, cards
+
+    def place(self, token_text: str | None, number: int, chis: object) -> dict[str, list[str]]:
+        """Store the seat's chi as they stand in deal ``number`` (a reload, another device or server finds them).
+
+        Raises:
+            ClassroomError: ``"seat"``, ``"closed"``, ``"deal"``, ``"settled"``, ``"placed"`` (a crafted value:
+                see :func:`parse_chis`; nothing is stored), ``"final"`` (the hand is already confirmed).
+        """
+        token = SeatToken.parse(token_text)
+        if token is None:
+            raise ClassroomError("seat", "this seat link is not valid")
+
+        def work(session: Session) -> dict[str, list[str]]:
+            _, _, cards = self._playing(session, token, number)
+            kept = parse_chis(chis, cards)
+            if session.scalars(select(RoomHand.id).where(RoomHand.room_id == token.room_id, RoomHand.number == number,
+                                                         RoomHand.seat == token.seat)).first() is not None:
+                raise ClassroomError("final", "this hand is confirmed already")
+            now = utcnow()
+            session.execute(self.store._insert(session, RoomPlaced).values(
+                room_id=token.room_id, number=number, seat=token.seat, chis=kept, updated_at=now)
+                .on_conflict_do_update(index_elements=["room_id", "number", "seat"],
+                                       set_={"chis": kept, "updated_at": now}))
+            return kept
+
+        return self.store.write(work)
+
+    def confirm(self, token_text: str | None, number: int, arrangement: Arrangement | None, declare: bool = False, *,
+                expired: bool = False, xep_bai: bool = False, now: datetime | None = None) -> Hand:
+        """The seat's final hand of deal ``number``; the first one stays (a resubmission returns it unchanged).
+
+        In time: ``arrangement`` must hold exactly the seat's 13 cards (binh lủng is the player's right). Late
+        (:func:`classroom.clock.is_late` on the server's clock; an ``expired`` before the deadline is not believed),
+        the timer's rule (:func:`classroom.clock.outcome`): the split if complete and legal, else the solver's.
+        ``xep_bai``: the player asked for the solver's split (shown, marked, not graded as theirs).
+        The showdown follows when it was the last hand (:meth:`tick`).
+
+        Raises:
+            ClassroomError: ``"seat"``, ``"closed"``, ``"deal"``, ``"settled"``, ``"arrangement"`` (in time, not this
+                seat's 13 cards: nothing is stored).
+        """
+        token = SeatToken.parse(token_text)
+        if token is None:
+            raise ClassroomError("seat", "this seat link is not valid")
+        moment = now or utcnow()
+        with self.store._session() as session:
+            room, deal, cards = self._playing(session, token, number)
+            info, started, players = _info(room), deal.started_at, len(deal.players)
+        if arrangement is not None and sorted(arrangement.cards) != sorted(cards):
+            if not is_late(_limit(info.timer), (moment - started).total_seconds(), expired=expired):
+                raise ClassroomError("arrangement", "the split does not hold this seat's cards")
+            arrangement = None
+        try:
+            stands = outcome(arrangement, info.rule_set, limit=_limit(info.timer),
+                             elapsed=(moment - started).total_seconds(), expired=expired,
+                             solver=partial(_solver_split, cards, info.rule_set, players))
+        except ValueError:
+            raise ClassroomError("arrangement", "the split does not hold this seat's cards") from None
+        origin = (Origin.TIMER_SOLVER if stands.auto_split else Origin.TIMER if stands.timed_out
+                  else Origin.XEP_BAI if xep_bai else Origin.OWN)
+        hand = self._store_hands(token.room_id, number, {token.seat: (stands.arrangement, declare, origin.value)},
+                                 moment, started)[token.seat]
+        self.tick(token.room_id, moment)
+        return hand
+
+    def _insert_hands(self, session: Session, room_id: str, number: int,
+                      hands: Mapping[int, tuple[Arrangement, bool, str]], moment: datetime, started: datetime) -> None:
+        """Insert each seat's hand (split, declared, origin) unless one is stored: the first stays (the unique key)."""
+        for seat, (arrangement, declare, origin) in hands.items():
+            session.execute(self.store._insert(session, RoomHand).values(
+                room_id=room_id, number=number, seat=seat, arrangement=str(canonical(arrangement)),
+                declared=bool(declare), origin=origin, seconds=max(0.0, (moment - started).total_seconds()),
+                played_at=moment).on_conflict_do_nothing())
+
+    def _store_hands(self, room_id: str, number: int, hands: Mapping[int, tuple[Arrangement, bool, str]],
+                     moment: datetime, started: datetime) -> dict[int, Hand]:
+        """Insert each seat's hand unless one is stored (the first stays); returns the stored ones."""
+
+        def work(session: Session) -> dict[int, Hand]:
+            deal = session.get(RoomDeal, (room_id, number))
+            if deal is None or deal.settled_at is not None:
+                raise ClassroomError("settled", "this deal's showdown is over")
+            self._insert_hands(session, room_id, number, hands, moment, started)
+            rows = session.scalars(select(RoomHand).where(RoomHand.room_id == room_id, RoomHand.number == number,
+                                                          RoomHand.seat.in_(list(hands))))
+            return {row.seat: _hand(row) for row in rows}
+
+        return self.store.write(work)
+
+    def tick(self, room_id: str, now: datetime | None = None) -> bool:
+        """Settle the room's current deal if it is due: every player's hand is final, or the deadline plus the grace
+        has passed (then each person's hand is the timer's, from the chi stored, and each computer player sets its
+        cards). Safe to call from every page and server at once: the showdown is settled once.
+
+        Returns:
+            Whether the current deal is settled now.
+        """
+        moment = now or utcnow()
+        with self.store._session() as session:
+            room = session.get(Room, room_id)
+            deal = None if room is None or not room.deal else session.get(RoomDeal, (room_id, room.deal))
+            if room is None or deal is None:
+                return False
+            if deal.settled_at is not None:
+                return True
+            info = _info(room)
+            stored = {row.seat for row in session.scalars(select(RoomHand).where(
+                RoomHand.room_id == room_id, RoomHand.number == deal.number))}
+            placed = {row.seat: row.chis for row in session.scalars(select(RoomPlaced).where(
+                RoomPlaced.room_id == room_id, RoomPlaced.number == deal.number))}
+            number, started, players = deal.number, deal.started_at, list(deal.players)
+            hands = {int(str(s)): tuple(parse_cards(text)) for (s, _), text in zip(deal.players, deal.cards, strict=True)}
+        people = [int(str(s)) for s, strength in players if strength is None]
+        late = (moment - started).total_seconds() > _limit(info.timer) + GRACE_S
+        if any(seat not in stored for seat in people) and not late:
+            return False
+        rule_set, count = info.rule_set, len(players)
+        missing: dict[int, tuple[Arrangement, bool, str]] = {}
+        for position, (raw_seat, strength) in enumerate(players):
+            seat = int(str(raw_seat))
+            if seat in stored:
+                continue
+            if strength is not None:
+                play = bot_play(hands[seat], Strength(str(strength)), rule_set, count, f"{info.seed}:{number}:{position}")
+                missing[seat] = (play.arrangement, play.declare, COMPUTER)
+            else:
+                stands = outcome(_placed_arrangement(placed.get(seat)), rule_set, limit=_limit(info.timer),
+                                 elapsed=(moment - started).total_seconds(), expired=True,
+                                 solver=partial(_solver_split, hands[seat], rule_set, count))
+                missing[seat] = (stands.arrangement, False,
+                                 (Origin.TIMER_SOLVER if stands.auto_split else Origin.TIMER).value)
+        order = [int(str(s)) for s, _ in players]
+
+        def work(session: Session) -> bool:
+            deal = session.get(RoomDeal, (room_id, number), with_for_update=True)
+            if deal is None or deal.settled_at is not None:
+                return deal is not None
+            self._insert_hands(session, room_id, number, missing, moment, started)
+            rows = {row.seat: row for row in session.scalars(select(RoomHand).where(
+                RoomHand.room_id == room_id, RoomHand.number == number))}
+            if set(order) - set(rows):
+                return False  # a hand appeared and went (never): settle at the next call
+            result = settle([parse_split(rows[s].arrangement) for s in order], rule_set, [rows[s].declared for s in order])
+            for seat, total in zip(order, result.totals, strict=True):
+                rows[seat].total = int(total)
+            deal.settled_at = moment
+            return True
+
+        return self.store.write(work)
+
+    # ------------------------------------------------------------------ reading
+
+    def view(self, room_id: str, token_text: str | None = None, now: datetime | None = None, *,
+             settle: bool = True) -> RoomView | None:
+        """What the holder of ``token_text`` (a seat link, or nothing: a visitor) may see of the room now; the
+        current deal is settled first if due (:meth:`tick`; not with ``settle`` false: the caller just did).
+        ``None`` for an unknown room."""
+        moment = now or utcnow()
+        if self.room(room_id) is None:
+            return None
+        if settle:
+            self.tick(room_id, moment)
+        token = self.seat(token_text)
+        me = None if token is None or token.room_id != room_id else token.seat
+        with self.store._session() as session:
+            room = session.get(Room, room_id)
+            assert room is not None
+            info = _info(room)
+            seat_rows = list(session.scalars(select(RoomSeat).where(RoomSeat.room_id == room_id)
+                                             .order_by(RoomSeat.seat)))
+            seats = tuple(SeatInfo(r.seat, r.name, r.left_at is not None) for r in seat_rows)
+            score: dict[int, int] = {}
+            for seat, total in session.execute(select(RoomHand.seat, RoomHand.total).where(
+                    RoomHand.room_id == room_id, RoomHand.total.is_not(None))):
+                score[seat] = score.get(seat, 0) + int(total or 0)
+            deal = None if not info.deal else session.get(RoomDeal, (room_id, info.deal))
+            if deal is None:
+                return RoomView(info, seats, me, 0, score=score)
+            names = {s.seat: s.name for s in seats}
+            players = _players(deal, names)
+            rows = {row.seat: row for row in session.scalars(select(RoomHand).where(
+                RoomHand.room_id == room_id, RoomHand.number == deal.number))}
+            settled = deal.settled_at is not None
+            playing = me is not None and any(p.seat == me and p.strength is None for p in players)
+            placed_row = session.get(RoomPlaced, (room_id, deal.number, me)) if playing else None
+            remaining = None if settled else max(0.0, (deal.deadline - moment).total_seconds())
+            return RoomView(
+                info, seats, me, deal.number, players, settled, frozenset(rows),
+                cards=_cards(deal, me) if playing and me is not None else (),
+                placed=dict(placed_row.chis) if placed_row is not None else {},
+                mine=_hand(rows[me]) if playing and me in rows else None,
+                hands=tuple(_hand(rows[p.seat]) for p in players) if settled else (),
+                score=score, remaining=remaining)
+
+    def signature(self, room_id: str) -> tuple[object, ...]:
+        """A cheap summary of what others change in the room (seats, the deal, hands made, the showdown): the page
+        polls it and redraws when it changes."""
+        with self.store._session() as session:
+            room = session.get(Room, room_id)
+            if room is None:
+                return ()
+            seats = tuple(session.execute(select(RoomSeat.seat, RoomSeat.name, RoomSeat.left_at)
+                                          .where(RoomSeat.room_id == room_id).order_by(RoomSeat.seat)))
+            hands = tuple(session.scalars(select(RoomHand.seat).where(RoomHand.room_id == room_id,
+                                                                      RoomHand.number == room.deal)
+                                          .order_by(RoomHand.seat)))
+            deal = session.get(RoomDeal, (room_id, room.deal)) if room.deal else None
+            return (room.deal, room.closed_at, seats, hands, None if deal is None else deal.settled_at)
+
+    def analysis(self, view: RoomView, seat: int) -> Analysis | None:
+        """Play's analysis of ``seat``'s hand at the showdown (:func:`maubinh.play.analyse`: the split against the
+        best at this table size, chi lost with its standard error), ``None`` before it or for a computer player."""
+        order = [p.seat for p in view.players]
+        settlement = view.settlement
+        if settlement is None or seat not in order:
+            return None
+        hand = view.hands[order.index(seat)]
+        if hand.origin == COMPUTER:
+            return None
+        cards = tuple(sorted(hand.arrangement.cards, reverse=True))
+        others = tuple(tuple(sorted(h.arrangement.cards, reverse=True)) for h in view.hands if h.seat != seat)
+        table = SeatTable(view.room.rule_set, view.room.seed * 4 + seat % 4, (Strength.SOLVER,) * len(others),
+                          (cards, *others))
+        return analyse(table, view.number, hand.arrangement, hand.declared, actual=settlement.totals[order.index(seat)],
+                       missed=hand.origin == Origin.TIMER_SOLVER.value)

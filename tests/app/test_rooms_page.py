@@ -1,0 +1,75 @@
+"""AppTest of the rooms in Play (issue 34): broken and hostile addresses say what is wrong (never a traceback), a
+wrong code counts against the join throttle, a full room refuses politely, and a name is shown escaped."""
+
+from __future__ import annotations
+
+import pytest
+
+from classroom.rooms import Rooms
+from classroom.service import ClassroomStore
+from classroom.throttle import CLIENT_GUESSES
+from maubinh.play import Strength
+from maubinh.rules import load_rule_set
+from tests.app.conftest import open_page
+from ui.client import LOCAL
+
+RULES = load_rule_set("chi-at")
+
+
+@pytest.mark.parametrize(("room", "shown"), [("<script>x</script>", "\\<script>x\\</scri…"),
+                                             ("**bold**", "\\*\\*bold\\*\\*"), ("x" * 500, "x" * 15 + "…")])
+def test_an_unknown_or_hostile_code_is_told_plainly(db: ClassroomStore, room: str, shown: str) -> None:
+    at = open_page("play", room=room, seat="garbage.seat", host="garbage", lang="en")
+    assert not at.exception
+    assert [w.value for w in at.warning] == [f"No open room has the code {shown}."]  # escaped, cut
+
+
+def test_wrong_codes_are_throttled(db: ClassroomStore) -> None:
+    for _ in range(CLIENT_GUESSES.limit):
+        assert db.throttle.check(CLIENT_GUESSES, LOCAL)
+    at = open_page("play", room="QQQQQQ", lang="vi")
+    assert not at.exception and [e.value for e in at.error] == [
+        "Đã thử quá nhiều mã phòng sai từ mạng này. Hãy đợi một phút."]
+
+
+def test_a_full_room_refuses_politely_and_names_are_escaped(db: ClassroomStore) -> None:
+    rooms = Rooms(db)
+    new = rooms.create(RULES, 2, 60, Strength.BEGINNER, "**Lan** <b>")
+    at = open_page("play", room=new.room.code, lang="en")
+    assert not at.exception
+    at.text_input(key="rooms_join_name").input("Minh")
+    at.button(key="FormSubmitter:rooms_join-Join").click().run()
+    assert not at.exception and at.query_params["seat"]
+    seated = [m.value for m in at.markdown if "Minh" in m.value]
+    assert any("\\*\\*Lan\\*\\* \\<b>" in value for value in seated), seated  # as typed, not bold, no tag
+    full = open_page("play", room=new.room.code, lang="en")
+    assert not full.exception
+    assert [i.value for i in full.info] == ["This room is full (2 seats). You can join when someone leaves a seat."]
+
+
+def test_the_create_form_opens_a_room_and_seats_the_host(db: ClassroomStore) -> None:
+    at = open_page("play", room="new", lang="vi")
+    assert not at.exception
+    at.text_input(key="rooms_create_name").input("Lan")
+    at.button(key="FormSubmitter:rooms_create-Mở phòng").click().run()
+    assert not at.exception
+    code, seat, host = at.query_params["room"], at.query_params["seat"], at.query_params["host"]
+    room = Rooms(db).find(code[0] if isinstance(code, list) else code)
+    assert room is not None and (room.seats, room.timer, room.fill) == (4, 90, Strength.BEGINNER)
+    assert seat and host
+
+
+def test_the_host_deals_from_the_page_and_a_guest_waits(db: ClassroomStore) -> None:
+    rooms = Rooms(db)
+    new = rooms.create(RULES, 3, 60, Strength.BEGINNER, "Lan")
+    guest = rooms.join(new.room.id, "Minh")
+    minh = open_page("play", room=new.room.code, seat=str(guest), lang="en")
+    assert not minh.exception and "Waiting for the host to deal." in [c.value for c in minh.caption]
+    assert not [b for b in minh.button if b.key == "rooms_start"]  # only the host deals
+    lan = open_page("play", room=new.room.code, seat=str(new.seat), host=str(new.host), lang="vi")
+    lan.button(key="rooms_start").click().run()
+    assert not lan.exception
+    view = rooms.view(new.room.id, str(new.seat))
+    assert view is not None and view.number == 1 and [p.strength for p in view.players] == [
+        None, None, Strength.BEGINNER]
+    assert "Ván 1" in [s.value for s in lan.subheader]  # the deal under way

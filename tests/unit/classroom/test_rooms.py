@@ -1,0 +1,242 @@
+"""Rooms where people play each other (issue 34), on SQLite and PostgreSQL: seats, the server's deals and clock,
+hands stored once under concurrency, the timer's rule, the showdown for every seat, crafted values refused."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import func, select
+
+from classroom.models import utcnow
+from classroom.room_models import RoomHand, RoomSeat
+from classroom.rooms import COMPUTER, IDLE, Rooms, SeatToken
+from classroom.service import ClassroomError, ClassroomStore, NameTakenError
+from classroom.throttle import CLIENT_GUESSES
+from maubinh.arrangement import Arrangement, is_foul
+from maubinh.play import Origin, Strength, bot_play, deal_cards
+from maubinh.rules import POSITIONS, load_rule_set
+from maubinh.strategy.arrangers import arrange_simple
+
+RULES = load_rule_set("chi-at")
+
+
+def _room(store: ClassroomStore, seats: int = 4, fill: Strength | None = Strength.BEGINNER):
+    rooms = Rooms(store)
+    new = rooms.create(RULES, seats, 60, fill, "Lan", seed=11)
+    return rooms, new
+
+
+def test_people_join_until_full_names_unique_and_a_left_seat_is_taken_again(store: ClassroomStore) -> None:
+    rooms, new = _room(store, seats=3)
+    assert new.seat.seat == 0 and rooms.find(new.room.code.lower()) == new.room
+    minh = rooms.join(new.room.id, "Minh")
+    with pytest.raises(NameTakenError):
+        rooms.join(new.room.id, " MINH ")  # the class rules: case and spaces ignored
+    hoa = rooms.join(new.room.id, "<b>Hoa</b>")
+    assert (minh.seat, hoa.seat) == (1, 2)
+    with pytest.raises(ClassroomError) as full:
+        rooms.join(new.room.id, "Tuấn")
+    assert full.value.field == "full"
+    assert rooms.leave(str(minh))
+    tuan = rooms.join(new.room.id, "Tuấn")  # the left seat is free
+    assert tuan.seat == 1 and not rooms.retake(str(minh))  # Minh's old link no longer holds it
+    assert rooms.seat(str(minh)) is None and rooms.seat(str(tuan)) == tuan
+    view = rooms.view(new.room.id, str(tuan))
+    assert view is not None and [(s.seat, s.name) for s in view.seats] == [(0, "Lan"), (1, "Tuấn"), (2, "<b>Hoa</b>")]
+    assert rooms.leave(str(tuan)) and rooms.retake(str(tuan))
+    assert rooms.leave(str(tuan))
+    tuan_again = rooms.join(new.room.id, "TUẤN")  # a newcomer may take the name of a seat left...
+    assert tuan_again.seat == 1 and not rooms.retake(str(tuan))  # ...(Tuấn's seat: his link lost it)
+    with pytest.raises(NameTakenError):
+        rooms.join(new.room.id, "tuấn")
+    assert not rooms.remove(new.room.id, str(tuan), 2) and not rooms.remove(new.room.id, str(new.host), 0)
+    assert rooms.remove(new.room.id, str(new.host), 2)  # the host removes Hoa: her link takes nothing back
+    assert rooms.seat(str(hoa)) is None and not rooms.retake(str(hoa))
+    assert rooms.join(new.room.id, "Hoa").seat == 2
+
+
+def test_many_joining_at_once_fill_the_seats_exactly(store: ClassroomStore) -> None:
+    rooms, new = _room(store, seats=4)
+    start = threading.Barrier(10)
+
+    def join(n: int) -> int | str:
+        start.wait()
+        try:
+            return rooms.join(new.room.id, f"Người {n}").seat
+        except ClassroomError as error:
+            return error.field
+
+    with ThreadPoolExecutor(10) as pool:
+        results = list(pool.map(join, range(10)))
+    assert sorted(r for r in results if isinstance(r, int)) == [1, 2, 3]
+    assert results.count("full") == 7
+    with store._session() as session:
+        assert session.scalar(select(func.count()).select_from(RoomSeat)) == 4
+
+
+def test_a_deal_shows_each_seat_only_its_own_cards_until_the_showdown(store: ClassroomStore) -> None:
+    rooms, new = _room(store, seats=4, fill=Strength.BEGINNER)
+    minh = rooms.join(new.room.id, "Minh")
+    with pytest.raises(ClassroomError) as refused:
+        rooms.start(new.room.id, "wrong.token-xxxxxxxxxxxxxxxx")
+    assert refused.value.field == "host"
+    number = rooms.start(new.room.id, str(new.host))
+    assert number == 1
+    dealt = deal_cards(11, 1, 4)  # Lan, Minh, then two computer players (seats 2 and 3)
+    lan_view, minh_view = rooms.view(new.room.id, str(new.seat)), rooms.view(new.room.id, str(minh))
+    assert lan_view is not None and minh_view is not None
+    assert lan_view.cards == dealt[0] and minh_view.cards == dealt[1]
+    assert [(p.seat, p.strength) for p in lan_view.players] == [(0, None), (1, None), (2, Strength.BEGINNER),
+                                                                 (3, Strength.BEGINNER)]
+    assert lan_view.hands == () and lan_view.settlement is None and not set(lan_view.cards) & set(minh_view.cards)
+    assert {p.seat for p in lan_view.arranging} == {0, 1}
+    with pytest.raises(ClassroomError) as running:
+        rooms.start(new.room.id, str(new.host))
+    assert running.value.field == "running"
+
+    lan_split = arrange_simple(dealt[0], RULES)
+    rooms.confirm(str(new.seat), 1, lan_split)
+    view = rooms.view(new.room.id, str(minh))
+    assert view is not None and view.ready == {0} and view.hands == () and not view.settled
+    rooms.confirm(str(minh), 1, arrange_simple(dealt[1], RULES))
+    view = rooms.view(new.room.id, str(minh))
+    assert view is not None and view.settled and view.settlement is not None
+    totals = view.settlement.totals
+    assert sum(totals) == 0 and dict(view.score) == dict(enumerate(totals))
+    bots = [bot_play(dealt[s], Strength.BEGINNER, RULES, 4, f"11:1:{s}") for s in (2, 3)]
+    assert [h.arrangement for h in view.hands[2:]] == [b.arrangement for b in bots]
+    assert [h.origin for h in view.hands] == ["own", "own", COMPUTER, COMPUTER]
+    analysis = rooms.analysis(view, 1)
+    assert analysis is not None and analysis.opponents == 3 and analysis.actual == totals[1]
+    assert analysis.cost >= -3 * analysis.cost_stderr - 1e-9  # the best split is no worse than Minh's, within noise
+    assert rooms.analysis(view, 2) is None  # a computer player's hand has no analysis
+    assert rooms.start(new.room.id, str(new.host)) == 2  # the next deal
+
+
+def test_crafted_values_are_refused_and_change_nothing(store: ClassroomStore) -> None:
+    rooms, new = _room(store, seats=2, fill=None)
+    minh = rooms.join(new.room.id, "Minh")
+    rooms.start(new.room.id, str(new.host))
+    mine, theirs = deal_cards(11, 1, 2)
+    for crafted in ({"back": [str(theirs[0])]}, {"back": [str(mine[0]), str(mine[0])]}, {"back": ["Zz"]},
+                    {"back": [str(c) for c in mine[:6]]}, ["As"], {"back": ["As" * 10_000]}):
+        with pytest.raises(ClassroomError) as refused:
+            rooms.place(str(new.seat), 1, crafted)
+        assert refused.value.field == "placed"
+    other = Arrangement(theirs[:5], theirs[5:10], theirs[10:])
+    with pytest.raises(ClassroomError) as wrong:
+        rooms.confirm(str(new.seat), 1, other)
+    assert wrong.value.field == "arrangement"
+    with pytest.raises(ClassroomError):
+        rooms.confirm(str(minh)[:-3] + "abc", 1, other)  # a forged seat link
+    view = rooms.view(new.room.id, str(new.seat))
+    assert view is not None and view.placed == {} and view.ready == frozenset()
+    placed = rooms.place(str(new.seat), 1, {"back": [str(mine[0])], "front": [str(mine[1])]})
+    assert placed == {"back": [str(mine[0])], "middle": [], "front": [str(mine[1])]}
+    view = rooms.view(new.room.id, str(new.seat))
+    assert view is not None and view.placed == placed
+
+
+def test_confirms_racing_from_many_threads_store_each_hand_once_and_settle_once(store: ClassroomStore) -> None:
+    rooms, new = _room(store, seats=4, fill=Strength.BEGINNER)
+    tokens = [new.seat, rooms.join(new.room.id, "Minh"), rooms.join(new.room.id, "Hoa")]
+    rooms.start(new.room.id, str(new.host))
+    dealt = deal_cards(11, 1, 4)
+    start = threading.Barrier(12)
+
+    def confirm(n: int) -> str:
+        token = tokens[n % 3]
+        start.wait()
+        split = arrange_simple(dealt[token.seat], RULES)
+        try:
+            return str(rooms.confirm(str(token), 1, split).arrangement)
+        except ClassroomError as error:  # the showdown came first: the hand is stored already
+            return error.field
+
+    with ThreadPoolExecutor(12) as pool:
+        list(pool.map(confirm, range(12)))
+    with store._session() as session:
+        rows = list(session.scalars(select(RoomHand).where(RoomHand.room_id == new.room.id)))
+    assert sorted(r.seat for r in rows) == [0, 1, 2, 3] and sum(r.total or 0 for r in rows) == 0
+    assert all(r.total is not None for r in rows)
+
+
+def test_the_timer_is_the_servers(store: ClassroomStore) -> None:
+    rooms, new = _room(store, seats=3, fill=None)
+    minh, hoa = rooms.join(new.room.id, "Minh"), rooms.join(new.room.id, "Hoa")
+    start = utcnow()
+    rooms.start(new.room.id, str(new.host), now=start)
+    dealt = deal_cards(11, 1, 3)
+    # "expired" 2 s into a 60 s deal is not believed: Lan's own split, in time.
+    lan = rooms.confirm(str(new.seat), 1, arrange_simple(dealt[0], RULES), expired=True,
+                        now=start + timedelta(seconds=2))
+    assert lan.origin == Origin.OWN.value
+    legal = arrange_simple(dealt[1], RULES)  # Minh placed every card, legally, and never confirmed
+    rooms.place(str(minh), 1, {p.value: [str(c) for c in legal.chi(p)] for p in POSITIONS})
+    rooms.place(str(hoa), 1, {"back": [str(dealt[2][0])]})  # Hoa placed one card
+    assert not rooms.tick(new.room.id, start + timedelta(seconds=64))  # the grace: not yet
+    assert rooms.tick(new.room.id, start + timedelta(seconds=66))
+    view = rooms.view(new.room.id, str(hoa))
+    assert view is not None and view.settled
+    by_seat = {h.seat: h for h in view.hands}
+    assert by_seat[1].origin == Origin.TIMER.value and by_seat[1].arrangement == legal
+    assert by_seat[2].origin == Origin.TIMER_SOLVER.value and not is_foul(by_seat[2].arrangement, RULES)
+    with pytest.raises(ClassroomError) as over:
+        rooms.confirm(str(hoa), 1, arrange_simple(dealt[2], RULES))
+    assert over.value.field == "settled"
+
+
+def test_room_codes_are_guessed_under_the_join_throttle_and_idle_rooms_close(store: ClassroomStore) -> None:
+    rooms, new = _room(store)
+    for _ in range(CLIENT_GUESSES.limit):
+        assert rooms.find("ZZZZZZ", client="203.0.113.9") is None
+    with pytest.raises(ClassroomError) as throttled:
+        rooms.find("ZZZZZZ", client="203.0.113.9")
+    assert throttled.value.field == "throttled"
+    assert rooms.find(new.room.code, client="203.0.113.9") == new.room  # a right code takes no slot
+    assert rooms.close_idle(utcnow() + IDLE - timedelta(minutes=1)) == 0
+    assert rooms.close_idle(utcnow() + IDLE + timedelta(minutes=1)) == 1
+    assert rooms.find(new.room.code) is None
+    with pytest.raises(ClassroomError) as closed:
+        rooms.join(new.room.id, "Minh")
+    assert closed.value.field == "closed"
+
+
+def test_a_seat_token_reads_back() -> None:
+    token = SeatToken("abcd2345", 3, "s" * 22)
+    assert SeatToken.parse(str(token)) == token and SeatToken.parse("nope") is None
+
+
+def test_two_servers_on_one_database_play_one_deal(store: ClassroomStore, database_url: str) -> None:
+    """Players of one room on two servers (two engines on the same database): the joins, the confirms and the
+    showdown's settling race from both, and each hand is stored once, the deal settled once, the same for both."""
+    other = ClassroomStore.open(database_url)
+    try:
+        servers = [Rooms(store), Rooms(other)]
+        new = servers[0].create(RULES, 4, 60, None, "Lan", seed=11)
+        tokens = [new.seat, *(servers[n % 2].join(new.room.id, f"Người {n}") for n in range(3))]
+        servers[1].start(new.room.id, str(new.host))
+        dealt = deal_cards(11, 1, 4)
+        start = threading.Barrier(8)
+
+        def play(n: int) -> None:
+            rooms, token = servers[n % 2], tokens[n % 4]
+            start.wait()
+            try:
+                rooms.confirm(str(token), 1, arrange_simple(dealt[token.seat], RULES))
+            except ClassroomError as error:
+                assert error.field == "settled"
+            rooms.tick(new.room.id)
+
+        with ThreadPoolExecutor(8) as pool:
+            list(pool.map(play, range(8)))
+        views = [rooms.view(new.room.id, str(tokens[1])) for rooms in servers]
+        assert views[0] is not None and views[0].settled and views[0].hands == views[1].hands  # type: ignore[union-attr]
+        with store._session() as session:
+            rows = list(session.scalars(select(RoomHand).where(RoomHand.room_id == new.room.id)))
+        assert sorted(r.seat for r in rows) == [0, 1, 2, 3] and sum(r.total or 0 for r in rows) == 0
+    finally:
+        other.engine.dispose()

@@ -1,0 +1,450 @@
+"""The room's pages inside Play (issue 34): open a room, join it by link or code, and the room itself: the seats, who
+is still arranging (never their cards), the Play page's arranging component, then the showdown for everyone and
+each player's own analysis.
+
+Links: ``/play?room=new`` (open a room), ``/play?room=<code>`` (join: the link and QR code given to others),
+``/play?room=<code>&seat=<seat link>`` (a seat; ``&host=<host link>`` for the host, who starts the deals). A reload
+or another server finds the same seat, the same deal and the chi stored; the timer is the server's
+(:mod:`classroom.rooms`).
+
+**Why polling.** What others change (a seat taken, a hand confirmed, the showdown, the next deal) is followed by a
+fragment that reruns every :data:`POLL_S` (``st.fragment(run_every=...)``) and reads one cheap summary of the room
+(:meth:`classroom.rooms.Rooms.signature`: four indexed reads); when it changed, the page is drawn again. A push
+(PostgreSQL ``LISTEN/NOTIFY`` to every server, then to each open session) needs a listener thread per server and a
+path from it into Streamlit's sessions that Streamlit does not offer; polling needs nothing but the database every
+server already shares, works the same on SQLite alone and on PostgreSQL behind HAProxy, and costs one small read a
+second per waiting player (measured: ``bench/rooms_poll.py``). It polls only while something is pending
+(:func:`pending`): not in a closed room, and not for the host looking at a showdown (the host's own "next deal"
+is what the room waits for).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
+
+from classroom.clock import GRACE_S
+from classroom.models import LEARNER_NAME_MAX, utcnow
+from classroom.rooms import COMPUTER, MAX_SEATS, MIN_SEATS, TIMERS, RoomInfo, Rooms, RoomView, SeatToken
+from classroom.service import ClassroomError, ClassroomStore, NameTakenError
+from classroom.tokens import normalize_join_code
+from maubinh.naturals import find_instant_win
+from maubinh.play import Analysis, Origin, Strength
+from maubinh.rules import POSITIONS
+from maubinh.strategy.decide import decide
+from ui.arrange.component import Timer, arrangement_from_value, show_arranger
+from ui.client import client_address
+from ui.errors import guarded_function
+from ui.escape import markdown_literal
+from ui.i18n import t
+from ui.labels import natural_name
+from ui.links import public_link, public_url, qr_data_uri
+from ui.settlement import show_events, show_pair, signed
+from ui.setup import rule_set_label, rule_set_picker
+from ui.store import configured_url
+from ui.table.timer import expired
+from ui.table.views import show_analysis, show_seat
+
+__all__ = ["HOST_PARAM", "MAX_VALUE_CHARS", "NEW", "POLL_S", "ROOM_PARAM", "SEAT_PARAM", "pending", "room_requested",
+           "rooms", "show_room_page", "show_rooms_button", "take_value"]
+
+ROOM_PARAM, SEAT_PARAM, HOST_PARAM = "room", "seat", "host"
+NEW = "new"
+"""``?room=new``: the form that opens a room."""
+POLL_S = 1.0
+"""Seconds between two looks at the room while something is pending (what others do shows within it)."""
+MAX_VALUE_CHARS = 2000
+"""A component value longer than this (as JSON) is refused unread (a real one is about 250)."""
+_PROBLEM_KEY = "rooms_problem"
+
+
+@st.cache_resource(show_spinner=False)
+def _open(url: str | None) -> Rooms:
+    return Rooms(ClassroomStore.open(url))
+
+
+def rooms() -> Rooms:
+    """This server's rooms, on the classroom database (a store of their own: a room needs neither the question
+    bank nor the graders that :func:`ui.store.classroom` loads and starts; its connections open only when used)."""
+    return _open(configured_url())
+
+
+def room_requested() -> bool:
+    """Whether the address asks for a room (``?room=``)."""
+    return ROOM_PARAM in st.query_params
+
+
+def _go(**params: str) -> None:
+    lang = st.query_params.get("lang")
+    st.query_params.clear()
+    st.query_params.update(params)
+    if lang:
+        st.query_params["lang"] = lang
+
+
+def show_rooms_button() -> None:
+    """Play's way into rooms: "Play with people"."""
+    st.button(t("rooms.open_button"), icon=":material/groups:", key="rooms_open", on_click=_go, kwargs={ROOM_PARAM: NEW})
+
+
+def _back() -> None:
+    st.button(t("rooms.back"), icon=":material/arrow_back:", key="rooms_back", on_click=_go)
+
+
+def _heading(text: str) -> None:
+    """A part's heading: an h4, which keeps room below it on a phone (an h3 ran into the line under it)."""
+    st.markdown(f"#### {text}")
+
+
+def _strength_label(value: str) -> str:
+    return t("rooms.fill_none") if value == "none" else t(f"play.strength.{value}")
+
+
+def _code_form(lang: str) -> None:
+    """Join a room by typing its code (a wrong code counts against the join throttle when it is looked up)."""
+    with st.form("rooms_code"):
+        code = st.text_input(t("rooms.code"), max_chars=16, key="rooms_code_text")
+        if st.form_submit_button(t("rooms.go"), icon=":material/login:"):
+            _go(**{ROOM_PARAM: normalize_join_code(code) or NEW, "lang": lang})
+            st.rerun()
+
+
+def _create(lang: str) -> None:
+    _code_form(lang)
+    _heading(t("rooms.create_title"))
+    st.caption(t("rooms.create_intro"))
+    rule_set = rule_set_picker("rooms")
+    with st.form("rooms_create"):
+        name = st.text_input(t("rooms.your_name"), max_chars=LEARNER_NAME_MAX, key="rooms_create_name")
+        seats = st.segmented_control(t("rooms.seats"), list(range(MIN_SEATS, MAX_SEATS + 1)), default=MAX_SEATS,
+                                     key="rooms_seats")
+        timer = st.segmented_control(t("rooms.timer"), list(TIMERS), default=TIMERS[1], key="rooms_timer",
+                                     format_func=lambda s: t("rooms.seconds", s=s))
+        fill = st.selectbox(t("rooms.fill"), ["beginner", "medium", "solver", "none"], key="rooms_fill",
+                            format_func=_strength_label)
+        st.caption(t("rooms.fill_help"))
+        share = st.toggle(t("rooms.share"), key="rooms_share", help=t("rooms.share_help"))
+        if not st.form_submit_button(t("rooms.create"), type="primary", icon=":material/add:"):
+            return
+    try:
+        new = rooms().create(rule_set, int(seats or MAX_SEATS), int(timer or TIMERS[1]),
+                             None if fill == "none" else Strength(str(fill)), name, share_analysis=bool(share))
+    except ClassroomError as error:
+        st.error(t("rooms.name_bad" if error.field == "name" else "rooms.refused", field=error.field))
+        return
+    _go(**{ROOM_PARAM: new.room.code, SEAT_PARAM: str(new.seat), HOST_PARAM: str(new.host), "lang": lang})
+    st.rerun()
+
+
+def _join(room: RoomInfo, lang: str) -> None:
+    view = rooms().view(room.id)
+    taken = [] if view is None else [s for s in view.seats if not s.left]
+    _heading(t("rooms.join_title", code=room.code))
+    st.caption(t("rooms.room_line", rules=rule_set_label(room.rule_set, lang), seats=room.seats,
+                 timer=t("rooms.seconds", s=room.timer)))
+    if taken:
+        st.markdown(t("rooms.seated", names=", ".join(markdown_literal(s.name) for s in taken)))
+    if len(taken) >= room.seats:
+        st.info(t("rooms.full", n=room.seats), icon=":material/event_seat:")
+        return
+    with st.form("rooms_join"):
+        name = st.text_input(t("rooms.your_name"), max_chars=LEARNER_NAME_MAX, key="rooms_join_name")
+        if not st.form_submit_button(t("rooms.join"), type="primary", icon=":material/login:"):
+            return
+    try:
+        seat = rooms().join(room.id, name)
+    except NameTakenError as error:
+        st.error(t("rooms.name_taken", suggestion=markdown_literal(error.suggestion)))
+        return
+    except ClassroomError as error:
+        st.error(t("rooms.full", n=room.seats) if error.field == "full"
+                 else t("rooms.name_bad") if error.field == "name" else t("rooms.closed"))
+        return
+    _go(**{ROOM_PARAM: room.code, SEAT_PARAM: str(seat), "lang": lang})
+    st.rerun()
+
+
+def _seat_name(view: RoomView, seat: int) -> str:
+    for player in view.players:
+        if player.seat == seat and player.strength is not None:
+            return t("rooms.computer", n=seat + 1, strength=t(f"play.strength.{player.strength.value}"))
+    for info in view.seats:
+        if info.seat == seat:
+            return markdown_literal(info.name)
+    return t("rooms.empty_seat", n=seat + 1)
+
+
+def pending(view: RoomView, host: bool) -> bool:
+    """Whether the page must look at the room again by itself: the room is open and it waits for someone else (a
+    deal being arranged, the host's next deal, people joining before the first deal)."""
+    if view.room.closed() or view.me is None:
+        return False
+    if view.number and not view.settled:
+        return True
+    return not host or view.number == 0
+
+
+def _status(view: RoomView, drawn: tuple[object, ...], deadline_passed_at: float | None) -> None:
+    """The seats and who is still arranging (never anyone's cards); the page is drawn again when the room changed."""
+    store = rooms()
+    if deadline_passed_at is not None and utcnow().timestamp() >= deadline_passed_at:
+        store.tick(view.room.id)  # the timer ran out: the server settles the deal
+    if store.signature(view.room.id) != drawn:
+        st.rerun(scope="app")
+    ready, arranging = view.ready, {p.seat for p in view.arranging}
+    lines = []
+    for seat in range(view.room.seats):
+        name = _seat_name(view, seat)
+        you = f" ({t('rooms.you')})" if seat == view.me else ""
+        left = any(s.seat == seat and s.left for s in view.seats)
+        if left:
+            state = t("rooms.state_left")
+        elif seat in arranging:
+            state = t("rooms.state_arranging")
+        elif seat in ready and not view.settled:
+            state = t("rooms.state_ready")
+        else:
+            state = ""
+        lines.append(f"- **{name}**{you}" + (f" · {state}" if state else ""))
+    st.markdown("\n".join(lines))
+
+
+_status_live = st.fragment(run_every=POLL_S)(guarded_function(_status))
+_status_still = st.fragment(guarded_function(_status))
+
+
+def take_value(value: Mapping[str, Any], token: str, view: RoomView, declare: bool, xep_bai: bool) -> str | None:
+    """Send the component's ``value`` as the seat's hand of the current deal; returns the problem to show (``None``:
+    taken). A crafted value (too long, other cards, duplicates, not three chi) is refused and changes nothing; at
+    the timer's zero a value that is not a complete split is left to the server's timer rule."""
+    try:
+        size = len(json.dumps(value, default=str))
+    except (TypeError, ValueError):
+        size = MAX_VALUE_CHARS + 1
+    if size > MAX_VALUE_CHARS:
+        return t("rooms.bad_split")
+    late = expired(value)
+    try:
+        arrangement = arrangement_from_value(value, view.cards)
+    except ValueError:
+        if not late:
+            return t("rooms.bad_split")
+        arrangement = None
+    try:
+        rooms().confirm(token, view.number, arrangement, declare, expired=late, xep_bai=xep_bai)
+    except ClassroomError as error:
+        return t(_REFUSALS.get(error.field, "rooms.refused"), field=error.field)
+    except SQLAlchemyError:
+        return t("rooms.unsaved")
+    return None
+
+
+_REFUSALS = {"arrangement": "rooms.bad_split", "settled": "rooms.too_late", "seat": "rooms.seat_gone",
+             "closed": "rooms.closed", "deal": "rooms.next_deal"}
+"""The words for a hand the room refused, by :class:`~classroom.service.ClassroomError` field."""
+
+
+def _arrange(view: RoomView, token: str, lang: str) -> None:
+    rule_set, number = view.room.rule_set, view.number
+    xep_key, declare_key = f"rooms_xep_{view.room.id}_{number}", f"rooms_declare_{view.room.id}_{number}"
+    helped = bool(st.session_state.get(xep_key))
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.subheader(t("rooms.deal_title", n=number), width="content")
+        st.button(t("play.solve"), icon=":material/auto_fix_high:", key=f"rooms_solve_{number}", disabled=helped,
+                  on_click=st.session_state.__setitem__, args=(xep_key, True), help=t("play.solve_help"))
+    held = find_instant_win(view.cards, rule_set) if rule_set.naturals else None
+    if held is not None:
+        st.toggle(t("play.declare", name=natural_name(held.pattern, lang), chi=held.chi), key=declare_key,
+                  help=t("play.declare_help"))
+    if helped:
+        st.caption(t("play.helped_note"))
+    problem = st.session_state.pop(_PROBLEM_KEY, None)
+    if problem:
+        st.error(problem)
+
+    def confirmed(value: dict[str, object]) -> None:
+        found = take_value(value, token, view, bool(st.session_state.get(declare_key)), helped)
+        if found:
+            st.session_state[_PROBLEM_KEY] = found
+
+    def placed(value: dict[str, object]) -> None:
+        try:
+            rooms().place(token, number, {p.value: value.get(p.value, []) for p in POSITIONS})
+        except (ClassroomError, SQLAlchemyError):  # a crafted value or a deal over: nothing stored, the page goes on
+            pass
+
+    initial = (decide(view.cards, rule_set, opponents=len(view.players) - 1).arrangement if helped
+               else {p: [c for c in view.cards if str(c) in set(view.placed.get(p.value, ()))]
+                     for p in POSITIONS} if view.placed else None)
+    show_arranger(view.cards, rule_set, lang, key=f"rooms_arrange_{view.room.id}_{number}", on_confirm=confirmed,
+                  version=f"{view.room.id}:{number}:{int(helped)}", initial=initial,
+                  timer=None if view.remaining is None else Timer(view.remaining), on_placed=placed)
+
+
+def _showdown(view: RoomView, lang: str) -> None:
+    settlement = view.settlement
+    if settlement is None:
+        return
+    rule_set = view.room.rule_set
+    order = [p.seat for p in view.players]
+
+    def name(index: int) -> str:
+        return _seat_name(view, order[index])
+
+    st.subheader(f"{t('rooms.deal_title', n=view.number)} · {t('play.showdown')}")
+    for index, (column, hand) in enumerate(zip(st.columns(len(view.hands)), view.hands, strict=True)):
+        with column:
+            st.markdown(f"**{name(index)}** · {t('play.seat_total', chi=signed(settlement.totals[index]))}")
+            if settlement.naturals[index] is not None:
+                st.caption(t("play.declared", name=natural_name(settlement.naturals[index].pattern, lang)))  # type: ignore[union-attr]
+            elif settlement.fouls[index]:
+                st.caption(t("play.fouled"))
+            if hand.origin in (Origin.TIMER.value, Origin.TIMER_SOLVER.value, Origin.XEP_BAI.value):
+                st.caption(t(f"origin.mark.{hand.origin}"))
+            show_seat(hand.arrangement, rule_set, lang)
+    show_events(settlement, rule_set, lang, name, [h.arrangement for h in view.hands])
+    mine = order.index(view.me) if view.me in order else None
+    for pair in settlement.pairs:
+        if mine is None or mine in (pair.a, pair.b):
+            show_pair(pair, rule_set, lang, name)
+    if mine is not None:
+        _analysis(view, mine, lang)
+    if view.room.share_analysis:
+        for index in range(len(view.hands)):
+            if index != mine and view.hands[index].origin != COMPUTER:
+                with st.expander(t("rooms.analysis_of", name=name(index))):
+                    _analysis(view, index, lang)
+
+
+@st.cache_resource(show_spinner=False, max_entries=512)
+def _analysis_of(room_id: str, number: int, seat: int, _view: RoomView) -> Analysis | None:
+    """A player's analysis of a settled deal, made once per server (the same for every page that shows it)."""
+    return rooms().analysis(_view, seat)
+
+
+def _analysis(view: RoomView, index: int, lang: str) -> None:
+    hand = view.hands[index]
+    if hand.origin == COMPUTER:
+        return
+    with st.spinner(t("rooms.analysing")):
+        analysis = _analysis_of(view.room.id, view.number, hand.seat, view)
+    if analysis is not None:
+        show_analysis(analysis, view.room.rule_set, lang, key=f"rooms_analysis_{view.number}_{hand.seat}",
+                      origin=Origin(hand.origin))
+
+
+def _score(view: RoomView) -> None:
+    if not view.score:
+        return
+    with st.container(horizontal=True, key="rooms_score"):
+        for seat in sorted(view.score):
+            st.metric(_seat_name(view, seat), signed(view.score[seat]), border=True, width="content")
+
+
+def _invite(room: RoomInfo, lang: str) -> None:
+    link = public_link(public_url(), "play", {ROOM_PARAM: room.code, "lang": lang}, st.context.url)
+    with st.expander(t("rooms.invite"), icon=":material/qr_code_2:"):
+        st.markdown(t("rooms.invite_note", code=room.code))
+        st.code(link, language=None)
+        st.markdown(f'<img src="{qr_data_uri(link)}" alt="{t("rooms.qr_alt")}" '
+                    f'style="width:min(240px,100%);image-rendering:pixelated">', unsafe_allow_html=True)
+
+
+def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken, host: bool, lang: str) -> None:
+    room = view.room
+    _heading(t("rooms.room_title", code=room.code))
+    st.caption(t("rooms.room_line", rules=rule_set_label(room.rule_set, lang), seats=room.seats,
+                 timer=t("rooms.seconds", s=room.timer)))
+    _invite(room, lang)
+    store = rooms()
+    me_left = any(s.seat == view.me and s.left for s in view.seats)
+    deadline = None
+    if view.number and not view.settled and view.remaining is not None:
+        deadline = utcnow().timestamp() + view.remaining + GRACE_S
+    (_status_live if pending(view, host) else _status_still)(view, drawn, deadline)
+    if me_left:
+        st.info(t("rooms.you_left"))
+        if st.button(t("rooms.retake"), key="rooms_retake", type="primary"):
+            if not store.retake(str(token)):
+                st.error(t("rooms.seat_gone"))
+            st.rerun()
+        return
+    playing = any(p.seat == view.me and p.strength is None for p in view.players)
+    if view.number and not view.settled:
+        if playing and view.mine is None:
+            _arrange(view, str(token), lang)
+        elif playing and view.mine is not None:
+            st.markdown(f"**{t('rooms.your_hand')}**")
+            show_seat(view.mine.arrangement, room.rule_set, lang)
+            st.caption(t("rooms.waiting_others"))
+        else:
+            st.caption(t("rooms.next_deal"))
+    elif view.settled:
+        _showdown(view, lang)
+    elif not host:
+        st.caption(t("rooms.waiting_host"))
+    _score(view)
+    if host and (view.number == 0 or view.settled) and st.button(
+            t("rooms.start" if view.number == 0 else "rooms.next"), type="primary", icon=":material/playing_cards:",
+            key="rooms_start", use_container_width=True):
+        try:
+            store.start(room.id, st.query_params.get(HOST_PARAM))
+        except ClassroomError as error:
+            st.error(t("rooms.players") if error.field == "players" else t("rooms.refused", field=error.field))
+            return
+        st.rerun()
+    if st.button(t("rooms.leave"), key="rooms_leave", icon=":material/logout:"):
+        store.leave(str(token))
+        st.rerun()
+    if host:
+        _remove(view)
+
+
+def _remove(view: RoomView) -> None:
+    """The host's "remove a seat": the people seated, the host apart."""
+    others = [s for s in view.seats if s.seat != 0 and not s.left]
+    if not others:
+        return
+    with st.expander(t("rooms.remove_title"), icon=":material/person_remove:"):
+        choice = st.selectbox(t("rooms.remove_who"), [s.seat for s in others], key="rooms_remove_seat",
+                              format_func=lambda seat: next(s.name for s in others if s.seat == seat)[:LEARNER_NAME_MAX])
+        if st.button(t("rooms.remove"), key="rooms_remove"):
+            rooms().remove(view.room.id, st.query_params.get(HOST_PARAM), int(choice))
+            st.rerun()
+
+
+def show_room_page(lang: str) -> None:
+    """The room named by the address: the form to open one (``?room=new``), to join one (``?room=<code>``), or the
+    room at one's seat (``&seat=``); a wrong or closed code says so (wrong codes count against the join throttle)."""
+    raw = str(st.query_params.get(ROOM_PARAM, ""))[:32]
+    st.title(t("rooms.title"))
+    _back()
+    if raw == NEW:
+        _create(lang)
+        return
+    store = rooms()
+    token = store.seat(st.query_params.get(SEAT_PARAM))
+    room = None
+    try:
+        room = store.room(token.room_id) if token is not None else store.find(raw, client_address())
+    except ClassroomError:
+        st.error(t("rooms.throttled"))
+        return
+    if room is None or room.closed() or (token is not None and room.code != raw.upper()):
+        st.warning(t("rooms.unknown", code=markdown_literal(raw, limit=16)))
+        return
+    if token is None:
+        _join(room, lang)
+        return
+    store.tick(room.id)
+    drawn = store.signature(room.id)  # before the view: a change in between redraws the page, never goes unseen
+    view = store.view(room.id, str(token), settle=False)
+    if view is None:
+        st.warning(t("rooms.unknown", code=markdown_literal(raw, limit=16)))
+        return
+    _room(view, drawn, token, store.is_host(room.id, st.query_params.get(HOST_PARAM)), lang)
+
