@@ -24,6 +24,7 @@ from classroom.play_hands import PlayedHand, PlayHands, summarise
 from classroom.service import ClassroomError
 from maubinh.cards import cards_text
 from maubinh.play import Origin
+from ui.bands import band_badge
 from ui.cards import show_cards
 from ui.errors import log_failure
 from ui.escape import csv_bytes, md_text
@@ -106,7 +107,7 @@ def _hand_line(hand: PlayedHand, lang: str) -> str:
         mark += f" · :orange-badge[{origin}]"
     if not hand.graded:
         return t("origin.hand_line_ungraded", deal=hand.deal, won=signed(hand.won)) + mark
-    return t("playhist.hand_line", deal=hand.deal, won=signed(hand.won), gap=number(hand.gap, lang),
+    return t("playhist.hand_line", deal=hand.deal, won=signed(hand.won), band=band_badge(hand.grade, lang),
              se=number(hand.gap_stderr, lang), mark=mark)
 
 

@@ -14,6 +14,7 @@ from maubinh.arrangement import Arrangement
 from maubinh.play import Analysis, DealResult, Origin, Strength, Table
 from maubinh.rules import POSITIONS, Position, RuleSet
 from maubinh.settle import ItemKind
+from ui.bands import band_badge
 from ui.cards import card_back_svg, show_cards
 from ui.escape import html_literal, md_text
 from ui.i18n import t, tn
@@ -131,10 +132,10 @@ def show_showdown(table: Table, result: DealResult, lang: str, heading: bool = T
         if pair.a == 0:
             show_pair(pair, rule_set, lang, names.__getitem__)
     others = [pair for pair in settlement.pairs if pair.a != 0]
-    if others:
-        with st.expander(t("play.other_pairs")):
-            for pair in others:
-                st.markdown(f"- {names[pair.a]} / {names[pair.b]}: {signed(pair.total)}")
+    if others:  # each pair with its rule lines, as the player's own (issue 36)
+        st.caption(t("play.other_pairs"))
+        for pair in others:
+            show_pair(pair, rule_set, lang, names.__getitem__)
 
 
 def origin_mark(origin: Origin) -> str:
@@ -160,7 +161,12 @@ def _line_name(line: Position | ItemKind, rule_set: RuleSet, lang: str) -> str:
     return t(f"play.line.{line.value}")
 
 
+def _percent(share: float) -> int:
+    return round(100 * share)
+
+
 def _sentence(analysis: Analysis, rule_set: RuleSet, lang: str) -> str:
+    """What decided the hand, in one sentence with its numbers (:func:`ui.table.model.why`)."""
     reason = why(analysis, rule_set)
     cost = number(reason.cost, lang)
     if reason.kind == "best":
@@ -168,18 +174,25 @@ def _sentence(analysis: Analysis, rule_set: RuleSet, lang: str) -> str:
     if reason.kind == "foul":
         return t("play.why_foul", cost=cost)
     if reason.kind == "declare":
-        return t("play.why_declare" if analysis.best_declare else "play.why_play", cost=cost)
+        return t("play.why_declare" if analysis.best_declare else "play.why_play", cost=cost,
+                 best=number(reason.best_value, lang, signed=True), mine=number(reason.mine_value, lang, signed=True))
     if reason.kind == "chi" and reason.position is not None and reason.mine is not None and reason.best is not None:
         return t("play.why_chi", position=md_text(rule_set.position_name(reason.position, lang)), cost=cost,
-                 mine=describe_value(reason.mine, lang), mine_share=round(100 * reason.mine_share),
-                 best=describe_value(reason.best, lang), best_share=round(100 * reason.best_share))
-    return t("play.why_other", cost=cost)
+                 mine=describe_value(reason.mine, lang), mine_share=_percent(reason.mine_share),
+                 best=describe_value(reason.best, lang), best_share=_percent(reason.best_share))
+    if reason.kind == "scoop":
+        return t("play.why_scooped" if reason.scooped else "play.why_scoop", cost=cost,
+                 best_share=_percent(reason.best_share), mine_share=_percent(reason.mine_share))
+    line = reason.line or ItemKind.SCOOP
+    return t("play.why_line", line=t(f"play.line.{line.value}"), cost=cost,
+             best=number(reason.best_value, lang, signed=True), mine=number(reason.mine_value, lang, signed=True))
 
 
 def show_analysis(analysis: Analysis, rule_set: RuleSet, lang: str, key: str = "play_analysis_numbers",
                   origin: Origin = Origin.OWN) -> None:
-    """The player's split against the best one: expected chi, chi lost with its standard error, one sentence
-    why, what happened at this table beside it, and the numbers under "details" (``key``: the numbers' row).
+    """The player's split against the best one: expected chi, chi lost with its standard error and its band on the
+    one scale (:func:`ui.bands.band_badge`), one sentence naming what decided it, what happened at this table and
+    what the best split would have won there beside it, and the numbers under "details" (``key``: the numbers' row).
 
     A split the player did not make is never praised (issue 31): for Xếp bài's (``origin``) the sentence says it
     is not graded and no chi lost is shown; for the timer's solver split (``analysis.missed``) the player's side
@@ -196,6 +209,10 @@ def show_analysis(analysis: Analysis, rule_set: RuleSet, lang: str, key: str = "
                       f"{number(analysis.cost, lang)} ± {number(analysis.cost_stderr, lang)}", border=True,
                       width="content")
         st.metric(t("play.actual"), signed(analysis.actual), border=True, width="content")
+        if analysis.best_actual is not None:
+            st.metric(t("play.best_actual"), signed(analysis.best_actual), border=True, width="content")
+    if not helped:
+        st.markdown(band_badge(analysis.grade, lang))
     if helped:
         st.info(t("origin.analysis.xep_bai"), icon=":material/auto_fix_high:")
     elif analysis.missed:

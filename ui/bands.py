@@ -1,0 +1,46 @@
+"""The one grading scale in words (:mod:`maubinh.bands`): a decision's band and chi lost, as text or as a badge, and
+a level's bar said as a band ("at Mới học, good or better counts as right"). Every page that grades a split shows
+it through here: the Drill's "set it yourself", Play's analysis and history, a class table and its board, Progress.
+
+>>> from maubinh.bands import grade
+>>> badge_color(grade(0.48, 0.05).band), badge_color(grade(8.4).band)
+('blue', 'red')
+"""
+
+from __future__ import annotations
+
+from maubinh.bands import Band, Grade
+from maubinh.drills import Level
+from ui.i18n import t
+from ui.labels import number
+
+__all__ = ["badge_color", "band_badge", "band_name", "band_text", "level_bar"]
+
+_COLORS = {Band.BEST: "green", Band.EXCELLENT: "green", Band.GOOD: "blue", Band.INACCURACY: "yellow",
+           Band.MISTAKE: "orange", Band.BLUNDER: "red"}
+
+
+def badge_color(band: Band) -> str:
+    """The Markdown badge colour of ``band`` (greens to red)."""
+    return _COLORS[band]
+
+
+def band_name(band: Band) -> str:
+    """The band's name in the page's language ("chưa chính xác" / "inaccuracy")."""
+    return t(f"band.{band.value}")
+
+
+def band_text(grade: Grade, lang: str) -> str:
+    """The band and the chi lost, e.g. "inaccuracy, 0.48 chi" (a loss below 0, the sampling's noise, as 0)."""
+    return t("band.text", band=band_name(grade.band), cost=number(max(0.0, grade.cost), lang))
+
+
+def band_badge(grade: Grade, lang: str) -> str:
+    """:func:`band_text` as a coloured Markdown badge, first letter capitalised."""
+    text = band_text(grade, lang)
+    return f":{badge_color(grade.band)}-badge[{text[:1].upper()}{text[1:]}]"
+
+
+def level_bar(level: Level, passing: Band) -> str:
+    """A level's bar in words: "At Mới học, good or better counts as right" (``passing``: the level's band)."""
+    return t("band.bar", level=t(f"drill.level.{level.value}"), band=band_name(passing))
