@@ -5,13 +5,15 @@ it through here: the Drill's "set it yourself", Play's analysis and history, a c
 >>> from maubinh.bands import grade
 >>> badge_color(grade(0.48, 0.05).band), badge_color(grade(8.4).band)
 ('blue', 'red')
+>>> band_text(grade(0.48, 0.05), "en"), band_badge(grade(1.2, 0.1), "vi")
+('good, 0.48 chi', ':yellow-badge[Chưa chính xác, mất 1,20 chi]')
 """
 
 from __future__ import annotations
 
 from maubinh.bands import Band, Grade
 from maubinh.drills import Level
-from ui.i18n import t
+from ui.i18n import translate
 from ui.labels import number
 
 __all__ = ["badge_color", "band_badge", "band_name", "band_text", "level_bar"]
@@ -25,14 +27,14 @@ def badge_color(band: Band) -> str:
     return _COLORS[band]
 
 
-def band_name(band: Band) -> str:
-    """The band's name in the page's language ("chưa chính xác" / "inaccuracy")."""
-    return t(f"band.{band.value}")
+def band_name(band: Band, lang: str) -> str:
+    """The band's name in ``lang`` ("chưa chính xác" / "inaccuracy")."""
+    return translate(f"band.{band.value}", lang)
 
 
 def band_text(grade: Grade, lang: str) -> str:
     """The band and the chi lost, e.g. "inaccuracy, 0.48 chi" (a loss below 0, the sampling's noise, as 0)."""
-    return t("band.text", band=band_name(grade.band), cost=number(max(0.0, grade.cost), lang))
+    return translate("band.text", lang, band=band_name(grade.band, lang), cost=number(max(0.0, grade.cost), lang))
 
 
 def band_badge(grade: Grade, lang: str) -> str:
@@ -41,6 +43,10 @@ def band_badge(grade: Grade, lang: str) -> str:
     return f":{badge_color(grade.band)}-badge[{text[:1].upper()}{text[1:]}]"
 
 
-def level_bar(level: Level, passing: Band) -> str:
-    """A level's bar in words: "At Mới học, good or better counts as right" (``passing``: the level's band)."""
-    return t("band.bar", level=t(f"drill.level.{level.value}"), band=band_name(passing))
+def level_bar(level: Level, passing: Band, lang: str) -> str:
+    """A level's bar in words: "At Beginner, good or better counts as right" (``passing``: the level's band).
+
+    >>> level_bar(Level.BEGINNER, Band.GOOD, "vi")
+    'Ở trình độ Mới học, từ mức tốt trở lên là đạt.'
+    """
+    return translate("band.bar", lang, level=translate(f"drill.level.{level.value}", lang), band=band_name(passing, lang))

@@ -93,7 +93,7 @@ def show_arrange_feedback(question: ArrangeQuestion, answer: Answer, rule_set: R
     if result is None:
         return
     grade, passing = result.grade, LEVELS[question.level].passing
-    cost, bar = number(max(0.0, result.cost), lang), level_bar(question.level, passing)
+    cost, bar = number(max(0.0, result.cost), lang), level_bar(question.level, passing, lang)
     st.markdown(band_badge(grade, lang))
     if result.foul is not None:
         st.error(t("drill.arrange.fouled", why=md_text(describe_foul(result.arrangement, rule_set, lang)),
@@ -105,7 +105,7 @@ def show_arrange_feedback(question: ArrangeQuestion, answer: Answer, rule_set: R
     else:
         verdict = st.success if result.correct else st.error
         verdict(t("drill.arrange.right" if result.correct else "drill.arrange.wrong", cost=cost,
-                  err=number(result.cost_stderr, lang), band=band_name(grade.band), bar=bar))
+                  err=number(result.cost_stderr, lang), band=band_name(grade.band, lang), bar=bar))
     show_explanation(explain(question, result), rule_set, lang)
     yours, best = st.columns(2)
     with yours:

@@ -32,7 +32,7 @@ def value_text(name: str, value: Any, rule_set: RuleSet, lang: str) -> str:
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, Band):
-        return band_name(value)
+        return band_name(value, lang)
     if isinstance(value, float):
         return number(max(0.0, value), lang) if name in NON_NEGATIVE else number(value, lang, signed=True)
     if isinstance(value, int):

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 from maubinh.bands import Band
 from maubinh.hands import HandValue, evaluate
+from maubinh.naturals import find_instant_win
 from maubinh.play import MAX_BOTS, Analysis, Strength
-from maubinh.rules import Position, RuleSet
+from maubinh.rules import NaturalPattern, Position, RuleSet
 from maubinh.settle import ItemKind
 
 __all__ = ["DEFAULT_BOTS", "Why", "bots_param", "read_bots", "why"]
@@ -58,6 +59,7 @@ class Why:
             one) (0-1).
         scooped: ``"scoop"``: the difference is in being scooped, not in scooping.
         line: ``"line"``: the line (an :class:`~maubinh.settle.ItemKind`).
+        pattern: ``"declare"``: the instant win (mậu binh) the hand holds.
         mine_value, best_value: ``"line"`` and ``"declare"``: what each play makes there, chi per deal (``"declare"``:
             in all).
         cost: chi per deal lost.
@@ -74,6 +76,7 @@ class Why:
     line: ItemKind | None = None
     mine_value: float = 0.0
     best_value: float = 0.0
+    pattern: NaturalPattern | None = None
 
 
 def why(analysis: Analysis, rule_set: RuleSet) -> Why:
@@ -84,8 +87,9 @@ def why(analysis: Analysis, rule_set: RuleSet) -> Why:
     if analysis.grade.band is Band.BEST:
         return Why("best", cost=analysis.cost)
     if analysis.declare != analysis.best_declare:
+        held = find_instant_win(analysis.arrangement.cards, rule_set)
         return Why("declare", cost=analysis.cost, mine_value=analysis.mine.mean,
-                   best_value=analysis.best_breakdown.mean)
+                   best_value=analysis.best_breakdown.mean, pattern=None if held is None else held.pattern)
     worst = analysis.worst
     if isinstance(worst, Position):
         return Why("chi", worst, evaluate(analysis.arrangement.chi(worst), rule_set.wheel),

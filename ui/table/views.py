@@ -17,7 +17,7 @@ from maubinh.settle import ItemKind
 from ui.bands import band_badge
 from ui.cards import card_back_svg, show_cards
 from ui.escape import html_literal, md_text
-from ui.i18n import t, tn
+from ui.i18n import t, tn, translate
 from ui.labels import describe_chi, describe_value, natural_name, number
 from ui.settlement import show_events, show_pair, signed
 from ui.table.model import why
@@ -33,6 +33,7 @@ __all__ = [
     "show_left_out",
     "show_seat",
     "show_showdown",
+    "why_sentence",
 ]
 
 _SEAT_CARD_WIDTH = 34
@@ -165,27 +166,34 @@ def _percent(share: float) -> int:
     return round(100 * share)
 
 
-def _sentence(analysis: Analysis, rule_set: RuleSet, lang: str) -> str:
-    """What decided the hand, in one sentence with its numbers (:func:`ui.table.model.why`)."""
+def why_sentence(analysis: Analysis, rule_set: RuleSet, lang: str) -> str:
+    """What decided the hand, in one sentence of ``lang`` with its numbers (:func:`ui.table.model.why`): binh lủng,
+    the instant win declared or played out, the chi that cost most, scoops (how often each split wins, or loses,
+    all three chi against a player), or another line (the ace rule...) with what each split makes there."""
     reason = why(analysis, rule_set)
     cost = number(reason.cost, lang)
+
+    def say(key: str, **values: object) -> str:
+        return translate(key, lang, cost=cost, **values)
+
     if reason.kind == "best":
-        return t("play.why_best")
+        return say("play.why_best")
     if reason.kind == "foul":
-        return t("play.why_foul", cost=cost)
+        return say("play.why_foul")
+    mine, best = number(reason.mine_value, lang, signed=True), number(reason.best_value, lang, signed=True)
     if reason.kind == "declare":
-        return t("play.why_declare" if analysis.best_declare else "play.why_play", cost=cost,
-                 best=number(reason.best_value, lang, signed=True), mine=number(reason.mine_value, lang, signed=True))
+        pattern = "" if reason.pattern is None else natural_name(reason.pattern, lang)
+        return say("play.why_declare" if analysis.best_declare else "play.why_play", pattern=pattern, best=best,
+                   mine=mine)
     if reason.kind == "chi" and reason.position is not None and reason.mine is not None and reason.best is not None:
-        return t("play.why_chi", position=md_text(rule_set.position_name(reason.position, lang)), cost=cost,
-                 mine=describe_value(reason.mine, lang), mine_share=_percent(reason.mine_share),
-                 best=describe_value(reason.best, lang), best_share=_percent(reason.best_share))
+        return say("play.why_chi", position=md_text(rule_set.position_name(reason.position, lang)),
+                   mine=describe_value(reason.mine, lang), mine_share=_percent(reason.mine_share),
+                   best=describe_value(reason.best, lang), best_share=_percent(reason.best_share))
     if reason.kind == "scoop":
-        return t("play.why_scooped" if reason.scooped else "play.why_scoop", cost=cost,
-                 best_share=_percent(reason.best_share), mine_share=_percent(reason.mine_share))
+        return say("play.why_scooped" if reason.scooped else "play.why_scoop", best_share=_percent(reason.best_share),
+                   mine_share=_percent(reason.mine_share))
     line = reason.line or ItemKind.SCOOP
-    return t("play.why_line", line=t(f"play.line.{line.value}"), cost=cost,
-             best=number(reason.best_value, lang, signed=True), mine=number(reason.mine_value, lang, signed=True))
+    return say("play.why_line", line=translate(f"play.line.{line.value}", lang), best=best, mine=mine)
 
 
 def show_analysis(analysis: Analysis, rule_set: RuleSet, lang: str, key: str = "play_analysis_numbers",
@@ -222,7 +230,7 @@ def show_analysis(analysis: Analysis, rule_set: RuleSet, lang: str, key: str = "
     else:
         if origin is Origin.TIMER:
             st.caption(t("origin.analysis.timer"))
-        st.info(_sentence(analysis, rule_set, lang))
+        st.info(why_sentence(analysis, rule_set, lang))
     st.caption(t("play.luck_caption"))
     if analysis.cost >= 0.05 or analysis.declare != analysis.best_declare:
         label = t("play.best_split_declared") if analysis.best_declare else t("play.best_split")
