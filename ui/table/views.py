@@ -208,6 +208,8 @@ def show_analysis(analysis: Analysis, rule_set: RuleSet, lang: str, key: str = "
     st.markdown(f"#### {t('play.analysis')}")
     mine, best = analysis.mine.mean, analysis.best_breakdown.mean
     helped = origin is Origin.XEP_BAI
+    if not helped:  # the band first: what the learner reads before the numbers
+        st.markdown(band_badge(analysis.grade, lang))
     with st.container(horizontal=True, key=key):
         st.metric(t("origin.expected_missed" if analysis.missed else "play.expected_mine"),
                   number(mine, lang, signed=True), border=True, width="content")
@@ -216,11 +218,11 @@ def show_analysis(analysis: Analysis, rule_set: RuleSet, lang: str, key: str = "
             st.metric(t("origin.charged" if analysis.missed else "play.lost"),
                       f"{number(analysis.cost, lang)} ± {number(analysis.cost_stderr, lang)}", border=True,
                       width="content")
-        st.metric(t("play.actual"), signed(analysis.actual), border=True, width="content")
-        if analysis.best_actual is not None:
-            st.metric(t("play.best_actual"), signed(analysis.best_actual), border=True, width="content")
-    if not helped:
-        st.markdown(band_badge(analysis.grade, lang))
+        if analysis.best_actual is None:
+            st.metric(t("play.actual"), signed(analysis.actual), border=True, width="content")
+        else:  # what the best split would have won at this very table, beside the learner's
+            st.metric(t("play.actual_both"), f"{signed(analysis.actual)} / {signed(analysis.best_actual)}", border=True,
+                      width="content", help=t("play.actual_both_help"))
     if helped:
         st.info(t("origin.analysis.xep_bai"), icon=":material/auto_fix_high:")
     elif analysis.missed:
