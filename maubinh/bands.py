@@ -60,10 +60,11 @@ your hand" states the same scale and figures.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["BANDS", "ERROR_BAND", "NOISE_SIGMAS", "UPPER", "Band", "Grade", "grade"]
+__all__ = ["BANDS", "ERROR_BAND", "NOISE_SIGMAS", "UPPER", "Band", "Grade", "grade", "mean_grade"]
 
 
 class Band(str, Enum):
@@ -148,3 +149,23 @@ def grade(cost: float, stderr: float = 0.0) -> Grade:
     if cost <= NOISE_SIGMAS * stderr and not band.at_least(Band.EXCELLENT):
         band = Band.EXCELLENT
     return Grade(band, cost, stderr)
+
+
+def mean_grade(losses: Sequence[float]) -> Grade | None:
+    """The band of a learner's typical decision: the mean of ``losses`` (chi lost per decision, one per decision)
+    with its standard error (the sample's, over ``len(losses)``), on the same scale as one decision (Progress, the
+    Play summary). ``None`` for no decisions; one decision has no spread to measure: graded as it stands.
+
+    >>> mean_grade([0.9, 0.1, 0.5, 0.5]).band.value, round(mean_grade([0.9, 0.1, 0.5, 0.5]).stderr, 3)
+    ('good', 0.163)
+    >>> mean_grade([]) is None, mean_grade([3.0]).band.value
+    (True, 'mistake')
+    """
+    if not losses:
+        return None
+    n = len(losses)
+    mean = sum(losses) / n
+    if n == 1:
+        return grade(mean)
+    spread = math.sqrt(sum((x - mean) ** 2 for x in losses) / (n - 1))
+    return grade(mean, spread / math.sqrt(n))

@@ -11,12 +11,14 @@ it through here: the Drill's "set it yourself", Play's analysis and history, a c
 
 from __future__ import annotations
 
-from maubinh.bands import Band, Grade
+from collections.abc import Sequence
+
+from maubinh.bands import Band, Grade, mean_grade
 from maubinh.drills import Level
 from ui.i18n import translate
 from ui.labels import number
 
-__all__ = ["badge_color", "band_badge", "band_name", "band_text", "level_bar"]
+__all__ = ["badge_color", "band_badge", "band_name", "band_text", "level_bar", "typical_line"]
 
 _COLORS = {Band.BEST: "green", Band.EXCELLENT: "green", Band.GOOD: "blue", Band.INACCURACY: "yellow",
            Band.MISTAKE: "orange", Band.BLUNDER: "red"}
@@ -50,3 +52,16 @@ def level_bar(level: Level, passing: Band, lang: str) -> str:
     'Ở trình độ Mới học, từ mức tốt trở lên là đạt.'
     """
     return translate("band.bar", lang, level=translate(f"drill.level.{level.value}", lang), band=band_name(passing, lang))
+
+
+def typical_line(losses: Sequence[float], lang: str) -> str | None:
+    """"Your typical decision: good, 0.48 chi (± 0.12)": the band of the mean of ``losses`` (chi lost per decision,
+    :func:`maubinh.bands.mean_grade`), for Progress and the Play summary; ``None`` for no decisions.
+
+    >>> typical_line([0.9, 0.1, 0.5, 0.5], "en")
+    'Your typical decision: :blue-badge[Good, 0.50 chi] (± 0.16), on the scale of the Learn step “Check your hand”.'
+    """
+    typical = mean_grade(losses)
+    if typical is None:
+        return None
+    return translate("band.typical", lang, band=band_badge(typical, lang), err=number(typical.stderr, lang))

@@ -24,7 +24,7 @@ from classroom.play_hands import PlayedHand, PlayHands, summarise
 from classroom.service import ClassroomError
 from maubinh.cards import cards_text
 from maubinh.play import Origin
-from ui.bands import band_badge
+from ui.bands import band_badge, typical_line
 from ui.cards import show_cards
 from ui.errors import log_failure
 from ui.escape import csv_bytes, md_text
@@ -132,6 +132,9 @@ def _summary_numbers(hands: Sequence[PlayedHand], key: str, lang: str) -> None:
         st.metric(t("playhist.lost"), number(total.lost, lang), border=True, width="content")
         st.metric(t("playhist.error_rate"), "—" if rate is None else f"{total.errors}/{total.hands}",
                   border=True, width="content", help=error_definition(lang))
+    typical = typical_line([hand.gap for hand in hands if hand.graded], lang)
+    if typical is not None:  # the same scale as one decision (maubinh.bands)
+        st.markdown(typical)
     st.caption(error_definition(lang))
     show_left_out(total)
 
