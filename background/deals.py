@@ -95,9 +95,10 @@ class Deals:
         solver's split (graded as a miss, :func:`maubinh.play.analyse`)."""
 
         def made(key: tuple[Table, int, Arrangement, bool, bool]) -> _Graded:
-            result = play_deal(table, number, arrangement, declare, bots=self.bots(table, number))
+            bots = self.bots(table, number)
+            result = play_deal(table, number, arrangement, declare, bots=bots)
             analysis = analyse(table, number, arrangement, declare, actual=result.player_total,
-                               studied=self.study(table, number), missed=missed)
+                               studied=self.study(table, number), missed=missed, bots=bots)
             return result, analysis
 
         return self.graded.get((table, number, arrangement, declare, missed), made)

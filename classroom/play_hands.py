@@ -13,10 +13,10 @@ shown from the session (no profile) or from the database.
 :meth:`PlayHands.keep_in` inside a transaction another record opened: a class table's hand,
 :meth:`classroom.tables.TableSessions.submit`): one row
 per (learner, table seed, rule set key, computer players, deal number), so a rerun, a double tap or the same
-hand sent from two tabs stores it once and returns the first row. A hand that is an error (:func:`is_error`)
-and holds no instant win goes to the learner's review queue in the same transaction, as the "set it yourself"
-question of the same 13 cards under the same rules (:func:`review_ref`, seeds from
-:data:`maubinh.drills.arrange.PLAYED_BASE`).
+hand sent from two tabs stores it once and returns the first row. A hand that is an error (:func:`is_error`: graded
+below "good" on the one scale, :mod:`maubinh.bands`) and holds no instant win goes to the learner's review queue in
+the same transaction, as the "set it yourself" question of the same 13 cards under the same rules, at the learner's
+level (:func:`review_ref`, seeds from :data:`maubinh.drills.arrange.PLAYED_BASE`).
 
 :func:`summarise` adds hands up for the session summary and the Progress page. A hand the player did not make is
 never graded as theirs (issue 31): Xếp bài's is left out of chi lost and the error rate (never an error, never
@@ -35,10 +35,11 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from classroom.models import Learner, PlayHand, utcnow
-from classroom.practice import Practice
+from classroom.practice import Practice, level_for
 from classroom.rating import Rating, hand_opponent, update
 from classroom.service import ClassroomError, ClassroomStore
 from maubinh.arrangement import Arrangement
+from maubinh.bands import Band, Grade, grade
 from maubinh.cards import Card, cards_text, parse_cards
 from maubinh.drills import Kind, Level, QuestionRef
 from maubinh.drills.arrange import played_seed
@@ -49,8 +50,6 @@ from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from maubinh.settle import settle
 
 __all__ = [
-    "ERROR_FLOOR",
-    "ERROR_SIGMAS",
     "REVIEW_LEVEL",
     "PlayHands",
     "PlayedHand",
@@ -60,27 +59,22 @@ __all__ = [
     "summarise",
 ]
 
-ERROR_SIGMAS = 2.0
-"""A gap counts as an error only beyond this many standard errors (the sampling's own noise)."""
-ERROR_FLOOR = 0.05
-"""...and beyond this many chi per deal (:data:`ui.table.model.SMALL`: less is playing the best split)."""
-REVIEW_LEVEL = Level.EXPERT
-"""The level a missed hand comes back at in the review queue (its tolerance: 0.2 chi)."""
+REVIEW_LEVEL = Level.INTERMEDIATE
+"""The level a missed hand comes back at in the review queue when the learner's is not known (it is graded there on
+that level's band, :data:`maubinh.drills.arrange.LEVELS`); :meth:`PlayHands.keep` uses the learner's own level."""
 MAX_SECONDS = 86_400.0
 """Seconds stored for one hand at most (a tab left open overnight)."""
 
 
 def is_error(gap: float, stderr: float) -> bool:
-    """Whether a hand is an error (a miss): the one place this is defined, for the session summary, the
-    history, the Progress page and the review queue.
+    """Whether a hand is an error (a miss), for the session summary, the history, the Progress page and the
+    review queue: its gap (chi lost per deal against the best split, ± ``stderr``) graded below "good" on the one
+    scale (:func:`maubinh.bands.grade`, :attr:`maubinh.bands.Grade.error`; within the noise of 0, never).
 
-    A hand is an error when its gap (chi lost per deal against the best split) is beyond its error: more
-    than :data:`ERROR_SIGMAS` standard errors and more than :data:`ERROR_FLOOR` chi.
-
-    >>> is_error(0.30, 0.05), is_error(0.30, 0.20), is_error(0.04, 0.0)
+    >>> is_error(0.90, 0.05), is_error(0.90, 0.50), is_error(0.40, 0.0)
     (True, False, False)
     """
-    return gap > max(ERROR_SIGMAS * stderr, ERROR_FLOOR)
+    return grade(gap, stderr).error
 
 
 def _arrangement(text: str) -> Arrangement:
@@ -179,9 +173,15 @@ class PlayedHand:
         return self.totals[0]
 
     @property
+    def grade(self) -> Grade:
+        """The hand on the one scale (:func:`maubinh.bands.grade`): the band of its gap ± its standard error (a
+        timed-out miss: of its charge); a hand Xếp bài made is not the player's (check :attr:`graded` first)."""
+        return grade(self.gap, self.gap_stderr)
+
+    @property
     def error(self) -> bool:
-        """Whether this hand is an error (:func:`is_error`); never one made by Xếp bài."""
-        return self.graded and is_error(self.gap, self.gap_stderr)
+        """Whether this hand is an error (:attr:`grade`, :func:`is_error`); never one made by Xếp bài."""
+        return self.graded and self.grade.error
 
     @property
     def rule_set(self) -> RuleSet:
@@ -219,14 +219,15 @@ class PlayedHand:
         }
 
 
-def review_ref(hand: PlayedHand) -> QuestionRef | None:
+def review_ref(hand: PlayedHand, level: Level = REVIEW_LEVEL) -> QuestionRef | None:
     """The review question a missed hand comes back as: "set it yourself" (``arrange``) of the same 13 cards
-    under the same rules, at :data:`REVIEW_LEVEL`; ``None`` for a hand where an instant win was held or
-    declared (the choice to declare is not a split)."""
+    under the same rules, at ``level`` (the learner's: a beginner is not shown an expert's question, nor graded on
+    its band); ``None`` for a hand where an instant win was held or declared (the choice to declare is not a
+    split)."""
     if hand.declare or hand.best_declare:
         return None
     house = None if hand.house_toml is None else hand.rule_set
-    return QuestionRef(Kind.ARRANGE, REVIEW_LEVEL, hand.rule_set_id, played_seed(hand.cards), house)
+    return QuestionRef(Kind.ARRANGE, level, hand.rule_set_id, played_seed(hand.cards), house)
 
 
 
@@ -257,9 +258,10 @@ class PlayHands:
 
         Idempotent: a hand already stored under the same (learner, table seed, rule set key, computer players,
         deal number) is returned unchanged, whatever ``hand`` now says. A new hand that is an error
-        (:func:`is_error`) puts its :func:`review_ref` in the review queue in the same transaction; a new hand the
-        learner made (:attr:`PlayedHand.graded`) is a decision (:mod:`classroom.decisions`) and moves their rating
-        in it: won when it is not an error, against :func:`classroom.rating.hand_opponent` of its spread.
+        (:func:`is_error`) puts its :func:`review_ref` (at the learner's level, :func:`classroom.practice.level_for`)
+        in the review queue in the same transaction; a new hand the learner made (:attr:`PlayedHand.graded`) is a
+        decision (:mod:`classroom.decisions`) and moves their rating in it: won when it is not an error, against
+        :func:`classroom.rating.hand_opponent` of its spread.
 
         Raises:
             ClassroomError: ``field`` ``"learner"`` for an unknown or removed learner.
@@ -299,6 +301,8 @@ class PlayHands:
                        expected=float(hand.expected), best_expected=float(hand.best_expected), gap=float(hand.gap),
                        gap_stderr=float(hand.gap_stderr), played_at=moment,
                        spread=None if hand.spread is None else float(hand.spread))
+        # the review comes back at the level the learner played this hand at (before it moves their rating)
+        level = level_for(Rating(learner.rating, learner.rating_rd, learner.rating_volatility))
         if hand.graded:  # the learner's row is locked above: hands and drill answers move the rating in turn
             mine = update(Rating(learner.rating, learner.rating_rd, learner.rating_volatility),
                           [(hand_opponent(row.spread), 0.0 if hand.error else 1.0)])
@@ -306,7 +310,7 @@ class PlayHands:
             row.rating_after = mine.value
         session.add(row)
         session.flush()  # a clash with a row committed meanwhile raises here: write() runs it again, finding it
-        ref = review_ref(hand) if hand.error else None
+        ref = review_ref(hand, level) if hand.error else None
         if ref is not None:
             self.practice._schedule(session, learner_id, ref, False, moment)
         return _hand(row)
@@ -351,7 +355,8 @@ class Summary:
             bias; a timed-out miss counts its charge).
         errors: graded hands that are errors (:func:`is_error`); ``error_rate``: errors per graded hand (``None``
             for none).
-        costliest: the graded hands with the largest gaps, largest first (at most ``top``, errors or not, gap > 0).
+        costliest: the graded hands with the largest gaps, largest first (at most ``top``, errors or not, graded
+            below "best").
         played: every hand; ``helped``: those Xếp bài made (left out); ``timed_out``: those the timer ran out on.
     """
 
@@ -376,7 +381,7 @@ def summarise(hands: Sequence[PlayedHand], top: int = 3) -> Summary:
     True
     """
     graded = [h for h in hands if h.graded]
-    costly = sorted((h for h in graded if h.gap > ERROR_FLOOR), key=lambda h: -h.gap)[:top]
+    costly = sorted((h for h in graded if not h.grade.band.at_least(Band.BEST)), key=lambda h: -h.gap)[:top]
     return Summary(len(graded), sum(h.won for h in hands), sum(h.gap for h in graded),
                    sum(1 for h in graded if h.error), tuple(costly), len(hands), len(hands) - len(graded),
                    sum(1 for h in hands if h.origin.timed_out))

@@ -9,8 +9,9 @@ A hand the learner did not make is never ranked as theirs (issue 31): Xếp bài
 chi lost; a timed-out hand whose split was not complete and legal counts its charge (what binh lủng costs against
 the best split) and is a play of its own in the deal's rows, apart from the solver's split the table played.
 Each learner's chi lost has its standard error (the hands' errors added in quadrature, the deals being sampled
-independently), and learners whose difference is inside the noise (:func:`classroom.play_hands.is_error` of the
-difference: within 2 standard errors or 0.05 chi) share a place (:attr:`RankRow.place`).
+independently), and learners whose difference is inside the noise (:func:`level_with`: within
+:data:`maubinh.bands.NOISE_SIGMAS` standard errors, or within the "best" band, 0.05 chi) share a place
+(:attr:`RankRow.place`).
 
 >>> from datetime import datetime, UTC
 >>> from maubinh.arrangement import Arrangement
@@ -34,13 +35,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from classroom.play_hands import is_error
 from classroom.service import LearnerInfo
 from classroom.tables import StoredHand
 from maubinh.arrangement import Arrangement
+from maubinh.bands import NOISE_SIGMAS, UPPER, Band
 from maubinh.play import Origin
 
-__all__ = ["DealRow", "RankRow", "SplitRow", "TableBoard", "export_rows", "placed", "table_board"]
+__all__ = ["DealRow", "RankRow", "SplitRow", "TableBoard", "export_rows", "level_with", "placed", "table_board"]
 
 
 @dataclass(frozen=True)
@@ -137,10 +138,20 @@ def _rank_row(learner_id: str, name: str, mine: Sequence[StoredHand]) -> RankRow
                    sum(1 for h in mine if h.origin.timed_out))
 
 
+def level_with(difference: float, stderr: float) -> bool:
+    """Whether two learners whose chi lost differ by ``difference`` (± ``stderr``) are level: the difference is
+    within :data:`maubinh.bands.NOISE_SIGMAS` standard errors, or within the "best" band (the scale's own floor).
+
+    >>> level_with(0.4, 0.25), level_with(0.04, 0.0), level_with(2.0, 0.3)
+    (True, True, False)
+    """
+    return difference <= max(NOISE_SIGMAS * stderr, UPPER[Band.BEST])
+
+
 def placed(rows: Sequence[RankRow]) -> list[RankRow]:
     """``rows`` in ranking order (least chi lost first, learners with no graded hand last) with their places:
-    a learner whose chi lost is within the noise of the first of the group above (the difference not an error,
-    :func:`classroom.play_hands.is_error`, with the two standard errors added in quadrature) shares its place;
+    a learner whose chi lost is within the noise of the first of the group above (:func:`level_with`, the two
+    standard errors added in quadrature) shares its place;
     otherwise the place is the learner's position (1, 1, 3...). Learners with no graded hand get no place (0).
 
     >>> from datetime import datetime, UTC
@@ -156,7 +167,7 @@ def placed(rows: Sequence[RankRow]) -> list[RankRow]:
         if row.hands == 0:
             found.append(row)
             continue
-        level = leader is not None and not is_error(
+        level = leader is not None and level_with(
             row.chi_lost - leader.chi_lost, math.hypot(row.chi_lost_stderr, leader.chi_lost_stderr))
         if not level:
             leader = replace(row, place=position)

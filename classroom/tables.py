@@ -46,6 +46,7 @@ from classroom.play_hands import PlayedHand, PlayHands
 from classroom.practice import Practice
 from classroom.service import ClassroomError, ClassroomStore
 from maubinh.arrangement import Arrangement
+from maubinh.bands import Grade, grade
 from maubinh.cards import Card
 from maubinh.drills.sets import rules_key
 from maubinh.house import dump_rule_set, load_house_rules
@@ -197,6 +198,11 @@ class StoredHand:
     def graded(self) -> bool:
         """Whether the hand counts in the learner's chi lost and ranking (all but Xếp bài's)."""
         return self.origin.graded
+
+    @property
+    def grade(self) -> Grade:
+        """The hand on the one scale (:func:`maubinh.bands.grade`): the band of its chi lost ± its standard error."""
+        return grade(self.chi_lost, self.chi_lost_stderr)
 
 
 def _info(row: TableSession) -> TableSessionInfo:

@@ -18,6 +18,8 @@ Modules (digest = ``shared/RULES-DIGEST.md``):
     maubinh.drills       the drill kinds, each question dealt from a seed and graded by the engine.
     maubinh.play         a table session against computer players: deals from a seed, settlement,
                          the running score, and the analysis of the player's split.
+    maubinh.bands        the one grading scale: chi lost per decision -> best, excellent, good,
+                         inaccuracy, mistake, blunder (thresholds measured from the computer players).
 
 Public API:
 

@@ -19,8 +19,10 @@ declare (:func:`maubinh.settle.settle` with ``declared=``, digest §2.4) and :fu
 deals up. :func:`analyse` grades the player's split the way the Drill grades "set it yourself"
 (:mod:`maubinh.drills.arrange`): the best split is chosen on sampled tables of the same size set by the
 solver, then the player's split and the best one are settled against another, independent sample (common
-random numbers): expected chi per deal, the chi lost with its standard error, and what each line (each
-chi, scoops, fouls, instant wins, aces) cost; beside it, what actually happened at this table.
+random numbers): expected chi per deal, the chi lost with its standard error and its band on the one scale
+(:mod:`maubinh.bands`), what each line (each chi, scoops, fouls, instant wins, aces) cost and how often each split
+scooped or was scooped; beside it, what actually happened at this table and what the best split would have won
+there against the same hands.
 
 All amounts are in chi; a deal's totals sum to zero.
 
@@ -43,8 +45,9 @@ from itertools import combinations
 import numpy as np
 
 from maubinh.arrangement import Arrangement, foul_reason
+from maubinh.bands import Grade, grade
 from maubinh.cards import FULL_DECK, Card
-from maubinh.drills.sampling import Breakdown, Line, Opponents, breakdowns, table_scores
+from maubinh.drills.sampling import Breakdown, Line, Opponents, ScoopShares, breakdowns, scoop_shares, table_scores
 from maubinh.naturals import InstantWin, find_instant_win
 from maubinh.rules import POSITIONS, Position, RuleSet
 from maubinh.settle import ItemKind, Settlement, settle
@@ -301,6 +304,10 @@ class Analysis:
         cost: ``best_breakdown.mean - mine.mean``, chi per deal (0 for the best split itself).
         cost_stderr: its standard error (same deals).
         actual: what the player's split won at this table (the settlement), for luck beside skill.
+        best_actual: what the best play would have won at this very table, against the same computer players'
+            hands (``None`` when ``actual`` is).
+        mine_scoops, best_scoops: how often each split scooped or was scooped on the scoring tables
+            (:class:`maubinh.drills.sampling.ScoopShares`).
         missed: the player had no complete, legal split when the timer ran out: ``arrangement`` is a binh
             lủng split of the cards (:func:`fouled_split`; any one settles the same), ``mine`` what binh lủng
             wins, and ``cost`` what it costs against the best split (the charge of a miss).
@@ -321,6 +328,15 @@ class Analysis:
     actual: int | None = None
     missed: bool = False
     spread: float | None = None
+    best_actual: int | None = None
+    mine_scoops: ScoopShares | None = None
+    best_scoops: ScoopShares | None = None
+
+    @property
+    def grade(self) -> Grade:
+        """The player's play on the one scale (:func:`maubinh.bands.grade`): the band of :attr:`cost` ±
+        :attr:`cost_stderr` (a timed-out miss: of its charge)."""
+        return grade(self.cost, self.cost_stderr)
 
     def cost_of(self, line: Line) -> float:
         """What one line cost, chi per deal: the best split's mean from it minus the player's."""
@@ -439,7 +455,8 @@ def fouled_split(cards: Sequence[Card], rule_set: RuleSet) -> Arrangement:
 
 
 def analyse(table: Table, number: int, arrangement: Arrangement, declare: bool = False, *,
-            actual: int | None = None, studied: DealStudy | None = None, missed: bool = False) -> Analysis:
+            actual: int | None = None, studied: DealStudy | None = None, missed: bool = False,
+            bots: Sequence[BotPlay] | None = None) -> Analysis:
     """Grade the player's ``arrangement`` (and choice to ``declare``) of deal ``number`` against the best split.
 
     Every legal split is settled against :data:`CHOOSE_SAMPLES` heads-up deals (opponents set by the
@@ -448,7 +465,9 @@ def analyse(table: Table, number: int, arrangement: Arrangement, declare: bool =
     heads-up best). A hand holding an instant win is played out on the solver's split or declared, whichever
     is worth more on the scoring deals. The player's split and the best are then settled against
     :data:`SCORE_SAMPLES` other tables. Seeds come from the table's seed and ``number``: the same inputs give
-    the same analysis. ``actual``: what the split won at the table (:attr:`DealResult.player_total`).
+    the same analysis. ``actual``: what the split won at the table (:attr:`DealResult.player_total`); with it, the
+    best play is settled against the computer players' hands of the deal (``bots``, default
+    :meth:`Table.bot_plays`) for :attr:`Analysis.best_actual`.
     ``studied``: :func:`study` of this deal if already made (it is the same for every player of the deal).
     ``missed``: the timer ran out with no complete, legal split (``arrangement`` is then the one played for the
     player, the solver's): the player is scored as binh lủng (:func:`fouled_split`) and charged what it costs
@@ -483,5 +502,14 @@ def analyse(table: Table, number: int, arrangement: Arrangement, declare: bool =
         best_breakdown = mine
     foul = None if declare and held is not None else foul_reason(arrangement, rule_set)
     cost = best_breakdown.mean - mine.mean
+    mine_scoops, best_scoops = scoop_shares([arrangement, best], scoring, rule_set, [declare, best_declare])
+    if best_breakdown is mine:
+        best_scoops = mine_scoops
+    best_actual = None
+    if actual is not None:
+        plays = tuple(table.bot_plays(number) if bots is None else bots)
+        best_actual = settle((best, *(p.arrangement for p in plays)), rule_set,
+                             (best_declare, *(p.declare for p in plays))).totals[0]
     return Analysis(arrangement, declare, best, best_declare, foul, mine, best_breakdown, opponents, cost,
-                    best_breakdown.stderr_against(mine), actual, missed, studied.spread)
+                    best_breakdown.stderr_against(mine), actual, missed, studied.spread, best_actual, mine_scoops,
+                    best_scoops)

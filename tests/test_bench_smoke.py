@@ -24,6 +24,7 @@ RUNS = [
     (["bench/ev_stderr.py", "--hands", "1", "--budget", "0.1", "--grade-opponents", "20"], "same best split: True"),
     (["bench/simulate_speed.py", "--deals", "8", "--numpy-deals", "2", "--workers", "2"],
      "same totals, kernel and numpy: True"),
+    (["bench/bands.py", "--deals", "2", "--seats", "2"], "rules chi-at, table seed 36, 2 deals at 2 seats"),
     (["bench/before_after.py", "--base", ".", "--rounds", "1", "--hands", "40", "--calls", "10", "--deals", "4"],
      "same simulate outputs before and after: True"),
     (["bench/rooms_poll.py", "--players", "0", "--reads", "5"], "signature read (sqlite)"),

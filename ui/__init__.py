@@ -24,6 +24,7 @@ Shared modules:
     ui.examples  the category examples in ``content/examples.toml`` (data, no Streamlit).
     ui.plays     one hand's best split under each rule set, side by side (Sandbox, Learn, Drill).
     ui.settlement  settlement views: events, a pair's breakdown with the rule behind each line (Sandbox, Play).
+    ui.bands     the one grading scale in words: a band and its chi, a badge, a level's bar (Drill, Play, classes).
     ui._once     draw something at most once per script run.
     ui.escape    user-made text shown as text: Markdown, HTML, plain text, CSV cells (formula-safe).
     ui.errors    no traceback reaches a user: a plain message with an error id, the details in the log.

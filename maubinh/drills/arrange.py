@@ -6,8 +6,10 @@ independent sample is drawn to score it (:mod:`maubinh.drills.sampling`; the bes
 estimates would look too good on the deals that chose it). Grading the learner's arrangement settles
 it against that second sample: its expected chi next to the best split's, and the cost of each chi
 (the best split's mean chi from that chi minus the learner's), plus scoops and the foul penalty, all
-on the same deals, with the standard error of the difference. An answer is right when it is legal and
-costs at most the level's tolerance (:data:`LEVELS`). Beginners get hands where the plain "strongest
+on the same deals, with the standard error of the difference. The answer is graded on the one scale of
+:mod:`maubinh.bands` (chi lost → a band: best, excellent, good, inaccuracy, mistake, blunder); it is right when
+its band is the level's bar or better (:data:`LEVELS`: "good" or better at beginner and intermediate, "excellent"
+or better at expert and master). Beginners get hands where the plain "strongest
 back first" split is already (nearly) the best; experts and masters hands where it is a trap, costing
 at least 0.3 chi.
 
@@ -31,6 +33,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from maubinh.arrangement import Arrangement, foul_reason, in_order
+from maubinh.bands import UPPER, Band, Grade, grade
 from maubinh.cards import FULL_DECK, Card
 from maubinh.drills.sampling import (
     Breakdown,
@@ -109,22 +112,28 @@ class ArrangeLevel:
     """What one level asks.
 
     Attributes:
-        tolerance: the most an answer may cost (chi per deal) and still be right.
+        passing: the worst band (:mod:`maubinh.bands`) that is still right at this level.
         trap: the range of the solver's estimate of what the "strongest back first" split costs on
             the hands asked (beginners: nothing; experts: 0.3 chi or more).
         samples: sampled deals per question, to choose the best split and again to score it.
     """
 
-    tolerance: float
+    passing: Band
     trap: tuple[float, float]
     samples: int = 2000
 
+    @property
+    def tolerance(self) -> float:
+        """The most a right answer may cost, chi per deal: the upper bound of :attr:`passing`
+        (:data:`maubinh.bands.UPPER`; within the noise of 0, more)."""
+        return UPPER[self.passing]
+
 
 LEVELS: dict[Level, ArrangeLevel] = {
-    Level.BEGINNER: ArrangeLevel(0.75, (0.0, 0.05)),
-    Level.INTERMEDIATE: ArrangeLevel(0.4, (0.0, math.inf)),
-    Level.EXPERT: ArrangeLevel(0.2, (0.3, math.inf)),
-    Level.MASTER: ArrangeLevel(0.1, (0.3, math.inf), samples=4000),
+    Level.BEGINNER: ArrangeLevel(Band.GOOD, (0.0, 0.05)),
+    Level.INTERMEDIATE: ArrangeLevel(Band.GOOD, (0.0, math.inf)),
+    Level.EXPERT: ArrangeLevel(Band.EXCELLENT, (0.3, math.inf)),
+    Level.MASTER: ArrangeLevel(Band.EXCELLENT, (0.3, math.inf), samples=4000),
 }
 
 
@@ -139,7 +148,8 @@ class ArrangeQuestion:
         best: the best legal split (the key), chosen on one sample of opponents.
         opponents: the other, independent sample every answer is settled against.
         best_breakdown: the best split's chi against them, line by line.
-        tolerance: the most a right answer may cost.
+        tolerance: the level's bar in chi when the question was made (stored with it, format 1); grading reads
+            the level's band instead (:attr:`ArrangeLevel.passing`), the one scale.
         themes: what decides it (:mod:`maubinh.drills.themes`): the best split against the "strongest back
             first" one, on the question's deals.
     """
@@ -172,7 +182,8 @@ class ArrangeResult:
         mine: its breakdown; ``best``: the best split's.
         cost: ``best.mean - mine.mean``, chi per deal (negative when the learner did better).
         cost_stderr: the standard error of ``cost`` (same deals).
-        correct: legal and ``cost <= tolerance``.
+        correct: legal (not binh lủng) and its band (:attr:`grade`) the level's bar or better
+            (:attr:`ArrangeLevel.passing`).
     """
 
     arrangement: Arrangement
@@ -187,6 +198,11 @@ class ArrangeResult:
         """What one line cost: the best split's mean chi from it minus the learner's (0 where neither has it)."""
         return self.best.lines.get(line, 0.0) - self.mine.lines.get(line, 0.0)
 
+    @property
+    def grade(self) -> Grade:
+        """The answer on the one scale (:func:`maubinh.bands.grade`): its band and chi lost."""
+        return grade(self.cost, self.cost_stderr)
+
 
 def assess(question: ArrangeQuestion, arrangement: Arrangement, rule_set: RuleSet) -> ArrangeResult:
     """Grade ``arrangement`` for ``question`` under ``rule_set``.
@@ -198,8 +214,9 @@ def assess(question: ArrangeQuestion, arrangement: Arrangement, rule_set: RuleSe
     best = question.best_breakdown
     cost = best.mean - mine.mean
     foul = foul_reason(arrangement, rule_set)
-    correct = foul is None and cost <= question.tolerance + 1e-9
-    return ArrangeResult(arrangement, foul, mine, best, cost, best.stderr_against(mine), correct)
+    stderr = best.stderr_against(mine)
+    correct = foul is None and grade(cost, stderr).passes(LEVELS[question.level].passing)
+    return ArrangeResult(arrangement, foul, mine, best, cost, stderr, correct)
 
 
 def partial_foul(chis: Mapping[Position, Sequence[Card]], rule_set: RuleSet) -> tuple[Position, Position] | None:
@@ -225,7 +242,7 @@ def make_arrange_question(seed: int, rule_set: RuleSet, level: Level) -> Arrange
 
     Hands with an instant win are skipped (every arrangement is worth the same). A seed from
     :data:`PLAYED_BASE` up names its cards (:func:`played_cards`): those cards are asked whatever the level's
-    trap, graded with the level's tolerance.
+    trap, graded with the level's band.
     """
     rules = LEVELS[level]
     rng = random.Random(seed)

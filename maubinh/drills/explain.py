@@ -12,7 +12,8 @@ gains the most on the same deals (:func:`decisive_line`). Values are typed so th
 ``float`` amounts of chi (never negative where it is a loss or a gap: :class:`Sentence` refuses one), ``int``
 percents and chi, :class:`~maubinh.rules.Position`, :class:`~maubinh.settle.ItemKind`, cards (a tuple of
 :class:`~maubinh.cards.Card`), an :class:`~maubinh.arrangement.Arrangement` (for a foul's reason),
-:class:`~maubinh.rules.NaturalPattern`, :class:`RulesName` and plain letters (``str``).
+:class:`~maubinh.rules.NaturalPattern`, :class:`RulesName`, a :class:`~maubinh.bands.Band` (the one grading scale)
+and plain letters (``str``).
 
 >>> from maubinh.rules import load_rule_set
 >>> from maubinh.drills import make_better_question, Level
@@ -49,7 +50,7 @@ __all__ = [
 
 NEGLIGIBLE = 0.005
 """A line moving less than this (chi per deal) between two choices is not named."""
-NON_NEGATIVE = frozenset({"gap", "err", "cost", "penalty", "chi", "tolerance", "back_gap", "back_err"})
+NON_NEGATIVE = frozenset({"gap", "err", "cost", "penalty", "chi", "back_gap", "back_err"})
 """Values that are amounts lost, gaps or errors: never negative (a sentence with one below 0 is a bug)."""
 LETTERS = "ABCDEFGH"
 
@@ -148,7 +149,7 @@ def _arrange(q: ArrangeQuestion, result: ArrangeResult) -> Explanation:
     deals = len(q.best_breakdown.totals)
     cost = max(0.0, result.cost)
     if result.correct:
-        close = Sentence("explain.arrange.close", {"cost": cost, "err": result.cost_stderr, "tolerance": q.tolerance})
+        close = Sentence("explain.arrange.close", {"cost": cost, "err": result.cost_stderr, "band": result.grade.band})
         rule_set = q.opponents.field.rule_set
         simple = arrange_simple(q.cards, rule_set)
         if same_split(simple, q.best):
@@ -159,7 +160,7 @@ def _arrange(q: ArrangeQuestion, result: ArrangeResult) -> Explanation:
     found = _compare("explain.arrange", q.best, result.best, result.arrangement, result.mine,
                      result.foul is not None, {})
     found.append(Sentence("explain.arrange.gap", {"cost": cost, "err": result.cost_stderr,
-                                                  "tolerance": q.tolerance}))
+                                                  "band": result.grade.band}))
     return Explanation(tuple(found), deals)
 
 

@@ -39,10 +39,12 @@ __all__ = [
     "Breakdown",
     "Line",
     "Opponents",
+    "ScoopShares",
     "breakdown",
     "breakdowns",
     "expected",
     "sample_opponents",
+    "scoop_shares",
     "split_of",
     "table_scores",
     "true_best",
@@ -142,6 +144,33 @@ def breakdowns(arrangements: Sequence[Arrangement], opponents: Opponents, rule_s
             raise ValueError(f"arrangement {arrangement} does not hold the 13 cards dealt")
     totals, lines = field_values(arrangements, opponents.field, declared=declared)
     return [_breakdown(totals[k], lines[k]) for k in range(len(arrangements))]
+
+
+@dataclass(frozen=True)
+class ScoopShares:
+    """How often one split's deals were settled by a scoop (sập, digest §2.5), on the sampled tables.
+
+    Attributes:
+        won: the share of deals (0-1) in which the split won all three chi against a player (its scoop line took
+            chi: with several opponents, net of any scoop against it in the same deal).
+        lost: the share of deals in which it lost all three chi to a player (its scoop line paid chi, net).
+    """
+
+    won: float
+    lost: float
+
+
+def scoop_shares(arrangements: Sequence[Arrangement], opponents: Opponents, rule_set: RuleSet,
+                 declared: Sequence[bool] | None = None) -> list[ScoopShares]:
+    """:class:`ScoopShares` of each of ``arrangements`` on the same deals as :func:`breakdowns` (same arguments).
+
+    Raises:
+        ValueError: as :func:`breakdowns`.
+    """
+    _check_rules(opponents, rule_set)
+    _, lines = field_values(arrangements, opponents.field, declared=declared)
+    scoops = lines[:, :, 3]
+    return [ScoopShares(float((scoops[k] > 0).mean()), float((scoops[k] < 0).mean())) for k in range(len(arrangements))]
 
 
 def breakdown(arrangement: Arrangement, opponents: Opponents, rule_set: RuleSet, declare: bool = True) -> Breakdown:

@@ -24,7 +24,7 @@ def test_stored_hands_show_in_progress_with_links_to_their_replay(db: ClassroomS
     made = practice.create_profile("Lan")
     hands = PlayHands(db, practice)
     start = datetime.now(UTC) - timedelta(hours=2)
-    gaps = [(0.9, 0.1), (0.02, 0.05), (0.4, 0.1), (0.1, 0.1)]  # errors: the first and the third
+    gaps = [(0.9, 0.1), (0.02, 0.05), (1.6, 0.1), (0.1, 0.1)]  # errors: the first and the third
     kept = [hands.keep(made.info.id, played_hand(n, gap, se), now=start + timedelta(minutes=n))
             for n, (gap, se) in enumerate(gaps, start=1)]
     at = open_page("progress", me=str(made.token), lang=lang)
@@ -32,13 +32,15 @@ def test_stored_hands_show_in_progress_with_links_to_their_replay(db: ClassroomS
     metrics = {m.label: m.value for m in at.metric}
     assert metrics[translate("playhist.progress.hands", lang)] == "4"
     assert metrics[translate("playhist.error_rate", lang)] == "2/4"
-    assert metrics[translate("playhist.progress.lost_per_hand", lang)] == number((0.9 + 0.02 + 0.4 + 0.1) / 4, lang)
+    assert metrics[translate("playhist.progress.lost_per_hand", lang)] == number((0.9 + 0.02 + 1.6 + 0.1) / 4, lang)
     links = [(p.label, p.query_params if hasattr(p, "query_params") else None) for p in at.get("page_link")]
     texts = " ".join(str(label) for label, _ in links) + " ".join(m.value for m in at.markdown)
-    # the costliest first: deal 1 (0.9), then 3 (0.4), then 4 (0.1); deal 2 (0.02) is not costly
-    order = [texts.find(translate("playhist.progress.replay", lang, deal=d, gap=number(g, lang),
+    # the costliest first, each with its band: deal 3 (1.6, a mistake), then 1 (0.9, an inaccuracy), then 4 (0.1,
+    # excellent); deal 2 (0.02) is the best band, not costly
+    order = [texts.find(translate("playhist.progress.replay", lang, deal=d,
+                                  band=translate("band.text", lang, band=translate(f"band.{b}", lang), cost=number(g, lang)),
                                   when=kept[d - 1].played_at.strftime("%Y-%m-%d")))  # type: ignore[union-attr]
-             for d, g in ((1, 0.9), (3, 0.4), (4, 0.1))]
+             for d, g, b in ((3, 1.6, "mistake"), (1, 0.9, "inaccuracy"), (4, 0.1, "excellent"))]
     assert all(i >= 0 for i in order) and order == sorted(order), order
     assert f"hand={kept[0].id}" in texts or any(str(kept[0].id) in str(q) for _, q in links)
     # two missed hands in the review queue, not due yet (the first review is ten minutes later)

@@ -14,10 +14,11 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from classroom.models import utcnow
-from classroom.play_hands import ERROR_FLOOR, ERROR_SIGMAS
 from classroom.service import ClassInfo
 from classroom.table_board import DealRow, TableBoard, export_rows, table_board
+from maubinh.bands import NOISE_SIGMAS, UPPER, Band
 from maubinh.play import Origin
+from ui.bands import band_text
 from ui.classes.board import REFRESH_SECONDS
 from ui.classes.learner import viewer_zone
 from ui.classes.table_common import split_text, table_sessions
@@ -61,7 +62,7 @@ def _splits(deal: DealRow, lang: str) -> None:
 
 
 def _per_learner(result: TableBoard, lang: str) -> None:
-    """Each learner's chi lost per deal (rows: learners in ranking order; columns: deals)."""
+    """Each learner's band and chi lost per deal (rows: learners in ranking order; columns: deals)."""
     rows = []
     for rank in result.ranking:
         mine = result.by_learner.get(rank.learner_id, {})
@@ -70,7 +71,7 @@ def _per_learner(result: TableBoard, lang: str) -> None:
             hand = mine.get(deal.number)
             mark = "" if hand is None else origin_mark(hand.origin)
             entry[t("tables.deal_short", n=deal.number)] = ("" if hand is None else "—" if not hand.graded
-                                                            else number(hand.chi_lost, lang)) + (f" ({mark})" if mark else "")
+                                                            else band_text(hand.grade, lang)) + (f" ({mark})" if mark else "")
         rows.append(entry)
     st.markdown(f"**{t('tables.per_learner_title')}**")
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
@@ -91,8 +92,8 @@ def _ranking(result: TableBoard, lang: str) -> None:
     st.markdown(f"**{t('tables.ranking_title')}**")
     if rows:
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
-        st.caption(t("tables.ranking_note") + " " + t("origin.ranking_note", sigmas=number(ERROR_SIGMAS, lang, digits=0),
-                                                       floor=number(ERROR_FLOOR, lang)))
+        st.caption(t("tables.ranking_note") + " " + t("origin.ranking_note", sigmas=number(NOISE_SIGMAS, lang, digits=0),
+                                                       floor=number(UPPER[Band.BEST], lang)))
     else:
         st.caption(t("tables.no_hands"))
 

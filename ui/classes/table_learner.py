@@ -36,6 +36,7 @@ from maubinh.arrangement import Arrangement
 from maubinh.naturals import find_instant_win
 from maubinh.play import Origin
 from ui.arrange.component import Timer, arrangement_from_value, show_arranger
+from ui.bands import band_text
 from ui.classes.table_common import TABLE_PARAM, session_line, split_text, table_sessions
 from ui.errors import log_failure
 from ui.i18n import t
@@ -250,7 +251,7 @@ def _summary(info: TableSessionInfo, mine: dict[int, StoredHand], lang: str) -> 
         st.dataframe(pd.DataFrame([{
             t("tables.col.deal"): n,
             t("tables.col.split"): split_text(h.arrangement, h.declared),
-            t("tables.col.chi_lost"): number(h.chi_lost, lang),
+            t("tables.col.chi_lost"): band_text(h.grade, lang) if h.graded else "—",
             t("tables.col.chi_at_table"): signed(h.actual),
             t("origin.col"): origin_mark(h.origin),
         } for n, h in sorted(mine.items())]), hide_index=True, width="stretch")

@@ -17,9 +17,11 @@ import streamlit as st
 from maubinh.arrangement import Arrangement
 from maubinh.cards import grouped
 from maubinh.drills import ArrangeQuestion, ArrangeResult, assess
+from maubinh.drills.arrange import LEVELS
 from maubinh.drills.explain import explain
 from maubinh.rules import POSITIONS, Position, RuleSet
 from ui.arrange.component import arrangement_from_value, show_arranger
+from ui.bands import band_badge, band_name, level_bar
 from ui.cards import hand_html
 from ui.drill.explain import details, show_explanation
 from ui.drill.state import Answer, SetState, record_answer
@@ -90,18 +92,20 @@ def show_arrange_feedback(question: ArrangeQuestion, answer: Answer, rule_set: R
     result = answer.result
     if result is None:
         return
-    cost, tolerance = number(max(0.0, result.cost), lang), number(question.tolerance, lang)
+    grade, passing = result.grade, LEVELS[question.level].passing
+    cost, bar = number(max(0.0, result.cost), lang), level_bar(question.level, passing, lang)
+    st.markdown(band_badge(grade, lang))
     if result.foul is not None:
         st.error(t("drill.arrange.fouled", why=md_text(describe_foul(result.arrangement, rule_set, lang)),
                    penalty=rule_set.foul_price, cost=cost))
     elif result.cost < -1e-9:
-        st.success(t("drill.arrange.better", gain=number(-result.cost, lang)))
+        st.success(t("drill.arrange.better", gain=number(-result.cost, lang), bar=bar))
     elif result.cost <= 1e-9:
-        st.success(t("drill.arrange.same"))
-    elif result.correct:
-        st.success(t("drill.arrange.right", cost=cost, tolerance=tolerance))
+        st.success(t("drill.arrange.same", bar=bar))
     else:
-        st.error(t("drill.arrange.wrong", cost=cost, tolerance=tolerance))
+        verdict = st.success if result.correct else st.error
+        verdict(t("drill.arrange.right" if result.correct else "drill.arrange.wrong", cost=cost,
+                  err=number(result.cost_stderr, lang), band=band_name(grade.band, lang), bar=bar))
     show_explanation(explain(question, result), rule_set, lang)
     yours, best = st.columns(2)
     with yours:

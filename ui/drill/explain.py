@@ -10,11 +10,13 @@ from typing import Any
 import streamlit as st
 
 from maubinh.arrangement import Arrangement
+from maubinh.bands import Band
 from maubinh.cards import Card
 from maubinh.drills.explain import NON_NEGATIVE, Explanation, RulesName, Sentence
 from maubinh.drills.themes import LESSONS, Theme
 from maubinh.rules import NaturalPattern, Position, RuleSet, load_rule_set
 from maubinh.settle import ItemKind
+from ui.bands import band_name
 from ui.escape import md_text
 from ui.i18n import t, translate
 from ui.labels import describe_chi, describe_foul, natural_name, number
@@ -26,9 +28,11 @@ __all__ = ["details", "sentence_text", "show_explanation", "show_themes", "value
 def value_text(name: str, value: Any, rule_set: RuleSet, lang: str) -> str:
     """One value of a sentence in words: amounts of chi in the language's notation (losses, gaps and errors
     never signed, see :data:`~maubinh.drills.explain.NON_NEGATIVE`), chi and lines by the rule set's names,
-    cards as their category, a binh lủng split by its reason."""
+    cards as their category, a binh lủng split by its reason, a band by its name (:func:`ui.bands.band_name`)."""
     if isinstance(value, bool):
         return str(value)
+    if isinstance(value, Band):
+        return band_name(value, lang)
     if isinstance(value, float):
         return number(max(0.0, value), lang) if name in NON_NEGATIVE else number(value, lang, signed=True)
     if isinstance(value, int):

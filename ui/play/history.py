@@ -26,6 +26,7 @@ from classroom.service import ClassroomError
 from maubinh.arrangement import Arrangement
 from maubinh.play import Origin
 from maubinh.rules import POSITIONS
+from ui.bands import band_badge, typical_line
 from ui.cards import show_cards
 from ui.errors import log_failure
 from ui.escape import csv_bytes, md_text
@@ -137,7 +138,7 @@ def _hand_line(hand: PlayedHand, lang: str) -> str:
         mark += f" · :orange-badge[{origin}]"
     if not hand.graded:
         return t("origin.hand_line_ungraded", deal=hand.deal, won=signed(hand.won)) + mark
-    return t("playhist.hand_line", deal=hand.deal, won=signed(hand.won), gap=number(hand.gap, lang),
+    return t("playhist.hand_line", deal=hand.deal, won=signed(hand.won), band=band_badge(hand.grade, lang),
              se=number(hand.gap_stderr, lang), mark=mark)
 
 
@@ -162,6 +163,9 @@ def _summary_numbers(hands: Sequence[PlayedHand], key: str, lang: str) -> None:
         st.metric(t("playhist.lost"), number(total.lost, lang), border=True, width="content")
         st.metric(t("playhist.error_rate"), "—" if rate is None else f"{total.errors}/{total.hands}",
                   border=True, width="content", help=error_definition(lang))
+    typical = typical_line([hand.gap for hand in hands if hand.graded], lang)
+    if typical is not None:  # the same scale as one decision (maubinh.bands)
+        st.markdown(typical)
     st.caption(error_definition(lang))
     show_left_out(total)
 

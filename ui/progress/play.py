@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from classroom.play_hands import PlayedHand, review_ref, summarise
+from ui.bands import band_text, typical_line
 from ui.i18n import t, tn
 from ui.labels import number
 from ui.nav import link_to
@@ -40,6 +41,9 @@ def show_play(hands: Sequence[PlayedHand], token: str, lang: str) -> None:
         st.metric(t("playhist.progress.lost_per_hand"), number(total.lost / total.hands, lang) if total.hands else "—",
                   border=True, width="content")
         st.metric(t("playhist.won"), signed(total.won), border=True, width="content")
+    typical = typical_line([hand.gap for hand in hands if hand.graded], lang)
+    if typical is not None:  # the same scale as one decision (maubinh.bands)
+        st.markdown(typical)
     st.caption(error_definition(lang))
     show_left_out(total)
     queued = sum(1 for hand in hands if hand.error and review_ref(hand) is not None)
@@ -50,7 +54,7 @@ def show_play(hands: Sequence[PlayedHand], token: str, lang: str) -> None:
     st.markdown(f"**{t('playhist.costliest')}**")
     for hand in total.costliest:
         when = "" if hand.played_at is None else hand.played_at.strftime("%Y-%m-%d")
-        label = t("playhist.progress.replay", deal=hand.deal, gap=number(hand.gap, lang), when=when)
+        label = t("playhist.progress.replay", deal=hand.deal, band=band_text(hand.grade, lang), when=when)
         mark = origin_mark(hand.origin)
         label = f"{mark} · {label}" if mark else label  # first: a long label is cut at its end on a phone
         link_to("pages/play.py", label, ":material/replay:",

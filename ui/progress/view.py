@@ -23,6 +23,7 @@ from maubinh.drills.levels import (
     reference_players,
 )
 from maubinh.drills.themes import LESSONS
+from ui.bands import typical_line
 from ui.escape import csv_bytes
 from ui.habits import remember, show_habit
 from ui.i18n import t, tn
@@ -295,6 +296,9 @@ def show_profile(token: str, lang: str) -> None:
     third.metric(t("progress.metric.right"), "—" if not total.answered else
                  f"{total.right}/{total.answered}")
     fourth.metric(t("progress.metric.due"), f"{due_now}/{len(queue)}")
+    typical = typical_line([a.chi_lost for a in attempts if a.chi_lost is not None], lang)
+    if typical is not None:  # the same scale as one decision (maubinh.bands)
+        st.markdown(typical)
     _your_levels(attempts, lang)
     if not removed:
         _actions(token, review_now, queue, lang)

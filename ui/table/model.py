@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from maubinh.bands import Band
 from maubinh.hands import HandValue, evaluate
+from maubinh.naturals import find_instant_win
 from maubinh.play import MAX_BOTS, Analysis, Strength
-from maubinh.rules import Position, RuleSet
+from maubinh.rules import NaturalPattern, Position, RuleSet
 from maubinh.settle import ItemKind
 
 __all__ = ["DEFAULT_BOTS", "Why", "bots_param", "read_bots", "why"]
@@ -43,14 +45,23 @@ def bots_param(bots: tuple[Strength, ...]) -> str:
 
 @dataclass(frozen=True)
 class Why:
-    """The facts of the one plain sentence under the analysis.
+    """The facts of the one plain sentence under the analysis: what decided the hand, with numbers.
 
     Attributes:
-        kind: ``"best"`` (nothing lost), ``"foul"`` (binh lủng), ``"chi"`` (one chi made the difference),
-            ``"declare"`` (declaring or not was the difference), ``"other"`` (scoops, aces...).
+        kind: ``"best"`` (the best band, :mod:`maubinh.bands`: nothing worth naming lost), ``"foul"`` (binh lủng),
+            ``"declare"`` (declaring an instant win or playing it out was the difference), ``"chi"`` (one chi made
+            the difference), ``"scoop"`` (scoops: sập, digest §2.5), ``"line"`` (another line: the ace rule, instant
+            wins...).
         position: the chi that cost most (``"chi"``).
         mine, best: that chi's value in the player's split and in the best one.
-        mine_share, best_share: how often each wins that chi against one opponent (0-1).
+        mine_share, best_share: ``"chi"``: how often each wins that chi against one opponent; ``"scoop"``: the share
+            of deals in which each split wins all three chi against a player (or, ``scooped``, loses all three to
+            one) (0-1).
+        scooped: ``"scoop"``: the difference is in being scooped, not in scooping.
+        line: ``"line"``: the line (an :class:`~maubinh.settle.ItemKind`).
+        pattern: ``"declare"``: the instant win (mậu binh) the hand holds.
+        mine_value, best_value: ``"line"`` and ``"declare"``: what each play makes there, chi per deal (``"declare"``:
+            in all).
         cost: chi per deal lost.
     """
 
@@ -61,20 +72,24 @@ class Why:
     mine_share: float = 0.0
     best_share: float = 0.0
     cost: float = 0.0
-
-
-SMALL = 0.05
-"""A cost under this many chi per deal counts as playing the best split."""
+    scooped: bool = False
+    line: ItemKind | None = None
+    mine_value: float = 0.0
+    best_value: float = 0.0
+    pattern: NaturalPattern | None = None
 
 
 def why(analysis: Analysis, rule_set: RuleSet) -> Why:
-    """What the sentence says: binh lủng first, then a different choice to declare, then the costliest line."""
+    """What the sentence says: binh lủng first, then nothing when the play is in the best band, then a different
+    choice to declare, then the costliest line (a chi, scoops, or another line), always with its numbers."""
     if analysis.foul is not None:
         return Why("foul", cost=analysis.cost)
-    if analysis.cost < SMALL:
+    if analysis.grade.band is Band.BEST:
         return Why("best", cost=analysis.cost)
     if analysis.declare != analysis.best_declare:
-        return Why("declare", cost=analysis.cost)
+        held = find_instant_win(analysis.arrangement.cards, rule_set)
+        return Why("declare", cost=analysis.cost, mine_value=analysis.mine.mean,
+                   best_value=analysis.best_breakdown.mean, pattern=None if held is None else held.pattern)
     worst = analysis.worst
     if isinstance(worst, Position):
         return Why("chi", worst, evaluate(analysis.arrangement.chi(worst), rule_set.wheel),
@@ -82,4 +97,11 @@ def why(analysis: Analysis, rule_set: RuleSet) -> Why:
                    analysis.win_share(worst, best=True), analysis.cost)
     if worst is ItemKind.FOUL:  # pragma: no cover - a legal split has no foul line of its own
         return Why("foul", cost=analysis.cost)
-    return Why("other", cost=analysis.cost)
+    mine, best = analysis.mine_scoops, analysis.best_scoops
+    if worst is ItemKind.SCOOP and mine is not None and best is not None:
+        scooped = abs(mine.lost - best.lost) > abs(best.won - mine.won)
+        return Why("scoop", mine_share=mine.lost if scooped else mine.won,
+                   best_share=best.lost if scooped else best.won, cost=analysis.cost, scooped=scooped)
+    line = worst if worst is not None else ItemKind.SCOOP
+    return Why("line", cost=analysis.cost, line=line, mine_value=analysis.mine.lines.get(line, 0.0),
+               best_value=analysis.best_breakdown.lines.get(line, 0.0))

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 import pandas as pd
 
-from classroom.play_hands import ERROR_FLOOR, ERROR_SIGMAS, REVIEW_LEVEL, PlayedHand
+from classroom.play_hands import REVIEW_LEVEL, PlayedHand
+from maubinh.bands import BANDS, ERROR_BAND, NOISE_SIGMAS
 from maubinh.drills import MAX_SEED, Kind
 from maubinh.house import link_token
 from maubinh.rules import RuleSet
@@ -61,6 +62,8 @@ def practise_params(rule_set_id: str, table_seed: int, deal: int, house: RuleSet
 
 
 def error_definition(lang: str) -> str:
-    """The sentence saying what an error is, in ``lang`` (:func:`classroom.play_hands.is_error`)."""
-    return translate("playhist.error_def", lang, sigmas=number(ERROR_SIGMAS, lang, digits=0),
-                     floor=number(ERROR_FLOOR, lang))
+    """The sentence saying what an error is, in ``lang`` (:func:`classroom.play_hands.is_error`): below
+    :data:`maubinh.bands.ERROR_BAND` on the one scale, whose bands it names best first."""
+    return translate("playhist.error_def", lang, sigmas=number(NOISE_SIGMAS, lang, digits=0),
+                     band=translate(f"band.{ERROR_BAND.value}", lang),
+                     bands=" · ".join(translate(f"band.{band.value}", lang) for band in BANDS))

@@ -14,6 +14,7 @@ from maubinh.arrangement import Arrangement
 from maubinh.play import Analysis, DealResult, Origin, Strength, Table
 from maubinh.rules import POSITIONS, Position, RuleSet
 from maubinh.settle import ItemKind
+from ui.bands import band_badge
 from ui.cards import card_back_svg, cards_inline_html, show_cards
 from ui.escape import html_literal, md_text
 from ui.i18n import t, tn, translate
@@ -33,6 +34,7 @@ __all__ = [
     "show_left_out",
     "show_seat",
     "show_showdown",
+    "why_sentence",
 ]
 
 _SEAT_CARD_WIDTH = 34
@@ -189,10 +191,10 @@ def show_showdown(table: Table, result: DealResult, lang: str, heading: bool = T
         if pair.a == 0:
             show_pair(pair, rule_set, lang, names.__getitem__)
     others = [pair for pair in settlement.pairs if pair.a != 0]
-    if others:
-        with st.expander(t("play.other_pairs")):
-            for pair in others:
-                st.markdown(f"- {names[pair.a]} / {names[pair.b]}: {signed(pair.total)}")
+    if others:  # each pair with its rule lines, as the player's own (issue 36)
+        st.caption(t("play.other_pairs"))
+        for pair in others:
+            show_pair(pair, rule_set, lang, names.__getitem__)
 
 
 def origin_mark(origin: Origin) -> str:
@@ -218,26 +220,45 @@ def _line_name(line: Position | ItemKind, rule_set: RuleSet, lang: str) -> str:
     return t(f"play.line.{line.value}")
 
 
-def _sentence(analysis: Analysis, rule_set: RuleSet, lang: str) -> str:
+def _percent(share: float) -> int:
+    return round(100 * share)
+
+
+def why_sentence(analysis: Analysis, rule_set: RuleSet, lang: str) -> str:
+    """What decided the hand, in one sentence of ``lang`` with its numbers (:func:`ui.table.model.why`): binh lủng,
+    the instant win declared or played out, the chi that cost most, scoops (how often each split wins, or loses,
+    all three chi against a player), or another line (the ace rule...) with what each split makes there."""
     reason = why(analysis, rule_set)
     cost = number(reason.cost, lang)
+
+    def say(key: str, **values: object) -> str:
+        return translate(key, lang, cost=cost, **values)
+
     if reason.kind == "best":
-        return t("play.why_best")
+        return say("play.why_best")
     if reason.kind == "foul":
-        return t("play.why_foul", cost=cost)
+        return say("play.why_foul")
+    mine, best = number(reason.mine_value, lang, signed=True), number(reason.best_value, lang, signed=True)
     if reason.kind == "declare":
-        return t("play.why_declare" if analysis.best_declare else "play.why_play", cost=cost)
+        pattern = "" if reason.pattern is None else natural_name(reason.pattern, lang)
+        return say("play.why_declare" if analysis.best_declare else "play.why_play", pattern=pattern, best=best,
+                   mine=mine)
     if reason.kind == "chi" and reason.position is not None and reason.mine is not None and reason.best is not None:
-        return t("play.why_chi", position=md_text(rule_set.position_name(reason.position, lang)), cost=cost,
-                 mine=describe_value(reason.mine, lang), mine_share=round(100 * reason.mine_share),
-                 best=describe_value(reason.best, lang), best_share=round(100 * reason.best_share))
-    return t("play.why_other", cost=cost)
+        return say("play.why_chi", position=md_text(rule_set.position_name(reason.position, lang)),
+                   mine=describe_value(reason.mine, lang), mine_share=_percent(reason.mine_share),
+                   best=describe_value(reason.best, lang), best_share=_percent(reason.best_share))
+    if reason.kind == "scoop":
+        return say("play.why_scooped" if reason.scooped else "play.why_scoop", best_share=_percent(reason.best_share),
+                   mine_share=_percent(reason.mine_share))
+    line = reason.line or ItemKind.SCOOP
+    return say("play.why_line", line=translate(f"play.line.{line.value}", lang), best=best, mine=mine)
 
 
 def show_analysis(analysis: Analysis, rule_set: RuleSet, lang: str, key: str = "play_analysis_numbers",
                   origin: Origin = Origin.OWN) -> None:
-    """The player's split against the best one: expected chi, chi lost with its standard error, one sentence
-    why, what happened at this table beside it, and the numbers under "details" (``key``: the numbers' row).
+    """The player's split against the best one: expected chi, chi lost with its standard error and its band on the
+    one scale (:func:`ui.bands.band_badge`), one sentence naming what decided it, what happened at this table and
+    what the best split would have won there beside it, and the numbers under "details" (``key``: the numbers' row).
 
     A split the player did not make is never praised (issue 31): for Xếp bài's (``origin``) the sentence says it
     is not graded and no chi lost is shown; for the timer's solver split (``analysis.missed``) the player's side
@@ -245,6 +266,8 @@ def show_analysis(analysis: Analysis, rule_set: RuleSet, lang: str, key: str = "
     st.markdown(f"#### {t('play.analysis')}")
     mine, best = analysis.mine.mean, analysis.best_breakdown.mean
     helped = origin is Origin.XEP_BAI
+    if not helped:  # the band first: what the learner reads before the numbers
+        st.markdown(band_badge(analysis.grade, lang))
     with st.container(horizontal=True, key=key):
         st.metric(t("origin.expected_missed" if analysis.missed else "play.expected_mine"),
                   number(mine, lang, signed=True), border=True, width="content")
@@ -253,7 +276,11 @@ def show_analysis(analysis: Analysis, rule_set: RuleSet, lang: str, key: str = "
             st.metric(t("origin.charged" if analysis.missed else "play.lost"),
                       f"{number(analysis.cost, lang)} ± {number(analysis.cost_stderr, lang)}", border=True,
                       width="content")
-        st.metric(t("play.actual"), signed(analysis.actual), border=True, width="content")
+        if analysis.best_actual is None:
+            st.metric(t("play.actual"), signed(analysis.actual), border=True, width="content")
+        else:  # what the best split would have won at this very table, beside the learner's
+            st.metric(t("play.actual_both"), f"{signed(analysis.actual)} / {signed(analysis.best_actual)}", border=True,
+                      width="content", help=t("play.actual_both_help"))
     if helped:
         st.info(t("origin.analysis.xep_bai"), icon=":material/auto_fix_high:")
     elif analysis.missed:
@@ -263,7 +290,7 @@ def show_analysis(analysis: Analysis, rule_set: RuleSet, lang: str, key: str = "
     else:
         if origin is Origin.TIMER:
             st.caption(t("origin.analysis.timer"))
-        st.info(_sentence(analysis, rule_set, lang))
+        st.info(why_sentence(analysis, rule_set, lang))
     st.caption(t("play.luck_caption"))
     if analysis.cost >= 0.05 or analysis.declare != analysis.best_declare:
         label = t("play.best_split_declared") if analysis.best_declare else t("play.best_split")

@@ -30,8 +30,8 @@ NOW = datetime(2026, 12, 2, 9, 0, tzinfo=UTC)
 
 def _ten_hands(store: ClassroomStore, learner: str) -> PlayHands:
     hands = PlayHands(store)
-    for n in range(1, 11):  # hands 1, 4, 7, 10 are errors (0.6 chi against 0.1 error), the others are not
-        gap = 0.6 if n % 3 == 1 else 0.02
+    for n in range(1, 11):  # hands 1, 4, 7, 10 are errors (0.9 chi ± 0.1: an inaccuracy), the others are not
+        gap = 0.9 if n % 3 == 1 else 0.02
         hands.keep(learner, played_hand(n, gap=gap, stderr=0.1, spread=0.45), now=NOW + timedelta(minutes=n))
     return hands
 
@@ -53,7 +53,7 @@ def test_ten_play_hands_start_a_streak_fill_the_goal_move_the_rating_and_count_i
     assert [d.source for d in decided] == [Source.PLAY] * 10 and {d.kind for d in decided} == {PLAY_KIND}
     total = summary(decided)
     assert (total.answered, total.right, total.decisions) == (10, 6, 10)
-    assert total.error_rate == pytest.approx((4 * 0.6 + 6 * 0.02) / 10)
+    assert total.error_rate == pytest.approx((4 * 0.9 + 6 * 0.02) / 10)
     series = rating_series(decided)
     assert len(series) == 11 and series[0][1] == 1500.0 and series[-1][1] == pytest.approx(rating.value)
 
@@ -98,16 +98,16 @@ def test_drill_answers_and_hands_are_one_list_in_time_order(store: ClassroomStor
     learner = practice.create_profile("Lan").info.id
     practice.record(learner, todays_question(NOW.date()), run_id="r1", number=0, mode="practice", lesson="chi",
                     code="0", correct=True, chi_lost=0.3, seconds=3.0, now=NOW)
-    PlayHands(store).keep(learner, played_hand(1, gap=0.6, stderr=0.1, spread=0.9), now=NOW + timedelta(minutes=1))
+    PlayHands(store).keep(learner, played_hand(1, gap=0.9, stderr=0.1, spread=0.9), now=NOW + timedelta(minutes=1))
     practice.record(learner, todays_question(NOW.date()), run_id="r2", number=0, mode="review", lesson="chi",
                     code="1", correct=False, chi_lost=None, seconds=3.0, now=NOW + timedelta(minutes=2))
     decided = learner_decisions(store, learner)
     assert [(d.source, d.correct, d.chi_lost) for d in decided] == [
-        (Source.DRILL, True, 0.3), (Source.PLAY, False, 0.6), (Source.DRILL, False, None)]
+        (Source.DRILL, True, 0.3), (Source.PLAY, False, 0.9), (Source.DRILL, False, None)]
     # the first answer and the hand moved the rating; answering the same question again did not
     assert [d.rating_after is not None for d in decided] == [True, True, False]
     assert decided[1].rating_after == pytest.approx(practice.rating(learner).value)
-    assert summary(decided).error_rate == pytest.approx((0.3 + 0.6) / 2)
+    assert summary(decided).error_rate == pytest.approx((0.3 + 0.9) / 2)
     assert Habits(store).habit(learner, now=NOW + timedelta(hours=1)).answered_today == 3
 
 

@@ -13,10 +13,10 @@ import pytest
 from sqlalchemy import func, select
 
 from classroom.models import PlayHand, Review
-from classroom.play_hands import REVIEW_LEVEL, PlayHands, is_error, review_ref, summarise
-from classroom.practice import Practice
+from classroom.play_hands import PlayHands, is_error, review_ref, summarise
+from classroom.practice import Practice, level_for
 from classroom.service import ClassroomError, ClassroomStore
-from maubinh.drills import Kind, make_from_ref
+from maubinh.drills import Kind, Level, make_from_ref
 from maubinh.drills.arrange import played_cards
 from maubinh.house import dump_rule_set, edit
 from maubinh.play import Strength, Table
@@ -34,7 +34,7 @@ def test_a_hand_is_stored_with_its_real_values_and_read_back_equal(store: Classr
     assert replace(kept, id=None, played_at=None, rating_after=None) == hand
     assert kept.table_seed == BIG_SEED and kept.table.deal(3)[0] == tuple(sorted(hand.cards, reverse=True))
     assert sum(kept.totals) == 0 and len(kept.totals) == 3
-    assert (kept.expected, kept.best_expected, kept.gap) == (pytest.approx(0.65), 1.25, 0.6)
+    assert (kept.expected, kept.best_expected, kept.gap) == (pytest.approx(0.35), 1.25, 0.9)
     assert hands.hand(learner, kept.id) == kept
     other = Practice(store).create_profile("Minh").info.id
     assert hands.hand(other, kept.id) is None  # another learner's hand is not theirs to see
@@ -95,7 +95,7 @@ def test_a_missed_hand_comes_back_as_set_it_yourself_of_the_same_cards(store: Cl
     practice = Practice(store)
     hands = PlayHands(store, practice)
     learner = practice.create_profile("Lan").info.id
-    missed, close = played_hand(1, gap=0.6, stderr=0.1), played_hand(2, gap=0.15, stderr=0.1)
+    missed, close = played_hand(1, gap=0.9, stderr=0.1), played_hand(2, gap=0.55, stderr=0.1)  # inaccuracy, good
     assert missed.error and not close.error
     hands.keep(learner, missed)
     hands.keep(learner, close)
@@ -103,9 +103,11 @@ def test_a_missed_hand_comes_back_as_set_it_yourself_of_the_same_cards(store: Cl
     due = practice.due(learner, now=datetime.now(UTC) + timedelta(hours=1))
     assert len(due) == 1
     ref = due[0].ref
-    assert (ref.kind, ref.level, ref.rule_set_id) == (Kind.ARRANGE, REVIEW_LEVEL, "chi-at")
+    # at the learner's own level (a new one: intermediate), never an expert's question shown to a beginner
+    assert (ref.kind, ref.level, ref.rule_set_id) == (Kind.ARRANGE, level_for(practice.rating(learner)), "chi-at")
+    assert ref.level is Level.INTERMEDIATE
     assert played_cards(ref.seed) == missed.cards
-    assert ref == review_ref(missed)
+    assert ref == review_ref(missed, ref.level)
     question = make_from_ref(ref)
     assert question.cards == missed.cards  # type: ignore[union-attr]
 
@@ -129,12 +131,13 @@ def test_a_removed_or_unknown_learner_cannot_store(store: ClassroomStore) -> Non
         hands.keep("nobody", played_hand(1))
 
 
-def test_error_is_a_gap_beyond_its_error_and_the_summary_adds_up() -> None:
-    assert is_error(0.25, 0.1) and not is_error(0.2, 0.1) and not is_error(0.05, 0.0)
+def test_error_is_a_gap_below_good_on_the_one_scale_and_the_summary_adds_up() -> None:
+    # below "good" (0.60 chi) and beyond the noise (2 standard errors of 0) is an error
+    assert is_error(0.61, 0.1) and not is_error(0.60, 0.1) and not is_error(1.2, 0.6) and not is_error(0.05, 0.0)
     made = [played_hand(1, gap=0.9, stderr=0.1), played_hand(2, gap=0.1, stderr=0.1), played_hand(3, gap=-0.02, stderr=0.05),
-            played_hand(4, gap=0.4, stderr=0.1)]
+            played_hand(4, gap=1.6, stderr=0.1)]
     total = summarise(made, top=2)
     assert total.hands == 4 and total.errors == 2 and total.error_rate == 0.5
-    assert total.lost == pytest.approx(0.9 + 0.1 - 0.02 + 0.4)
+    assert total.lost == pytest.approx(0.9 + 0.1 - 0.02 + 1.6)
     assert total.won == sum(h.totals[0] for h in made)
-    assert [h.deal for h in total.costliest] == [1, 4]
+    assert [h.deal for h in total.costliest] == [4, 1]

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from maubinh.arrangement import Arrangement, is_foul
+from maubinh.bands import grade
 from maubinh.cards import FULL_DECK, parse_cards
 from maubinh.drills import Level, assess, partial_foul
 from maubinh.drills.arrange import LEVELS, make_arrange_question
@@ -35,7 +36,8 @@ def test_grades_agree_with_expected_value_and_add_up(level: Level, rule_set_id: 
         assert sum(graded.mine.lines.values()) == pytest.approx(graded.mine.mean, abs=1e-9)
         assert sum(graded.cost_of(line) for line in {*graded.mine.lines, *graded.best.lines}) == pytest.approx(
             graded.cost, abs=1e-9)
-        assert graded.correct == (graded.foul is None and graded.cost <= q.tolerance + 1e-9)
+        assert graded.grade == grade(graded.cost, graded.cost_stderr)  # the one scale
+        assert graded.correct == (graded.foul is None and graded.grade.band.at_least(LEVELS[level].passing))
         if graded.foul is not None:
             assert graded.mine.lines.get(ItemKind.FOUL, 0.0) < 0 and not graded.correct
 

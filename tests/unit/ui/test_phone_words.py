@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.mark.parametrize(("key", "values"), [
-    ("playhist.hand_line", {"deal": 3, "won": "−9", "gap": "0,16", "se": "0,02", "mark": ""}),
+    ("playhist.hand_line", {"deal": 3, "won": "−9", "band": "tốt, mất 0,16 chi", "se": "0,02", "mark": ""}),
     ("explain.line", {"line": "Chi 1", "mine": "A", "mine_value": "−0,16", "other": "B", "other_value": "+0,20"}),
     ("explain.arrange.line", {"line": "Chi 1", "mine_value": "+0,30", "other_value": "−0,16"}),
     ("explain.simple.line", {"line": "Chi 1", "mine_value": "+0,30", "other_value": "−0,16"}),
@@ -28,9 +28,10 @@ def test_a_signed_amount_is_never_said_as_gained(key: str, values: dict[str, obj
     assert "−" in text and "được −" not in text and "được +" not in text, text
 
 
-def test_one_chis_share_and_the_deals_cost_are_two_sentences() -> None:
-    text = translate("play.why_chi", "vi", position="Chi 2", mine="Thú", mine_share=40, best="Sám cô", best_share=55,
-                     cost="2,48")
+@pytest.mark.parametrize("key", ["play.why_chi", "play.why_scoop", "play.why_scooped", "play.why_line"])
+def test_one_chis_share_and_the_deals_cost_are_two_sentences(key: str) -> None:
+    text = translate(key, "vi", position="Chi 2", mine="Thú", mine_share=40, best="Sám cô", best_share=55,
+                     cost="2,48", line="Chi Át")
     assert "(tổng cộng" not in text and "cả ván" in text.lower() and text.endswith("2,48 chi mỗi ván.")
 
 
