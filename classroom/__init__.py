@@ -24,12 +24,14 @@ Modules:
     classroom.clock       the timer's clock: each deal's first showing per learner, the limit, what a late hand stands for.
     classroom.tables      a class at one table (duplicate deals): sessions, the hands learners play, shared work.
     classroom.table_board  a table session's board as numbers: splits per deal, chi lost, the ranking.
+    classroom.live        a live class (issue 35): the teacher's live sessions, their questions, one answer per learner.
     classroom.board       the board's numbers per learner, question and kind, and the CSV rows.
     classroom.backup      a backup of the database while the app runs, restored into an empty one
                           (``python -m classroom backup FILE`` / ``restore FILE``, :mod:`classroom.__main__`).
     classroom.migrations  Alembic's environment and revisions.
 """
 
+import classroom.live  # noqa: F401  (its tables join the metadata: migrations, backups)
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError
 
 __all__ = ["ClassroomError", "ClassroomStore", "NameTakenError"]
