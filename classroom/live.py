@@ -43,6 +43,7 @@ from sqlalchemy import (
     Integer,
     LargeBinary,
     String,
+    Text,
     UniqueConstraint,
     false,
     func,
@@ -65,6 +66,8 @@ from classroom.service import ClassroomError, ClassroomStore
 from classroom.snapshot import unpack
 from maubinh.drills import Kind, Level, Question
 from maubinh.drills.versions import data_version
+from maubinh.house import dump_rule_set, load_house_rules
+from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 
 __all__ = [
     "GRACE_S",
@@ -115,6 +118,8 @@ class LiveSession(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     class_id: Mapped[str] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
     screen: Mapped[str] = mapped_column(String(32), unique=True)
+    rule_set_id: Mapped[str] = mapped_column(String(64))
+    house_toml: Mapped[str | None] = mapped_column(Text, default=None)
     count: Mapped[int] = mapped_column(Integer)
     seconds: Mapped[int] = mapped_column(Integer)
     leaderboard: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
@@ -189,6 +194,8 @@ class LiveInfo:
     id: int
     class_id: str
     screen: str
+    rule_set_id: str
+    house_toml: str | None
     count: int
     seconds: int
     leaderboard: bool
@@ -199,6 +206,12 @@ class LiveInfo:
     remaining: float | None
     revision: int
     created_at: datetime
+
+    @property
+    def rule_set(self) -> RuleSet:
+        """The rules every question of the session is graded and shown under (a source, or house rules kept as
+        they were when it started)."""
+        return load_house_rules(self.house_toml) if self.house_toml else load_rule_set(self.rule_set_id)
 
     def time_left(self, now: datetime | None = None) -> float:
         """Seconds left of the question's time (the server's clock), 0 when up or not open."""
@@ -246,7 +259,8 @@ class Pulse:
 
 
 def _info(row: LiveSession) -> LiveInfo:
-    return LiveInfo(row.id, row.class_id, row.screen, row.count, row.seconds, row.leaderboard, row.number,
+    return LiveInfo(row.id, row.class_id, row.screen, row.rule_set_id, row.house_toml, row.count, row.seconds,
+                    row.leaderboard, row.number,
                     Phase(row.phase), row.started_at, row.deadline, row.remaining, row.revision, row.created_at)
 
 
@@ -309,8 +323,10 @@ class LiveSessions:
 
     # ------------------------------------------------------------------ sessions (teacher)
 
-    def start(self, class_id: str, picks: Sequence[LivePick], seconds: int, leaderboard: bool = False) -> LiveInfo:
-        """A new live session of the class with ``picks`` (copied with their data), ``seconds`` per question; any
+    def start(self, class_id: str, rule_set: RuleSet, picks: Sequence[LivePick], seconds: int,
+              leaderboard: bool = False) -> LiveInfo:
+        """A new live session of the class with ``picks`` (copied with their data, all made under ``rule_set``: a
+        source, or house rules kept as TOML), ``seconds`` per question; any
         session of the class still running is ended in the same transaction (one at a time).
 
         Raises:
@@ -322,6 +338,8 @@ class LiveSessions:
         if seconds not in SECONDS:
             raise ClassroomError("seconds", f"a question lasts one of {SECONDS} seconds, got {seconds!r}")
 
+        house = None if rule_set.id in RULE_SET_IDS else dump_rule_set(rule_set)
+
         def work(session: Session) -> LiveInfo:
             klass = session.get(Classroom, class_id)
             if klass is None or klass.archived_at is not None:
@@ -329,7 +347,8 @@ class LiveSessions:
             for running in session.scalars(select(LiveSession).where(
                     LiveSession.class_id == class_id, LiveSession.phase != Phase.ENDED.value).with_for_update()):
                 running.phase, running.revision = Phase.ENDED.value, running.revision + 1
-            row = LiveSession(class_id=class_id, screen=secrets.token_urlsafe(16), count=len(picks), seconds=seconds,
+            row = LiveSession(class_id=class_id, screen=secrets.token_urlsafe(16), rule_set_id=rule_set.id,
+                              house_toml=house, count=len(picks), seconds=seconds,
                               leaderboard=bool(leaderboard), number=-1, phase=Phase.WAITING.value, revision=0,
                               created_at=utcnow())
             session.add(row)

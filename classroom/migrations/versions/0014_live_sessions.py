@@ -23,6 +23,8 @@ def upgrade() -> None:
     sa.Column('id', sa.Integer(), autoincrement=True, nullable=False),
     sa.Column('class_id', sa.String(length=16), nullable=False),
     sa.Column('screen', sa.String(length=32), nullable=False),
+    sa.Column('rule_set_id', sa.String(length=64), nullable=False),
+    sa.Column('house_toml', sa.Text(), nullable=True),
     sa.Column('count', sa.Integer(), nullable=False),
     sa.Column('seconds', sa.Integer(), nullable=False),
     sa.Column('leaderboard', sa.Boolean(), server_default=sa.false(), nullable=False),

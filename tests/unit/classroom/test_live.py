@@ -41,7 +41,7 @@ def test_a_session_goes_through_its_steps_on_the_servers_clock(store: ClassroomS
     live = LiveSessions(store)
     class_id, (lan, minh) = _class(store, 2)
     picks = _picks(2)
-    info = live.start(class_id, picks, seconds=30)
+    info = live.start(class_id, RULES, picks, seconds=30)
     assert (info.phase, info.number, info.count, info.revision) == (Phase.WAITING, -1, 2, 0)
     assert len(info.screen) >= 20 and live.by_screen(info.screen) == info and live.by_screen("x" * 22) is None
     assert live.current(class_id) == info
@@ -88,7 +88,7 @@ def test_a_session_goes_through_its_steps_on_the_servers_clock(store: ClassroomS
 def test_an_answer_after_the_deadline_is_refused_by_the_server(store: ClassroomStore) -> None:
     live = LiveSessions(store)
     class_id, (lan, minh, tu) = _class(store, 3)
-    info = live.start(class_id, _picks(1), seconds=20)
+    info = live.start(class_id, RULES, _picks(1), seconds=20)
     opened = live.advance(class_id, info.id, -1)
     assert opened.deadline is not None
     in_time = live.answer(info.id, lan, 0, "a", True, None, now=opened.deadline + timedelta(seconds=GRACE_S / 2))
@@ -107,17 +107,17 @@ def test_an_answer_after_the_deadline_is_refused_by_the_server(store: ClassroomS
 def test_a_new_session_ends_the_one_running_and_the_inputs_are_checked(store: ClassroomStore) -> None:
     live = LiveSessions(store)
     class_id, _ = _class(store, 1)
-    old = live.start(class_id, _picks(1), seconds=30)
-    new = live.start(class_id, _picks(2), seconds=60, leaderboard=True)
+    old = live.start(class_id, RULES, _picks(1), seconds=30)
+    new = live.start(class_id, RULES, _picks(2), seconds=60, leaderboard=True)
     assert live.session(old.id) is not None and live.session(old.id).phase is Phase.ENDED  # type: ignore[union-attr]
     assert live.current(class_id) == new and new.leaderboard and new.screen != old.screen
     for picks, seconds, field in (([], 30, "questions"), (_picks(1), 25, "seconds"), (_picks(1) * 31, 30, "questions")):
         with pytest.raises(ClassroomError) as refused:
-            live.start(class_id, picks, seconds)
+            live.start(class_id, RULES, picks, seconds)
         assert refused.value.field == field
     store.archive_class(class_id, True)
     with pytest.raises(ClassroomError) as archived:
-        live.start(class_id, _picks(1), 30)
+        live.start(class_id, RULES, _picks(1), 30)
     assert archived.value.field == "class"
 
 
@@ -127,7 +127,7 @@ LEARNERS = 24
 def test_a_class_answering_at_once_and_double_taps_store_one_answer_each(store: ClassroomStore) -> None:
     live = LiveSessions(store)
     class_id, learners = _class(store, LEARNERS)
-    info = live.start(class_id, _picks(1), seconds=60)
+    info = live.start(class_id, RULES, _picks(1), seconds=60)
     live.advance(class_id, info.id, -1)
     start = threading.Barrier(LEARNERS * 2)
 
@@ -147,7 +147,7 @@ def test_a_class_answering_at_once_and_double_taps_store_one_answer_each(store: 
 def test_two_devices_tapping_next_at_once_open_one_question(store: ClassroomStore) -> None:
     live = LiveSessions(store)
     class_id, _ = _class(store, 1)
-    info = live.start(class_id, _picks(3), seconds=30)
+    info = live.start(class_id, RULES, _picks(3), seconds=30)
     start = threading.Barrier(8)
 
     def tap(_: int) -> int:
@@ -192,7 +192,7 @@ def test_the_pulse_tells_a_new_assignment_table_and_every_live_step(store: Class
     assert live.pulse(class_id).assignments == (1, assignment.id)
     table = TableSessions(store).start(class_id, RULES, (Strength.BEGINNER,), 1, 0, seed=5)
     assert live.pulse(class_id).tables == (1, table.id)
-    info = live.start(class_id, _picks(2), seconds=30)
+    info = live.start(class_id, RULES, _picks(2), seconds=30)
     assert live.pulse(class_id).live == (info.id, 0)
     live.advance(class_id, info.id, -1)
     assert live.pulse(class_id).live == (info.id, 1)
