@@ -43,7 +43,7 @@ def _live(info: LiveInfo, learner: LearnerInfo, lang: str, views: LiveViews) -> 
         phase = info.phase_at(live.answer_count(info.id, info.number), live.learner_count(info.class_id))
         left = number(info.time_left(), lang, digits=0)
         st.markdown(f"**{t('live.learner_title')}** · {t('live.question_of', n=info.number + 1, count=info.count)}"
-                    f" · {'⏱ ' + left if phase is Phase.OPEN else t(f'live.phase.{phase.value}')}")
+                    f" · {t('live.left', seconds=left) if phase is Phase.OPEN else t(f'live.phase.{phase.value}')}")
         try:
             question = live_question(info, info.number)
         except (KeyError, SnapshotError):

@@ -32,17 +32,23 @@ SCREEN_CSS = """
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"],
 [data-testid="stHeader"], [data-testid="stToolbar"], [data-testid="stDecoration"], .stAppHeader { display: none !important; }
 .stMainBlockContainer, .block-container { max-width: 100% !important; padding: 0.6rem 1.6rem 0.4rem !important; }
-.st-key-live_wall { zoom: 1.05; }
-@media (min-width: 1600px) and (min-height: 900px) { .st-key-live_wall { zoom: 1.6; } }
+.st-key-live_wall, .st-key-live_told { zoom: 1.35; }
+@media (min-width: 1600px) and (min-height: 900px) { .st-key-live_wall, .st-key-live_told { zoom: 2; }
+  .mb-live-top { zoom: 1.4; } }
 .st-key-live_wall button { pointer-events: none; }
+.st-key-live_wall button:disabled { opacity: 1; color: inherit; }
+.st-key-live_wall [data-testid="stBaseButton-primary"]:disabled { border: 3px solid #2e7d32; color: #2e7d32; font-weight: 800;
+  background: #e8f5e9; }
 .mb-live-top { display: flex; justify-content: space-between; align-items: center; gap: 1rem; font-size: 1.6rem; }
 .mb-live-clock { font-size: 2.6rem; font-weight: 800; font-variant-numeric: tabular-nums; }
 .mb-live-clock.mb-low { color: #c62828; }
 .mb-live-in { font-size: 1.6rem; font-weight: 700; }
-.mb-live-bar { display: flex; align-items: center; gap: 0.6rem; margin: 0.25rem 0; font-size: 1.35rem; }
-.mb-live-bar .mb-live-fill { height: 1.6rem; background: #90a4ae; border-radius: 4px; min-width: 4px; }
-.mb-live-bar.mb-key .mb-live-fill { background: #2e7d32; }
-.mb-live-bar.mb-key { font-weight: 800; }
+.mb-live-bars { display: grid; grid-template-columns: minmax(8ch, max-content) 1fr 3ch; gap: 0.35rem 0.6rem;
+  align-items: center; font-size: 1.35rem; }
+.mb-live-fill { height: 1.6rem; background: #90a4ae; border-radius: 4px; min-width: 4px; }
+.mb-live-bars .mb-key { font-weight: 800; }
+.mb-live-bars .mb-key.mb-live-fill { background: #2e7d32; }
+.mb-live-bar { display: flex; gap: 0.6rem; font-size: 1.35rem; }
 .mb-live-big { font-size: 2.2rem; font-weight: 800; }
 .mb-live-reason { font-size: 1.4rem; }
 """.strip()
@@ -56,24 +62,26 @@ def _css() -> None:
 def _top(info: LiveInfo, phase: Phase, answered: int, learners: int, lang: str) -> None:
     left = info.time_left()
     low = " mb-low" if phase is Phase.OPEN and left <= 5 else ""
-    clock = "⏸" if phase is Phase.PAUSED else number(left, lang, digits=0) if phase is Phase.OPEN else "—"
+    clock = t(f"live.phase.{phase.value}") if phase is not Phase.OPEN else t("live.left", seconds=number(left, lang, digits=0))
     st.markdown(
         f'<div class="mb-live-top"><div class="mb-live-big">{escape(t("live.question_of", n=info.number + 1, count=info.count))}'
-        f'</div><div class="mb-live-clock{low}" data-testid="live-clock">⏱ {clock}</div>'
+        f'</div><div class="mb-live-clock{low}" data-testid="live-clock">{escape(clock)}</div>'
         f'<div class="mb-live-in" data-testid="live-answers">{escape(t("live.answers_in", answered=answered, learners=learners))}'
         f'</div></div>', unsafe_allow_html=True)
 
 
 def _bars(shares: list[Share]) -> str:
     most = max((s.count for s in shares), default=0) or 1
-    rows = []
+    cells = []
     for share in shares:
-        mark = "✓ " if share.key else ""
-        rows.append(f'<div class="mb-live-bar{" mb-key" if share.key else ""}" data-key="{str(share.key).lower()}">'
-                    f'<span style="min-width:9ch">{escape(mark + share.label)}</span>'
-                    f'<span class="mb-live-fill" style="width:{max(1, round(40 * share.count / most))}%"></span>'
-                    f'<span>{share.count}</span></div>')
-    return "".join(rows)
+        key = " mb-key" if share.key else ""
+        width = max(1, round(100 * share.count / most))
+        cells.append(f'<span class="mb-live-label{key}" data-key="{str(share.key).lower()}">'
+                     f'{escape(("✓ " if share.key else "") + share.label)}</span>'
+                     f'<span><span class="mb-live-fill{key}" style="display:block;width:{width}%">'
+                     f'</span></span><span class="{key}" data-count="{share.count}">{share.count}</span>')
+    return f'<div class="mb-live-bars">{"".join(cells)}</div>'
+
 
 
 def _leaders(info: LiveInfo, answers: list[LiveAnswerRow], lang: str) -> None:
@@ -130,7 +138,7 @@ def _wall(screen: str, lang: str, views: LiveViews) -> None:
     asked, told = st.columns([3, 2])
     with asked, st.container(key="live_wall"):
         views.wall(info, question, lang, True)
-    with told:
+    with told, st.container(key="live_told"):
         answers = live.answers(info.id, info.number)
         st.markdown(f'<div data-testid="live-distribution">{_bars(distribution(question, answers, info.rule_set, lang))}'
                     f'</div>', unsafe_allow_html=True)

@@ -170,8 +170,9 @@ def _controls(klass: ClassInfo, lang: str, views: LiveViews | None) -> bool:
     with st.container(border=True, key="live_controls"):
         st.markdown(f"**{t('live.running')}** · :blue-badge[{t(f'live.phase.{phase.value}')}]")
         if info.number >= 0:
-            st.markdown(t("live.teacher_status", n=info.number + 1, count=info.count,
-                          left=number(info.time_left(), lang, digits=0), answered=answered, learners=learners))
+            left = t("live.left", seconds=number(info.time_left(), lang, digits=0)) if phase is Phase.OPEN else ""
+            st.markdown(t("live.teacher_status", n=info.number + 1, count=info.count, left=left, answered=answered,
+                          learners=learners))
         else:
             st.markdown(t("live.teacher_waiting", count=info.count, learners=learners))
         st.link_button(t("live.open_screen"), screen_link(info, lang), icon=":material/present_to_all:",
@@ -201,7 +202,8 @@ def _teacher_key(info: LiveInfo, lang: str, views: LiveViews | None) -> None:
     except (KeyError, SnapshotError):
         return
     shares = distribution(question, live_sessions().answers(info.id, info.number), info.rule_set, lang)
-    st.markdown("  \n".join(f"{'✅ ' if s.key else ''}{md_text(s.label)}: **{s.count}**" for s in shares))
+    mark = ":green[:material/check_circle:] "
+    st.markdown("  \n".join(f"{mark if s.key else ''}{md_text(s.label)}: **{s.count}**" for s in shares))
     if views is not None:
         st.caption(md_text(views.reason(question, info.rule_set, lang)))
 
