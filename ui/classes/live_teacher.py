@@ -179,7 +179,7 @@ def _controls(klass: ClassInfo, lang: str, views: LiveViews | None) -> bool:
                        width="stretch")
         last = info.number + 1 >= info.count and info.number >= 0
         first, second = st.columns(2)
-        first.button(t("live.end" if last and phase is Phase.SHOWN else "live.next"), key="live_next", type="primary",
+        first.button(t("live.finish" if last else "live.next"), key="live_next", type="primary",
                      on_click=_step, args=(klass, info, "next"), width="stretch", icon=":material/skip_next:")
         second.button(t("live.reveal"), key="live_reveal", on_click=_step, args=(klass, info, "reveal"),
                       width="stretch", disabled=phase not in (Phase.OPEN, Phase.PAUSED), icon=":material/visibility:")
