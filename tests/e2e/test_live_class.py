@@ -2,8 +2,8 @@
 starts; the projector page (its own link, no sidebar) shows each question with its cards and the server's countdown
 fitting 1280x720 with no scrolling; two learners (one on a 390 px phone, one in English) see each question on
 their class page without a reload and answer with the Drill's buttons; the wall counts the answers in, then shows
-the distribution and the key; each learner sees right or wrong. Screenshots of the wall at 1280x720 and 1920x1080,
-in Vietnamese and English: artifacts/screenshots/live_*."""
+the distribution and the key; each learner sees right or wrong; a new assignment shows on their pages by itself.
+Screenshots of the wall at 1280x720 and 1920x1080, in Vietnamese and English: artifacts/screenshots/live_*."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from classroom.live import LiveSessions, Phase
 from classroom.service import ClassroomStore
 from classroom.snapshot import choice_codes, record
+from maubinh.drills import DrillSet, Kind, Level
 from maubinh.rules import load_rule_set
 from tests.e2e.conftest import PHONE, SCREENSHOTS, VIEWPORT, assert_no_exception, wait_idle
 
@@ -118,6 +119,9 @@ def test_a_teacher_runs_a_live_class_of_two_questions_with_two_learners(e2e_brow
             assert_no_exception(page)
         assert sorted(a.code for a in live.answers(info.id, number)) == sorted(codes[:2])
     learners[0][0].screenshot(path=str(SCREENSHOTS / "live_learner_phone_vi.png"), full_page=True)
+    store.assign(class_id, "Bài mới giữa giờ", DrillSet((Kind.CHI,), Level.BEGINNER, "chi-at", seed=4, count=2))
+    for page, _ in learners:  # a new assignment is listed on the learners' pages without a reload
+        expect(page.get_by_text("Bài mới giữa giờ")).to_be_visible(timeout=15_000)
     teacher.locator(".st-key-live_next button").click()  # after the last question: the end
     expect(walls["en"].get_by_text("The live session is over", exact=False)).to_be_visible()
     assert live.current(class_id) is None

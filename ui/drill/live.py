@@ -24,6 +24,7 @@ from ui.drill.views import inject_drill_css, show_question
 from ui.errors import log_failure
 from ui.escape import md_text
 from ui.i18n import t, translate
+from ui.labels import natural_name
 from ui.live import LiveViews, live_sessions
 from ui.questions import answer_text, chi_labels, decider_text, key_text, position_names
 
@@ -73,8 +74,14 @@ def reason_text(question: Question, rule_set: RuleSet, lang: str) -> str:
             if verdict.outcome.value != "a":  # the pair that breaks the order decides
                 return decider_text(verdict, values, (names[strong], names[weak]), rule_set, lang)
         return translate("live.reason_in_order", lang, chi=", ".join(names[p] for p in POSITIONS))
-    if isinstance(question, (NaturalQuestion, SettleQuestion)):
-        return key_text(question, rule_set, lang)
+    if isinstance(question, SettleQuestion):  # the Drill's own key sentence: who collects how many chi from whom
+        template = ("drill.settle.key" if question.key > 0 else "drill.settle.key_pay" if question.key < 0
+                    else "drill.settle.key_even")
+        return translate(template, lang, a=question.a + 1, b=question.b + 1, total=abs(question.key))
+    if isinstance(question, NaturalQuestion):
+        win = question.win
+        return (translate("drill.natural.key", lang, name=natural_name(win.pattern, lang), chi=win.chi)
+                if win is not None else translate("drill.natural.key_none", lang))
     try:
         explanation = explain(question)
     except ValueError:  # "set it yourself" explains a learner's own split only
