@@ -170,9 +170,10 @@ def _controls(klass: ClassInfo, lang: str, views: LiveViews | None) -> bool:
     with st.container(border=True, key="live_controls"):
         st.markdown(f"**{t('live.running')}** · :blue-badge[{t(f'live.phase.{phase.value}')}]")
         if info.number >= 0:
-            left = t("live.left", seconds=number(info.time_left(), lang, digits=0)) if phase is Phase.OPEN else ""
-            st.markdown(t("live.teacher_status", n=info.number + 1, count=info.count, left=left, answered=answered,
-                          learners=learners))
+            parts = [t("live.question_of", n=info.number + 1, count=info.count),
+                     t("live.left", seconds=number(info.time_left(), lang, digits=0)) if phase is Phase.OPEN else "",
+                     t("live.answered", answered=answered, learners=learners)]
+            st.markdown(" · ".join(part for part in parts if part))
         else:
             st.markdown(t("live.teacher_waiting", count=info.count, learners=learners))
         st.link_button(t("live.open_screen"), screen_link(info, lang), icon=":material/present_to_all:",
