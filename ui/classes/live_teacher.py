@@ -19,7 +19,7 @@ from classroom.service import ClassInfo, ClassroomError
 from classroom.snapshot import SnapshotError
 from maubinh.drills import Kind, Level
 from maubinh.drills.themes import Theme
-from maubinh.rules import RULE_SET_IDS, load_rule_set
+from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from ui.errors import guarded_function
 from ui.escape import md_text
 from ui.i18n import t, translate
@@ -51,7 +51,7 @@ def _deal(klass: ClassInfo) -> None:
                                        int(st.session_state.get(f"{_FORM}_count") or 5), theme=theme,
                                        rng=random.Random())
     st.session_state[f"{_FORM}_error"] = None if picks else "live.error.none_in_bank"
-    st.session_state[_PICKS_KEY] = (str(st.session_state.get(f"{_FORM}_rules")), picks)
+    st.session_state[_PICKS_KEY] = (load_rule_set(str(st.session_state.get(f"{_FORM}_rules"))), picks)
 
 
 def _saved(klass: ClassInfo, assignment_id: int) -> None:
@@ -61,7 +61,7 @@ def _saved(klass: ClassInfo, assignment_id: int) -> None:
         st.session_state[f"{_FORM}_error"] = "live.error.none_in_set"
         return
     st.session_state[f"{_FORM}_error"] = None
-    st.session_state[_PICKS_KEY] = (assignment.drill_set.rule_set_id, picks[:MAX_QUESTIONS])
+    st.session_state[_PICKS_KEY] = (assignment.drill_set.rule_set, picks[:MAX_QUESTIONS])  # house rules kept
 
 
 def _drop(index: int) -> None:
@@ -70,8 +70,9 @@ def _drop(index: int) -> None:
 
 
 def _start(klass: ClassInfo) -> None:
-    rules, picks = st.session_state.get(_PICKS_KEY) or ("", [])
-    rule_set = klass.rule_set if rules == klass.rule_set_id else load_rule_set(rules)
+    rule_set, picks = st.session_state.get(_PICKS_KEY) or (None, [])
+    if rule_set is None:
+        return
     try:
         live_sessions().start(klass.id, rule_set, picks, int(st.session_state.get(f"{_FORM}_seconds") or 30),
                               leaderboard=bool(st.session_state.get(f"{_FORM}_leaderboard")))
@@ -82,13 +83,12 @@ def _start(klass: ClassInfo) -> None:
     st.session_state.pop(_PICKS_KEY, None)
 
 
-def _preview(rules: str, picks: list[LivePick], lang: str) -> None:
-    rule_set = load_rule_set(rules) if rules in RULE_SET_IDS else None
+def _preview(rule_set: RuleSet, picks: list[LivePick], lang: str) -> None:
     st.markdown(f"**{t('live.preview', count=len(picks))}**")
     for index, pick in enumerate(picks):
         line, drop = st.columns([6, 1], vertical_alignment="center")
         try:
-            detail = question_text(pick.question, rule_set, lang) if rule_set is not None else ""
+            detail = question_text(pick.question, rule_set, lang)
         except SnapshotError:
             detail = "—"
         line.markdown(f"{index + 1}. **{kind_name(Kind(pick.kind), lang)}** · {md_text(detail)}")
@@ -130,9 +130,9 @@ def _picker(klass: ClassInfo, lang: str) -> None:
                             format_func=lambda v: theme_name(Theme(v), lang) if v else translate("live.any_theme", lang))
             st.number_input(t("live.count"), min_value=1, max_value=MAX_QUESTIONS, step=1, key=f"{_FORM}_count")
             st.button(t("live.deal"), key=f"{_FORM}_deal", on_click=_deal, args=(klass,), icon=":material/style:")
-        rules, picks = st.session_state.get(_PICKS_KEY) or ("", [])
-        if picks:
-            _preview(rules, picks, lang)
+        rule_set, picks = st.session_state.get(_PICKS_KEY) or (None, [])
+        if picks and rule_set is not None:
+            _preview(rule_set, picks, lang)
         st.segmented_control(t("live.seconds"), list(SECONDS), key=f"{_FORM}_seconds",
                              format_func=lambda s: translate("tables.timer_value", lang, seconds=s))
         st.toggle(t("live.leaderboard"), key=f"{_FORM}_leaderboard", help=t("live.leaderboard_help"))
