@@ -18,6 +18,7 @@ from html import escape
 import streamlit as st
 
 from classroom.live import LiveAnswerRow, LiveInfo, Phase
+from classroom.service import ClassInfo
 from classroom.snapshot import SnapshotError
 from ui.classes.projector import show_join_qr
 from ui.errors import guarded_function
@@ -101,25 +102,30 @@ def _leaders(info: LiveInfo, answers: list[LiveAnswerRow], lang: str) -> None:
         for place, (learner, (right, lost)) in enumerate(ranked, 1)), unsafe_allow_html=True)
 
 
+def _before_or_after(info: LiveInfo, klass: ClassInfo | None, lang: str) -> None:
+    """Before the first question, how to join (the code, the QR code); after the last, thanks (and the leaders)."""
+    if info.phase is Phase.ENDED:
+        st.markdown(f'<div class="mb-live-big">{escape(t("live.over"))}</div>', unsafe_allow_html=True)
+        if info.leaderboard:
+            _leaders(info, live_sessions().answers(info.id), lang)
+        return
+    st.markdown(f'<div class="mb-live-big">{escape(t("live.get_ready", count=info.count))}</div>',
+                unsafe_allow_html=True)
+    if klass is not None and not klass.joining_locked:
+        st.markdown(f'<div class="mb-live-big">{escape(t("live.join_with", code=klass.join_code))}</div>',
+                    unsafe_allow_html=True)
+        show_join_qr(klass)
+
+
 def _wall(screen: str, lang: str, views: LiveViews) -> None:
     live = live_sessions()
     info = live.by_screen(screen)
     if info is None:
         st.error(t("live.bad_screen"))
         return
-    klass = classroom().store.class_info(info.class_id)
-    if info.phase is Phase.ENDED:
-        st.markdown(f'<div class="mb-live-big">{escape(t("live.over"))}</div>', unsafe_allow_html=True)
-        if info.leaderboard:
-            _leaders(info, live.answers(info.id), lang)
-        return
-    if info.number < 0:
-        st.markdown(f'<div class="mb-live-big">{escape(t("live.get_ready", count=info.count))}</div>',
-                    unsafe_allow_html=True)
-        if klass is not None and not klass.joining_locked:
-            st.markdown(f'<div class="mb-live-big">{escape(t("live.join_with", code=klass.join_code))}</div>',
-                        unsafe_allow_html=True)
-            show_join_qr(klass)
+    if info.phase is Phase.ENDED or info.number < 0:
+        with st.container(key="live_told"):  # room-sized too
+            _before_or_after(info, classroom().store.class_info(info.class_id), lang)
         return
     learners = live.learner_count(info.class_id)
     answered = live.answer_count(info.id, info.number)
