@@ -119,12 +119,12 @@ def _picker(klass: ClassInfo, lang: str) -> None:
                                       format_func=lambda aid: markdown_literal(titles[aid], limit=80))
                 st.button(t("live.use_saved"), key=f"{_FORM}_use_saved", on_click=_saved, args=(klass, int(chosen)))
         else:
-            st.selectbox(t("common.rule_set"), list(RULE_SET_IDS), key=f"{_FORM}_rules",
+            st.selectbox(t("live.rules"), list(RULE_SET_IDS), key=f"{_FORM}_rules",
                          format_func=lambda rid: rule_set_label(load_rule_set(rid), lang))
             st.multiselect(t("live.kinds"), [k.value for k in LIVE_KINDS], key=f"{_FORM}_kinds",
                            format_func=lambda v: kind_name(Kind(v), lang))
             level, theme = st.columns(2)
-            level.selectbox(t("drill.set.level"), [v.value for v in Level], key=f"{_FORM}_level",
+            level.selectbox(t("live.level"), [v.value for v in Level], key=f"{_FORM}_level",
                             format_func=lambda v: level_name(Level(v), lang))
             theme.selectbox(t("live.theme"), ["", *(v.value for v in Theme)], key=f"{_FORM}_theme",
                             format_func=lambda v: theme_name(Theme(v), lang) if v else translate("live.any_theme", lang))
