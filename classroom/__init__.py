@@ -27,12 +27,14 @@ Modules:
     classroom.room_models  the rooms' tables (on the same ``Base``: imported here so every migration check sees them).
     classroom.tables      a class at one table (duplicate deals): sessions, the hands learners play, shared work.
     classroom.table_board  a table session's board as numbers: splits per deal, chi lost, the ranking.
+    classroom.live        a live class (issue 35): the teacher's live sessions, their questions, one answer per learner.
     classroom.board       the board's numbers per learner, question and kind, and the CSV rows.
     classroom.backup      a backup of the database while the app runs, restored into an empty one
                           (``python -m classroom backup FILE`` / ``restore FILE``, :mod:`classroom.__main__`).
     classroom.migrations  Alembic's environment and revisions.
 """
 
+import classroom.live  # noqa: F401  - the live sessions' tables join Base.metadata (migrations, backups)
 import classroom.room_models  # noqa: F401  - the rooms' tables join Base.metadata wherever classroom is used
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError
 

@@ -16,6 +16,7 @@ RUNS = [
     (["bench/quality.py", "--hands", "2", "--opponents", "20", "--numpy-hands", "1"], "same numbers: True"),
     (["bench/head_to_head.py", "--deals", "10"], "solver vs strongest-back-first"),
     (["bench/declare_paths.py", "--hands", "4"], "4 seats, chi-at-strict: 4 hands, differ 0"),
+    (["bench/live_poll.py", "--learners", "3", "--questions", "1", "--seconds", "1.5"], "answers stored: 3 of 3 sent, lost 0"),
     (["bench/classroom_store.py", "--learners", "3", "--questions", "2", "--runs", "1"], "save an answer, SQLite"),
     (["bench/class_load.py", "--learners", "2", "--questions", "2", "--think", "0"],
      "answers stored: 4 (4 distinct learner x question; expected 4: ok)"),

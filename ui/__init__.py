@@ -16,6 +16,7 @@ Shared modules:
     ui.store     the classroom database, opened once per server, and its grading threads.
     ui.client    the client's address for the classroom's limits (behind a trusted proxy: X-Forwarded-For).
     ui.habits    the day's box (Home, Progress): today's question, a profile's daily goal and day streak.
+    ui.live      a live class's shared pieces: its store, the projector link, the distribution, the views' slots.
     ui.links     links into the classroom (join, teacher, personal), the join QR code (Classes, Progress).
     ui.jobs      the pages' side of the server's jobs (:mod:`background.jobs`): a job's owner is a session,
                  cancelled when the session ends.

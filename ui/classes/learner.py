@@ -16,6 +16,7 @@ from classroom.board import board
 from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.service import ClassInfo, ClassroomError, LearnerInfo, NameTakenError
 from classroom.tokens import normalize_join_code
+from ui.classes.live_learner import show_live_pulse
 from ui.classes.start import FOUND_KEY
 from ui.classes.table_common import TABLE_PARAM
 from ui.classes.table_learner import show_table_list, show_table_play
@@ -25,6 +26,7 @@ from ui.escape import PASTE_ROOM, md_text
 from ui.i18n import t
 from ui.labels import number
 from ui.links import go_to_personal_link, personal_link_box
+from ui.live import LiveViews
 from ui.nav import link_to
 from ui.params import markdown_literal
 from ui.profile_form import CREATED_KEY, show_keep_link
@@ -89,8 +91,9 @@ def show_join(code: str, lang: str) -> None:
                       on_click=_use_suggestion, args=(suggestion,))
 
 
-def show_learner(token: str, lang: str) -> None:
-    """The learner's own page, for the personal link ``token`` (a wrong link says so and shows nothing)."""
+def show_learner(token: str, lang: str, views: LiveViews | None = None) -> None:
+    """The learner's own page, for the personal link ``token`` (a wrong link says so and shows nothing); with
+    ``views`` (the Drill's, from ``pages/classes.py``), a live session's question is answered here."""
     store = classroom().store
     learner = store.learner(token)
     if learner is None:
@@ -115,6 +118,8 @@ def show_learner(token: str, lang: str) -> None:
     if not show_keep_link(learner, token, lang):  # just joined: the link to keep, once
         personal_link_box(token, "classes", lang, expanded=False)
     link_to("pages/progress.py", t("classes.my_progress"), ":material/trending_up:", {LEARNER_PARAM: token, "lang": lang})
+    if views is not None:  # the live question, and a new assignment or table listed within 2 s
+        show_live_pulse(learner, klass, lang, views)
     show_table_list(learner, lang)
     _assignments(learner, klass.id, token, lang, viewer_zone())
 

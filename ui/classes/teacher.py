@@ -24,6 +24,7 @@ from maubinh.drills import KINDS, DrillSet
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from ui.classes.board import show_board
 from ui.classes.learner import viewer_zone
+from ui.classes.live_teacher import show_live_tab
 from ui.classes.projector import join_link, show_join_qr, unreachable_note
 from ui.classes.start import CREATED_KEY
 from ui.classes.table_teacher import show_tables_tab
@@ -34,6 +35,7 @@ from ui.escape import PASTE_ROOM, md_text, plain_text
 from ui.i18n import t
 from ui.keep import keep
 from ui.links import PROJECTOR_PARAM, TEACHER_PARAM, go_to_personal_link, public_link, public_url, sibling
+from ui.live import LiveViews
 from ui.params import markdown_literal
 from ui.questions import kind_name, level_name
 from ui.set_form import read_set, set_fields, unavailable_in
@@ -374,21 +376,24 @@ def _board_tab(klass: ClassInfo, token: str, lang: str) -> None:
     show_board(lambda: classroom().store.teacher_class(token), int(chosen), False, lang)
 
 
-def show_teacher(token: str, lang: str) -> None:
-    """The teacher's page for the link value ``token`` (a wrong link says so and shows nothing)."""
+def show_teacher(token: str, lang: str, views: LiveViews | None = None) -> None:
+    """The teacher's page for the link value ``token`` (a wrong link says so and shows nothing); ``views``: how the
+    Live tab explains a question (the Drill's, from ``pages/classes.py``)."""
     klass = classroom().store.teacher_class(token)
     if klass is None:
         st.error(t("classes.bad_teacher_link"))
         return
     _vouch(klass)
     _header(klass, token, lang)
-    board_tab, table_tab, assign_tab, learner_tab, class_tab = st.tabs(
-        [t("classes.tab.board"), t("tables.tab"), t("classes.tab.assignments"), t("classes.tab.learners"),
-         t("classes.tab.class")])
+    board_tab, table_tab, live_tab, assign_tab, learner_tab, class_tab = st.tabs(
+        [t("classes.tab.board"), t("tables.tab"), t("live.tab"), t("classes.tab.assignments"),
+         t("classes.tab.learners"), t("classes.tab.class")])
     with board_tab:
         _board_tab(klass, token, lang)
     with table_tab:
         show_tables_tab(klass, lang)
+    with live_tab:
+        show_live_tab(klass, lang, views)
     with assign_tab:
         _assignments(klass, lang)
     with learner_tab:

@@ -17,4 +17,5 @@ Modules:
     ui.drill.mistakes  "review my mistakes now" at the end of a free set, no profile needed.
     ui.drill.phone     the page on a phone: the question's cards and answers on the first screen.
     ui.drill.progress  view: status line, accuracy per kind, the kind to practise next, the summary.
+    ui.drill.live      view: a live class's question with the Drill's widgets, its reason, for the Classes page.
 """

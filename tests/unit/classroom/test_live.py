@@ -1,0 +1,203 @@
+"""classroom.live on both databases: a live session's steps, the server's deadline, one answer per learner and
+question under a race, the picks from the bank and from an assignment, the pulse a learner's page polls."""
+
+from __future__ import annotations
+
+import random
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import func, select
+
+from background.grading import Grader
+from classroom.bank import QuestionBank, banked
+from classroom.live import GRACE_S, LiveAnswer, LivePick, LiveSessions, Phase
+from classroom.service import ClassroomError, ClassroomStore
+from classroom.snapshot import pack, record
+from classroom.tables import TableSessions
+from maubinh.drills import DrillSet, Kind, Level, make_from_ref, make_question
+from maubinh.drills.answers import answer_code
+from maubinh.drills.bank import Cell
+from maubinh.play import Strength
+from maubinh.rules import load_rule_set
+
+RULES = load_rule_set("chi-at")
+
+
+def _picks(count: int) -> list[LivePick]:
+    drill_set = DrillSet((Kind.CHI, Kind.FOUL), Level.BEGINNER, "chi-at", seed=11, count=count)
+    questions = [make_question(drill_set, n) for n in range(count)]
+    return [LivePick(f"q{n}", q.kind.value, (), record(q), pack(q)) for n, q in enumerate(questions)]
+
+
+def _class(store: ClassroomStore, learners: int) -> tuple[str, list[str]]:
+    klass = store.create_class("Lớp sáng", "vi", RULES).info
+    return klass.id, [store.join(klass.id, f"Học viên {n}").info.id for n in range(learners)]
+
+
+def test_a_session_goes_through_its_steps_on_the_servers_clock(store: ClassroomStore) -> None:
+    live = LiveSessions(store)
+    class_id, (lan, minh) = _class(store, 2)
+    picks = _picks(2)
+    info = live.start(class_id, RULES, picks, seconds=30)
+    assert (info.phase, info.number, info.count, info.revision) == (Phase.WAITING, -1, 2, 0)
+    assert len(info.screen) >= 20 and live.by_screen(info.screen) == info and live.by_screen("x" * 22) is None
+    assert live.current(class_id) == info
+    assert record(live.question(info.id, 1)) == picks[1].record  # the stored data, read back
+
+    opened = live.advance(class_id, info.id, -1)
+    assert (opened.phase, opened.number, opened.revision) == (Phase.OPEN, 0, 1)
+    assert opened.deadline is not None and opened.started_at is not None
+    assert opened.deadline - opened.started_at == timedelta(seconds=30)
+    assert 29 < opened.time_left() <= 30
+    # a second "next" tapped at the waiting screen (another device) changes nothing
+    assert live.advance(class_id, info.id, -1) == opened
+
+    paused = live.pause(class_id, info.id)
+    assert paused.phase is Phase.PAUSED and paused.remaining is not None and 29 < paused.remaining <= 30
+    with pytest.raises(ClassroomError) as refused:
+        live.answer(info.id, lan, 0, "a", True, None)
+    assert refused.value.field == "closed"
+    resumed = live.pause(class_id, info.id, paused=False)
+    assert resumed.phase is Phase.OPEN and resumed.deadline is not None and resumed.deadline > opened.deadline
+
+    first = live.answer(info.id, lan, 0, "a", True, None)
+    assert first.code == "a" and first.correct and 0 <= first.seconds < 30
+    # all answered: shown without the teacher's tap (the stored phase stays open)
+    assert resumed.phase_at(answered=1, learners=2) is Phase.OPEN
+    assert resumed.phase_at(answered=2, learners=2) is Phase.SHOWN
+    assert live.reveal(class_id, info.id).phase is Phase.SHOWN
+    with pytest.raises(ClassroomError) as refused:  # shown: answers stop
+        live.answer(info.id, minh, 0, "b", False, None)
+    assert refused.value.field == "closed"
+    assert [a.learner_id for a in live.answers(info.id, 0)] == [lan] and live.answer_count(info.id, 0) == 1
+
+    second = live.advance(class_id, info.id, 0)
+    assert (second.number, second.phase) == (1, Phase.OPEN)
+    with pytest.raises(ClassroomError):  # question 0 is no longer open
+        live.answer(info.id, minh, 0, "b", False, None)
+    with pytest.raises(ClassroomError) as wrong_class:
+        live.advance("other", info.id, 1)
+    assert wrong_class.value.field == "session"
+    ended = live.advance(class_id, info.id, 1)  # "next" after the last question ends it
+    assert ended.phase is Phase.ENDED and live.current(class_id) is None
+
+
+def test_an_answer_after_the_deadline_is_refused_by_the_server(store: ClassroomStore) -> None:
+    live = LiveSessions(store)
+    class_id, (lan, minh, tu) = _class(store, 3)
+    info = live.start(class_id, RULES, _picks(1), seconds=20)
+    opened = live.advance(class_id, info.id, -1)
+    assert opened.deadline is not None
+    in_time = live.answer(info.id, lan, 0, "a", True, None, now=opened.deadline + timedelta(seconds=GRACE_S / 2))
+    assert in_time.seconds == pytest.approx(20 + GRACE_S / 2)
+    with pytest.raises(ClassroomError) as late:
+        live.answer(info.id, minh, 0, "a", True, None, now=opened.deadline + timedelta(seconds=GRACE_S + 0.01))
+    assert late.value.field == "late"
+    assert opened.phase_at(answered=1, learners=3, now=opened.deadline) is Phase.SHOWN  # time up: shown
+    store.remove_learner(class_id, tu)
+    with pytest.raises(ClassroomError) as removed:
+        live.answer(info.id, tu, 0, "a", True, None)
+    assert removed.value.field == "learner"
+    assert live.learner_count(class_id) == 2
+
+
+def test_a_new_session_ends_the_one_running_and_the_inputs_are_checked(store: ClassroomStore) -> None:
+    live = LiveSessions(store)
+    class_id, _ = _class(store, 1)
+    old = live.start(class_id, RULES, _picks(1), seconds=30)
+    new = live.start(class_id, RULES, _picks(2), seconds=60, leaderboard=True)
+    assert live.session(old.id) is not None and live.session(old.id).phase is Phase.ENDED  # type: ignore[union-attr]
+    assert live.current(class_id) == new and new.leaderboard and new.screen != old.screen
+    for picks, seconds, field in (([], 30, "questions"), (_picks(1), 25, "seconds"), (_picks(1) * 31, 30, "questions")):
+        with pytest.raises(ClassroomError) as refused:
+            live.start(class_id, RULES, picks, seconds)
+        assert refused.value.field == field
+    store.archive_class(class_id, True)
+    with pytest.raises(ClassroomError) as archived:
+        live.start(class_id, RULES, _picks(1), 30)
+    assert archived.value.field == "class"
+
+
+LEARNERS = 24
+
+
+def test_a_class_answering_at_once_and_double_taps_store_one_answer_each(store: ClassroomStore) -> None:
+    live = LiveSessions(store)
+    class_id, learners = _class(store, LEARNERS)
+    info = live.start(class_id, RULES, _picks(1), seconds=60)
+    live.advance(class_id, info.id, -1)
+    start = threading.Barrier(LEARNERS * 2)
+
+    def tap(learner_id: str, code: str) -> str:
+        start.wait()
+        return live.answer(info.id, learner_id, 0, code, code == "a", None).code
+
+    with ThreadPoolExecutor(max_workers=LEARNERS * 2) as pool:  # each learner taps twice at once, two answers
+        codes = list(pool.map(tap, learners * 2, ["a"] * LEARNERS + ["b"] * LEARNERS))
+    kept = dict(zip(learners, codes[:LEARNERS]))
+    assert [kept[learner] for learner in learners] == codes[LEARNERS:]  # both taps got the one stored answer
+    with store.engine.connect() as connection:
+        assert connection.scalar(select(func.count()).select_from(LiveAnswer)) == LEARNERS
+    assert live.answer_count(info.id, 0) == LEARNERS
+
+
+def test_two_devices_tapping_next_at_once_open_one_question(store: ClassroomStore) -> None:
+    live = LiveSessions(store)
+    class_id, _ = _class(store, 1)
+    info = live.start(class_id, RULES, _picks(3), seconds=30)
+    start = threading.Barrier(8)
+
+    def tap(_: int) -> int:
+        start.wait()
+        return live.advance(class_id, info.id, -1).number
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        numbers = list(pool.map(tap, range(8)))
+    assert numbers == [0] * 8
+    final = live.session(info.id)
+    assert final is not None and (final.number, final.revision) == (0, 1)
+
+
+def test_picks_come_from_the_bank_by_kind_level_and_theme_and_from_a_saved_set(store: ClassroomStore) -> None:
+    bank = QuestionBank(store)
+    cells = (Cell(Kind.CHI, Level.BEGINNER, "chi-at"), Cell(Kind.FOUL, Level.BEGINNER, "chi-at"))
+    entries = [banked(make_from_ref(cell.ref(n)), "chi-at", n, themes=("pair_front",) if n == 1 else ())
+               for cell in cells for n in range(3)]
+    assert bank.add(entries) == 6
+    live = LiveSessions(store)
+    picks = live.bank_picks("chi-at", Level.BEGINNER, (Kind.CHI, Kind.FOUL), 4, rng=random.Random(1))
+    assert [p.kind for p in picks] == ["chi", "foul", "chi", "foul"] and len({p.key for p in picks}) == 4
+    assert all(p.record == next(e.record for e in entries if e.key == p.key) for p in picks)
+    themed = live.bank_picks("chi-at", Level.BEGINNER, (Kind.CHI, Kind.FOUL), 10, theme="pair_front")
+    assert sorted(p.key for p in themed) == sorted(e.key for e in entries if e.themes)
+    assert live.bank_picks("chi-at", Level.MASTER, (Kind.CHI,), 5) == []
+
+    class_id, _ = _class(store, 1)
+    drill_set = DrillSet((Kind.CHI,), Level.BEGINNER, "chi-at", seed=3, count=2)
+    assignment = store.assign(class_id, "Bài 1", drill_set)
+    Grader(store).grade(assignment).result(timeout=300)
+    saved = live.assignment_picks(class_id, assignment.id)
+    assert [record(p.question) for p in saved] == [record(make_question(drill_set, n)) for n in range(2)]
+    assert live.assignment_picks("other", assignment.id) == []
+
+
+def test_the_pulse_tells_a_new_assignment_table_and_every_live_step(store: ClassroomStore) -> None:
+    live = LiveSessions(store)
+    class_id, (lan,) = _class(store, 1)
+    assert live.pulse(class_id).assignments == (0, 0) and live.pulse(class_id).live is None
+    assignment = store.assign(class_id, "Bài 1", DrillSet((Kind.CHI,), Level.BEGINNER, "chi-at", seed=3, count=1))
+    assert live.pulse(class_id).assignments == (1, assignment.id)
+    table = TableSessions(store).start(class_id, RULES, (Strength.BEGINNER,), 1, 0, seed=5)
+    assert live.pulse(class_id).tables == (1, table.id)
+    info = live.start(class_id, RULES, _picks(2), seconds=30)
+    assert live.pulse(class_id).live == (info.id, 0)
+    live.advance(class_id, info.id, -1)
+    assert live.pulse(class_id).live == (info.id, 1)
+    question = live.question(info.id, 0)
+    live.answer(info.id, lan, 0, answer_code(question, question.key), True, None)
+    assert live.pulse(class_id).live == (info.id, 1)  # an answer is not a step
+    live.end(class_id, info.id)
+    assert live.pulse(class_id).live is None

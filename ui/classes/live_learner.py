@@ -1,0 +1,88 @@
+"""A learner's class page, live (issue 35): the live question the moment the teacher opens it, answered with the
+Drill's own widgets (:class:`ui.live.LiveViews`, handed over by ``pages/classes.py``), right or wrong once the
+answer is shown; and a new assignment or table session listed within 2 s, without a reload.
+
+Why polling: Streamlit has no push from the server to a page other than the page's own runs, and the teacher's
+"next" happens in another session (often on another server behind the balancer), so nothing can wake this page.
+A fragment (``st.fragment(run_every=...)``) runs again by itself on the page's open connection: each run reads
+:meth:`classroom.live.LiveSessions.pulse`, one indexed query (the class's assignments and table sessions, count and
+newest id; its running live session, id and revision), every :data:`IDLE_S` seconds while no live session runs and
+every :data:`LIVE_S` seconds while one does; only then, and only for that session, does it read the session, the
+answers in and the question (once per page). A change of assignments or table sessions reruns the whole page (it
+lists them). What a tick costs the server is measured by ``bench/live_poll.py``.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from classroom.live import LiveInfo, Phase, Pulse
+from classroom.service import ClassInfo, LearnerInfo
+from classroom.snapshot import SnapshotError
+from ui.errors import guarded_function
+from ui.i18n import t
+from ui.labels import number
+from ui.live import LiveViews, live_question, live_sessions
+
+__all__ = ["IDLE_S", "LIVE_S", "show_live_pulse"]
+
+IDLE_S = 2.0
+"""Seconds between polls while no live session runs (a new assignment or table is listed within this)."""
+LIVE_S = 1.0
+"""Seconds between polls while a live session runs (a new question shows within this)."""
+_PULSE_KEY = "live_pulse"
+
+
+def _live(info: LiveInfo, learner: LearnerInfo, lang: str, views: LiveViews) -> None:
+    live = live_sessions()
+    with st.container(border=True, key="live_box"):
+        if info.number < 0:
+            st.markdown(f"**{t('live.learner_title')}**")
+            st.info(t("live.learner_ready", count=info.count), icon=":material/cast_for_education:")
+            return
+        phase = info.phase_at(live.answer_count(info.id, info.number), live.learner_count(info.class_id))
+        left = number(info.time_left(), lang, digits=0)
+        st.markdown(f"**{t('live.learner_title')}** · {t('live.question_of', n=info.number + 1, count=info.count)}"
+                    f" · {t('live.left', seconds=left) if phase is Phase.OPEN else t(f'live.phase.{phase.value}')}")
+        try:
+            question = live_question(info, info.number)
+        except (KeyError, SnapshotError):
+            st.error(t("classes.unreadable"))
+            return
+        views.answer(info, phase, question, learner.id, lang)
+
+
+def _tick(learner: LearnerInfo, klass: ClassInfo, lang: str, views: LiveViews) -> None:
+    live = live_sessions()
+    pulse = live.pulse(klass.id)
+    seen = st.session_state.get(_PULSE_KEY)
+    st.session_state[_PULSE_KEY] = pulse
+    if isinstance(seen, Pulse) and (seen.assignments != pulse.assignments or seen.tables != pulse.tables
+                                    or (seen.live is None) != (pulse.live is None)):
+        st.rerun(scope="app")  # the page lists the new assignment or table; the poll's pace changes
+    if pulse.live is None:
+        return
+    info = live.session(pulse.live[0])
+    if info is not None:
+        _live(info, learner, lang, views)
+
+
+@st.fragment(run_every=IDLE_S)
+@guarded_function
+def _idle(learner: LearnerInfo, klass: ClassInfo, lang: str, views: LiveViews) -> None:
+    _tick(learner, klass, lang, views)
+
+
+@st.fragment(run_every=LIVE_S)
+@guarded_function
+def _running(learner: LearnerInfo, klass: ClassInfo, lang: str, views: LiveViews) -> None:
+    _tick(learner, klass, lang, views)
+
+
+def show_live_pulse(learner: LearnerInfo, klass: ClassInfo, lang: str, views: LiveViews) -> None:
+    """The learner's live box (the question of a live session, when one runs) and the poll that notices a new
+    assignment, table session or live step: every :data:`LIVE_S` s while a live session runs, else every
+    :data:`IDLE_S` s."""
+    pulse = live_sessions().pulse(klass.id)
+    st.session_state[_PULSE_KEY] = pulse
+    (_running if pulse.live is not None else _idle)(learner, klass, lang, views)

@@ -1,0 +1,167 @@
+"""The projector's page of a live session (``/classes?live=<projector id>``, issue 35): what the wall shows.
+
+The id in the link is the session's own, unguessable (128 random bits) and secret-free: it opens this wall and
+nothing else, shows no learner's name (unless the teacher chose a leaderboard) and has no control. The page hides
+the sidebar, the header and the toolbar with its own CSS and scales everything up for a room (type and cards read
+from the back at 1920x1080 and fit one screen at 1280x720).
+
+It shows, refreshed every second from the database (the server's clock: the time left is the stored deadline's):
+before the first question, how to join; a question open, the Drill's own drawing of it (its cards and choices,
+inert here), the time left and the answers in; when the time is up, everyone answered or the teacher showed it,
+the distribution of the answers, the key and its one-sentence reason; at the end, thanks (and the leaderboard).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import streamlit as st
+
+from classroom.live import LiveAnswerRow, LiveInfo, Phase
+from classroom.service import ClassInfo
+from classroom.snapshot import SnapshotError
+from ui.classes.projector import show_join_qr
+from ui.errors import guarded_function
+from ui.i18n import t
+from ui.labels import number
+from ui.live import LiveViews, Share, distribution, live_question, live_sessions
+from ui.store import classroom
+
+__all__ = ["SCREEN_CSS", "show_live_screen"]
+
+SCREEN_CSS = """
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"],
+[data-testid="stHeader"], [data-testid="stToolbar"], [data-testid="stDecoration"], .stAppHeader { display: none !important; }
+.stMainBlockContainer, .block-container { max-width: 100% !important; padding: 0.6rem 1.6rem 0.4rem !important; }
+.st-key-live_wall, .st-key-live_told { zoom: 1.35; }
+@media (min-width: 1600px) and (min-height: 900px) { .st-key-live_wall, .st-key-live_told { zoom: 2; }
+  .mb-live-top { zoom: 1.4; } }
+.st-key-live_wall button { pointer-events: none; }
+.st-key-live_wall button:disabled { opacity: 1; color: inherit; }
+.st-key-live_wall [data-testid="stBaseButton-primary"]:disabled { border: 3px solid #2e7d32; color: #2e7d32; font-weight: 800;
+  background: #e8f5e9; }
+.mb-live-top { display: flex; justify-content: space-between; align-items: center; gap: 1rem; font-size: 1.6rem; }
+.mb-live-clock { font-size: 2.6rem; font-weight: 800; font-variant-numeric: tabular-nums; }
+.mb-live-clock.mb-low { color: #c62828; }
+.mb-live-in { font-size: 1.6rem; font-weight: 700; }
+.mb-live-bars { display: grid; grid-template-columns: minmax(8ch, max-content) 1fr 3ch; gap: 0.35rem 0.6rem;
+  align-items: center; font-size: 1.35rem; }
+.mb-live-fill { height: 1.6rem; background: #90a4ae; border-radius: 4px; min-width: 4px; }
+.mb-live-bars .mb-key { font-weight: 800; }
+.mb-live-bars .mb-key.mb-live-fill { background: #2e7d32; }
+.mb-live-bar { display: flex; gap: 0.6rem; font-size: 1.35rem; }
+.mb-live-big { font-size: 2.2rem; font-weight: 800; }
+.mb-live-reason { font-size: 1.4rem; }
+""".strip()
+"""The projector's page: no sidebar, header or toolbar; the whole width; a room's sizes."""
+
+
+def _css() -> None:
+    st.markdown(f"<style>{SCREEN_CSS}</style>", unsafe_allow_html=True)
+
+
+def _top(info: LiveInfo, phase: Phase, answered: int, learners: int, lang: str) -> None:
+    left = info.time_left()
+    low = " mb-low" if phase is Phase.OPEN and left <= 5 else ""
+    clock = t(f"live.phase.{phase.value}") if phase is not Phase.OPEN else t("live.left", seconds=number(left, lang, digits=0))
+    st.markdown(
+        f'<div class="mb-live-top"><div class="mb-live-big">{escape(t("live.question_of", n=info.number + 1, count=info.count))}'
+        f'</div><div class="mb-live-clock{low}" data-testid="live-clock">{escape(clock)}</div>'
+        f'<div class="mb-live-in" data-testid="live-answers">{escape(t("live.answers_in", answered=answered, learners=learners))}'
+        f'</div></div>', unsafe_allow_html=True)
+
+
+def _bars(shares: list[Share]) -> str:
+    most = max((s.count for s in shares), default=0) or 1
+    cells = []
+    for share in shares:
+        key = " mb-key" if share.key else ""
+        width = max(1, round(100 * share.count / most))
+        cells.append(f'<span class="mb-live-label{key}" data-key="{str(share.key).lower()}">'
+                     f'{escape(("✓ " if share.key else "") + share.label)}</span>'
+                     f'<span><span class="mb-live-fill{key}" style="display:block;width:{width}%">'
+                     f'</span></span><span class="{key}" data-count="{share.count}">{share.count}</span>')
+    return f'<div class="mb-live-bars">{"".join(cells)}</div>'
+
+
+
+def _leaders(info: LiveInfo, answers: list[LiveAnswerRow], lang: str) -> None:
+    """The leaderboard (only when the teacher chose one): right answers, then chi lost (fewer first), top five."""
+    names = {ln.id: ln.name for ln in classroom().store.learners(info.class_id)}
+    scores: dict[str, tuple[int, float]] = {}
+    for answer in answers:
+        right, lost = scores.get(answer.learner_id, (0, 0.0))
+        scores[answer.learner_id] = (right + answer.correct, lost + (answer.chi_lost or 0.0))
+    ranked = sorted(scores.items(), key=lambda item: (-item[1][0], item[1][1]))[:5]
+    if not ranked:
+        return
+    st.markdown(f"**{t('live.leaders')}**")
+    st.markdown("".join(
+        f'<div class="mb-live-bar"><span>{place}. {escape(names.get(learner, "?")[:40])}</span>'
+        f'<span>{escape(t("live.leader_line", right=right, lost=number(lost, lang)))}</span></div>'
+        for place, (learner, (right, lost)) in enumerate(ranked, 1)), unsafe_allow_html=True)
+
+
+def _before_or_after(info: LiveInfo, klass: ClassInfo | None, lang: str) -> None:
+    """Before the first question, how to join (the code, the QR code); after the last, thanks (and the leaders)."""
+    if info.phase is Phase.ENDED:
+        st.markdown(f'<div class="mb-live-big">{escape(t("live.over"))}</div>', unsafe_allow_html=True)
+        if info.leaderboard:
+            _leaders(info, live_sessions().answers(info.id), lang)
+        return
+    st.markdown(f'<div class="mb-live-big">{escape(t("live.get_ready", count=info.count))}</div>',
+                unsafe_allow_html=True)
+    if klass is not None and not klass.joining_locked:
+        st.markdown(f'<div class="mb-live-big">{escape(t("live.join_with", code=klass.join_code))}</div>',
+                    unsafe_allow_html=True)
+        show_join_qr(klass)
+
+
+def _wall(screen: str, lang: str, views: LiveViews) -> None:
+    live = live_sessions()
+    info = live.by_screen(screen)
+    if info is None:
+        st.error(t("live.bad_screen"))
+        return
+    if info.phase is Phase.ENDED or info.number < 0:
+        with st.container(key="live_told"):  # room-sized too
+            _before_or_after(info, classroom().store.class_info(info.class_id), lang)
+        return
+    learners = live.learner_count(info.class_id)
+    answered = live.answer_count(info.id, info.number)
+    phase = info.phase_at(answered, learners)
+    _top(info, phase, answered, learners, lang)
+    try:
+        question = live_question(info, info.number)
+    except (KeyError, SnapshotError):
+        st.error(t("classes.unreadable"))
+        return
+    shown = phase is Phase.SHOWN
+    if not shown:
+        with st.container(key="live_wall"):
+            views.wall(info, question, lang, False)
+        return
+    asked, told = st.columns([3, 2])
+    with asked, st.container(key="live_wall"):
+        views.wall(info, question, lang, True)
+    with told, st.container(key="live_told"):
+        answers = live.answers(info.id, info.number)
+        st.markdown(f'<div data-testid="live-distribution">{_bars(distribution(question, answers, info.rule_set, lang))}'
+                    f'</div>', unsafe_allow_html=True)
+        st.markdown(f'<div class="mb-live-reason" data-testid="live-reason">{escape(views.reason(question, info.rule_set, lang))}'
+                    f'</div>', unsafe_allow_html=True)
+        if info.leaderboard:
+            _leaders(info, live.answers(info.id), lang)
+
+
+@st.fragment(run_every=1.0)
+@guarded_function
+def _refreshing(screen: str, lang: str, views: LiveViews) -> None:
+    _wall(screen, lang, views)
+
+
+def show_live_screen(screen: str, lang: str, views: LiveViews) -> None:
+    """The projector's page of the live session whose projector id is ``screen`` (an unknown one says so); the
+    question drawn by ``views`` (the Drill's)."""
+    _css()
+    _refreshing(screen, lang, views)
