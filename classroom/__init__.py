@@ -34,7 +34,7 @@ Modules:
     classroom.migrations  Alembic's environment and revisions.
 """
 
-import classroom.live  # noqa: F401  - the live sessions' tables join Base.metadata (migrations, backups)
+import classroom.live  # the live sessions' tables join Base.metadata (migrations, backups)
 import classroom.room_models  # noqa: F401  - the rooms' tables join Base.metadata wherever classroom is used
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError
 

@@ -22,7 +22,7 @@ wait for each other; on SQLite every write takes the write lock.
 session, the live session's step): the page polls it (:mod:`ui.classes.live_learner`).
 
 The tables are declared here, on the classroom's :class:`~classroom.models.Base` (migration
-``0014_live_sessions``); :mod:`classroom` imports this module so that they are part of its metadata.
+``0016_live_sessions``); :mod:`classroom` imports this module so that they are part of its metadata.
 """
 
 from __future__ import annotations
