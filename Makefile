@@ -1,7 +1,8 @@
 # Two entry points, each working alone on a fresh clone:
 #   make run   - install the app's requirements into .venv and start it warm (ui/serve.py, http://localhost:8501);
 #                extra streamlit options go in ARGS, e.g. make run ARGS="--server.port 8502"
-#   make test  - install the development requirements into .venv and run the whole test suite
+#   make test  - install the development requirements into .venv and run the whole test suite (TEST_WORKERS=2
+#                processes; TEST_WORKERS=0 runs it in one)
 #   make serve - SERVERS app servers (default 2) on one PostgreSQL behind HAProxy on http://localhost:8500
 #                (deploy/cluster.py: MAUBINH_DATABASE_URL, or a local PostgreSQL in data/postgres; Ctrl-C stops all)
 # Installs are skipped while the stamp files in .venv are newer than the requirements files; the engine's kernel is
@@ -25,8 +26,12 @@ run: $(VENV)/.req-stamp $(KERNEL)
 serve: $(VENV)/.req-stamp $(KERNEL)
 	$(BIN)/python deploy/cluster.py --servers $(SERVERS) $(ARGS)
 
+# TEST_WORKERS pytest-xdist workers (2, the CI machine's cores); the browser tests all run on one of them, sharing its
+# servers and browser (tests/conftest.py), while the other takes the unit and AppTest tests. TEST_WORKERS=0: one process.
+TEST_WORKERS ?= 2
+
 test: $(VENV)/.req-dev-stamp $(KERNEL)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 $(BIN)/python:
 	@$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \

@@ -69,3 +69,16 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         yield url
     finally:
         drop_postgres_database(name)
+
+
+_E2E = REPO_ROOT / "tests" / "e2e"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``make test`` runs two workers with ``--dist loadgroup``), the browser tests form one
+    group, so that they all run on one worker and share its one app server and browser (session fixtures of
+    ``tests/e2e/conftest.py``), while the other worker runs the unit and AppTest tests."""
+    group = pytest.mark.xdist_group("browser")
+    for item in items:
+        if _E2E in Path(str(item.path)).resolve().parents:
+            item.add_marker(group)
