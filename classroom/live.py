@@ -52,6 +52,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from classroom.models import (
+    AnswerColumns,
     AssignedQuestion,
     Assignment,
     BankQuestion,
@@ -145,7 +146,7 @@ class LiveQuestion(Base):
     blob: Mapped[bytes] = mapped_column(LargeBinary)
 
 
-class LiveAnswer(Base):
+class LiveAnswer(AnswerColumns, Base):
     """One learner's answer to one question of a live session (a resubmission changes nothing)."""
 
     __tablename__ = "live_answers"
@@ -153,13 +154,6 @@ class LiveAnswer(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     session_id: Mapped[int] = mapped_column(ForeignKey("live_sessions.id", ondelete="CASCADE"), index=True)
-    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), index=True)
-    number: Mapped[int] = mapped_column(Integer)
-    code: Mapped[str] = mapped_column(String(200))
-    correct: Mapped[bool] = mapped_column(Boolean)
-    chi_lost: Mapped[float | None] = mapped_column(Float, default=None)
-    seconds: Mapped[float] = mapped_column(Float)
-    answered_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
 @dataclass(frozen=True)

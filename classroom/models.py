@@ -92,6 +92,7 @@ __all__ = [
     "ORIGIN_MAX",
     "PLACE_MAX",
     "TITLE_MAX",
+    "AnswerColumns",
     "AnswerRow",
     "AssignedQuestion",
     "Assignment",
@@ -300,14 +301,11 @@ class AssignedQuestion(Base):
     graded_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
-class AnswerRow(Base):
-    """One answer: keyed by assignment, learner and question (a resubmission changes nothing)."""
+class AnswerColumns:
+    """The columns of one learner's answer to one numbered question of a set (an assignment's, a live session's),
+    declared once: who, which question, the answer's code (:mod:`maubinh.drills.answers`), right or not, chi lost,
+    seconds from the question's start on the server's clock, and when."""
 
-    __tablename__ = "answers"
-    __table_args__ = (UniqueConstraint("assignment_id", "learner_id", "number"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    assignment_id: Mapped[int] = mapped_column(ForeignKey("assignments.id", ondelete="CASCADE"), index=True)
     learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
     code: Mapped[str] = mapped_column(String(200))
@@ -315,6 +313,16 @@ class AnswerRow(Base):
     chi_lost: Mapped[float | None] = mapped_column(Float, default=None)
     seconds: Mapped[float] = mapped_column(Float)
     answered_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class AnswerRow(AnswerColumns, Base):
+    """One answer: keyed by assignment, learner and question (a resubmission changes nothing)."""
+
+    __tablename__ = "answers"
+    __table_args__ = (UniqueConstraint("assignment_id", "learner_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    assignment_id: Mapped[int] = mapped_column(ForeignKey("assignments.id", ondelete="CASCADE"), index=True)
 
 
 class Attempt(Base):
