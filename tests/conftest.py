@@ -77,8 +77,12 @@ _E2E = REPO_ROOT / "tests" / "e2e"
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under pytest-xdist (``make test`` runs two workers with ``--dist loadgroup``), the browser tests form one
     group, so that they all run on one worker and share its one app server and browser (session fixtures of
-    ``tests/e2e/conftest.py``), while the other worker runs the unit and AppTest tests."""
+    ``tests/e2e/conftest.py``), while the other worker runs the unit and AppTest tests.
+    The browser tests are also moved to the front: the longest group starts first, on its own worker, instead of
+    after the AppTest tests (collection order), which would leave the other worker idle at the end."""
     group = pytest.mark.xdist_group("browser")
-    for item in items:
-        if _E2E in Path(str(item.path)).resolve().parents:
-            item.add_marker(group)
+    browser = [item for item in items if _E2E in Path(str(item.path)).resolve().parents]
+    for item in browser:
+        item.add_marker(group)
+    chosen = set(map(id, browser))
+    items[:] = browser + [item for item in items if id(item) not in chosen]
