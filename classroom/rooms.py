@@ -680,7 +680,8 @@ class Rooms:
             deal = None if room is None or not room.deal else session.get(RoomDeal, (room_id, room.deal))
             if room is None or deal is None:
                 return False
-            done = deal.settled_at is not None
+            if deal.settled_at is not None:
+                return True
             info = _info(room)
             stored = {row.seat for row in session.scalars(select(RoomHand).where(
                 RoomHand.room_id == room_id, RoomHand.number == deal.number))}
@@ -688,9 +689,6 @@ class Rooms:
                 RoomPlaced.room_id == room_id, RoomPlaced.number == deal.number))}
             number, started, players = deal.number, deal.started_at, list(deal.players)
             hands = {s: tuple(parse_cards(text)) for (s, _, _), text in zip(_seats(players), deal.cards, strict=True)}
-        if done:
-            self.keep_hands(room_id)
-            return True
         people = [s for s, strength, _ in _seats(players) if strength is None]
         late = (moment - started).total_seconds() > _limit(info.timer) + GRACE_S
         if any(seat not in stored for seat in people) and not late:
@@ -726,18 +724,16 @@ class Rooms:
             deal.settled_at = moment
             return True
 
-        if not self.store.write(work):
-            return False
-        self.keep_hands(room_id)
-        return True
+        return self.store.write(work)
 
     def keep_hands(self, room_id: str) -> int:
         """Keep each settled hand of a person with a profile (the seat's when the deal started) in that profile, marked
         as played at this room (:meth:`classroom.play_hands.PlayHands.keep`, ``room_id``): the Play history, Progress's
-        decisions and the review queue take it as a Play hand. Called by whoever notices a showdown (:meth:`tick`);
-        a hand is stored once whoever calls, and at once (the keep's unique key: the learner, the seat's analysis
-        seed, the rules, the deal), and a hand a call could not keep (a server gone) is kept by the next call.
-        A removed profile's hands are not kept.
+        decisions and the review queue take it as a Play hand. Called after a showdown is shown (the room's page
+        asks :func:`background.rooms.keep_room_hands`: each hand's analysis takes seconds); a hand is stored once
+        whoever calls, and at once (the keep's unique key: the learner, the seat's analysis seed, the rules, the
+        deal), and a hand a call could not keep (a server gone) is kept by the next call, at any later showdown of
+        the room. A removed profile's hands are not kept.
 
         Returns:
             How many hands this call found missing and kept (a racing call may have stored some first).
