@@ -22,4 +22,5 @@ Modules:
     background.deals    a deal's heavy work (computer players, study, the solver's split, a split's grade), made
                         once per process for Play and every class table, bounded by memory; started in a lane.
     background.grading  an assignment graded once when it is assigned, resumed after a restart (the grading lane).
+    background.rooms    a room's hands kept in its players' profiles after a showdown (the idle lane, one run a room).
 """

@@ -522,6 +522,9 @@ class PlayHand(Base):
     rating_after: Mapped[float | None] = mapped_column(Float, default=None)
     """The learner's rating after this hand moved it (:mod:`classroom.decisions`); ``None``: it did not (Xếp bài's,
     or stored before Play hands were rated)."""
+    room_id: Mapped[str | None] = mapped_column(String(16), default=None, index=True)
+    """The room it was played at (:mod:`classroom.rooms`, people at one table); ``None``: the Play table or a class
+    table."""
 
 
 class DealShowing(Base):

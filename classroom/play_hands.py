@@ -53,6 +53,7 @@ __all__ = [
     "REVIEW_LEVEL",
     "PlayHands",
     "PlayedHand",
+    "SeatTable",
     "Summary",
     "is_error",
     "review_ref",
@@ -75,6 +76,17 @@ def is_error(gap: float, stderr: float) -> bool:
     (True, False, False)
     """
     return grade(gap, stderr).error
+
+
+@dataclass(frozen=True)
+class SeatTable(Table):
+    """A :class:`maubinh.play.Table` seen from one seat of a room (:mod:`classroom.rooms`): ``hands`` are the deal's
+    cards with that seat's first (the Play analysis grades seat 0's split; ``bots`` stand for the other players)."""
+
+    hands: tuple[tuple[Card, ...], ...] = ()
+
+    def deal(self, number: int) -> tuple[tuple[Card, ...], ...]:
+        return self.hands
 
 
 def _arrangement(text: str) -> Arrangement:
@@ -104,6 +116,9 @@ class PlayedHand:
             unknown (an instant win held, a hand stored before spreads were kept).
         rating_after: the learner's rating after the hand moved it (``None``: not stored, not graded, or stored
             before Play hands were rated; :mod:`classroom.decisions`).
+        room_id: the room it was played at with people (:mod:`classroom.rooms`; its ``table_seed`` is the seat's
+            analysis seed, its ``bots`` what the analysis assumed of the others), ``None``: the Play table or a
+            class table.
     """
 
     rule_set_id: str
@@ -127,6 +142,7 @@ class PlayedHand:
     id: int | None = None
     spread: float | None = None
     rating_after: float | None = None
+    room_id: str | None = None
 
     @classmethod
     def from_play(cls, table: Table, result: DealResult, analysis: Analysis, seconds: float) -> PlayedHand:
@@ -199,8 +215,13 @@ class PlayedHand:
 
     @property
     def table(self) -> Table:
-        """The table it was dealt at (replays the same deal)."""
-        return Table(self.rule_set, self.table_seed, tuple(Strength(s) for s in self.bots))
+        """The table it was dealt at (replays the same deal; a room's: the cards as they were dealt, the player's
+        first, :class:`SeatTable`)."""
+        bots = tuple(Strength(s) for s in self.bots)
+        if self.room_id is None:
+            return Table(self.rule_set, self.table_seed, bots)
+        return SeatTable(self.rule_set, self.table_seed, bots,
+                         tuple(tuple(sorted(a.cards, reverse=True)) for a in self.arrangements))
 
     def record(self) -> dict[str, Any]:
         """The hand as plain JSON-ready data (the history's export): cards and splits as text."""
@@ -216,6 +237,7 @@ class PlayedHand:
             "gap": round(self.gap, 4), "gap_stderr": round(self.gap_stderr, 4), "error": self.error,
             "spread": None if self.spread is None else round(self.spread, 4),
             "rating_after": None if self.rating_after is None else round(self.rating_after, 1),
+            "room": self.room_id,
         }
 
 
@@ -243,7 +265,7 @@ def _hand(row: PlayHand) -> PlayedHand:
                       parse_cards(row.cards), tuple(_arrangement(a) for a in row.arrangements),
                       tuple(bool(d) for d in row.declared), tuple(int(x) for x in row.totals), row.seconds,
                       _origin(row), _arrangement(row.best), row.best_declare, row.expected, row.best_expected,
-                      row.gap, row.gap_stderr, row.played_at, row.id, row.spread, row.rating_after)
+                      row.gap, row.gap_stderr, row.played_at, row.id, row.spread, row.rating_after, row.room_id)
 
 
 class PlayHands:
@@ -300,7 +322,7 @@ class PlayHands:
                        best_declare=hand.best_declare,
                        expected=float(hand.expected), best_expected=float(hand.best_expected), gap=float(hand.gap),
                        gap_stderr=float(hand.gap_stderr), played_at=moment,
-                       spread=None if hand.spread is None else float(hand.spread))
+                       spread=None if hand.spread is None else float(hand.spread), room_id=hand.room_id)
         # the review comes back at the level the learner played this hand at (before it moves their rating)
         level = level_for(Rating(learner.rating, learner.rating_rd, learner.rating_volatility))
         if hand.graded:  # the learner's row is locked above: hands and drill answers move the rating in turn

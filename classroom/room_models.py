@@ -7,8 +7,8 @@
   times.
 - ``room_seats``: one row per seat taken, keyed by (room, seat): the display name (the class name rules,
   :func:`classroom.service.clean_text`; compared by :func:`~classroom.models.name_key`), the hash of the seat's
-  secret, ``left_at`` while the seat is left (it may be taken again).
-- ``room_deals``: one row per (room, deal): who plays (seat numbers and computer players' strengths), each one's
+  secret, ``left_at`` while the seat is left (it may be taken again), the person's profile (``learner_id``) if any.
+- ``room_deals``: one row per (room, deal): who plays (seat numbers, computer players' strengths, people's profiles), each one's
   13 cards as the server dealt them, ``started_at`` (the server's clock), the ``deadline`` the server computed, and
   ``settled_at`` once the showdown is settled.
 - ``room_placed``: a player's chi as they stand while arranging (one row per (room, deal, seat), overwritten).
@@ -70,6 +70,9 @@ class RoomSeat(Base):
     secret_hash: Mapped[str] = mapped_column(String(64))
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     left_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
+    learner_id: Mapped[str | None] = mapped_column(String(16), default=None)
+    """The profile of the person at the seat (their personal link or remembered device), ``None`` for none: a deal's
+    hand goes to it (:meth:`classroom.rooms.Rooms.keep_hands`)."""
 
 
 class RoomDeal(Base):
@@ -80,7 +83,8 @@ class RoomDeal(Base):
     room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     players: Mapped[list[list[object]]] = mapped_column(JSON)
-    """``[[seat, strength or None], ...]`` in dealing order (``None``: a person)."""
+    """``[[seat, strength or None, learner id or None], ...]`` in dealing order (strength ``None``: a person; the
+    learner: the person's profile when the deal started; rows of the first rooms have no third item)."""
     cards: Mapped[list[str]] = mapped_column(JSON)
     """Each player's 13 cards, space separated, in the order of ``players``."""
     started_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from functools import partial
 
@@ -40,7 +40,8 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from classroom.clock import GRACE_S, is_late, limit_seconds, outcome
-from classroom.models import LEARNER_NAME_MAX, name_key, utcnow
+from classroom.models import LEARNER_NAME_MAX, Learner, PlayHand, name_key, utcnow
+from classroom.play_hands import PlayedHand, PlayHands, SeatTable
 from classroom.room_models import Room, RoomDeal, RoomHand, RoomPlaced, RoomSeat
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError, clean_text
 from classroom.tables import SEED_BITS, canonical, parse_split
@@ -49,7 +50,7 @@ from classroom.tokens import Token, hash_secret, new_id, new_join_code, normaliz
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card, CardParseError, parse_card, parse_cards
 from maubinh.house import dump_rule_set, load_house_rules
-from maubinh.play import Analysis, Origin, Strength, Table, analyse, bot_play, deal_cards
+from maubinh.play import Analysis, DealResult, Origin, Strength, analyse, bot_play, deal_cards
 from maubinh.rules import POSITIONS, RULE_SET_IDS, RuleSet, load_rule_set
 from maubinh.settle import Settlement, settle
 from maubinh.strategy.decide import decide
@@ -200,17 +201,6 @@ class RoomView:
         return tuple(p for p in self.players if p.strength is None and p.seat not in self.ready)
 
 
-@dataclass(frozen=True)
-class SeatTable(Table):
-    """A :class:`maubinh.play.Table` seen from one seat: ``hands`` are the deal's cards with that seat's first (the
-    Play analysis grades seat 0's split)."""
-
-    hands: tuple[tuple[Card, ...], ...] = ()
-
-    def deal(self, number: int) -> tuple[tuple[Card, ...], ...]:
-        return self.hands
-
-
 def _info(row: Room) -> RoomInfo:
     return RoomInfo(row.id, row.code, row.rule_set_id, row.house_toml, row.seats, row.timer,
                     None if row.fill is None else Strength(row.fill), row.seed, row.deal, row.created_at,
@@ -221,16 +211,59 @@ def _hand(row: RoomHand) -> Hand:
     return Hand(row.seat, parse_split(row.arrangement), row.declared, row.origin, row.seconds, row.total)
 
 
+def _seats(players: Sequence[Sequence[object]]) -> list[tuple[int, Strength | None, str | None]]:
+    """A deal's ``players`` read: (seat, computer player's strength or ``None``, the person's profile or ``None``)."""
+    return [(int(str(p[0])), None if p[1] is None else Strength(str(p[1])),
+             None if len(p) < 3 or p[2] is None else str(p[2])) for p in players]
+
+
 def _players(row: RoomDeal, names: Mapping[int, str]) -> tuple[Player, ...]:
-    return tuple(Player(int(str(seat)), None if strength else names.get(int(str(seat))),
-                        None if strength is None else Strength(str(strength))) for seat, strength in row.players)
+    return tuple(Player(seat, None if strength else names.get(seat), strength)
+                 for seat, strength, _ in _seats(row.players))
 
 
 def _cards(row: RoomDeal, seat: int) -> tuple[Card, ...]:
-    for (s, _), text in zip(row.players, row.cards, strict=True):
+    for (s, _, _), text in zip(_seats(row.players), row.cards, strict=True):
         if s == seat:
             return tuple(parse_cards(text))
     return ()
+
+
+def _played_hand(info: RoomInfo, number: int, hands: Sequence[Hand], seat: int) -> PlayedHand:
+    """``seat``'s hand of a settled deal as a Play hand of its profile (the seat first, then the others in dealing
+    order), analysed as the room's page shows it (:func:`seat_analysis`), marked with the room."""
+    mine = next(h for h in hands if h.seat == seat)
+    ordered = (mine, *(h for h in hands if h.seat != seat))
+    table, analysis = seat_analysis(info.rule_set, info.seed, number, hands, seat, int(mine.total or 0))
+    origin = Origin(mine.origin)
+    arrangements = tuple(h.arrangement for h in ordered)
+    declared = tuple(h.declared for h in ordered)
+    result = DealResult(number, arrangements, declared, settle(arrangements, info.rule_set, declared),
+                        helped=origin is Origin.XEP_BAI, timed_out=origin.timed_out,
+                        auto_split=origin is Origin.TIMER_SOLVER, seconds=mine.seconds)
+    return replace(PlayedHand.from_play(table, result, analysis, mine.seconds), room_id=info.id)
+
+
+def _seat_seed(seed: int, seat: int) -> int:
+    """The seed of a seat's analysis in a room of ``seed`` (63 bits, like every stored table seed)."""
+    return seed ^ seat
+
+
+def seat_analysis(rule_set: RuleSet, seed: int, number: int, hands: Sequence[Hand], seat: int,
+                  actual: int) -> tuple[SeatTable, Analysis]:
+    """Play's analysis of ``seat``'s hand in a room's settled deal (:func:`maubinh.play.analyse`: the split against
+    the best at this table size, the others as they were dealt and set), and the table it was made at.
+
+    Args:
+        rule_set, seed: the room's; number: the deal's; hands: every hand of the deal in dealing order;
+        seat: the person's seat; actual: what the hand won at the showdown, chi.
+    """
+    hand = next(h for h in hands if h.seat == seat)
+    cards = tuple(sorted(hand.arrangement.cards, reverse=True))
+    others = tuple(tuple(sorted(h.arrangement.cards, reverse=True)) for h in hands if h.seat != seat)
+    table = SeatTable(rule_set, _seat_seed(seed, seat), (Strength.SOLVER,) * len(others), (cards, *others))
+    return table, analyse(table, number, hand.arrangement, hand.declared, actual=actual,
+                          missed=hand.origin == Origin.TIMER_SOLVER.value)
 
 
 def _limit(timer: int) -> float:
@@ -284,15 +317,17 @@ def _placed_arrangement(chis: Mapping[str, Sequence[str]] | None) -> Arrangement
 class Rooms:
     """Rooms on a :class:`~classroom.service.ClassroomStore`'s database (thread-safe, like the store)."""
 
-    def __init__(self, store: ClassroomStore) -> None:
+    def __init__(self, store: ClassroomStore, profiles: PlayHands | None = None) -> None:
         self.store = store
+        self.profiles = profiles or PlayHands(store)
 
     # ------------------------------------------------------------------ rooms
 
     def create(self, rule_set: RuleSet, seats: int, timer: int, fill: Strength | None, host_name: str,
-               seed: int | None = None, share_analysis: bool = False) -> NewRoom:
+               seed: int | None = None, share_analysis: bool = False, learner_id: str | None = None) -> NewRoom:
         """Open a room; the host (``host_name``) sits at seat 0. ``share_analysis``: after each deal, everyone may see
-        everyone's analysis (else each player sees their own).
+        everyone's analysis (else each player sees their own). ``learner_id``: the host's profile (their hands go
+        to it, :meth:`keep_hands`), ``None`` for none.
 
         Raises:
             ClassroomError: ``"seats"`` outside 2-4, ``"timer"`` not in :data:`TIMERS`, ``"name"`` (see
@@ -318,7 +353,7 @@ class Rooms:
             session.add(row)
             session.flush()
             session.add(RoomSeat(room_id=room_id, seat=0, name=name, name_key=name_key(name),
-                                 secret_hash=hash_secret(seat_secret), joined_at=now))
+                                 secret_hash=hash_secret(seat_secret), joined_at=now, learner_id=learner_id))
             session.flush()  # a code already taken: IntegrityError, and write() tries again with a new one
             return _info(row)
 
@@ -383,8 +418,9 @@ class Rooms:
         row.active_at = now
         return row
 
-    def join(self, room_id: str, name: str) -> SeatToken:
-        """Seat ``name`` at the room's first free seat (never taken, or left).
+    def join(self, room_id: str, name: str, learner_id: str | None = None) -> SeatToken:
+        """Seat ``name`` at the room's first free seat (never taken, or left); ``learner_id``: their profile (their
+        hands go to it, :meth:`keep_hands`), ``None`` for none.
 
         Raises:
             NameTakenError: the name is taken in the room (it carries a free one).
@@ -410,9 +446,10 @@ class Rooms:
             if seat in rows:
                 rows[seat].name, rows[seat].name_key = name, key
                 rows[seat].secret_hash, rows[seat].joined_at, rows[seat].left_at = hash_secret(secret), now, None
+                rows[seat].learner_id = learner_id
             else:
                 session.add(RoomSeat(room_id=room_id, seat=seat, name=name, name_key=key,
-                                     secret_hash=hash_secret(secret), joined_at=now))
+                                     secret_hash=hash_secret(secret), joined_at=now, learner_id=learner_id))
             session.flush()
             return SeatToken(room_id, seat, secret)
 
@@ -505,12 +542,12 @@ class Rooms:
                 current = session.get(RoomDeal, (room_id, room.deal))
                 if current is not None and current.settled_at is None:
                     raise ClassroomError("running", "the current deal is not over yet")
-            present = {row.seat for row in session.scalars(select(RoomSeat).where(
+            present = {row.seat: row.learner_id for row in session.scalars(select(RoomSeat).where(
                 RoomSeat.room_id == room_id, RoomSeat.left_at.is_(None)))}
             players: list[list[object]] = []
             for seat in range(room.seats):
                 if seat in present:
-                    players.append([seat, None])
+                    players.append([seat, None, present[seat]])
                 elif room.fill is not None:
                     players.append([seat, room.fill])
             if len(players) < MIN_SEATS:
@@ -651,19 +688,18 @@ class Rooms:
             placed = {row.seat: row.chis for row in session.scalars(select(RoomPlaced).where(
                 RoomPlaced.room_id == room_id, RoomPlaced.number == deal.number))}
             number, started, players = deal.number, deal.started_at, list(deal.players)
-            hands = {int(str(s)): tuple(parse_cards(text)) for (s, _), text in zip(deal.players, deal.cards, strict=True)}
-        people = [int(str(s)) for s, strength in players if strength is None]
+            hands = {s: tuple(parse_cards(text)) for (s, _, _), text in zip(_seats(players), deal.cards, strict=True)}
+        people = [s for s, strength, _ in _seats(players) if strength is None]
         late = (moment - started).total_seconds() > _limit(info.timer) + GRACE_S
         if any(seat not in stored for seat in people) and not late:
             return False
         rule_set, count = info.rule_set, len(players)
         missing: dict[int, tuple[Arrangement, bool, str]] = {}
-        for position, (raw_seat, strength) in enumerate(players):
-            seat = int(str(raw_seat))
+        for position, (seat, strength, _) in enumerate(_seats(players)):
             if seat in stored:
                 continue
             if strength is not None:
-                play = bot_play(hands[seat], Strength(str(strength)), rule_set, count, f"{info.seed}:{number}:{position}")
+                play = bot_play(hands[seat], strength, rule_set, count, f"{info.seed}:{number}:{position}")
                 missing[seat] = (play.arrangement, play.declare, COMPUTER)
             else:
                 stands = outcome(_placed_arrangement(placed.get(seat)), rule_set, limit=_limit(info.timer),
@@ -671,7 +707,7 @@ class Rooms:
                                  solver=partial(_solver_split, hands[seat], rule_set, count))
                 missing[seat] = (stands.arrangement, False,
                                  (Origin.TIMER_SOLVER if stands.auto_split else Origin.TIMER).value)
-        order = [int(str(s)) for s, _ in players]
+        order = [s for s, _, _ in _seats(players)]
 
         def work(session: Session) -> bool:
             deal = session.get(RoomDeal, (room_id, number), with_for_update=True)
@@ -689,6 +725,49 @@ class Rooms:
             return True
 
         return self.store.write(work)
+
+    def keep_hands(self, room_id: str) -> int:
+        """Keep each settled hand of a person with a profile (the seat's when the deal started) in that profile, marked
+        as played at this room (:meth:`classroom.play_hands.PlayHands.keep`, ``room_id``): the Play history, Progress's
+        decisions and the review queue take it as a Play hand. Called after a showdown is shown (the room's page
+        asks :func:`background.rooms.keep_room_hands`: each hand's analysis takes seconds); a hand is stored once
+        whoever calls, and at once (the keep's unique key: the learner, the seat's analysis seed, the rules, the
+        deal), and a hand a call could not keep (a server gone) is kept by the next call, at any later showdown of
+        the room. A removed profile's hands are not kept.
+
+        Returns:
+            How many hands this call found missing and kept (a racing call may have stored some first).
+        """
+        with self.store._session() as session:
+            room = session.get(Room, room_id)
+            if room is None:
+                return 0
+            info = _info(room)
+            wanted = [(deal.number, seat, learner) for deal in session.scalars(select(RoomDeal).where(
+                RoomDeal.room_id == room_id, RoomDeal.settled_at.is_not(None)))
+                for seat, _, learner in _seats(deal.players) if learner is not None]
+            if not wanted:
+                return 0
+            kept = set(session.execute(select(PlayHand.learner_id, PlayHand.deal, PlayHand.table_seed).where(
+                PlayHand.room_id == room_id)))
+            missing = [(number, seat, learner) for number, seat, learner in wanted
+                       if (learner, number, _seat_seed(info.seed, seat)) not in kept]
+            if not missing:
+                return 0
+            present = set(session.scalars(select(Learner.id).where(
+                Learner.id.in_({learner for _, _, learner in missing}), Learner.removed_at.is_(None))))
+            deals = {number: session.get(RoomDeal, (room_id, number)) for number in {n for n, _, _ in missing}}
+            hands = {number: {row.seat: _hand(row) for row in session.scalars(select(RoomHand).where(
+                RoomHand.room_id == room_id, RoomHand.number == number))} for number in deals}
+            orders = {number: [s for s, _, _ in _seats(deal.players)] for number, deal in deals.items() if deal}
+        stored = 0
+        for number, seat, learner in missing:
+            if learner not in present or set(orders.get(number, ())) - set(hands[number]):
+                continue
+            played = [hands[number][s] for s in orders[number]]
+            self.profiles.keep(learner, _played_hand(info, number, played, seat))
+            stored += 1
+        return stored
 
     # ------------------------------------------------------------------ reading
 
@@ -756,12 +835,7 @@ class Rooms:
         settlement = view.settlement
         if settlement is None or seat not in order:
             return None
-        hand = view.hands[order.index(seat)]
-        if hand.origin == COMPUTER:
+        if view.hands[order.index(seat)].origin == COMPUTER:
             return None
-        cards = tuple(sorted(hand.arrangement.cards, reverse=True))
-        others = tuple(tuple(sorted(h.arrangement.cards, reverse=True)) for h in view.hands if h.seat != seat)
-        table = SeatTable(view.room.rule_set, view.room.seed * 4 + seat % 4, (Strength.SOLVER,) * len(others),
-                          (cards, *others))
-        return analyse(table, view.number, hand.arrangement, hand.declared, actual=settlement.totals[order.index(seat)],
-                       missed=hand.origin == Origin.TIMER_SOLVER.value)
+        return seat_analysis(view.room.rule_set, view.room.seed, view.number, view.hands, seat,
+                             settlement.totals[order.index(seat)])[1]

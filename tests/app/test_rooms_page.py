@@ -1,17 +1,26 @@
 """AppTest of the rooms in Play (issue 34): broken and hostile addresses say what is wrong (never a traceback), a
-wrong code counts against the join throttle, a full room refuses politely, and a name is shown escaped."""
+wrong code counts against the join throttle, a full room refuses politely, and a name is shown escaped; a profile's
+room hand goes to its Play history, marked."""
 
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import func, select
+from streamlit.testing.v1 import AppTest
 
+from background.rooms import keep_room_hands
+from classroom.models import PlayHand
+from classroom.play_hands import PlayHands
+from classroom.practice import Practice
 from classroom.rooms import Rooms
 from classroom.service import ClassroomStore
 from classroom.throttle import CLIENT_GUESSES
 from maubinh.play import Strength
 from maubinh.rules import load_rule_set
+from maubinh.strategy.arrangers import arrange_simple
 from tests.app.conftest import open_page
 from ui.client import LOCAL
+from ui.i18n import translate
 
 RULES = load_rule_set("chi-at")
 
@@ -73,3 +82,43 @@ def test_the_host_deals_from_the_page_and_a_guest_waits(db: ClassroomStore) -> N
     assert view is not None and view.number == 1 and [p.strength for p in view.players] == [
         None, None, Strength.BEGINNER]
     assert "Ván 1" in [s.value for s in lan.subheader]  # the deal under way
+
+
+def _param(at: AppTest, key: str) -> str:
+    value = at.query_params[key]
+    return str(value[0] if isinstance(value, list) else value)
+
+
+def test_a_profiles_room_hand_goes_to_its_play_history_marked_as_a_rooms(db: ClassroomStore) -> None:
+    """Lan opens a room with her personal link (kept in the room's addresses); Minh joins without a profile; after the
+    showdown Lan's page shows, her hand is in her Play history once, marked as played at a room (vi and en), and
+    Minh's nowhere. (The form is sent in vi: AppTest formats a widget's value outside the page's language.)"""
+    lang = "vi"
+    profile = Practice(db).create_profile("Lan")
+    me = str(profile.token)
+    at = open_page("play", room="new", me=me, lang=lang)
+    at.text_input(key="rooms_create_name").input("Lan")
+    at.button(key=f"FormSubmitter:rooms_create-{translate('rooms.create', lang)}").click().run()
+    assert not at.exception and _param(at, "me") == me
+    code, seat, host = _param(at, "room"), _param(at, "seat"), _param(at, "host")
+    rooms = Rooms(db)
+    room = rooms.find(code)
+    assert room is not None
+    minh = rooms.join(room.id, "Minh")
+    rooms.start(room.id, host)
+    for token in (seat, str(minh)):
+        view = rooms.view(room.id, token)
+        assert view is not None
+        rooms.confirm(token, 1, arrange_simple(view.cards, RULES))
+    shown = open_page("play", room=code, seat=seat, host=host, me=me, lang=lang)  # the showdown, on Lan's page
+    assert not shown.exception
+    keep_room_hands(rooms, room.id).result(120)  # the page's run under way, or one finding nothing left to keep
+    kept = PlayHands(db).history(profile.info.id)
+    assert [(h.room_id, h.deal) for h in kept] == [(room.id, 1)]
+    with db.engine.connect() as connection:
+        assert connection.scalar(select(func.count()).select_from(PlayHand)) == 1  # Minh has no profile
+    for shown_lang in ("vi", "en"):
+        history = open_page("play", me=me, lang=shown_lang)
+        assert not history.exception
+        mark = translate("origin.mark.room", shown_lang)
+        assert any(mark in m.value for m in history.markdown), [m.value for m in history.markdown]

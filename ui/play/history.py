@@ -8,7 +8,7 @@ shown from the session and the page offers to make a profile (the Progress page'
 :func:`ui.profile_form.show_profile_offer`): the hands already played are then stored in it.
 
 A hand is an error when its gap is beyond its error (:func:`classroom.play_hands.is_error`, the one definition).
-A hand the player did not make alone carries its mark everywhere it is listed (:func:`ui.table.views.origin_mark`:
+A hand the player did not make alone carries its mark everywhere it is listed (:func:`ui.table.views.marks`, a room's hand too:
 Xếp bài's, left out of the figures; the timer's, a miss charged when the solver's split was played).
 """
 
@@ -40,7 +40,7 @@ from ui.profile_form import show_profile_offer
 from ui.settlement import signed
 from ui.store import LEARNER_PARAM, classroom
 from ui.table.records import HAND_PARAM, error_definition, export_frame, export_json, practise_params
-from ui.table.views import origin_mark, seat_namer, show_analysis, show_left_out, show_seat, show_showdown
+from ui.table.views import marks, place_mark, seat_namer, show_analysis, show_left_out, show_seat, show_showdown
 from ui.when import moment, viewer_zone
 
 __all__ = [
@@ -133,7 +133,7 @@ def _choose(hand: PlayedHand) -> None:
 
 def _hand_line(hand: PlayedHand, lang: str) -> str:
     mark = t("playhist.error_mark") if hand.error else ""
-    origin = origin_mark(hand.origin)
+    origin = marks(hand.origin, hand.room_id)
     if origin:
         mark += f" · :orange-badge[{origin}]"
     if not hand.graded:
@@ -257,6 +257,9 @@ def show_replay(lang: str) -> None:
                                     key=f"play_replay_step_{hand.id}_{hand.table_seed}_{hand.deal}", default="deal",
                                     required=True)
         names = seat_namer(table.bots)
+        if hand.room_id is not None:  # people (and computer players) of a room: named by their seat, not as solvers
+            names = {0: names[0], **{seat: t("origin.room_player", n=seat + 1) for seat in range(1, table.seats)}}
+            st.caption(f":blue-badge[{place_mark(hand.room_id)}] {t('origin.room_note')}")
         if step == "deal":
             show_cards(hand.cards, width=34, label=names[0])
             for seat in range(1, table.seats):
@@ -275,7 +278,7 @@ def show_replay(lang: str) -> None:
                 st.warning(t("play.timed_out_solver" if hand.origin is Origin.TIMER_SOLVER else "play.timed_out_kept"),
                            icon=":material/timer:")
         elif step == "showdown":
-            show_showdown(table, hand.result, lang)
+            show_showdown(table, hand.result, lang, names=names)
         else:
             with st.spinner(t("play.settling")):
                 analysis = analysis_of(table, hand.deal, hand.split, hand.declare, hand.won,

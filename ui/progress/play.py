@@ -21,7 +21,7 @@ from ui.settlement import signed
 from ui.store import LEARNER_PARAM
 from ui.table.model import bots_param
 from ui.table.records import HAND_PARAM, error_definition
-from ui.table.views import origin_mark, show_left_out
+from ui.table.views import marks, show_left_out
 
 __all__ = ["COSTLIEST", "show_play"]
 
@@ -55,7 +55,7 @@ def show_play(hands: Sequence[PlayedHand], token: str, lang: str) -> None:
     for hand in total.costliest:
         when = "" if hand.played_at is None else hand.played_at.strftime("%Y-%m-%d")
         label = t("playhist.progress.replay", deal=hand.deal, band=band_text(hand.grade, lang), when=when)
-        mark = origin_mark(hand.origin)
+        mark = marks(hand.origin, hand.room_id)
         label = f"{mark} · {label}" if mark else label  # first: a long label is cut at its end on a phone
         link_to("pages/play.py", label, ":material/replay:",
                 {LEARNER_PARAM: token, HAND_PARAM: str(hand.id), "seed": str(hand.table_seed),

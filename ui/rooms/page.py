@@ -27,6 +27,7 @@ from typing import Any
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
+from background.rooms import keep_room_hands
 from classroom.clock import GRACE_S
 from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.rooms import COMPUTER, MAX_SEATS, MIN_SEATS, TIMERS, RoomInfo, Rooms, RoomView, SeatToken
@@ -43,9 +44,10 @@ from ui.escape import markdown_literal
 from ui.i18n import t
 from ui.labels import natural_name
 from ui.links import public_link, public_url, qr_data_uri
+from ui.personal import personal_from_url
 from ui.settlement import show_events, show_pair, signed
 from ui.setup import rule_set_label, rule_set_picker
-from ui.store import configured_url
+from ui.store import LEARNER_PARAM, configured_url
 from ui.table.timer import expired
 from ui.table.views import show_analysis, show_seat
 
@@ -79,11 +81,18 @@ def room_requested() -> bool:
 
 
 def _go(**params: str) -> None:
-    lang = st.query_params.get("lang")
+    """Go to ``params``, keeping the language and the personal link (the profile a seat's hands go to)."""
+    kept = {key: str(st.query_params[key]) for key in ("lang", LEARNER_PARAM) if st.query_params.get(key)}
     st.query_params.clear()
     st.query_params.update(params)
-    if lang:
-        st.query_params["lang"] = lang
+    for key, value in kept.items():
+        st.query_params.setdefault(key, value)
+
+
+def _profile() -> str | None:
+    """The profile of the person at this page (their personal link or remembered device), ``None`` for none."""
+    linked = personal_from_url()
+    return None if linked is None else linked.learner.id
 
 
 def show_rooms_button() -> None:
@@ -132,7 +141,8 @@ def _create(lang: str) -> None:
             return
     try:
         new = rooms().create(rule_set, int(seats or MAX_SEATS), int(timer or TIMERS[1]),
-                             None if fill == "none" else Strength(str(fill)), name, share_analysis=bool(share))
+                             None if fill == "none" else Strength(str(fill)), name, share_analysis=bool(share),
+                             learner_id=_profile())
     except ClassroomError as error:
         st.error(t("rooms.name_bad" if error.field == "name" else "rooms.refused", field=error.field))
         return
@@ -156,7 +166,7 @@ def _join(room: RoomInfo, lang: str) -> None:
         if not st.form_submit_button(t("rooms.join"), type="primary", icon=":material/login:"):
             return
     try:
-        seat = rooms().join(room.id, name)
+        seat = rooms().join(room.id, name, learner_id=_profile())
     except NameTakenError as error:
         st.error(t("rooms.name_taken", suggestion=markdown_literal(error.suggestion)))
         return
@@ -318,6 +328,7 @@ def _showdown(view: RoomView, lang: str) -> None:
             if index != mine and view.hands[index].origin != COMPUTER:
                 with st.expander(t("rooms.analysis_of", name=name(index))):
                     _analysis(view, index, lang)
+    keep_room_hands(rooms(), view.room.id)  # into the players' profiles, once the showdown is on the screen
 
 
 @st.cache_resource(show_spinner=False, max_entries=512)

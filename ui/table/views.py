@@ -4,7 +4,7 @@ face-down hands and the narrow-screen layout that puts the player's 13 cards on 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pandas as pd
 import streamlit as st
@@ -26,8 +26,10 @@ __all__ = [
     "PHONE_CSS",
     "bots_down_html",
     "compact_showdown_html",
+    "marks",
     "origin_mark",
     "phone_layout",
+    "place_mark",
     "seat_namer",
     "show_analysis",
     "show_bots_down",
@@ -158,12 +160,14 @@ def compact_showdown_html(result: DealResult, rule_set: RuleSet, names: dict[int
     return f'<div class="mb-showdown">{"".join(rows)}</div>'
 
 
-def show_showdown(table: Table, result: DealResult, lang: str, heading: bool = True, compact: bool = False) -> None:
+def show_showdown(table: Table, result: DealResult, lang: str, heading: bool = True, compact: bool = False,
+                  names: Mapping[int, str] | None = None) -> None:
     """Every hand revealed at ``table`` with what it won, the settlement with the rule behind each number; under a
     heading "Showdown" unless ``heading`` is false (the caller's heading names it). ``compact``: the hands in a few
-    lines of text (:func:`compact_showdown_html`: Play), not as cards."""
+    lines of text (:func:`compact_showdown_html`: Play), not as cards. ``names``: each seat's name (default
+    :func:`seat_namer`'s: you and the computer players)."""
     rule_set = table.rule_set
-    names = seat_namer(table.bots)
+    names = dict(names) if names is not None else seat_namer(table.bots)
     settlement = result.settlement
     if heading:
         st.markdown(f"#### {t('play.showdown')}")
@@ -201,6 +205,17 @@ def origin_mark(origin: Origin) -> str:
     """The short mark of a hand the learner did not make alone, in the page's language ("hết giờ", "Xếp bài"...;
     ``""`` for their own): beside the hand in the history, the replay, the board, the class table, Progress."""
     return "" if origin is Origin.OWN else t(f"origin.mark.{origin.value}")
+
+
+def place_mark(room_id: str | None) -> str:
+    """The short mark of a hand played at a room with people (:mod:`classroom.rooms`), ``""`` for the Play table's
+    and a class table's: beside the hand in the history, the replay and Progress."""
+    return "" if room_id is None else t("origin.mark.room")
+
+
+def marks(origin: Origin, room_id: str | None) -> str:
+    """A hand's marks joined (:func:`place_mark`, :func:`origin_mark`), ``""`` for none."""
+    return " · ".join(m for m in (place_mark(room_id), origin_mark(origin)) if m)
 
 
 def show_left_out(total: Summary) -> None:
