@@ -2,7 +2,7 @@
 person at a seat, ``None`` for someone without one) and ``play_hands.room_id`` (a Play hand played at a room,
 ``None`` for the Play table's and a class table's), indexed (a room's showdown looks its hands up).
 
-Revision ID: 0017_room_profiles
+Revision ID: 0017
 Revises: 0016
 Create Date: 2026-12-05
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0017_room_profiles'
+revision = '0017'
 down_revision = '0016'
 branch_labels = None
 depends_on = None
