@@ -14,7 +14,6 @@ from functools import partial
 import streamlit as st
 
 from maubinh.drills import DrillSet, Question, QuestionList
-from maubinh.drills.path import reached
 from maubinh.rules import RuleSet
 from ui.drill.arrange import take_submission
 from ui.drill.assigned import Assigned, question_at, with_result
@@ -31,7 +30,7 @@ from ui.errors import guarded_function
 from ui.escape import md_text
 from ui.habits import DAILY_MODE
 from ui.i18n import t
-from ui.lesson_path import marks
+from ui.lesson_path import reached_steps
 from ui.nav import link_to
 from ui.params import markdown_literal
 from ui.profile_form import show_profile_offer
@@ -198,7 +197,7 @@ def show_free_set(profile: Profile | None, lang: str) -> None:
         choice = read_set_choice()
     broken = rules_param_broken()
     rule_set = chosen_rule_set("drill", notices=notice)
-    steps = reached(step for step, mark in marks(rule_set.id).items() if mark.finished)
+    steps = reached_steps(rule_set.id)
     drill_set = settle_set(on_path(choice, steps), rule_set, notice, dealer(profile, steps))
     # the label names the set asked (a beginner's first set: the lesson path's kinds, not the link's; issue 36)
     with st.expander(set_title(drill_set, lang), icon=":material/tune:", expanded=broken,
