@@ -102,3 +102,39 @@ def test_while_only_writes_fail_the_deal_says_its_split_waits(any_db: ClassroomS
     down["on"] = False
     page.run(timeout=SUBMIT_S)  # a second "Confirm" (a double tap) once it is back: one hand stored
     assert len(TableSessions(any_db).hands(info.id, lan.info.id)) == 1
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_hand_kept_unsaved_survives_a_reload_and_is_stored_once_as_it_was_placed(
+        any_db: ClassroomStore, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    klass = any_db.create_class("Lớp 11", lang, RULES).info
+    lan = any_db.join(klass.id, "Lan")
+    info = TableSessions(any_db).start(klass.id, RULES, [Strength.BEGINNER], deals=2, timer=0, seed=9)
+    simple = arrange_simple(info.table.deal(1)[0], RULES)
+    page = open_page("classes", me=str(lan.token), table=str(info.id), lang=lang)
+
+    from ui.classes.table_common import table_sessions
+    from ui.store import classroom
+
+    down = {"on": True}
+    _failing(table_sessions(), ("submit", "session", "hands"), down, monkeypatch)
+    _failing(classroom().store, ("learner", "class_info"), down, monkeypatch)
+    page.session_state[SUBMITTED_KEY] = {p.value: [str(c) for c in simple.chi(p)] for p in POSITIONS}
+    page.run(timeout=SUBMIT_S)
+    kept = page.query_params["kept"]
+    assert kept == f"{info.id}.1.-.{simple}"  # in the browser's address: a reload keeps it
+    address = {"me": str(lan.token), "table": str(info.id), "lang": lang, "kept": kept}
+    unsaved = "Not saved yet: 1" if lang == "en" else "Chưa lưu được: 1 ván"
+    reloaded = open_page("classes", **address)  # a new session: nothing of the old one
+    assert not reloaded.exception and any(unsaved in w.value for w in reloaded.warning)
+    assert TableSessions(any_db).hands(info.id, lan.info.id) == []
+    down["on"] = False
+    reloaded.run(timeout=SUBMIT_S)  # the timer's tick once the database is back: stored as it was placed
+    assert not reloaded.exception and "kept" not in reloaded.query_params
+    (hand,) = TableSessions(any_db).hands(info.id, lan.info.id)
+    assert hand.arrangement == canonical(simple) and hand.number == 1
+    again = open_page("classes", **address)  # the old address once more (another tab): still one hand
+    assert not again.exception and "kept" not in again.query_params
+    assert [h.arrangement for h in TableSessions(any_db).hands(info.id, lan.info.id)] == [canonical(simple)]
+    forged = open_page("classes", **{**address, "me": f"{lan.info.id}.{'A' * 22}"})  # a link that is not Lan's
+    assert not forged.exception and len(TableSessions(any_db).hands(info.id, lan.info.id)) == 1
