@@ -15,6 +15,8 @@ graded by expected chi (decisions); an unanswered question counts for nothing.
 [('Lan', 1, 0.0), ('Minh', 0, 0.5)]
 >>> b.questions[0].spread, b.questions[0].share_right
 ({'A': 1, 'B': 1}, 0.5)
+>>> b.learners[1].grade.band.value, b.questions[0].grade.band.value, b.grade.cost
+('good', 'excellent', 0.25)
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from classroom.service import LearnerInfo, StoredAnswer
+from maubinh.bands import Grade, mean_grade
 
 __all__ = ["Board", "KindRow", "LearnerRow", "QuestionRow", "Rates", "board", "export_rows"]
 
@@ -61,7 +64,13 @@ class LearnerRow(Rates):
     chi_lost: float
     seconds: float
     per_kind: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    losses: tuple[float, ...] = ()
+    """Chi lost by each decision, in the order answered (:attr:`grade`)."""
 
+    @property
+    def grade(self) -> Grade | None:
+        """The learner's typical decision on the one scale (:func:`maubinh.bands.mean_grade`; ``None`` before any)."""
+        return mean_grade(self.losses)
 
 
 @dataclass(frozen=True)
@@ -78,6 +87,8 @@ class QuestionRow:
     decisions: int
     values: Mapping[str, float]
     record: Mapping[str, Any]
+    losses: tuple[float, ...] = ()
+    """Chi lost by each decision on this question (:attr:`grade`)."""
 
     @property
     def share_right(self) -> float | None:
@@ -86,6 +97,11 @@ class QuestionRow:
     @property
     def mean_chi_lost(self) -> float | None:
         return self.chi_lost / self.decisions if self.decisions else None
+
+    @property
+    def grade(self) -> Grade | None:
+        """The class's typical decision on this question, on the one scale (``None`` before any)."""
+        return mean_grade(self.losses)
 
     @property
     def common_wrong(self) -> tuple[str, int] | None:
@@ -127,6 +143,11 @@ class Board:
     def answered(self) -> int:
         return sum(row.answered for row in self.learners)
 
+    @property
+    def grade(self) -> Grade | None:
+        """The class's typical decision over the assignment, on the one scale (``None`` before any)."""
+        return mean_grade([loss for row in self.learners for loss in row.losses])
+
 
 def board(learners: Sequence[LearnerInfo], records: Sequence[Mapping[str, Any]],
           answers: Sequence[StoredAnswer]) -> Board:
@@ -151,7 +172,7 @@ def board(learners: Sequence[LearnerInfo], records: Sequence[Mapping[str, Any]],
             per_kind[kind] = (right + answer.correct, total + 1)
         lost = [a.chi_lost for a in mine if a.chi_lost is not None]
         rows.append(LearnerRow(learner.id, learner.name, len(mine), sum(a.correct for a in mine), len(lost),
-                               sum(lost), sum(a.seconds for a in mine), per_kind))
+                               sum(lost), sum(a.seconds for a in mine), per_kind, tuple(lost)))
 
     questions = []
     for rec in records:
@@ -161,7 +182,7 @@ def board(learners: Sequence[LearnerInfo], records: Sequence[Mapping[str, Any]],
         spread = Counter(a.code for a in given)
         questions.append(QuestionRow(number, str(rec["kind"]), str(rec["key"]), len(given),
                                      sum(a.correct for a in given), dict(spread.most_common()), sum(lost), len(lost),
-                                     dict(rec.get("values") or {}), rec))
+                                     dict(rec.get("values") or {}), rec, tuple(lost)))
 
     kinds: dict[str, list[QuestionRow]] = {}
     for q in questions:

@@ -96,22 +96,25 @@ def learner_decisions(store: ClassroomStore, learner_id: str) -> list[Decision]:
         return decisions(session, learner_id)
 
 
-def error_rates(store: ClassroomStore, learner_ids: Sequence[str]) -> dict[str, tuple[int, float]]:
-    """Per learner, ``(decisions graded in chi, chi lost over them)``: the drill answers graded in chi and the Play
-    hands the learner split (a class's board; the same sums as :func:`decisions` gives one learner, two queries
-    for the whole class)."""
+def error_rates(store: ClassroomStore, learner_ids: Sequence[str]) -> dict[str, tuple[int, float, float]]:
+    """Per learner, ``(decisions graded in chi, chi lost over them, the sum of its squares)``: the drill answers
+    graded in chi and the Play hands the learner split (a class's board, graded on the one scale by
+    :func:`maubinh.bands.sums_grade`; the same sums as :func:`decisions` gives one learner, two queries for the
+    whole class)."""
     if not learner_ids:
         return {}
     ids = list(learner_ids)
-    found: dict[str, tuple[int, float]] = {}
+    found: dict[str, tuple[int, float, float]] = {}
     with store._session() as session:
         drill = session.execute(
-            select(Attempt.learner_id, func.count(Attempt.chi_lost), func.coalesce(func.sum(Attempt.chi_lost), 0.0))
+            select(Attempt.learner_id, func.count(Attempt.chi_lost), func.coalesce(func.sum(Attempt.chi_lost), 0.0),
+                   func.coalesce(func.sum(Attempt.chi_lost * Attempt.chi_lost), 0.0))
             .where(Attempt.learner_id.in_(ids), Attempt.chi_lost.is_not(None)).group_by(Attempt.learner_id))
         play = session.execute(
-            select(PlayHand.learner_id, func.count(PlayHand.id), func.coalesce(func.sum(PlayHand.gap), 0.0))
+            select(PlayHand.learner_id, func.count(PlayHand.id), func.coalesce(func.sum(PlayHand.gap), 0.0),
+                   func.coalesce(func.sum(PlayHand.gap * PlayHand.gap), 0.0))
             .where(PlayHand.learner_id.in_(ids), PlayHand.origin.not_in(UNGRADED_ORIGINS)).group_by(PlayHand.learner_id))
-        for lid, n, total in (*drill, *play):
-            before = found.get(lid, (0, 0.0))
-            found[lid] = (before[0] + int(n), before[1] + float(total or 0.0))
+        for lid, n, total, squares in (*drill, *play):
+            before = found.get(lid, (0, 0.0, 0.0))
+            found[lid] = (before[0] + int(n), before[1] + float(total or 0.0), before[2] + float(squares or 0.0))
     return found

@@ -24,6 +24,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 
 from fsrs import Card, Scheduler
 from fsrs import Rating as Grade
@@ -44,6 +45,8 @@ from classroom.service import (
 from classroom.throttle import CLIENT_PROFILES
 from classroom.tokens import Token, hash_secret, new_id
 from maubinh.drills import MAX_SEED, DrillSet, Kind, Level, QuestionRef, available
+from maubinh.drills.path import OPEN_STEPS, path_kinds, suits
+from maubinh.drills.sets import Lesson
 from maubinh.drills.themes import Theme, parse_themes, themes_text
 from maubinh.drills.versions import bank_seed
 from maubinh.house import dump_rule_set, load_house_rules
@@ -324,7 +327,8 @@ class Practice:
     # ------------------------------------------------------------------ dealing at the learner's level
 
     def deal(self, learner_id: str, kinds: Sequence[Kind], rule_set_id: str, count: int,
-             rng: random.Random | None = None, spread: float = 150.0) -> list[QuestionRef]:
+             rng: random.Random | None = None, spread: float = 150.0,
+             steps: frozenset[Lesson] = OPEN_STEPS) -> list[QuestionRef]:
         """``count`` questions of ``kinds`` (in turn) near the learner's rating: questions already rated
         within ``spread`` of it and not yet attempted by the learner first, then fresh ones at the level
         nearest the rating: from the question bank while it has some the learner has not seen (made ahead, so
@@ -332,6 +336,12 @@ class Practice:
         questions, so "near" is cheap). A learner never rated starts among the beginner questions (mới học: the
         beginner prior stands for their rating; issue 20, item 11). A kind the rule set cannot ask at that level
         (:func:`maubinh.drills.available`) gets its turn's fresh question from the next kind that can be asked.
+
+        At beginner the set follows the lesson path as the Drill's first set does (:mod:`maubinh.drills.path`;
+        ``steps``: the lesson steps the learner reached, :func:`maubinh.drills.path.reached`): the kinds whose step
+        is reached, in the path's order, and of the rated and banked questions only those that suit those steps
+        (:func:`maubinh.drills.path.suits`: no instant wins, no ace rule, no scoop deciding a split before their
+        lessons).
 
         Raises:
             ClassroomError: for house rules (dealt only from a set) or no kinds.
@@ -345,6 +355,10 @@ class Practice:
         if mine == DEFAULT:
             mine = LEVEL_PRIORS[Level.BEGINNER]
         level = level_for(mine)
+        fits = None
+        if level is Level.BEGINNER:
+            kinds = path_kinds(kinds, steps)
+            fits = partial(suits, level=level, steps=steps)
         with self.store._session() as session:
             seen = set(session.scalars(select(Attempt.question_key).where(Attempt.learner_id == learner_id)))
             near = session.scalars(select(QuestionRating).where(
@@ -357,10 +371,14 @@ class Practice:
                     continue
                 seed = int(row.key.rsplit(":", 1)[1])
                 pool.setdefault(row.kind, []).append(QuestionRef(Kind(row.kind), Level(row.level), rule_set_id, seed))
+        if fits is not None:  # a rated question the bank does not hold cannot be checked: left out at beginner
+            known = self.bank.facts([ref.key for refs in pool.values() for ref in refs])
+            pool = {kind: [ref for ref in refs if (found := known.get(ref.key)) is not None and fits(found)]
+                    for kind, refs in pool.items()}
         rule_set = load_rule_set(rule_set_id)
         fresh = [kind for kind in kinds if available(kind, level, rule_set) is None] or [Kind.CHI]
         taken = seen | {ref.key for refs in pool.values() for ref in refs}  # no question twice in a list
-        banked = {kind: self.bank.deal(rule_set_id, level, kind, count, taken, rng) for kind in fresh}
+        banked = {kind: self.bank.deal(rule_set_id, level, kind, count, taken, rng, fits) for kind in fresh}
         dealt = []
         for number in range(count):
             kind = kinds[number % len(kinds)]

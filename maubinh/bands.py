@@ -64,7 +64,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["BANDS", "ERROR_BAND", "NOISE_SIGMAS", "UPPER", "Band", "Grade", "grade", "mean_grade"]
+__all__ = ["BANDS", "ERROR_BAND", "NOISE_SIGMAS", "UPPER", "Band", "Grade", "grade", "mean_grade", "sums_grade"]
 
 
 class Band(str, Enum):
@@ -161,11 +161,22 @@ def mean_grade(losses: Sequence[float]) -> Grade | None:
     >>> mean_grade([]) is None, mean_grade([3.0]).band.value
     (True, 'mistake')
     """
-    if not losses:
+    return sums_grade(len(losses), sum(losses), sum(x * x for x in losses))
+
+
+def sums_grade(count: int, total: float, squares: float) -> Grade | None:
+    """:func:`mean_grade` from the sums a database query gives: ``count`` decisions, ``total`` chi lost over them and
+    ``squares`` the sum of their squares (chi²); ``None`` for no decisions, one graded as it stands.
+
+    >>> sums_grade(4, 2.0, 0.81 + 0.01 + 0.25 + 0.25) == mean_grade([0.9, 0.1, 0.5, 0.5])
+    True
+    >>> sums_grade(0, 0.0, 0.0) is None, sums_grade(1, 3.0, 9.0).band.value
+    (True, 'mistake')
+    """
+    if count <= 0:
         return None
-    n = len(losses)
-    mean = sum(losses) / n
-    if n == 1:
+    mean = total / count
+    if count == 1:
         return grade(mean)
-    spread = math.sqrt(sum((x - mean) ** 2 for x in losses) / (n - 1))
-    return grade(mean, spread / math.sqrt(n))
+    variance = max(0.0, (squares - count * mean * mean) / (count - 1))
+    return grade(mean, math.sqrt(variance / count))

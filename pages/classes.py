@@ -15,7 +15,7 @@ from ui.classes.learner import show_join, show_learner
 from ui.classes.live_screen import show_live_screen
 from ui.classes.projector import show_projector
 from ui.classes.start import show_start
-from ui.classes.table_learner import UNSAVED_WORDS, kept_hands, take_waiting_hand
+from ui.classes.table_learner import UNSAVED_WORDS, kept_hands, take_kept_hands, take_waiting_hand
 from ui.classes.teacher import show_teacher
 from ui.drill.live import DRILL_VIEWS
 from ui.errors import guarded
@@ -32,6 +32,7 @@ with guarded():  # no traceback reaches a user (ui.errors)
         show_live_screen(st.query_params[LIVE_PARAM], lang, DRILL_VIEWS)
         st.stop()
     st.title(t("classes.title_page"))
+    take_kept_hands()  # hands the address keeps (a reload while the database was down): sent again below
     watch_unsaved(kept_hands(), words=UNSAVED_WORDS)  # before any database read: hands not saved yet, sent again
     take_waiting_hand()  # a table hand just sent, kept in the session if the database cannot take it
     if TEACHER_PARAM in st.query_params:

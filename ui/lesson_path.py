@@ -20,6 +20,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from classroom.lessons import Lessons, StepMark, storable
 from classroom.models import utcnow
 from classroom.service import ClassroomError
+from maubinh.drills.path import reached
+from maubinh.drills.sets import Lesson
 from ui.errors import log_failure
 from ui.habits import remembered
 from ui.store import classroom
@@ -123,3 +125,9 @@ def marks(rule_set_id: str) -> dict[str, StepMark]:
         if rs == rule_set_id:
             found[step] = found[step].merge(mark) if step in found else mark
     return found
+
+
+def reached_steps(rule_set_id: str) -> frozenset[Lesson]:
+    """The lesson steps reached under ``rule_set_id`` (:func:`maubinh.drills.path.reached` of the finished
+    :func:`marks`): what a beginner's Drill set may ask (the first set, "practise at my level")."""
+    return reached(step for step, mark in marks(rule_set_id).items() if mark.finished)

@@ -44,6 +44,7 @@ __all__ = [
     "MAX_HOUSE_RULE_SETS",
     "RULES_PARAM",
     "all_rule_sets",
+    "chosen_rule_set",
     "find_rule_set",
     "forget_house_rule_set",
     "house_mark",
@@ -54,6 +55,7 @@ __all__ = [
     "rule_set_picker",
     "setup_page",
     "share_house_rules",
+    "show_rule_set_picker",
 ]
 
 RULES_PARAM = "rules"
@@ -218,7 +220,17 @@ def rule_set_picker(key: str, *, label_key: str = "common.rule_set", notices: De
     rule set is used (and put in the URL). The rule set's one-line summary is shown as a caption.
     The widget's session-state key is ``f"{key}_rule_set"``. ``notices``: where the warnings about the link go
     (a container in view, where the picker itself sits folded away; default: above the picker).
+    :func:`chosen_rule_set` then :func:`show_rule_set_picker`, for a page that needs the choice before the picker
+    is drawn (the Drill's set panel, whose label names the set the rules ask).
     """
+    rule_set = chosen_rule_set(key, notices=notices)
+    show_rule_set_picker(key, rule_set, label_key=label_key)
+    return rule_set
+
+
+def chosen_rule_set(key: str, *, notices: DeltaGenerator | None = None) -> RuleSet:
+    """The rule set the picker ``key`` (:func:`rule_set_picker`) holds, the URL and the session brought up to it;
+    warnings about the link in ``notices`` (default: here). Draws no picker."""
     where = notices if notices is not None else st
     lang = current_language()
     widget_key = f"{key}_rule_set"
@@ -245,20 +257,25 @@ def rule_set_picker(key: str, *, label_key: str = "common.rule_set", notices: De
     st.session_state[widget_key] = chosen
     if raw != chosen:
         st.query_params[RULES_PARAM] = chosen
+    rule_set = find_rule_set(chosen) or load_rule_set(RULE_SET_IDS[0])
+    if chosen in house:
+        share_house_rules([rule_set])
+    return rule_set
 
+
+def show_rule_set_picker(key: str, rule_set: RuleSet, *, label_key: str = "common.rule_set") -> None:
+    """The picker ``key`` showing ``rule_set`` (:func:`chosen_rule_set`'s) and its one-line summary."""
+    lang = current_language()
+    widget_key = f"{key}_rule_set"
     st.selectbox(
         translate(label_key, lang),
-        options,
+        [*RULE_SET_IDS, *house_rule_sets()],
         format_func=lambda rule_set_id: rule_set_label(find_rule_set(rule_set_id) or load_rule_set(RULE_SET_IDS[0]),
                                                        lang),
         key=widget_key,
         on_change=_on_rule_set_selected,
         args=(widget_key,),
     )
-    rule_set = find_rule_set(chosen) or load_rule_set(RULE_SET_IDS[0])
-    if chosen in house:
-        share_house_rules([rule_set])
     summary = rule_set.summaries.get(lang) or rule_set.summaries.get(DEFAULT_LANGUAGE)
     if summary:
         st.caption(md_text(summary))
-    return rule_set

@@ -14,6 +14,7 @@ from maubinh.drills import DrillSet, Kind, Level, make_question
 from maubinh.drills.answers import answer_code
 from maubinh.rules import load_rule_set
 from tests.app.conftest import open_page
+from ui.i18n import translate
 
 CLASSES, DRILL = "classes", "drill"
 SET = DrillSet((Kind.CHI, Kind.FOUL, Kind.NATURAL), Level.BEGINNER, "chi-at", seed=17, count=3)
@@ -182,3 +183,33 @@ def test_a_code_typed_with_spaces_in_lower_case_puts_the_class_code_in_the_addre
     at.button(key="FormSubmitter:classes_join_form-Join").click().run()
     assert not at.exception
     assert at.query_params["join"] in (code, [code])  # not "vh mn 64": the class's own code
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_the_assignment_board_grades_chi_lost_on_the_one_scale_as_the_table_board(db: ClassroomStore,
+                                                                                   lang: str) -> None:
+    """Issue 36: the board says a band and the chi lost ("mistake, 2.50 chi"), as the table board does, per learner,
+    per question, for the class and per answer; the class's typical decision is graded with its noise."""
+    created = db.create_class("Lớp 2", "vi", load_rule_set("chi-at"))
+    token = str(created.teacher_token)
+    assignment = db.assign(created.info.id, "Buổi 2", DrillSet((Kind.CHI,), Level.BEGINNER, "chi-at", seed=3, count=2))
+    Grader(db).grade(assignment).result(timeout=300)
+    lan, minh = (db.join(created.info.id, name).info.id for name in ("Lan", "Minh"))
+    for learner, number, lost in ((lan, 0, 2.0), (lan, 1, 3.0), (minh, 0, 0.0)):
+        q = db.question(assignment.id, number)
+        db.submit(assignment.id, learner, number, answer_code(q, q.key), lost == 0.0, lost, 4.0)
+    at = open_page(CLASSES, teacher=token, lang=lang)
+    assert not at.exception
+    said = {name: translate(f"band.{name}", lang) for name in ("best", "excellent", "mistake")}
+    chi = "2,50" if lang == "vi" else "2.50"
+    # Lan 2.5 ± 0.5 chi: a mistake; Minh lost nothing: best. The class: 1.67 ± 0.88, within 2 errors of 0.
+    column = translate("classes.col.chi_per_decision", lang)
+    learners = next(df.value for df in at.dataframe if column in df.value.columns)
+    assert list(learners[column]) == [translate("band.text", lang, band=said["mistake"], cost=chi),
+                                      translate("band.text", lang, band=said["best"], cost="0,00" if lang == "vi" else "0.00")]
+    (metric,) = [m for m in at.metric if m.label == translate("classes.metric.chi_lost", lang)]
+    assert str(metric.value).startswith(said["excellent"] + ",") and ("1,67" if lang == "vi" else "1.67") in str(metric.value)
+    hardest = next(df.value for df in at.dataframe if translate("classes.col.mean_chi_lost", lang) in df.value.columns)
+    assert set(hardest[translate("classes.col.mean_chi_lost", lang)]) == {
+        translate("band.text", lang, band=said["excellent"], cost="1,00" if lang == "vi" else "1.00"),  # 2 and 0
+        translate("band.text", lang, band=said["mistake"], cost="3,00" if lang == "vi" else "3.00")}

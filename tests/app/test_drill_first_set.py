@@ -20,6 +20,10 @@ def test_a_newcomers_first_set_follows_the_lesson_path(lang: str) -> None:
     assert isinstance(dealt, DrillSet) and dealt.level is Level.BEGINNER
     assert dealt.kinds == (Kind.BETTER, Kind.ARRANGE, Kind.CHI, Kind.FOUL, Kind.SETTLE)
     assert len(dealt.picks) == dealt.count
+    # the set panel's label says the kinds asked, 5 of 8, not the 6 the link's defaults would ask
+    (panel,) = [e for e in at.expander if e.label.startswith(("Bộ #", "Set #"))]
+    asked = "5/8 dạng" if lang == "vi" else "5 of 8 kinds"
+    assert asked in panel.label and str(dealt.seed) in panel.label, panel.label
     nothing = reached(())
     for index in range(dealt.count):
         question = make_from_ref(dealt.ref(index))

@@ -184,3 +184,25 @@ def test_plays_timer_counts_from_the_first_showing_stored_in_the_profile(db: Cla
     left = arranger_data(at, f"play_arrange_{table.seed}_1")["timer"]["remaining_ms"] / 1000
     assert 60 - gone - 0.5 <= left <= 35.5, (left, gone)
     assert at.session_state[SESSION_KEY].shown[1].shown_at == moment
+
+
+@pytest.mark.parametrize(("rating", "level"), [(1290.0, "beginner"), (1720.0, "expert")])
+def test_practise_hands_like_these_deals_at_the_learners_own_level(db: ClassroomStore, rating: float,
+                                                                  level: str) -> None:
+    # Issue 36: the link from a Play hand dealt trap hands at one fixed level whatever the learner's rating; it
+    # deals at the learner's own now, as the review queue does (classroom.practice.level_for).
+    from sqlalchemy import update
+
+    from classroom.models import Learner
+
+    me = str(Practice(db).create_profile("Minh").token)
+    learner = db.learner(me)
+    assert learner is not None
+    with db._session() as session, session.begin():  # a settled rating: one hand moves it little
+        session.execute(update(Learner).where(Learner.id == learner.id).values(rating=rating, rating_rd=40.0))
+    at = open_page("play", lang="en", me=me, **TABLE)
+    table = _table()
+    _warm(table, 1, arrange_simple(table.deal(1)[0], table.rule_set))
+    at = _submit(at, arrange_simple(table.deal(1)[0], table.rule_set))
+    links = [m.value for m in at.markdown if "Practise hands like these" in m.value]
+    assert links and all(f"level={level}&" in link and "kinds=arrange" in link for link in links), links

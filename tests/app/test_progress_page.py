@@ -89,5 +89,7 @@ def test_practice_at_my_level_deals_ten_and_a_wrong_link_shows_nothing(db: Class
     assert not at.exception
     state = at.session_state["drill_profile_lists"][(me.info.id, "level")]
     assert state.drill_set.count == 10 and {r.level for r in state.drill_set.refs} == {Level.BEGINNER}
+    # a beginner's list follows the lesson path (issue 36): no instant win, no "which rule set" before their lessons
+    assert {r.kind for r in state.drill_set.refs} <= {Kind.BETTER, Kind.ARRANGE, Kind.CHI, Kind.FOUL, Kind.SETTLE}
     wrong = open_page(PROGRESS, me=f"{me.info.id}.{'A' * 22}", lang="vi")
     assert wrong.error and "Minh" not in "".join(s.value for s in wrong.subheader)

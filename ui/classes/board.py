@@ -18,8 +18,10 @@ from classroom.board import Board, QuestionRow, board, export_rows
 from classroom.decisions import error_rates
 from classroom.models import utcnow
 from classroom.service import AssignmentInfo, ClassInfo
+from maubinh.bands import Grade, grade, sums_grade
 from maubinh.drills import Question
 from maubinh.rules import RuleSet
+from ui.bands import band_text
 from ui.classes.learner import viewer_zone
 from ui.classes.words import answer_words, kind_words, moment, share
 from ui.errors import guarded_function
@@ -41,6 +43,11 @@ def _questions(assignment: AssignmentInfo) -> dict[int, Question | None]:
 
 def _spread(row: QuestionRow, question: Question | None, rule_set: RuleSet, lang: str) -> str:
     return " · ".join(f"{answer_words(question, code, rule_set, lang)} ×{n}" for code, n in row.spread.items())
+
+
+def _graded(found: Grade | None, lang: str, missing: str = "—") -> str:
+    """A typical decision as the table board shows one: its band and chi lost (:func:`ui.bands.band_text`)."""
+    return missing if found is None else band_text(found, lang)
 
 
 def _values(row: QuestionRow, lang: str) -> str:
@@ -79,7 +86,8 @@ def _question_table(result: Board, questions: Mapping[int, Question | None], rul
         })
         if any(q.values for q in result.questions):
             rows[-1][t("classes.col.values")] = _values(row, lang)
-            rows[-1][t("classes.col.mean_chi_lost")] = "" if row.mean_chi_lost is None else number(row.mean_chi_lost, lang)
+        if any(q.decisions for q in result.questions):  # chi lost: only where this assignment has decisions
+            rows[-1][t("classes.col.mean_chi_lost")] = _graded(row.grade, lang, "")
     st.markdown(f"**{t('classes.hardest_title')}**")
     if rows:
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
@@ -95,18 +103,16 @@ def _learner_table(result: Board, lang: str) -> None:
     rows = []
     for row in result.learners:
         rating = ratings.get(row.learner_id)
-        decisions, lost = errors.get(row.learner_id, (0, 0.0))
         entry: dict[str, object] = {
             t("classes.col.learner"): plain_text(row.name),
             t("classes.col.rating"): "—" if rating is None else f"{rating.value:.0f} ± {rating.rd:.0f}",
-            t("classes.col.error_rate"): "—" if not decisions else number(lost / decisions, lang),
+            t("classes.col.error_rate"): _graded(sums_grade(*errors.get(row.learner_id, (0, 0.0, 0.0))), lang),
             t("classes.col.answered"): row.answered,
             t("classes.col.right"): share(row.right, row.answered, lang),
         }
         if any(r.decisions for r in result.learners):  # chi lost: only where this assignment has decisions
             entry[t("classes.col.chi_lost")] = number(row.chi_lost, lang) if row.decisions else "—"
-            entry[t("classes.col.chi_per_decision")] = ("—" if row.error_rate is None
-                                                         else number(row.error_rate, lang))
+            entry[t("classes.col.chi_per_decision")] = _graded(row.grade, lang)
         entry[t("classes.col.seconds")] = round(row.seconds)
         for kind in kinds:
             right, total = row.per_kind.get(kind, (0, 0))
@@ -136,7 +142,8 @@ def _learner_detail(result: Board, questions: Mapping[int, Question | None], rul
             t("classes.col.their_answer"): "" if answer is None else answer_words(question, answer.code, rule_set, lang),
             t("classes.col.best"): answer_words(question, q.key, rule_set, lang),
             t("classes.col.correct"): "" if answer is None else ("✓" if answer.correct else "✗"),
-            t("classes.col.chi_lost"): "" if answer is None or answer.chi_lost is None else number(answer.chi_lost, lang),
+            t("classes.col.chi_lost"): "" if answer is None or answer.chi_lost is None
+            else band_text(grade(answer.chi_lost), lang),
             t("classes.col.seconds"): "" if answer is None else number(answer.seconds, lang, digits=1),
         })
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
@@ -184,13 +191,13 @@ def show_board(access: Callable[[], ClassInfo | None], assignment_id: int, proje
     questions = _questions(assignment)
     active = sum(1 for row in result.learners if row.answered)
     right = sum(row.right for row in result.learners)
-    decisions = sum(row.decisions for row in result.learners)
-    columns = st.columns(4 if decisions else 3)
+    typical = result.grade
+    columns = st.columns(3 if typical is None else 4)
     columns[0].metric(t("classes.metric.learners"), f"{active}/{len(learners)}")
     columns[1].metric(t("classes.metric.answers"), f"{result.answered}/{len(learners) * assignment.count}")
     columns[2].metric(t("classes.metric.right"), share(right, result.answered, lang))
-    if decisions:
-        columns[3].metric(t("classes.metric.chi_lost"), number(sum(r.chi_lost for r in result.learners) / decisions, lang))
+    if typical is not None:
+        columns[3].metric(t("classes.metric.chi_lost"), band_text(typical, lang))
     st.caption(t("classes.board_updated", time=moment(utcnow(), viewer_zone(), lang), seconds=REFRESH_SECONDS))
     if result.answered:
         st.plotly_chart(board_figure(result, lang), key="classes_board_chart", config={"displayModeBar": False})

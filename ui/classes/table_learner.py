@@ -13,8 +13,8 @@ each learner's own play.
 A hand the database cannot take yet (it is down, say) stays in the session (:class:`PendingHands`, the Drill's
 mechanism: :mod:`ui.unsaved`) and is sent again at each interaction and every few seconds, with the time it
 was first received (the server's clock: a hand sent in time stays in time), while the page says plainly that it is
-not saved yet; once stored, the page shows its showdown. Like the Drill's answers, it is kept by the page's session:
-a reload before the database is back drops it.
+not saved yet; once stored, the page shows its showdown. It is kept in the address too (:mod:`ui.classes.table_kept`):
+a reload before the database is back sends it again, as it was placed, and the server stores it once.
 """
 
 from __future__ import annotations
@@ -32,23 +32,26 @@ from classroom.clock import Showing
 from classroom.models import utcnow
 from classroom.service import ClassInfo, ClassroomError, LearnerInfo
 from classroom.tables import StoredHand, TableSessionInfo, canonical
+from classroom.tokens import Token
 from maubinh.arrangement import Arrangement
 from maubinh.naturals import find_instant_win
 from maubinh.play import Origin
 from ui.arrange.component import Timer, arrangement_from_value, show_arranger
 from ui.bands import band_text
 from ui.classes.table_common import TABLE_PARAM, session_line, split_text, table_sessions
+from ui.classes.table_kept import KEPT_PARAM, KeptHand, first_received, kept_text, read_kept
 from ui.errors import log_failure
 from ui.i18n import t
 from ui.labels import natural_name, number
 from ui.params import markdown_literal
 from ui.settlement import signed
+from ui.store import LEARNER_PARAM, classroom
 from ui.table.timer import expired
 from ui.table.views import origin_mark, phone_layout, show_analysis, show_bots_down, show_showdown
 from ui.unsaved import start_watching
 
 __all__ = ["SUBMITTED_KEY", "UNSAVED_WORDS", "PendingHands", "UnsavedHand", "kept_hands", "show_table_list",
-           "show_table_play", "take_waiting_hand"]
+           "show_table_play", "take_kept_hands", "take_waiting_hand"]
 
 SUBMITTED_KEY = "tables_submitted"
 """Where the arranging component's "Confirm" puts the split for the next run."""
@@ -72,6 +75,8 @@ class UnsavedHand:
     declare: bool
     expired: bool
     received: datetime
+    token: str | None = None
+    """The personal link a hand read back from the address came with (checked before it is stored)."""
 
     @property
     def key(self) -> tuple[int, str, int]:
@@ -108,21 +113,57 @@ def _store(hand: UnsavedHand, pending: PendingHands) -> None:
     split stored first, goes to the table's problem line."""
     problem = _problem_key(hand.session_id)
     try:
+        if hand.token is not None:  # read back from the address: the link must be this learner's
+            learner = classroom().store.learner(hand.token)
+            if learner is None or learner.removed or learner.id != hand.learner_id:
+                pending.unsaved.pop(hand.key, None)
+                _keep_in_address(pending)
+                return
         kept = table_sessions().submit(hand.session_id, hand.learner_id, hand.number, hand.split, hand.declare,
                                        expired=hand.expired, now=hand.received)
     except ClassroomError as refused:
         pending.unsaved.pop(hand.key, None)
+        _keep_in_address(pending)
         st.session_state[problem] = ("play.bad_submission" if refused.field == "arrangement"
                                      else f"tables.refused.{refused.field}")
         return
     except SQLAlchemyError as error:  # one line per retry, the traceback once
         log_failure(_log, "a table hand could not be stored yet", error)
         pending.unsaved[hand.key] = hand
+        _keep_in_address(pending)
         return
     pending.unsaved.pop(hand.key, None)
+    _keep_in_address(pending)
     same = kept.origin is not Origin.OWN or (  # the timer's hand is what it stands for, not what was sent
         hand.split is not None and kept.arrangement == canonical(hand.split) and kept.declared == hand.declare)
     st.session_state[problem] = None if same else "tables.other_device"
+
+
+def _keep_in_address(pending: PendingHands) -> None:
+    """The address holds the hands not saved yet (:mod:`ui.classes.table_kept`), or nothing."""
+    text = kept_text([KeptHand(h.session_id, h.number, h.split, h.declare, h.expired) for h in pending.unsaved.values()])
+    if text:
+        if st.query_params.get(KEPT_PARAM) != text:
+            st.query_params[KEPT_PARAM] = text
+    elif KEPT_PARAM in st.query_params:
+        del st.query_params[KEPT_PARAM]
+
+
+def take_kept_hands() -> None:
+    """Before the page reads the database (and before :func:`ui.unsaved.watch_unsaved`): the hands the address keeps
+    (a reload while the database was down) join the session's unsaved ones, to be sent again, the learner being the
+    page's personal link (checked when they are stored); received when this server first received them
+    (:func:`ui.classes.table_kept.first_received`), else now."""
+    raw, token = st.query_params.get(KEPT_PARAM), st.query_params.get(LEARNER_PARAM)
+    parsed = Token.parse(token)
+    if raw is None or token is None or parsed is None:
+        return
+    pending = _pending()
+    for kept in read_kept(raw):
+        key = (kept.session_id, parsed.id, kept.number)
+        if key not in pending.unsaved:
+            pending.unsaved[key] = UnsavedHand(kept.session_id, parsed.id, kept.number, kept.split, kept.declare,
+                                               kept.expired, first_received(key, utcnow()), token)
 
 
 def _deal_key(session_id: int) -> str:
@@ -187,7 +228,8 @@ def take_waiting_hand() -> None:
     declare = bool(st.session_state.get(_declare_key(info.id, number_), False))
     st.session_state[_deal_key(info.id)] = number_  # the page stays on it: its showdown, or that it waits
     pending = _pending()
-    hand = UnsavedHand(info.id, learner_id, number_, split, declare, expired(value), utcnow())
+    key = (info.id, learner_id, number_)
+    hand = UnsavedHand(info.id, learner_id, number_, split, declare, expired(value), first_received(key, utcnow()))
     if hand.key in pending.unsaved:  # sent already: it waits for the database
         return
     with st.spinner(t("play.settling")):

@@ -14,7 +14,6 @@ from functools import partial
 import streamlit as st
 
 from maubinh.drills import DrillSet, Question, QuestionList
-from maubinh.drills.path import reached
 from maubinh.rules import RuleSet
 from ui.drill.arrange import take_submission
 from ui.drill.assigned import Assigned, question_at, with_result
@@ -31,12 +30,12 @@ from ui.errors import guarded_function
 from ui.escape import md_text
 from ui.habits import DAILY_MODE
 from ui.i18n import t
-from ui.lesson_path import marks
+from ui.lesson_path import reached_steps
 from ui.nav import link_to
 from ui.params import markdown_literal
 from ui.profile_form import show_profile_offer
 from ui.questions import kind_name, theme_name
-from ui.setup import rule_set_picker
+from ui.setup import chosen_rule_set, show_rule_set_picker
 from ui.unsaved import retry_now
 
 __all__ = ["assigned_area", "drill_area", "question_area", "rule_set_of", "show_assignment", "show_free_set",
@@ -196,11 +195,14 @@ def show_free_set(profile: Profile | None, lang: str) -> None:
     question_slot = st.container()  # the question first: on a phone its cards and answers fit the screen
     with notice:
         choice = read_set_choice()
-    with st.expander(set_title(choice, lang), icon=":material/tune:", expanded=rules_param_broken(),
+    broken = rules_param_broken()
+    rule_set = chosen_rule_set("drill", notices=notice)
+    steps = reached_steps(rule_set.id)
+    drill_set = settle_set(on_path(choice, steps), rule_set, notice, dealer(profile, steps))
+    # the label names the set asked (a beginner's first set: the lesson path's kinds, not the link's; issue 36)
+    with st.expander(set_title(drill_set, lang), icon=":material/tune:", expanded=broken,
                      key="drill_set_box", on_change="rerun") as set_box:
-        rule_set = rule_set_picker("drill", notices=notice)
-        steps = reached(step for step, mark in marks(rule_set.id).items() if mark.finished)
-        drill_set = settle_set(on_path(choice, steps), rule_set, notice, dealer(profile, steps))
+        show_rule_set_picker("drill", rule_set)
         if set_box.open:
             set_editor(drill_set, lang)
     state = set_state(drill_set)

@@ -214,8 +214,8 @@ def rules_param_broken() -> bool:
     return raw is not None and raw not in RULE_SET_IDS
 
 
-def set_title(choice: SetChoice, lang: str) -> str:
-    """The set in one line, the label of the expander that changes it."""
+def set_title(choice: SetChoice | DrillSet, lang: str) -> str:
+    """The set in one line, the label of the expander that changes it: the kinds it asks of all there are."""
     return t("drill.set.title", seed=choice.seed, count=choice.count, level=level_name(choice.level, lang),
              kinds=len(choice.kinds), total=len(KINDS))
 

@@ -39,6 +39,7 @@ from ui.drill.prepare import preparer
 from ui.drill.state import Answer, SetState
 from ui.errors import log_failure
 from ui.habits import DAILY_MODE
+from ui.lesson_path import reached_steps
 from ui.personal import personal_from_url
 from ui.store import MODE_PARAM, RUN_PARAM, THEME_PARAM, classroom
 
@@ -248,8 +249,9 @@ def list_state(profile: Profile) -> SetState | None:
                                          count=THEME_COUNT, seed=seed))
     else:
         rules = st.query_params.get("rules")
-        refs = tuple(practice.deal(profile.learner.id, KINDS, rules if rules in RULE_SET_IDS else RULE_SET_IDS[0],
-                                   LEVEL_COUNT))
+        rule_set_id = rules if rules in RULE_SET_IDS else RULE_SET_IDS[0]
+        refs = tuple(practice.deal(profile.learner.id, KINDS, rule_set_id, LEVEL_COUNT,
+                                   steps=reached_steps(rule_set_id)))  # a beginner: the lesson path (issue 36)
     if not refs:
         return None
     state = SetState(QuestionList(refs, profile.mode))

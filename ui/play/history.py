@@ -21,9 +21,11 @@ from datetime import UTC, datetime, tzinfo
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
-from classroom.play_hands import PlayedHand, PlayHands, summarise
+from classroom.play_hands import REVIEW_LEVEL, PlayedHand, PlayHands, summarise
+from classroom.practice import level_for
 from classroom.service import ClassroomError
 from maubinh.arrangement import Arrangement
+from maubinh.drills import Level
 from maubinh.play import Origin
 from maubinh.rules import POSITIONS
 from ui.bands import band_badge, typical_line
@@ -142,13 +144,21 @@ def _hand_line(hand: PlayedHand, lang: str) -> str:
              se=number(hand.gap_stderr, lang), mark=mark)
 
 
-def _hand_actions(hand: PlayedHand, profile: PersonalLink | None, key: str, lang: str) -> None:
-    """"Replay this hand" and "practise hands like these" side by side."""
+def practise_level(profile: PersonalLink | None) -> Level:
+    """The level "practise hands like these" deals at: the learner's own (:func:`classroom.practice.level_for`, as
+    the review queue deals a missed hand), :data:`~classroom.play_hands.REVIEW_LEVEL` without a profile."""
+    if profile is None:
+        return REVIEW_LEVEL
+    return level_for(classroom().practice.rating(profile.learner.id))
+
+
+def _hand_actions(hand: PlayedHand, profile: PersonalLink | None, level: Level, key: str, lang: str) -> None:
+    """"Replay this hand" and "practise hands like these" (at ``level``) side by side."""
     left, right = st.columns(2)
     left.button(t("playhist.replay"), key=f"{key}_replay", icon=":material/replay:", on_click=_choose, args=(hand,),
                 use_container_width=True)
     params = practise_params(hand.rule_set_id, hand.table_seed, hand.deal,
-                             None if hand.house_toml is None else hand.rule_set)
+                             None if hand.house_toml is None else hand.rule_set, level)
     if profile is not None:
         params[LEARNER_PARAM] = profile.token
     with right:
@@ -182,10 +192,11 @@ def show_summary(session: PlaySession, profile: PersonalLink | None, lang: str) 
     costly = summarise(hands).costliest
     if costly:
         st.markdown(f"**{t('playhist.costliest')}**")
+    level = practise_level(profile) if costly else REVIEW_LEVEL
     for hand in costly:
         with st.container(border=True):
             st.markdown(_hand_line(hand, lang))
-            _hand_actions(hand, profile, f"play_costly_{hand.deal}", lang)
+            _hand_actions(hand, profile, level, f"play_costly_{hand.deal}", lang)
     with st.expander(t("playhist.all_hands")):
         for hand in reversed(hands):
             st.markdown(f"- {_hand_line(hand, lang)}")
@@ -206,10 +217,11 @@ def show_history(profile: PersonalLink | None, lang: str) -> None:
     page = min(max(1, int(st.session_state.get(_PAGE_KEY, 1))), pages)
     st.caption(tn("playhist.history_count", count, page=page, pages=pages))
     zone = viewer_zone()
+    level = practise_level(profile)
     for hand in store.page(profile.learner.id, (page - 1) * PAGE_SIZE, PAGE_SIZE):
         with st.container(border=True):
             st.markdown(f"{_hand_line(hand, lang)}  \n{split_text(hand.split)} · {played_when(hand.played_at, zone, lang)}")
-            _hand_actions(hand, profile, f"play_hist_{hand.id}", lang)
+            _hand_actions(hand, profile, level, f"play_hist_{hand.id}", lang)
     if pages > 1:
         st.number_input(t("playhist.page"), min_value=1, max_value=pages, step=1, key=_PAGE_KEY)
     everything = store.history(profile.learner.id)

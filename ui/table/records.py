@@ -4,6 +4,8 @@ sentence defining an error.
 >>> from maubinh.drills import Kind
 >>> practise_params("chi-at", 7, 3)["kinds"] == Kind.ARRANGE.value
 True
+>>> practise_params("chi-at", 7, 3, level=Level.BEGINNER)["level"]
+'beginner'
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import pandas as pd
 
 from classroom.play_hands import REVIEW_LEVEL, PlayedHand
 from maubinh.bands import BANDS, ERROR_BAND, NOISE_SIGMAS
-from maubinh.drills import MAX_SEED, Kind
+from maubinh.drills import MAX_SEED, Kind, Level
 from maubinh.house import link_token
 from maubinh.rules import RuleSet
 from ui.i18n import translate
@@ -48,13 +50,15 @@ def export_json(hands: Sequence[PlayedHand]) -> bytes:
     return json.dumps([hand.record() for hand in hands], ensure_ascii=False, indent=1).encode("utf-8")
 
 
-def practise_params(rule_set_id: str, table_seed: int, deal: int, house: RuleSet | None = None) -> dict[str, str]:
-    """The Drill's "set it yourself" set of hands like a missed one: :data:`PRACTISE_COUNT` trap hands at
-    :data:`~classroom.play_hands.REVIEW_LEVEL` under the same rules, a seed of its own from the deal's; a hand
+def practise_params(rule_set_id: str, table_seed: int, deal: int, house: RuleSet | None = None,
+                    level: Level = REVIEW_LEVEL) -> dict[str, str]:
+    """The Drill's "set it yourself" set of hands like a missed one: :data:`PRACTISE_COUNT` trap hands at ``level``
+    (the learner's own, :func:`ui.play.history.practise_level`; :data:`~classroom.play_hands.REVIEW_LEVEL` when not
+    known) under the same rules, a seed of its own from the deal's; a hand
     played under house rules (``house``) carries them as the ``house`` link token (issue 32: ``rules=`` alone
     named rules the Drill did not know)."""
     seed = (table_seed * 1009 + deal) % MAX_SEED
-    params = {"kinds": Kind.ARRANGE.value, "level": REVIEW_LEVEL.value, "rules": rule_set_id, "seed": str(seed),
+    params = {"kinds": Kind.ARRANGE.value, "level": level.value, "rules": rule_set_id, "seed": str(seed),
               "n": str(PRACTISE_COUNT)}
     if house is not None:
         params["house"] = link_token(house)

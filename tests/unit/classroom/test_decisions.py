@@ -20,6 +20,7 @@ from classroom.play_hands import PlayHands
 from classroom.practice import Practice
 from classroom.rating import DEFAULT, Rating, hand_opponent, update
 from classroom.service import ClassroomStore
+from maubinh.bands import Band, mean_grade, sums_grade
 from maubinh.drills.daily import todays_question
 from maubinh.play import Origin
 from tests.unit.classroom.conftest import played_hand
@@ -163,7 +164,12 @@ def test_a_class_boards_chi_lost_per_decision_is_the_profiles(store: ClassroomSt
     hands.keep(lan, replace(played_hand(2, gap=5.0), origin=Origin.XEP_BAI), now=NOW)  # not Lan's decision
     hands.keep(minh, played_hand(1, gap=0.12, stderr=0.1), now=NOW)
     rates = error_rates(store, [lan, minh, "nobody"])
-    assert rates[lan] == (2, pytest.approx(1.2)) and rates[minh] == (1, pytest.approx(0.12)) and "nobody" not in rates
+    assert rates[lan] == (2, pytest.approx(1.2), pytest.approx(0.9 ** 2 + 0.3 ** 2))
+    assert rates[minh] == (1, pytest.approx(0.12), pytest.approx(0.12 ** 2)) and "nobody" not in rates
+    typical = sums_grade(*rates[lan])  # 0.6 ± 0.3: within 2 errors of 0, so "excellent" (as Progress grades Lan)
+    expected = mean_grade([0.9, 0.3])
+    assert typical is not None and expected is not None and typical.band is expected.band is Band.EXCELLENT
+    assert (typical.cost, typical.stderr) == (pytest.approx(0.6), pytest.approx(expected.stderr)) == (0.6, 0.3)
     total = summary(learner_decisions(store, lan))
     assert (total.decisions, total.chi_lost) == (rates[lan][0], pytest.approx(rates[lan][1]))
     assert error_rates(store, []) == {}

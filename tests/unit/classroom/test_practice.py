@@ -110,6 +110,34 @@ def test_a_learner_never_rated_starts_at_the_beginner_level(store: ClassroomStor
         level_for(practice.rating(me))}
 
 
+def test_practise_at_my_level_follows_the_lesson_path_for_a_beginner(store: ClassroomStore) -> None:
+    # Issue 36: a beginner's "practise at my level" asked instant wins and ace-rule settling before those lessons;
+    # it follows the lesson path now, as the Drill's first set does. Of the bank's beginner chi-at settling
+    # questions 0-7, only 0 and 5 need no later step than the open ones (the others: the ace rule or a scoop).
+    from classroom.bank import QuestionBank, banked
+    from maubinh.drills import make_from_ref
+    from maubinh.drills.bank import Cell
+    from maubinh.drills.path import OPEN_STEPS, facts, reached, suits
+    from maubinh.drills.sets import LESSON_STEPS
+    from maubinh.drills.versions import bank_seed
+
+    settle, natural = Cell(Kind.SETTLE, Level.BEGINNER, "chi-at"), Cell(Kind.NATURAL, Level.BEGINNER, "chi-at")
+    bank = QuestionBank(store)
+    bank.add([banked(make_from_ref(cell.ref(n)), "chi-at", n) for cell, n in [(settle, n) for n in range(8)]
+              + [(natural, 0), (natural, 1)]])
+    practice = Practice(store, bank=bank)
+    me = practice.create_profile("Mới").info.id
+    dealt = practice.deal(me, (Kind.NATURAL, Kind.SETTLE), "chi-at", 2, random.Random(3))
+    assert [r.kind for r in dealt] == [Kind.SETTLE, Kind.SETTLE]  # no instant win before its lesson
+    assert sorted(r.seed for r in dealt) == sorted(bank_seed("chi-at", "beginner", "settle", n) for n in (0, 5))
+    assert all(suits(facts(make_from_ref(r)), Level.BEGINNER, OPEN_STEPS) for r in dealt)
+    everything = reached(LESSON_STEPS)  # every lesson done: every kind and question may come
+    dealt = practice.deal(me, (Kind.NATURAL, Kind.SETTLE), "chi-at", 8, random.Random(3), steps=everything)
+    assert [r.kind for r in dealt] == [Kind.SETTLE, Kind.NATURAL] * 4  # in the path's order
+    assert len({r.seed for r in dealt if r.kind is Kind.SETTLE} & {bank_seed("chi-at", "beginner", "settle", n)
+                                                                   for n in (1, 2, 3, 4, 6, 7)}) >= 2
+
+
 def test_questions_are_dealt_near_the_learner_s_rating(store: ClassroomStore) -> None:
     practice = Practice(store)
     me = practice.create_profile("Giỏi").info.id
