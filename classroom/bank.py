@@ -321,8 +321,9 @@ def deal_picks(bank: QuestionBank, kinds: Sequence[Kind], level: Level, rule_set
                seen: Iterable[str] = (), rng: random.Random | None = None,
                fits: Callable[[Facts], bool] | None = None) -> tuple[int, ...]:
     """Bank ordinals for a set of ``count`` questions of ``kinds`` in turn: stored questions not in ``seen``
-    (and that ``fits`` accepts, :meth:`QuestionBank.deal`) first; when a cell has no more, ordinals the bank does not
-    hold yet (those questions are made live, the same on every machine, and the build may store them later).
+    (and that ``fits`` accepts, :meth:`QuestionBank.deal`) first; with ``fits``, then stored ones seen before that
+    it accepts (a question made live cannot be checked before it is made); when a cell has no more, ordinals the bank
+    does not hold yet (those questions are made live, the same on every machine, and the build may store them later).
 
     Raises:
         ValueError: for a rule set that is not a source, or no kinds.
@@ -335,6 +336,9 @@ def deal_picks(bank: QuestionBank, kinds: Sequence[Kind], level: Level, rule_set
     for kind, wanted in needed.items():
         stored = bank.ordinals(rule_set_id, level, kind)
         pool = bank.deal(rule_set_id, level, kind, wanted, seen, rng, fits)
+        if fits is not None and len(pool) < wanted:  # a question seen before that fits, rather than one made live
+            again = bank.deal(rule_set_id, level, kind, wanted, (), rng, fits)  # whose facts are not known yet
+            pool += [ordinal for ordinal in again if ordinal not in pool][:wanted - len(pool)]
         top = max(stored, default=-1) + 1
         while len(pool) < wanted:
             pick = rng.randrange(top, PICK_LIMIT)

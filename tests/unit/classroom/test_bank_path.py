@@ -27,6 +27,10 @@ def test_a_beginner_is_dealt_no_ace_rule_before_its_lesson(store: ClassroomStore
     more = deal_picks(bank, (Kind.SETTLE,), Level.BEGINNER, "chi-at", 15, (), random.Random(5), fits=before)
     stored = {e.ordinal for e in settling}
     assert sum(p in stored for p in more) == 13 and not aces & set(more)  # then ordinals made live (unfiltered)
+    fitting = stored - aces
+    seen = [key for ordinal, key in bank.ordinals("chi-at", Level.BEGINNER, Kind.SETTLE).items() if ordinal in fitting]
+    again = deal_picks(bank, (Kind.SETTLE,), Level.BEGINNER, "chi-at", 3, seen, random.Random(5), fits=before)
+    assert set(again) <= fitting  # all seen: fitting ones again, not ones made live that may turn on the ace rule
     after = partial(suits, level=Level.BEGINNER, steps=reached(["aces"]))
     dealt = deal_picks(bank, (Kind.SETTLE,), Level.BEGINNER, "chi-at", 50, (), random.Random(5), fits=after)
     assert set(dealt) == stored
