@@ -25,8 +25,8 @@ def test_ten_play_hands_move_the_streak_the_goal_the_rating_and_the_headline(db:
     made = practice.create_profile("Lan")
     hands = PlayHands(db, practice)
     now = datetime.now(UTC)
-    for n in range(1, 11):  # hands 1, 4, 7, 10 are errors
-        gap = 0.6 if n % 3 == 1 else 0.02
+    for n in range(1, 11):  # hands 1, 4, 7, 10 are errors (0.9 ± 0.1 chi: inaccuracies)
+        gap = 0.9 if n % 3 == 1 else 0.02
         hands.keep(made.info.id, played_hand(n, gap=gap, stderr=0.1, spread=0.45), now=now - timedelta(seconds=20 - n))
     hands.keep(made.info.id, replace(played_hand(11, gap=3.0, stderr=0.1, spread=0.45), origin=Origin.XEP_BAI),
                now=now - timedelta(seconds=5))
@@ -37,6 +37,6 @@ def test_ten_play_hands_move_the_streak_the_goal_the_rating_and_the_headline(db:
     assert metrics[translate("habit.today", lang)] == "10/5"
     rating = practice.rating(made.info.id).value
     assert metrics[translate("progress.metric.rating", lang)] == f"{rating:.0f}" != "1500"
-    assert metrics[translate("progress.metric.error", lang)] == number((4 * 0.6 + 6 * 0.02) / 10, lang)
+    assert metrics[translate("progress.metric.error", lang)] == number((4 * 0.9 + 6 * 0.02) / 10, lang)
     assert metrics[translate("progress.metric.right", lang)] == "6/10"
     assert metrics[translate("playhist.progress.hands", lang)] == "11"  # Xếp bài's is listed, not counted
