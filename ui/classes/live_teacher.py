@@ -108,7 +108,7 @@ def _picker(klass: ClassInfo, lang: str) -> None:
         st.markdown(f"**{t('live.new_session')}**")
         st.caption(t("live.new_session_help"))
         source = st.segmented_control(t("live.source"), [_BANK, "saved"], key=f"{_FORM}_source", default=_BANK,
-                                      format_func=lambda v: translate(f"live.source.{v}", lang))
+                                      required=True, format_func=lambda v: translate(f"live.source.{v}", lang))
         if source == "saved":
             ready = [a for a in classroom().store.assignments(klass.id) if a.ready]
             if not ready:
@@ -133,7 +133,7 @@ def _picker(klass: ClassInfo, lang: str) -> None:
         rule_set, picks = st.session_state.get(_PICKS_KEY) or (None, [])
         if picks and rule_set is not None:
             _preview(rule_set, picks, lang)
-        st.segmented_control(t("live.seconds"), list(SECONDS), key=f"{_FORM}_seconds",
+        st.segmented_control(t("live.seconds"), list(SECONDS), key=f"{_FORM}_seconds", required=True,
                              format_func=lambda s: translate("tables.timer_value", lang, seconds=s))
         st.toggle(t("live.leaderboard"), key=f"{_FORM}_leaderboard", help=t("live.leaderboard_help"))
         st.button(t("live.start"), key=f"{_FORM}_start", type="primary", on_click=_start, args=(klass,),

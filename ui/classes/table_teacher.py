@@ -46,7 +46,9 @@ def _new_session(klass: ClassInfo, lang: str) -> None:
         st.markdown(f"**{t('tables.new_session')}**")
         st.caption(t("tables.new_session_help"))
         st.caption(t("classes.class_rules", rules=md_text(rule_set_label(klass.rule_set, lang))))
-        st.segmented_control(t("play.bot_count"), list(range(1, MAX_BOTS + 1)), key=f"{_FORM}_count")
+        # required: tapping the chosen option again keeps it (it cleared the choice, and the table silently fell
+        # back to 1 computer player and no timer: issue 35)
+        st.segmented_control(t("play.bot_count"), list(range(1, MAX_BOTS + 1)), key=f"{_FORM}_count", required=True)
         count = st.session_state.get(f"{_FORM}_count") or 1
         for seat, column in enumerate(st.columns(count)):
             st.session_state.setdefault(f"{_FORM}_bot_{seat}", DEFAULT_BOTS[seat].value)
@@ -55,7 +57,7 @@ def _new_session(klass: ClassInfo, lang: str) -> None:
         st.caption(t("play.strength_help"))
         deals, timer = st.columns(2)
         deals.number_input(t("tables.deals"), min_value=1, max_value=MAX_DEALS, step=1, key=f"{_FORM}_deals")
-        timer.segmented_control(t("tables.timer"), list(TIMERS), key=f"{_FORM}_timer",
+        timer.segmented_control(t("tables.timer"), list(TIMERS), key=f"{_FORM}_timer", required=True,
                                 format_func=lambda s: translate("tables.timer_value", lang, seconds=s) if s
                                 else translate("tables.timer_off", lang))
         st.caption(t("tables.timer_help"))

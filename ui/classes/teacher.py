@@ -47,6 +47,10 @@ __all__ = ["show_teacher"]
 _FORM = "classes_assign"
 RENEWED_KEY = "classes_renewed"
 """Session key: the class whose teacher link this session just replaced (the page says to save the new one)."""
+_BOARD_PICK = "classes_board_pick"
+"""Session key: the assignment the board shows."""
+_NEWEST_KEY = "classes_board_newest"
+"""Session key: the newest ready assignment the board offered last (a newer one takes the board from it)."""
 _RELINKED_KEY = "classes_relinked"
 """Session key: the learners given a new link in this session, ``{learner id: link}`` (shown until hidden)."""
 VOUCH_AGAIN_S = 600
@@ -155,7 +159,7 @@ def _assign(klass: ClassInfo, base: DrillSet, lang: str) -> None:
         st.session_state[f"{_FORM}_error"] = refusal_key("classes.assign_error", exc)
         return
     st.session_state.pop(f"{_FORM}_error", None)
-    st.session_state["classes_board_pick"] = assignment.id
+    st.session_state[_BOARD_PICK] = assignment.id
     classroom().grader.grade(assignment)
 
 
@@ -259,7 +263,8 @@ def _assignments(klass: ClassInfo, lang: str) -> None:
     for assignment in assignments:
         s = assignment.drill_set
         with st.container(border=True):
-            st.markdown(f"**{markdown_literal(assignment.title, limit=80)}** · :gray-badge[{t(state_key(assignment, now))}]")
+            state = t(state_key(assignment, now, klass.archived))
+            st.markdown(f"**{markdown_literal(assignment.title, limit=80)}** · :gray-badge[{state}]")
             st.caption(t("classes.assignment_detail", kinds=", ".join(kind_name(k, lang) for k in s.kinds),
                          level=level_name(s.level, lang), count=s.count, seed=s.seed, rules=md_text(s.rule_set.name(lang)),
                          created=moment(assignment.created_at, zone, lang),
@@ -369,10 +374,15 @@ def _board_tab(klass: ClassInfo, token: str, lang: str) -> None:
         st.caption(t("classes.no_assignments"))
         return
     titles = {a.id: a.title for a in assignments}
-    if st.session_state.get("classes_board_pick") not in titles:
-        st.session_state["classes_board_pick"] = assignments[0].id
+    newest, seen = assignments[0].id, st.session_state.get(_NEWEST_KEY)
+    # a newer assignment ready (this tab's, once graded, or another device's) takes the board, unless the teacher
+    # had picked an older one than the newest they saw: it kept showing the previous one (issue 35)
+    picked = st.session_state.get(_BOARD_PICK)
+    if picked not in titles or (newest != seen and picked == seen):
+        st.session_state[_BOARD_PICK] = newest
+    st.session_state[_NEWEST_KEY] = newest
     chosen = st.selectbox(t("classes.pick_assignment"), list(titles), format_func=lambda aid: plain_text(titles[aid]),
-                          key="classes_board_pick")
+                          key=_BOARD_PICK)
     show_board(lambda: classroom().store.teacher_class(token), int(chosen), False, lang)
 
 
