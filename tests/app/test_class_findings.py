@@ -104,6 +104,8 @@ def test_set_it_yourself_confirmed_after_the_class_was_archived_says_so_and_ends
     assert translate("classes.answer_refused_archived", "en") in [w.value for w in at.warning]  # said, not silent
     assert translate("drill.summary.title", "en") in [s.value for s in at.subheader]  # the set has ended
     assert not db.answers(assignment.id)
+    again = _ok(open_page("drill", me=str(learner.token), assignment=str(assignment.id), lang="en"))
+    assert [i.value for i in again.info] == [translate("classes.archived_note", "en")]  # why, not "closed or past..."
 
 
 @pytest.mark.parametrize("lang", ["vi", "en"])
