@@ -20,6 +20,7 @@ from classroom.snapshot import SnapshotError
 from maubinh.drills import Kind, Level
 from maubinh.drills.themes import Theme
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
+from ui.classes.live_report import show_live_report
 from ui.errors import guarded_function
 from ui.escape import md_text
 from ui.i18n import t, translate
@@ -228,3 +229,4 @@ def show_live_tab(klass: ClassInfo, lang: str, views: LiveViews | None = None) -
     else:
         st.session_state["live_was_running"] = False
         _picker(klass, lang)
+        show_live_report(klass, lang)
