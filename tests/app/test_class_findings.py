@@ -10,6 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from background.grading import Grader
+from classroom.practice import Practice
 from classroom.service import AssignmentInfo, ClassroomStore
 from classroom.tables import TableSessions
 from maubinh.drills import DrillSet, Kind, Level, make_question
@@ -124,3 +125,20 @@ def test_the_summary_says_right_of_answered_as_the_board_does(db: ClassroomStore
     assert translate("drill.summary.answered_of", lang, answered=1, count=2) in [c.value for c in at.caption]
     teacher = _ok(open_page("classes", teacher=str(made.teacher_token), lang=lang))
     assert "1/1" in "\n".join(frame.value.to_csv() for frame in teacher.dataframe)
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_teacher_deletes_an_assignment_told_what_goes_and_what_stays(db: ClassroomStore, lang: str) -> None:
+    made = db.create_class("Lớp 7A", lang, load_rule_set("chi-at"))
+    learner = db.join(made.info.id, "Lan")
+    assignment = _graded(db, made.info.id, "Buổi 1", CHOICES)
+    drill = _ok(open_page("drill", me=str(learner.token), assignment=str(assignment.id), lang=lang))
+    answer(drill, make_question(CHOICES, 0), 0, right=True)
+    at = _ok(open_page("classes", teacher=str(made.teacher_token), lang=lang))
+    said = translate("classes.delete_confirm", lang, title="Buổi 1", answers=1)
+    assert said in [m.value for m in at.markdown]  # the count of answers that go, and that each history keeps its own
+    at.button(key=f"classes_delete_{assignment.id}").click().run()
+    _ok(at)
+    assert db.assignment(assignment.id) is None and not db.answers(assignment.id)
+    assert not any(f"classes_delete_{assignment.id}" == b.key for b in at.button)
+    assert len(Practice(db).history(learner.info.id)) == 1  # the learner's own history keeps the answer

@@ -22,7 +22,7 @@ from ui.when import viewer_zone
 __all__ = ["HARDEST", "show_live_report"]
 
 HARDEST = 3
-"""The hardest questions the report names."""
+"""The hardest questions the report names at most (only those someone got wrong)."""
 _PICK_KEY = "live_report_pick"
 
 
@@ -69,7 +69,7 @@ def _kinds(report: Board, lang: str) -> None:
 
 
 def _hardest(report: Board, lang: str) -> None:
-    hardest = report.hardest()[:HARDEST]
+    hardest = [q for q in report.hardest() if q.right < q.answered][:HARDEST]  # a question all got right is not hard
     if not hardest:
         return
     st.markdown(f"**{t('live.report.hardest')}**")

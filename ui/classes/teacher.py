@@ -19,7 +19,7 @@ import streamlit as st
 
 from classroom.bank import deal_picks
 from classroom.models import TITLE_MAX, utcnow
-from classroom.service import ClassInfo, ClassroomError
+from classroom.service import AssignmentInfo, ClassInfo, ClassroomError
 from maubinh.drills import KINDS, DrillSet
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from ui.classes.board import show_board
@@ -277,6 +277,29 @@ def _assignments(klass: ClassInfo, lang: str) -> None:
                              on_click=_close, args=(klass, assignment.id, not closed), disabled=not assignment.ready)
             with deadline_box:
                 _deadline_editor(klass, assignment.id, assignment.deadline)
+            _delete_box(klass, assignment, counts.get(assignment.id, 0))
+
+
+def _delete(klass: ClassInfo, assignment_id: int) -> None:
+    key = f"classes_delete_{assignment_id}_error"
+    try:
+        classroom().store.delete_assignment(klass.id, assignment_id)
+    except ClassroomError:  # still being prepared
+        st.session_state[key] = "classes.delete_refused"
+        return
+    st.session_state.pop(key, None)
+
+
+def _delete_box(klass: ClassInfo, assignment: AssignmentInfo, answers: int) -> None:
+    """Delete an assignment, saying plainly what goes (the class's answers: the board, the CSV) and what stays (each
+    learner's own history)."""
+    with st.popover(t("classes.delete"), icon=":material/delete:"):
+        st.markdown(t("classes.delete_confirm", title=markdown_literal(assignment.title, limit=80), answers=answers))
+        st.button(t("classes.delete_yes"), key=f"classes_delete_{assignment.id}", type="primary", on_click=_delete,
+                  args=(klass, assignment.id), disabled=not assignment.ready and not assignment.error)
+    error = st.session_state.get(f"classes_delete_{assignment.id}_error")
+    if error:
+        st.error(t(error))
 
 
 def _remove(klass: ClassInfo, learner_id: str) -> None:
