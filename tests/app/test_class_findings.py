@@ -142,3 +142,17 @@ def test_a_teacher_deletes_an_assignment_told_what_goes_and_what_stays(db: Class
     assert db.assignment(assignment.id) is None and not db.answers(assignment.id)
     assert not any(f"classes_delete_{assignment.id}" == b.key for b in at.button)
     assert len(Practice(db).history(learner.info.id)) == 1  # the learner's own history keeps the answer
+
+
+def test_a_teacher_deletes_a_table_session_told_what_goes_and_what_stays(db: ClassroomStore) -> None:
+    made = db.create_class("Lớp 7A", "en", load_rule_set("tinh-chi"))
+    tables = TableSessions(db)
+    first = tables.start(made.info.id, made.info.rule_set, [Strength.BEGINNER], deals=2, timer=0, seed=5)
+    second = tables.start(made.info.id, made.info.rule_set, [Strength.BEGINNER], deals=1, timer=0, seed=6)
+    at = _ok(open_page("classes", teacher=str(made.teacher_token), lang="en"))
+    said = translate("tables.delete_confirm", "en", n=first.id, hands=0)
+    assert said in [m.value for m in at.markdown]
+    at.button(key=f"tables_delete_{first.id}").click().run()
+    _ok(at)
+    assert tables.session(first.id) is None and [s.id for s in tables.sessions(made.info.id)] == [second.id]
+    assert at.selectbox(key="tables_board_pick").options == [translate("tables.session_title", "en", n=second.id)]

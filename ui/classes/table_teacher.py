@@ -72,6 +72,10 @@ def _close(klass: ClassInfo, session_id: int, closed: bool) -> None:
     table_sessions().close(klass.id, session_id, closed)
 
 
+def _delete(klass: ClassInfo, session_id: int) -> None:
+    table_sessions().delete(klass.id, session_id)
+
+
 def _sessions(klass: ClassInfo, lang: str) -> None:
     tables = table_sessions()
     counts = tables.hand_counts(klass.id)
@@ -83,8 +87,14 @@ def _sessions(klass: ClassInfo, lang: str) -> None:
             st.caption(session_line(info, lang))
             st.caption(t("tables.session_detail", created=moment(info.created_at, zone, lang),
                          hands=counts.get(info.id, 0), seed=info.seed))
-            st.button(t("tables.reopen" if info.closed else "tables.close"), key=f"tables_close_{info.id}",
-                      on_click=_close, args=(klass, info.id, not info.closed))
+            close_box, delete_box = st.columns(2)
+            close_box.button(t("tables.reopen" if info.closed else "tables.close"), key=f"tables_close_{info.id}",
+                             on_click=_close, args=(klass, info.id, not info.closed))
+            with delete_box.popover(t("tables.delete"), icon=":material/delete:"):
+                # said plainly: the class's hands go, each learner's own history keeps theirs
+                st.markdown(t("tables.delete_confirm", n=info.id, hands=counts.get(info.id, 0)))
+                st.button(t("tables.delete_yes"), key=f"tables_delete_{info.id}", type="primary", on_click=_delete,
+                          args=(klass, info.id))
 
 
 def show_table_section(klass: ClassInfo, lang: str) -> None:
