@@ -634,6 +634,16 @@ class ClassroomStore:
         self._update(update(Assignment).where(Assignment.id == assignment_id, Assignment.class_id == class_id)
                      .values(closed_at=utcnow() if closed else None))
 
+    def rename_assignment(self, class_id: str, assignment_id: int, title: str) -> None:
+        """Give an assignment of this class a new title (its questions and answers stay as they are).
+
+        Raises:
+            ClassroomError: ``"title"`` for an empty or too long title (as :meth:`assign`).
+        """
+        title = clean_text(title, "title", TITLE_MAX)
+        self._update(update(Assignment).where(Assignment.id == assignment_id, Assignment.class_id == class_id)
+                     .values(title=title))
+
     def delete_assignment(self, class_id: str, assignment_id: int) -> int | None:
         """Delete an assignment of this class: its questions and the class's answers to it (the board, the CSV)
         go with it; each learner's profile keeps their own attempts (Progress, the review queue: run

@@ -156,3 +156,18 @@ def test_a_teacher_deletes_a_table_session_told_what_goes_and_what_stays(db: Cla
     _ok(at)
     assert tables.session(first.id) is None and [s.id for s in tables.sessions(made.info.id)] == [second.id]
     assert at.selectbox(key="tables_board_pick").options == [translate("tables.session_title", "en", n=second.id)]
+
+
+def test_a_teacher_renames_an_assignment_and_an_empty_title_is_refused(db: ClassroomStore) -> None:
+    made = db.create_class("Lớp 7A", "vi", load_rule_set("chi-at"))
+    assignment = _graded(db, made.info.id, "Buổi 1", CHOICES)
+    at = _ok(open_page("classes", teacher=str(made.teacher_token), lang="vi"))
+    key = f"classes_rename_{assignment.id}"
+    at.text_input(key=key).set_value("   ").run()
+    at.button(key=f"{key}_save").click().run()
+    assert translate("classes.assign_error.title", "vi", longest=80) in [e.value for e in _ok(at).error]
+    at.text_input(key=key).set_value("Ôn tập chi").run()
+    at.button(key=f"{key}_save").click().run()
+    assert not _ok(at).error
+    assert db.assignment(assignment.id).title == "Ôn tập chi"  # type: ignore[union-attr]
+    assert "Ôn tập chi" in at.selectbox(key="classes_board_pick").options

@@ -290,10 +290,30 @@ def _delete(klass: ClassInfo, assignment_id: int) -> None:
     st.session_state.pop(key, None)
 
 
+def _rename(klass: ClassInfo, assignment_id: int) -> None:
+    key = f"classes_rename_{assignment_id}"
+    try:
+        classroom().store.rename_assignment(klass.id, assignment_id, st.session_state.get(key) or "")
+    except ClassroomError as exc:
+        st.session_state[f"{key}_error"] = refusal_key("classes.assign_error", exc)
+        return
+    st.session_state.pop(f"{key}_error", None)
+
+
 def _delete_box(klass: ClassInfo, assignment: AssignmentInfo, answers: int) -> None:
-    """Delete an assignment, saying plainly what goes (the class's answers: the board, the CSV) and what stays (each
-    learner's own history)."""
-    with st.popover(t("classes.delete"), icon=":material/delete:"):
+    """Rename an assignment (questions and answers unchanged), or delete it, saying plainly what goes (the class's
+    answers: the board, the CSV) and what stays (each learner's own history)."""
+    rename_box, delete_box = st.columns(2)
+    key = f"classes_rename_{assignment.id}"
+    with rename_box.popover(t("classes.rename"), icon=":material/edit:"):
+        st.session_state.setdefault(key, assignment.title)
+        st.text_input(t("classes.title"), key=key, max_chars=PASTE_ROOM * TITLE_MAX)
+        st.caption(t("classes.rename_note"))
+        st.button(t("classes.rename_save"), key=f"{key}_save", type="primary", on_click=_rename,
+                  args=(klass, assignment.id))
+    if st.session_state.get(f"{key}_error"):
+        st.error(t(st.session_state[f"{key}_error"], longest=TITLE_MAX))
+    with delete_box.popover(t("classes.delete"), icon=":material/delete:"):
         st.markdown(t("classes.delete_confirm", title=markdown_literal(assignment.title, limit=80), answers=answers))
         st.button(t("classes.delete_yes"), key=f"classes_delete_{assignment.id}", type="primary", on_click=_delete,
                   args=(klass, assignment.id), disabled=not assignment.ready and not assignment.error)

@@ -275,3 +275,18 @@ def test_an_assignment_deleted_takes_the_class_s_answers_and_leaves_each_profile
     with pytest.raises(ClassroomError) as refused:
         store.delete_assignment(class_id, pending.id)
     assert refused.value.field == "assignment"
+
+
+def test_an_assignment_renamed_keeps_its_questions_and_answers(store: ClassroomStore) -> None:
+    created = _class(store)
+    class_id = created.info.id
+    assignment = _graded(store, class_id)
+    store.rename_assignment(class_id, assignment.id, "  Ôn tập chi  ")
+    renamed = store.assignment(assignment.id)
+    assert renamed is not None and renamed.title == "Ôn tập chi" and renamed.drill_set == assignment.drill_set
+    assert renamed.graded == assignment.graded
+    with pytest.raises(ClassroomError) as refused:
+        store.rename_assignment(class_id, assignment.id, "   ")
+    assert refused.value.field == "title"
+    store.rename_assignment(_class(store, "Lớp khác").info.id, assignment.id, "Không phải của lớp này")
+    assert store.assignment(assignment.id).title == "Ôn tập chi"  # type: ignore[union-attr]
