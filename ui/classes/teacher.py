@@ -307,7 +307,8 @@ def _delete_box(klass: ClassInfo, assignment: AssignmentInfo, answers: int) -> N
     key = f"classes_rename_{assignment.id}"
     with rename_box.popover(t("classes.rename"), icon=":material/edit:"):
         st.session_state.setdefault(key, assignment.title)
-        st.text_input(t("classes.title"), key=key, max_chars=PASTE_ROOM * TITLE_MAX)
+        # a label of its own: the new assignment's "Title" field is on the same page (a label lookup finds one)
+        st.text_input(t("classes.rename_label"), key=key, max_chars=PASTE_ROOM * TITLE_MAX)
         st.caption(t("classes.rename_note"))
         st.button(t("classes.rename_save"), key=f"{key}_save", type="primary", on_click=_rename,
                   args=(klass, assignment.id))
