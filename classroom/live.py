@@ -51,6 +51,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from classroom.board import Board, board
 from classroom.models import (
     AnswerColumns,
     AssignedQuestion,
@@ -63,7 +64,7 @@ from classroom.models import (
     UTCDateTime,
     utcnow,
 )
-from classroom.service import ClassroomError, ClassroomStore
+from classroom.service import ClassroomError, ClassroomStore, StoredAnswer
 from classroom.snapshot import unpack
 from maubinh.drills import Kind, Level, Question
 from maubinh.drills.versions import data_version
@@ -517,6 +518,33 @@ class LiveSessions:
             if number is not None:
                 query = query.where(LiveAnswer.number == number)
             return [_answer(row) for row in session.scalars(query.order_by(LiveAnswer.id))]
+
+    def ended(self, class_id: str) -> list[LiveInfo]:
+        """The class's ended live sessions, newest first (what the teacher's report offers)."""
+        with self.store._session() as session:
+            rows = session.scalars(select(LiveSession).where(LiveSession.class_id == class_id,
+                                                             LiveSession.phase == Phase.ENDED.value)
+                                   .order_by(LiveSession.id.desc()))
+            return [_info(row) for row in rows]
+
+    def report(self, session_id: int) -> Board:
+        """The session's report as an assignment's board (:func:`classroom.board.board`): per learner (right, chi
+        lost over decisions, seconds), per question (the hardest first) and per kind, over the class's learners
+        (not removed) and every question asked or not (a question never opened was answered by nobody).
+
+        Raises:
+            ClassroomError: ``"session"`` for no such session.
+        """
+        info = self.session(session_id)
+        if info is None:
+            raise ClassroomError("session", "no such live session")
+        with self.store._session() as session:
+            rows = session.execute(select(LiveQuestion.number, LiveQuestion.record)
+                                   .where(LiveQuestion.session_id == session_id).order_by(LiveQuestion.number))
+            records = [dict(rec, number=number) for number, rec in rows]
+        given = [StoredAnswer(a.session_id, a.learner_id, a.number, a.code, a.correct, a.chi_lost, a.seconds,
+                              a.answered_at) for a in self.answers(session_id)]
+        return board(self.store.learners(info.class_id), records, given)
 
     def answer_count(self, session_id: int, number: int) -> int:
         """How many learners answered question ``number``."""

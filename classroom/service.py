@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, func, select, update
+from sqlalchemy import Engine, delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -633,6 +633,42 @@ class ClassroomStore:
         """Stop (or resume) taking answers for an assignment of this class."""
         self._update(update(Assignment).where(Assignment.id == assignment_id, Assignment.class_id == class_id)
                      .values(closed_at=utcnow() if closed else None))
+
+    def rename_assignment(self, class_id: str, assignment_id: int, title: str) -> None:
+        """Give an assignment of this class a new title (its questions and answers stay as they are).
+
+        Raises:
+            ClassroomError: ``"title"`` for an empty or too long title (as :meth:`assign`).
+        """
+        title = clean_text(title, "title", TITLE_MAX)
+        self._update(update(Assignment).where(Assignment.id == assignment_id, Assignment.class_id == class_id)
+                     .values(title=title))
+
+    def delete_assignment(self, class_id: str, assignment_id: int) -> int | None:
+        """Delete an assignment of this class: its questions and the class's answers to it (the board, the CSV)
+        go with it; each learner's profile keeps their own attempts (Progress, the review queue: run
+        ``"a<id>"``, no link to the assignment's row). Returns how many class answers were deleted, ``None`` when
+        it is not one of this class's (deleted already, another class's).
+
+        Raises:
+            ClassroomError: ``"assignment"`` while it is still being graded (its questions are being stored).
+        """
+
+        def work(session: Session) -> int | None:
+            row = session.scalars(select(Assignment).where(Assignment.id == assignment_id,
+                                                           Assignment.class_id == class_id).with_for_update()).first()
+            if row is None:
+                return None
+            if not self._assignment_info(session, row).ready and row.grading_error is None:
+                raise ClassroomError("assignment", "this assignment is still being prepared")
+            answers = int(session.scalar(select(func.count()).select_from(AnswerRow)
+                                         .where(AnswerRow.assignment_id == assignment_id)) or 0)
+            session.execute(delete(AnswerRow).where(AnswerRow.assignment_id == assignment_id))
+            session.execute(delete(AssignedQuestion).where(AssignedQuestion.assignment_id == assignment_id))
+            session.delete(row)
+            return answers
+
+        return self.write(work)
 
     def grading_failed(self, assignment_id: int, message: str) -> None:
         """Note that grading an assignment failed (shown to its teacher)."""

@@ -37,11 +37,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Protocol
 
-from sqlalchemy import ColumnElement, and_, func, select, update
+from sqlalchemy import ColumnElement, and_, delete, func, select, update
 from sqlalchemy.orm import Session
 
 from classroom.clock import DealClocks, Showing, limit_seconds, outcome, table_place
-from classroom.models import Classroom, Learner, PlayHand, TableHand, TableSession, utcnow
+from classroom.models import Classroom, DealShowing, Learner, PlayHand, TableHand, TableSession, utcnow
 from classroom.play_hands import PlayedHand, PlayHands
 from classroom.practice import Practice
 from classroom.service import ClassroomError, ClassroomStore
@@ -295,6 +295,26 @@ class TableSessions:
         self.store._update(update(TableSession).where(TableSession.id == session_id,
                                                       TableSession.class_id == class_id)
                            .values(closed_at=utcnow() if closed else None))
+
+    def delete(self, class_id: str, session_id: int) -> int | None:
+        """Delete a table session of this class: its hands at the class's table (the board, the CSV) and its deals'
+        clocks go with it; each learner's profile keeps the hands they played (Play history, Progress:
+        ``play_hands``, no link to the session's row). Returns how many class hands were deleted, ``None`` when
+        it is not one of this class's (deleted already, another class's)."""
+
+        def work(session: Session) -> int | None:
+            row = session.scalars(select(TableSession).where(TableSession.id == session_id,
+                                                             TableSession.class_id == class_id).with_for_update()).first()
+            if row is None:
+                return None
+            hands = int(session.scalar(select(func.count()).select_from(TableHand)
+                                       .where(TableHand.session_id == session_id)) or 0)
+            session.execute(delete(TableHand).where(TableHand.session_id == session_id))
+            session.execute(delete(DealShowing).where(DealShowing.place == table_place(session_id)))
+            session.delete(row)
+            return hands
+
+        return self.store.write(work)
 
     def hand_counts(self, class_id: str) -> dict[int, int]:
         """Hands stored per table session of the class."""

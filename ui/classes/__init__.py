@@ -17,6 +17,7 @@ Modules:
     ui.classes.table_learner  view: a learner at the class's table (the Play page's component and views).
     ui.classes.table_kept     model: a table hand not saved yet, kept in the address through a reload.
     ui.classes.live_teacher   view: the teacher's Live tab (pick questions, start, next / pause / show / end).
+    ui.classes.live_report    view: an ended live session's report (per learner, per kind, the hardest, unfinished).
     ui.classes.live_screen    view: a live session's wall (``?live=<projector id>``): no sidebar, room-sized.
     ui.classes.live_learner   view: the live box on a learner's page, and the poll for new assignments or tables.
 """

@@ -120,13 +120,15 @@ def show_learner(token: str, lang: str, views: LiveViews | None = None) -> None:
     link_to("pages/progress.py", t("classes.my_progress"), ":material/trending_up:", {LEARNER_PARAM: token, "lang": lang})
     if views is not None:  # the live question, and a new assignment or table listed within 2 s
         show_live_pulse(learner, klass, lang, views)
-    show_table_list(learner, lang)
-    _assignments(learner, klass.id, token, lang, viewer_zone())
+    show_table_list(learner, lang, klass.archived)
+    _assignments(learner, klass, token, lang, viewer_zone())
 
 
-def _assignments(learner: LearnerInfo, class_id: str, token: str, lang: str, zone: tzinfo | None) -> None:
-    """The assignments of the learner's class ``class_id``, with the learner's own progress in each."""
+def _assignments(learner: LearnerInfo, klass: ClassInfo, token: str, lang: str, zone: tzinfo | None) -> None:
+    """The assignments of the learner's class ``klass``, with the learner's own progress in each (none open once the
+    class is archived)."""
     store = classroom().store
+    class_id = klass.id
     assignments = [a for a in store.assignments(class_id) if not a.error]
     st.subheader(t("classes.assignments"))
     if not assignments:
@@ -139,14 +141,15 @@ def _assignments(learner: LearnerInfo, class_id: str, token: str, lang: str, zon
         result = board(learners, store.records(assignment.id), store.answers(assignment.id))
         mine = next((row for row in result.learners if row.learner_id == learner.id), None)
         answered = mine.answered if mine else 0
-        state = state_key(assignment, now)
+        state = state_key(assignment, now, klass.archived)
         with st.container(border=True):
             st.markdown(f"**{markdown_literal(assignment.title, limit=80)}** · :gray-badge[{t(state)}]")
             st.caption(t("classes.assignment_line", count=assignment.count,
                          deadline=moment(assignment.deadline, zone, lang), answered=answered))
             if assignment.ready:
-                label = ("classes.start" if answered == 0 else "classes.continue" if answered < assignment.count
-                         and assignment.accepts_answers(now) else "classes.review")
+                takes = assignment.accepts_answers(now) and not klass.archived
+                label = ("classes.start" if answered == 0 and takes else "classes.continue" if answered < assignment.count
+                         and takes else "classes.review")
                 link_to("pages/drill.py", t(label), ":material/play_arrow:",
                         {LEARNER_PARAM: token, ASSIGNMENT_PARAM: str(assignment.id), "lang": lang})
             else:

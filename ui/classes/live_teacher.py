@@ -20,6 +20,7 @@ from classroom.snapshot import SnapshotError
 from maubinh.drills import Kind, Level
 from maubinh.drills.themes import Theme
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
+from ui.classes.live_report import show_live_report
 from ui.errors import guarded_function
 from ui.escape import md_text
 from ui.i18n import t, translate
@@ -108,7 +109,7 @@ def _picker(klass: ClassInfo, lang: str) -> None:
         st.markdown(f"**{t('live.new_session')}**")
         st.caption(t("live.new_session_help"))
         source = st.segmented_control(t("live.source"), [_BANK, "saved"], key=f"{_FORM}_source", default=_BANK,
-                                      format_func=lambda v: translate(f"live.source.{v}", lang))
+                                      required=True, format_func=lambda v: translate(f"live.source.{v}", lang))
         if source == "saved":
             ready = [a for a in classroom().store.assignments(klass.id) if a.ready]
             if not ready:
@@ -133,7 +134,7 @@ def _picker(klass: ClassInfo, lang: str) -> None:
         rule_set, picks = st.session_state.get(_PICKS_KEY) or (None, [])
         if picks and rule_set is not None:
             _preview(rule_set, picks, lang)
-        st.segmented_control(t("live.seconds"), list(SECONDS), key=f"{_FORM}_seconds",
+        st.segmented_control(t("live.seconds"), list(SECONDS), key=f"{_FORM}_seconds", required=True,
                              format_func=lambda s: translate("tables.timer_value", lang, seconds=s))
         st.toggle(t("live.leaderboard"), key=f"{_FORM}_leaderboard", help=t("live.leaderboard_help"))
         st.button(t("live.start"), key=f"{_FORM}_start", type="primary", on_click=_start, args=(klass,),
@@ -228,3 +229,4 @@ def show_live_tab(klass: ClassInfo, lang: str, views: LiveViews | None = None) -
     else:
         st.session_state["live_was_running"] = False
         _picker(klass, lang)
+        show_live_report(klass, lang)

@@ -18,10 +18,11 @@ from classroom.service import ClassInfo
 from classroom.table_board import DealRow, TableBoard, export_rows, table_board
 from maubinh.bands import NOISE_SIGMAS, UPPER, Band
 from maubinh.play import Origin
+from maubinh.rules import RuleSet
 from ui.bands import band_text
 from ui.classes.board import REFRESH_SECONDS
 from ui.classes.learner import viewer_zone
-from ui.classes.table_common import split_text, table_sessions
+from ui.classes.table_common import split_header, split_text, table_sessions
 from ui.classes.words import moment
 from ui.errors import guarded_function
 from ui.escape import csv_bytes, plain_text
@@ -46,13 +47,13 @@ def deal_figure(result: TableBoard, lang: str) -> go.Figure:
     return figure
 
 
-def _splits(deal: DealRow, lang: str) -> None:
+def _splits(deal: DealRow, rule_set: RuleSet, lang: str) -> None:
     """The distinct splits of one deal: how many chose each, its expected chi and chi lost; the best marked."""
     if deal.best is not None:
         st.markdown(f"**{t('tables.best_split')}** {split_text(deal.best, deal.best_declared)} · "
                     f"{t('tables.expected', chi=number(deal.best_expected or 0.0, lang, signed=True))}")
     rows = [{
-        t("tables.col.split"): ("★ " if s.best else "") + split_text(s.arrangement, s.declared)
+        split_header(rule_set, lang): ("★ " if s.best else "") + split_text(s.arrangement, s.declared)
         + (f" · {origin_mark(Origin.TIMER_SOLVER)}" if s.missed else ""),
         t("tables.col.chose"): s.count,
         t("tables.col.expected"): number(s.expected, lang, signed=True),
@@ -130,7 +131,7 @@ def show_table_board(klass: ClassInfo, session_id: int, projector: bool, lang: s
     chosen = st.selectbox(t("tables.pick_deal"), numbers, key=key,
                           format_func=lambda n: translate("tables.deal_option", lang, n=n,
                                                                 played=result.deals[n - 1].played))
-    _splits(result.deals[int(chosen) - 1], lang)
+    _splits(result.deals[int(chosen) - 1], info.rule_set, lang)
     if projector:
         return
     _ranking(result, lang)

@@ -8,13 +8,13 @@ import streamlit as st
 from background.deals import deals
 from classroom.tables import TableSessionInfo, TableSessions
 from maubinh.arrangement import Arrangement
-from maubinh.rules import POSITIONS
+from maubinh.rules import POSITIONS, RuleSet
 from ui.escape import md_text
 from ui.i18n import t, translate
 from ui.setup import rule_set_label
 from ui.store import classroom, configured_url
 
-__all__ = ["TABLE_PARAM", "session_line", "split_text", "table_sessions"]
+__all__ = ["TABLE_PARAM", "session_line", "split_header", "split_text", "table_sessions"]
 
 TABLE_PARAM = "table"
 """Query parameter naming the table session a learner plays (``/classes?me=<link>&table=<id>``)."""
@@ -37,6 +37,12 @@ def split_text(arrangement: Arrangement, declared: bool = False) -> str:
     "declared" added for an instant win declared."""
     text = " | ".join(" ".join(card.pretty for card in arrangement.chi(p)) for p in POSITIONS)
     return f"{text} · {t('tables.declared')}" if declared else text
+
+
+def split_header(rule_set: RuleSet, lang: str) -> str:
+    """The heading of a column of splits, naming the chi in :func:`split_text`'s order by ``rule_set``'s own names
+    (``chi-at``: "Chi 1 | Chi 2 | Chi 3"; it said tinh-chi's "chi cuối | chi giữa | chi đầu" under every rule set)."""
+    return translate("tables.col.split", lang, order=" | ".join(rule_set.position_name(p, lang) for p in POSITIONS))
 
 
 def session_line(info: TableSessionInfo, lang: str) -> str:

@@ -38,7 +38,7 @@ from maubinh.naturals import find_instant_win
 from maubinh.play import Origin
 from ui.arrange.component import Timer, arrangement_from_value, show_arranger
 from ui.bands import band_text
-from ui.classes.table_common import TABLE_PARAM, session_line, split_text, table_sessions
+from ui.classes.table_common import TABLE_PARAM, session_line, split_header, split_text, table_sessions
 from ui.classes.table_kept import KEPT_PARAM, KeptHand, first_received, kept_text, read_kept
 from ui.errors import log_failure
 from ui.i18n import t
@@ -187,8 +187,9 @@ def _sit(session_id: int | None) -> None:
         st.query_params[TABLE_PARAM] = str(session_id)
 
 
-def show_table_list(learner: LearnerInfo, lang: str) -> None:
-    """The class's table sessions on the learner's page, each with the learner's progress and a link to play."""
+def show_table_list(learner: LearnerInfo, lang: str, archived: bool = False) -> None:
+    """The class's table sessions on the learner's page, each with the learner's progress and a link to play (to
+    review only, and each closed, once the class is ``archived``: no hand is taken then)."""
     tables = table_sessions()
     sessions = tables.sessions(learner.class_id or "")
     if not sessions:
@@ -196,12 +197,13 @@ def show_table_list(learner: LearnerInfo, lang: str) -> None:
     st.subheader(t("tables.title_learner"))
     for info in sessions:
         played = len(tables.hands(info.id, learner.id))
-        state = t("tables.state.closed" if info.closed else "tables.state.open")
+        closed = info.closed or archived
+        state = t("tables.state.closed" if closed else "tables.state.open")
         with st.container(border=True):
             st.markdown(f"**{t('tables.session_title', n=info.id)}** · :gray-badge[{state}]")
             st.caption(session_line(info, lang))
             st.caption(t("tables.played_line", played=played, deals=info.deals))
-            label = ("tables.review" if played >= info.deals or info.closed else
+            label = ("tables.review" if played >= info.deals or closed else
                      "tables.start" if played == 0 else "tables.continue")
             st.button(t(label), icon=":material/playing_cards:", key=f"tables_open_{info.id}", on_click=_sit,
                       args=(info.id,))
@@ -292,7 +294,7 @@ def _summary(info: TableSessionInfo, mine: dict[int, StoredHand], lang: str) -> 
     with st.expander(t("tables.my_hands")):
         st.dataframe(pd.DataFrame([{
             t("tables.col.deal"): n,
-            t("tables.col.split"): split_text(h.arrangement, h.declared),
+            split_header(info.rule_set, lang): split_text(h.arrangement, h.declared),
             t("tables.col.chi_lost"): band_text(h.grade, lang) if h.graded else "—",
             t("tables.col.chi_at_table"): signed(h.actual),
             t("origin.col"): origin_mark(h.origin),

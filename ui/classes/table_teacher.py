@@ -46,7 +46,9 @@ def _new_session(klass: ClassInfo, lang: str) -> None:
         st.markdown(f"**{t('tables.new_session')}**")
         st.caption(t("tables.new_session_help"))
         st.caption(t("classes.class_rules", rules=md_text(rule_set_label(klass.rule_set, lang))))
-        st.segmented_control(t("play.bot_count"), list(range(1, MAX_BOTS + 1)), key=f"{_FORM}_count")
+        # required: tapping the chosen option again keeps it (it cleared the choice, and the table silently fell
+        # back to 1 computer player and no timer: issue 35)
+        st.segmented_control(t("play.bot_count"), list(range(1, MAX_BOTS + 1)), key=f"{_FORM}_count", required=True)
         count = st.session_state.get(f"{_FORM}_count") or 1
         for seat, column in enumerate(st.columns(count)):
             st.session_state.setdefault(f"{_FORM}_bot_{seat}", DEFAULT_BOTS[seat].value)
@@ -55,7 +57,7 @@ def _new_session(klass: ClassInfo, lang: str) -> None:
         st.caption(t("play.strength_help"))
         deals, timer = st.columns(2)
         deals.number_input(t("tables.deals"), min_value=1, max_value=MAX_DEALS, step=1, key=f"{_FORM}_deals")
-        timer.segmented_control(t("tables.timer"), list(TIMERS), key=f"{_FORM}_timer",
+        timer.segmented_control(t("tables.timer"), list(TIMERS), key=f"{_FORM}_timer", required=True,
                                 format_func=lambda s: translate("tables.timer_value", lang, seconds=s) if s
                                 else translate("tables.timer_off", lang))
         st.caption(t("tables.timer_help"))
@@ -70,6 +72,10 @@ def _close(klass: ClassInfo, session_id: int, closed: bool) -> None:
     table_sessions().close(klass.id, session_id, closed)
 
 
+def _delete(klass: ClassInfo, session_id: int) -> None:
+    table_sessions().delete(klass.id, session_id)
+
+
 def _sessions(klass: ClassInfo, lang: str) -> None:
     tables = table_sessions()
     counts = tables.hand_counts(klass.id)
@@ -81,8 +87,14 @@ def _sessions(klass: ClassInfo, lang: str) -> None:
             st.caption(session_line(info, lang))
             st.caption(t("tables.session_detail", created=moment(info.created_at, zone, lang),
                          hands=counts.get(info.id, 0), seed=info.seed))
-            st.button(t("tables.reopen" if info.closed else "tables.close"), key=f"tables_close_{info.id}",
-                      on_click=_close, args=(klass, info.id, not info.closed))
+            close_box, delete_box = st.columns(2)
+            close_box.button(t("tables.reopen" if info.closed else "tables.close"), key=f"tables_close_{info.id}",
+                             on_click=_close, args=(klass, info.id, not info.closed))
+            with delete_box.popover(t("tables.delete"), icon=":material/delete:"):
+                # said plainly: the class's hands go, each learner's own history keeps theirs
+                st.markdown(t("tables.delete_confirm", n=info.id, hands=counts.get(info.id, 0)))
+                st.button(t("tables.delete_yes"), key=f"tables_delete_{info.id}", type="primary", on_click=_delete,
+                          args=(klass, info.id))
 
 
 def show_table_section(klass: ClassInfo, lang: str) -> None:

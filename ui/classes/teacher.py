@@ -19,7 +19,7 @@ import streamlit as st
 
 from classroom.bank import deal_picks
 from classroom.models import TITLE_MAX, utcnow
-from classroom.service import ClassInfo, ClassroomError
+from classroom.service import AssignmentInfo, ClassInfo, ClassroomError
 from maubinh.drills import KINDS, DrillSet
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from ui.classes.board import show_board
@@ -47,6 +47,10 @@ __all__ = ["show_teacher"]
 _FORM = "classes_assign"
 RENEWED_KEY = "classes_renewed"
 """Session key: the class whose teacher link this session just replaced (the page says to save the new one)."""
+_BOARD_PICK = "classes_board_pick"
+"""Session key: the assignment the board shows."""
+_NEWEST_KEY = "classes_board_newest"
+"""Session key: the newest ready assignment the board offered last (a newer one takes the board from it)."""
 _RELINKED_KEY = "classes_relinked"
 """Session key: the learners given a new link in this session, ``{learner id: link}`` (shown until hidden)."""
 VOUCH_AGAIN_S = 600
@@ -155,7 +159,7 @@ def _assign(klass: ClassInfo, base: DrillSet, lang: str) -> None:
         st.session_state[f"{_FORM}_error"] = refusal_key("classes.assign_error", exc)
         return
     st.session_state.pop(f"{_FORM}_error", None)
-    st.session_state["classes_board_pick"] = assignment.id
+    st.session_state[_BOARD_PICK] = assignment.id
     classroom().grader.grade(assignment)
 
 
@@ -259,7 +263,8 @@ def _assignments(klass: ClassInfo, lang: str) -> None:
     for assignment in assignments:
         s = assignment.drill_set
         with st.container(border=True):
-            st.markdown(f"**{markdown_literal(assignment.title, limit=80)}** · :gray-badge[{t(state_key(assignment, now))}]")
+            state = t(state_key(assignment, now, klass.archived))
+            st.markdown(f"**{markdown_literal(assignment.title, limit=80)}** · :gray-badge[{state}]")
             st.caption(t("classes.assignment_detail", kinds=", ".join(kind_name(k, lang) for k in s.kinds),
                          level=level_name(s.level, lang), count=s.count, seed=s.seed, rules=md_text(s.rule_set.name(lang)),
                          created=moment(assignment.created_at, zone, lang),
@@ -272,6 +277,50 @@ def _assignments(klass: ClassInfo, lang: str) -> None:
                              on_click=_close, args=(klass, assignment.id, not closed), disabled=not assignment.ready)
             with deadline_box:
                 _deadline_editor(klass, assignment.id, assignment.deadline)
+            _delete_box(klass, assignment, counts.get(assignment.id, 0))
+
+
+def _delete(klass: ClassInfo, assignment_id: int) -> None:
+    key = f"classes_delete_{assignment_id}_error"
+    try:
+        classroom().store.delete_assignment(klass.id, assignment_id)
+    except ClassroomError:  # still being prepared
+        st.session_state[key] = "classes.delete_refused"
+        return
+    st.session_state.pop(key, None)
+
+
+def _rename(klass: ClassInfo, assignment_id: int) -> None:
+    key = f"classes_rename_{assignment_id}"
+    try:
+        classroom().store.rename_assignment(klass.id, assignment_id, st.session_state.get(key) or "")
+    except ClassroomError as exc:
+        st.session_state[f"{key}_error"] = refusal_key("classes.assign_error", exc)
+        return
+    st.session_state.pop(f"{key}_error", None)
+
+
+def _delete_box(klass: ClassInfo, assignment: AssignmentInfo, answers: int) -> None:
+    """Rename an assignment (questions and answers unchanged), or delete it, saying plainly what goes (the class's
+    answers: the board, the CSV) and what stays (each learner's own history)."""
+    rename_box, delete_box = st.columns(2)
+    key = f"classes_rename_{assignment.id}"
+    with rename_box.popover(t("classes.rename"), icon=":material/edit:"):
+        st.session_state.setdefault(key, assignment.title)
+        # a label of its own: the new assignment's "Title" field is on the same page (a label lookup finds one)
+        st.text_input(t("classes.rename_label"), key=key, max_chars=PASTE_ROOM * TITLE_MAX)
+        st.caption(t("classes.rename_note"))
+        st.button(t("classes.rename_save"), key=f"{key}_save", type="primary", on_click=_rename,
+                  args=(klass, assignment.id))
+    if st.session_state.get(f"{key}_error"):
+        st.error(t(st.session_state[f"{key}_error"], longest=TITLE_MAX))
+    with delete_box.popover(t("classes.delete"), icon=":material/delete:"):
+        st.markdown(t("classes.delete_confirm", title=markdown_literal(assignment.title, limit=80), answers=answers))
+        st.button(t("classes.delete_yes"), key=f"classes_delete_{assignment.id}", type="primary", on_click=_delete,
+                  args=(klass, assignment.id), disabled=not assignment.ready and not assignment.error)
+    error = st.session_state.get(f"classes_delete_{assignment.id}_error")
+    if error:
+        st.error(t(error))
 
 
 def _remove(klass: ClassInfo, learner_id: str) -> None:
@@ -369,10 +418,15 @@ def _board_tab(klass: ClassInfo, token: str, lang: str) -> None:
         st.caption(t("classes.no_assignments"))
         return
     titles = {a.id: a.title for a in assignments}
-    if st.session_state.get("classes_board_pick") not in titles:
-        st.session_state["classes_board_pick"] = assignments[0].id
+    newest, seen = assignments[0].id, st.session_state.get(_NEWEST_KEY)
+    # a newer assignment ready (this tab's, once graded, or another device's) takes the board, unless the teacher
+    # had picked an older one than the newest they saw: it kept showing the previous one (issue 35)
+    picked = st.session_state.get(_BOARD_PICK)
+    if picked not in titles or (newest != seen and picked == seen):
+        st.session_state[_BOARD_PICK] = newest
+    st.session_state[_NEWEST_KEY] = newest
     chosen = st.selectbox(t("classes.pick_assignment"), list(titles), format_func=lambda aid: plain_text(titles[aid]),
-                          key="classes_board_pick")
+                          key=_BOARD_PICK)
     show_board(lambda: classroom().store.teacher_class(token), int(chosen), False, lang)
 
 

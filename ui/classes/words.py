@@ -39,13 +39,14 @@ def kind_words(kind: str, lang: str) -> str:
         return kind
 
 
-def state_key(assignment: AssignmentInfo, now: datetime) -> str:
-    """The catalogue key of an assignment's state: failed, grading, closed, past its deadline, or open."""
+def state_key(assignment: AssignmentInfo, now: datetime, archived: bool = False) -> str:
+    """The catalogue key of an assignment's state: failed, grading, closed (or its class ``archived``: no answer
+    is taken then), past its deadline, or open."""
     if assignment.error:
         return "classes.state.failed"
     if not assignment.ready:
         return "classes.state.grading"
-    if assignment.closed_at is not None:
+    if assignment.closed_at is not None or archived:
         return "classes.state.closed"
     if assignment.deadline is not None and now > assignment.deadline:
         return "classes.state.past_deadline"

@@ -73,17 +73,21 @@ def question_area(state: SetState, question_of: Callable[[int], Question], assig
     summary offers new sets and whose progress box offers a kind to practise."""
     drill_set = state.drill_set
     progress_set = drill_set if fresh_sets and isinstance(drill_set, DrillSet) else None
-    if state.finished:
+    if not state.finished:
+        index = state.index
+        rule_set = rule_set_of(state, index)
+        with st.spinner(t("drill.grading")):
+            question = question_of(index)
+        state.shown(index)
+        take_submission(state, index, question, rule_set)  # "set it yourself": the arrangement confirmed, graded
+    if state.finished:  # before, or just now: an assignment that refused the split ends the set (issue 35)
+        if assigned is not None and assigned.problem:  # said here: this run drew the warnings' place already
+            st.warning(t(assigned.problem))
+            assigned.problem = None
         show_summary(state, question_of, rule_set_of(state, 0), lang, fresh_sets=fresh_sets)
         if progress_set is not None:
             _progress_box(progress_set, lang, expanded=True)
         return
-    index = state.index
-    rule_set = rule_set_of(state, index)
-    with st.spinner(t("drill.grading")):
-        question = question_of(index)
-    state.shown(index)
-    take_submission(state, index, question, rule_set)  # "set it yourself": the arrangement confirmed, graded
 
     st.subheader(t("drill.question", number=index + 1))
     st.caption(f"{kind_name(question.kind, lang)} · {t(f'drill.kind_help.{question.kind.value}')}")
@@ -138,8 +142,8 @@ def show_assignment(assigned: Assigned, lang: str) -> None:
     st.caption(t("classes.assigned_caption", klass=markdown_literal(assigned.klass.name, limit=80),
                  name=markdown_literal(assigned.learner.name),
                  rules=md_text(assigned.assignment.drill_set.rule_set.name(lang))))
-    if not assigned.open:
-        st.info(t("classes.assignment_closed_note"))
+    if not assigned.open:  # why: the class archived (it said "closed or past its deadline" then too), or the assignment
+        st.info(t("classes.archived_note" if assigned.klass.archived else "classes.assignment_closed_note"))
     link_to("pages/classes.py", t("classes.back_to_class"), ":material/groups:", {"me": assigned.token, "lang": lang})
     assigned_area(assigned, lang)
 

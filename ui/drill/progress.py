@@ -141,13 +141,17 @@ def show_summary(state: SetState, question: Callable[[int], Question], rule_set:
     a list have none of them)."""
     drill_set = state.drill_set
     records = state.records
-    right, _ = score(records)
+    right, answered = score(records)
     seconds = sum(r.seconds for r in records)
     st.subheader(t("drill.summary.title"))
     first, second, third = st.columns(3)
-    first.metric(t("drill.score"), t("drill.score_value", right=right, total=drill_set.count))
+    # right of answered, as the status line and the class board say it (an unanswered question is not a wrong
+    # one: it said 3/10 where the board said 3/9, issue 35); the unanswered ones are named below it
+    first.metric(t("drill.score"), t("drill.score_value", right=right, total=answered))
     second.metric(t("drill.summary.time"), t("drill.summary.seconds", seconds=number(seconds, lang, digits=0)))
     third.metric(t("drill.summary.best_streak"), best_streak(records))
+    if answered < drill_set.count:
+        st.caption(t("drill.summary.answered_of", answered=answered, count=drill_set.count))
     frame = summary_frame(state, question, rule_set, lang)
     show_table(summary_view(frame), key="drill_summary_table")
     st.caption(t("drill.summary.table_caption"))

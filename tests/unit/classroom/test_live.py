@@ -201,3 +201,39 @@ def test_the_pulse_tells_a_new_assignment_table_and_every_live_step(store: Class
     assert live.pulse(class_id).live == (info.id, 1)  # an answer is not a step
     live.end(class_id, info.id)
     assert live.pulse(class_id).live is None
+
+
+def test_the_report_of_an_ended_session_counts_each_learner_kind_and_question(store: ClassroomStore) -> None:
+    """Three learners, three questions (chi, foul, chi), hand-counted: Lan answers all three right; Minh the first
+    wrong (0.5 chi lost) and no more; Hoa only the second, right; nobody answers after the teacher ends at the
+    third. The report is the assignment board's: per learner, per kind, the hardest question first."""
+    live = LiveSessions(store)
+    class_id, (lan, minh, hoa) = _class(store, 3)
+    picks = _picks(3)
+    info = live.start(class_id, RULES, picks, seconds=30)
+    assert live.ended(class_id) == []
+    live.advance(class_id, info.id, -1)
+    live.answer(info.id, lan, 0, "a", True, 0.0)
+    live.answer(info.id, minh, 0, "b", False, 0.5)
+    live.advance(class_id, info.id, 0)
+    live.answer(info.id, lan, 1, "a", True, None)
+    live.answer(info.id, hoa, 1, "a", True, None)
+    live.advance(class_id, info.id, 1)
+    live.answer(info.id, lan, 2, "a", True, 0.0)
+    ended = live.end(class_id, info.id)
+    assert [s.id for s in live.ended(class_id)] == [info.id] and ended.phase is Phase.ENDED
+
+    report = live.report(info.id)
+    rows = {row.name: (row.answered, row.right, row.decisions, row.chi_lost) for row in report.learners}
+    assert rows == {"Học viên 0": (3, 3, 2, 0.0), "Học viên 1": (1, 0, 1, 0.5), "Học viên 2": (1, 1, 0, 0.0)}
+    kinds = {k.kind: (k.answered, k.right, k.decisions, k.chi_lost) for k in report.kinds}
+    per_question = [(2, 1, 2, 0.5), (2, 2, 0, 0.0), (1, 1, 1, 0.0)]  # answered, right, decisions, chi lost
+    expected: dict[str, tuple[int, int, int, float]] = {}
+    for pick, counts in zip(picks, per_question, strict=True):
+        was = expected.get(pick.kind, (0, 0, 0, 0.0))
+        expected[pick.kind] = (was[0] + counts[0], was[1] + counts[1], was[2] + counts[2], was[3] + counts[3])
+    assert kinds == expected
+    assert report.hardest()[0].number == 0  # 1 of 2 right: the hardest
+    assert [(q.answered, q.right) for q in report.questions] == [(2, 1), (2, 2), (1, 1)]
+    with pytest.raises(ClassroomError):
+        live.report(99999)

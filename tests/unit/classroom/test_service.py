@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 
 from background.grading import Grader
 from classroom.models import LEARNER_NAME_MAX, AnswerRow, Classroom, Learner, utcnow
+from classroom.practice import Practice
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError
 from classroom.tokens import SECRET_BYTES, Token, hash_secret
 from maubinh.drills import DrillSet, Kind, Level, make_question
@@ -247,3 +248,45 @@ def test_learners_and_answers_are_counted_in_the_database(store: ClassroomStore)
     with store.engine.connect() as connection:
         assert connection.scalar(select(func.count()).select_from(Learner)) == 3
         assert connection.scalar(select(func.count()).select_from(AnswerRow)) == 0
+
+
+def test_an_assignment_deleted_takes_the_class_s_answers_and_leaves_each_profile_s(store: ClassroomStore) -> None:
+    """Two answers in the class (Lan's two questions); deleted: the board has nothing left of it, Lan's profile keeps
+    both attempts; another class's teacher cannot delete it, and one being prepared cannot be deleted."""
+    created = _class(store)
+    class_id = created.info.id
+    lan = store.join(class_id, "Lan").info.id
+    assignment = _graded(store, class_id)
+    practice = Practice(store)
+    for number in range(2):
+        question = make_question(assignment.drill_set, number)
+        practice.answer(assignment.id, lan, number, lesson=question.lesson.value,
+                        code=answer_code(question, best_answer(question)), correct=True, chi_lost=0.0, seconds=3.0)
+    other = _class(store, "Lớp khác").info.id
+    assert store.delete_assignment(other, assignment.id) is None  # not that class's
+    assert store.assignment(assignment.id) is not None
+    assert store.delete_assignment(class_id, assignment.id) == 2
+    assert store.assignment(assignment.id) is None and store.assignments(class_id) == []
+    with store.engine.connect() as connection:
+        assert connection.scalar(select(func.count()).select_from(AnswerRow)) == 0
+    assert len(practice.history(lan)) == 2  # the learner's own history keeps them
+    assert store.delete_assignment(class_id, assignment.id) is None  # a second tap (another device): nothing
+    pending = store.assign(class_id, "Buổi 2", QUICK)  # not graded yet
+    with pytest.raises(ClassroomError) as refused:
+        store.delete_assignment(class_id, pending.id)
+    assert refused.value.field == "assignment"
+
+
+def test_an_assignment_renamed_keeps_its_questions_and_answers(store: ClassroomStore) -> None:
+    created = _class(store)
+    class_id = created.info.id
+    assignment = _graded(store, class_id)
+    store.rename_assignment(class_id, assignment.id, "  Ôn tập chi  ")
+    renamed = store.assignment(assignment.id)
+    assert renamed is not None and renamed.title == "Ôn tập chi" and renamed.drill_set == assignment.drill_set
+    assert renamed.graded == assignment.graded
+    with pytest.raises(ClassroomError) as refused:
+        store.rename_assignment(class_id, assignment.id, "   ")
+    assert refused.value.field == "title"
+    store.rename_assignment(_class(store, "Lớp khác").info.id, assignment.id, "Không phải của lớp này")
+    assert store.assignment(assignment.id).title == "Ôn tập chi"  # type: ignore[union-attr]

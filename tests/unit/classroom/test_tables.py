@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import func, select
 
 from background.deals import Deals
-from classroom.models import PlayHand, Review, TableHand, utcnow
+from classroom.models import DealShowing, PlayHand, Review, TableHand, utcnow
 from classroom.play_hands import PlayHands
 from classroom.practice import Practice
 from classroom.service import ClassroomError, ClassroomStore
@@ -284,3 +284,26 @@ def test_hands_stored_before_the_profile_copy_are_filled_in_once(store: Classroo
     assert PlayHands(store).history(hoa) == []
     assert tables.fill_profiles(info.id) == 0 and tables.fill_profiles(10**9) == 0
     assert _counts(store)["play_hands"] == 4
+
+
+def test_a_session_deleted_takes_the_class_s_hands_and_leaves_each_profile_s(store: ClassroomStore) -> None:
+    """Lan and Minh each played deal 1: deleted, the class has no hand of it and no deal clock left; both
+    profiles keep their hand; another class's teacher cannot delete it; a second delete finds nothing."""
+    practice = Practice(store)
+    tables = TableSessions(store, practice)
+    class_id, (lan, minh) = _class_with(store, 2)
+    info = tables.start(class_id, RULES, [Strength.BEGINNER], deals=2, timer=60, seed=SEED)
+    kept = tables.start(class_id, RULES, [Strength.BEGINNER], deals=1, timer=0, seed=SEED)
+    simple = arrange_simple(tables.cards(info, 1), RULES)
+    tables.show(info, lan, 1)
+    tables.submit(info.id, lan, 1, simple, False, 12.5)
+    tables.submit(info.id, minh, 1, _worse(simple), False, 30.0)
+    other, _ = _class_with(store, 0)
+    assert tables.delete(other, info.id) is None and tables.session(info.id) is not None
+    assert tables.delete(class_id, info.id) == 2
+    assert tables.session(info.id) is None and [s.id for s in tables.sessions(class_id)] == [kept.id]
+    assert tables.hands(info.id) == []
+    with store.engine.connect() as connection:
+        assert connection.scalar(select(func.count()).select_from(DealShowing)) == 0
+    assert _counts(store)["play_hands"] == 2  # each learner's own history keeps their hand
+    assert tables.delete(class_id, info.id) is None
