@@ -181,11 +181,11 @@ def test_house_rules_are_offered_by_the_picker_of_every_page() -> None:
     _ok(at)
     picker = at.selectbox[0]
     assert picker.value == "bon"
-    assert picker.options[-1] == "Bốn (luật nhà)"
+    assert picker.options[-1] == "Luật nhà của bạn: Bốn"
     assert at.text[0].value == "lang=vi rules=bon"
     # Back to a source: the choice stays in the URL and the session still offers the house rules.
     picker.set_value("tinh-chi").run()
-    assert at.selectbox[0].options[-1] == "Bốn (luật nhà)"
+    assert at.selectbox[0].options[-1] == "Luật nhà của bạn: Bốn"
     assert at.text[0].value == "lang=vi rules=tinh-chi"
     # A house id with nothing to load it from is an unknown rule set.
     lost = AppTest.from_function(components_page, default_timeout=TIMEOUT_S)
