@@ -31,7 +31,7 @@ serve: $(VENV)/.req-stamp $(KERNEL)
 TEST_WORKERS ?= 2
 
 test: $(VENV)/.req-dev-stamp $(KERNEL)
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 $(BIN)/python:
 	@$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \

@@ -72,17 +72,31 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
 
 
 _E2E = REPO_ROOT / "tests" / "e2e"
+_E2E_IDS = "tests/e2e/"
+
+
+def _browser_test(item: pytest.Item) -> bool:
+    return _E2E in Path(str(item.path)).resolve().parents
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """Under pytest-xdist (``make test`` runs two workers): the browser tests are one unit of work, so that they all
+    run on one worker and share its one app server and browser (session fixtures of ``tests/e2e/conftest.py``),
+    while the other worker runs the unit and AppTest tests one by one. (xdist's own ``--dist loadgroup`` marks do
+    not take under pytest 9, whose test ids it can no longer rename.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserTestsTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "browser" if nodeid.startswith(_E2E_IDS) else nodeid
+
+    return BrowserTestsTogether(config, log)  # type: ignore[arg-type]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under pytest-xdist (``make test`` runs two workers with ``--dist loadgroup``), the browser tests form one
-    group, so that they all run on one worker and share its one app server and browser (session fixtures of
-    ``tests/e2e/conftest.py``), while the other worker runs the unit and AppTest tests.
-    The browser tests are also moved to the front: the longest group starts first, on its own worker, instead of
-    after the AppTest tests (collection order), which would leave the other worker idle at the end."""
-    group = pytest.mark.xdist_group("browser")
-    browser = [item for item in items if _E2E in Path(str(item.path)).resolve().parents]
-    for item in browser:
-        item.add_marker(group)
+    """The browser tests first: the longest unit of work starts at once on its own worker, instead of after the
+    AppTest tests (collection order), which would leave the other worker idle at the end."""
+    browser = [item for item in items if _browser_test(item)]
     chosen = set(map(id, browser))
     items[:] = browser + [item for item in items if id(item) not in chosen]
