@@ -68,8 +68,8 @@ from classroom.service import ClassroomError, ClassroomStore, StoredAnswer
 from classroom.snapshot import unpack
 from maubinh.drills import Kind, Level, Question
 from maubinh.drills.versions import data_version
-from maubinh.house import dump_rule_set, load_house_rules
-from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
+from maubinh.house import dump_rule_set, stored_rule_set
+from maubinh.rules import RULE_SET_IDS, RuleSet
 
 __all__ = [
     "GRACE_S",
@@ -206,7 +206,7 @@ class LiveInfo:
     def rule_set(self) -> RuleSet:
         """The rules every question of the session is graded and shown under (a source, or house rules kept as
         they were when it started)."""
-        return load_house_rules(self.house_toml) if self.house_toml else load_rule_set(self.rule_set_id)
+        return stored_rule_set(self.rule_set_id, self.house_toml)
 
     def time_left(self, now: datetime | None = None) -> float:
         """Seconds left of the question's time (the server's clock), 0 when up or not open."""

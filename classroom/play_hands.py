@@ -44,9 +44,9 @@ from maubinh.cards import Card, cards_text, parse_cards
 from maubinh.drills import Kind, Level, QuestionRef
 from maubinh.drills.arrange import played_seed
 from maubinh.drills.sets import rules_key
-from maubinh.house import dump_rule_set, load_house_rules
+from maubinh.house import dump_rule_set, stored_rule_set
 from maubinh.play import Analysis, DealResult, Origin, Strength, Table
-from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
+from maubinh.rules import RULE_SET_IDS, RuleSet
 from maubinh.settle import settle
 
 __all__ = [
@@ -206,7 +206,7 @@ class PlayedHand:
         Raises:
             maubinh.house.HouseRulesError / KeyError: for stored rules this engine cannot read any more.
         """
-        return load_house_rules(self.house_toml) if self.house_toml else load_rule_set(self.rule_set_id)
+        return stored_rule_set(self.rule_set_id, self.house_toml)
 
     @property
     def rules_key(self) -> str:

@@ -49,9 +49,9 @@ from classroom.throttle import ALL_GUESSES, CLIENT_GUESSES
 from classroom.tokens import Token, hash_secret, new_id, new_join_code, normalize_join_code
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card, CardParseError, parse_card, parse_cards
-from maubinh.house import dump_rule_set, load_house_rules
+from maubinh.house import dump_rule_set, stored_rule_set
 from maubinh.play import Analysis, DealResult, Origin, Strength, analyse, bot_play, deal_cards
-from maubinh.rules import POSITIONS, RULE_SET_IDS, RuleSet, load_rule_set
+from maubinh.rules import POSITIONS, RULE_SET_IDS, RuleSet
 from maubinh.settle import Settlement, settle
 from maubinh.strategy.decide import decide
 
@@ -110,7 +110,7 @@ class RoomInfo:
     @property
     def rule_set(self) -> RuleSet:
         """The room's rules (a source, or the house rules given when it was opened)."""
-        return load_house_rules(self.house_toml) if self.house_toml else load_rule_set(self.rule_set_id)
+        return stored_rule_set(self.rule_set_id, self.house_toml)
 
     def closed(self, now: datetime | None = None) -> bool:
         """Whether the room is closed (closed, or idle for :data:`IDLE`)."""

@@ -64,8 +64,8 @@ from classroom.throttle import (
 )
 from classroom.tokens import Token, derived_secret, hash_secret, new_id, new_join_code, normalize_join_code
 from maubinh.drills import DrillSet, Question, parse_kinds, parse_level
-from maubinh.house import dump_rule_set, load_house_rules
-from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
+from maubinh.house import dump_rule_set, load_house_rules, stored_rule_set
+from maubinh.rules import RULE_SET_IDS, RuleSet
 
 __all__ = [
     "LANGUAGES",
@@ -166,7 +166,7 @@ class ClassInfo:
     @property
     def rule_set(self) -> RuleSet:
         """The class's rule set (a source, or its house rules)."""
-        return load_house_rules(self.house_toml) if self.house_toml else load_rule_set(self.rule_set_id)
+        return stored_rule_set(self.rule_set_id, self.house_toml)
 
     @property
     def archived(self) -> bool:

@@ -49,7 +49,7 @@ from maubinh.arrangement import Arrangement
 from maubinh.bands import Grade, grade
 from maubinh.cards import Card
 from maubinh.drills.sets import rules_key
-from maubinh.house import dump_rule_set, load_house_rules
+from maubinh.house import dump_rule_set, stored_rule_set
 from maubinh.play import (
     MAX_BOTS,
     Analysis,
@@ -60,7 +60,7 @@ from maubinh.play import (
     analyse,
     play_deal,
 )
-from maubinh.rules import POSITIONS, RULE_SET_IDS, RuleSet, load_rule_set
+from maubinh.rules import POSITIONS, RULE_SET_IDS, RuleSet
 from maubinh.strategy.decide import decide
 
 __all__ = [
@@ -151,7 +151,7 @@ class TableSessionInfo:
     @property
     def rule_set(self) -> RuleSet:
         """The session's rules (a source, or the house rules the class had when the session started)."""
-        return load_house_rules(self.house_toml) if self.house_toml else load_rule_set(self.rule_set_id)
+        return stored_rule_set(self.rule_set_id, self.house_toml)
 
     @property
     def table(self) -> Table:

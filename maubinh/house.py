@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import json
 import re
 import unicodedata
@@ -99,6 +100,7 @@ __all__ = [
     "problem_count",
     "rule_set_data",
     "source_files",
+    "stored_rule_set",
     "values_of",
 ]
 
@@ -387,6 +389,18 @@ def load_house_rules(text: str) -> RuleSet:
     if rule_set is None:
         raise HouseRulesError(problems)
     return rule_set
+
+
+@functools.lru_cache(maxsize=256)
+def stored_rule_set(rule_set_id: str, house_toml: str | None) -> RuleSet:
+    """The rule set a stored record names (a class, a table session, a room, a live session, a Play hand): its
+    house rules when ``house_toml`` is given, else the source ``rule_set_id``. Read once per distinct pair and
+    process (a polling page reads its room's rules every second; a ``RuleSet`` is frozen).
+
+    Raises:
+        HouseRulesError: for house rules that no longer load; KeyError/ValueError as :func:`load_rule_set`.
+    """
+    return load_house_rules(house_toml) if house_toml else load_rule_set(rule_set_id)
 
 
 def base_source(rule_set: RuleSet) -> str | None:
