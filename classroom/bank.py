@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from classroom.models import BankFile, BankQuestion, utcnow
@@ -84,8 +84,10 @@ def _ref(rule_set_id: str, level: str, kind: str, ordinal: int) -> QuestionRef:
     return QuestionRef(Kind(kind), Level(level), rule_set_id, bank_seed(rule_set_id, level, kind, ordinal))
 
 
-def banked(question: Question, rule_set_id: str, ordinal: int, themes: Sequence[str] = ()) -> Banked:
-    """``question`` (the bank's question ``ordinal`` of its cell under ``rule_set_id``) as stored.
+def banked(question: Question, rule_set_id: str, ordinal: int) -> Banked:
+    """``question`` (the bank's question ``ordinal`` of its cell under ``rule_set_id``) as stored; its ``themes``
+    column holds the question's own themes (:attr:`maubinh.drills.Question.themes`, by value), read by the pickers
+    that filter by theme without unpacking each question.
 
     Raises:
         ValueError: when the question's seed is not that ordinal's (:func:`maubinh.drills.versions.bank_seed`).
@@ -95,7 +97,7 @@ def banked(question: Question, rule_set_id: str, ordinal: int, themes: Sequence[
     if question.seed != ref.seed:
         raise ValueError(f"question seed {question.seed} is not bank ordinal {ordinal}'s ({ref.seed})")
     return Banked(ref.key, rule_set_id, level, kind, data_version(rule_set_id, kind), ordinal, ref.seed,
-                  tuple(themes), record(question), pack(question, compact=True))
+                  tuple(theme.value for theme in question.themes), record(question), pack(question, compact=True))
 
 
 def write_file(path: Path, entries: Iterable[Banked]) -> int:
@@ -198,19 +200,25 @@ class QuestionBank:
         with self._lock:
             self._indexed_at = -math.inf
 
-    def add(self, entries: Sequence[Banked], digest: str | None = None) -> int:
-        """Store ``entries`` in one transaction (all or none); a question already stored is left as it is.
-        With ``digest`` (a bank file's SHA-256), note the file as loaded in the same transaction. Returns how many
-        were new."""
+    def add(self, entries: Sequence[Banked], digest: str | None = None, replace: bool = False) -> int:
+        """Store ``entries`` in one transaction (all or none); a question already stored is left as it is, or with
+        ``replace`` written over when its stored bytes or themes differ (a bank file that repairs questions under
+        the same key: the same seed and data version, made again). With ``digest`` (a bank file's SHA-256), note
+        the file as loaded in the same transaction. Returns how many were new or replaced."""
 
         def work(session: Session) -> int:
             keys = [e.key for e in entries]
-            have: set[str] = set()
+            have: dict[str, tuple[bytes, tuple[str, ...]]] = {}
+            columns = (BankQuestion.key, BankQuestion.blob, BankQuestion.themes) if replace else (BankQuestion.key,)
             for start in range(0, len(keys), 500):
-                have.update(session.scalars(select(BankQuestion.key).where(
-                    BankQuestion.key.in_(keys[start:start + 500]))))
+                for row in session.execute(select(*columns).where(BankQuestion.key.in_(keys[start:start + 500]))):
+                    have[row.key] = (row.blob, tuple(row.themes or ())) if replace else (b"", ())
             new = [e.row() for e in entries if e.key not in have]
-            added = 0
+            changed = [{"key": e.key, "blob": e.blob, "themes": list(e.themes), "record": e.record}
+                       for e in entries if replace and e.key in have and have[e.key] != (e.blob, e.themes)]
+            added = len(changed)
+            if changed:
+                session.execute(update(BankQuestion), changed)  # by primary key, one statement per batch
             for start in range(0, len(new), _ADD_BATCH):  # counted as inserted: another loader may be first
                 added += len(session.execute(self.store._insert(session, BankQuestion)
                                              .values(new[start:start + _ADD_BATCH])
@@ -224,6 +232,9 @@ class QuestionBank:
             return self.store.write(work)
         finally:
             self._forget()
+            if replace:
+                with self._lock:
+                    self._facts.clear()  # a replaced question's facts are read again
 
     def keys(self) -> set[str]:
         """Every stored question's key (any version)."""
@@ -231,9 +242,10 @@ class QuestionBank:
             return set(session.scalars(select(BankQuestion.key)))
 
     def load_file(self, path: Path = STARTER) -> int:
-        """Load a bank file (the starter bank by default): the questions missing are stored, and the file noted as
+        """Load a bank file (the starter bank by default): the questions missing are stored, those stored under the
+        same key with other bytes or themes are replaced by the file's (a repaired file), and the file noted as
         loaded (its SHA-256, ``bank_files``), in one transaction. A file loaded before is not even read again (the
-        next start costs a hash and one query). Returns how many questions were new.
+        next start costs a hash and one query). Returns how many questions were new or replaced.
 
         Raises:
             ValueError: for a damaged file (nothing of it is stored).
@@ -245,9 +257,7 @@ class QuestionBank:
         with self.store._session() as session:
             if session.get(BankFile, digest) is not None:
                 return 0
-        entries = read_file(path)
-        have = self.keys()
-        return self.add([e for e in entries if e.key not in have], digest=digest)
+        return self.add(read_file(path), digest=digest, replace=True)
 
     def entries(self, current: bool = True) -> list[Banked]:
         """Every stored question (only the current data version's with ``current``), for export."""

@@ -38,14 +38,15 @@ def test_a_banked_question_is_the_live_question_under_its_ordinary_key(store: Cl
     bank = QuestionBank(store)
     entry = _entries(CHI, range(3, 4))[0]
     assert entry.key == CHI.ref(3).key and entry.key.startswith("chi-at:intermediate:chi:")
-    assert entry.version == data_version("chi-at") and entry.themes == ()
+    themes = tuple(theme.value for theme in make_from_ref(CHI.ref(3)).themes)
+    assert entry.version == data_version("chi-at") and entry.themes == themes and themes
     assert bank.add([entry]) == 1 and bank.add([entry]) == 0
     stored = bank.question(CHI.ref(3))
     assert stored is not None and record(stored) == record(make_from_ref(CHI.ref(3)))
     assert bank.question(CHI.ref(4)) is None  # not banked
     with store._session() as session:
         row = session.get(BankQuestion, entry.key)
-        assert row is not None and row.themes == [] and row.ordinal == 3 and row.record["key"] == entry.record["key"]
+        assert row is not None and row.themes == list(themes) and row.ordinal == 3 and row.record["key"] == entry.record["key"]
 
 
 def test_loading_a_file_is_idempotent_and_atomic_under_concurrency(store: ClassroomStore, tmp_path: Path) -> None:
@@ -79,6 +80,29 @@ def test_loading_a_file_is_idempotent_and_atomic_under_concurrency(store: Classr
     with pytest.raises(ValueError, match="line 3"):
         bank.load_file(broken)
     assert bank.counts()[("chi-at", "intermediate", "chi")] == 6  # nothing of a broken file is stored
+
+
+def test_a_repaired_file_replaces_the_questions_stored_wrong_under_the_same_key(store: ClassroomStore,
+                                                                               tmp_path: Path) -> None:
+    """The starter bank once held 840 questions stored before themes were computed (no themes, so a beginner was
+    dealt a bonus question as a plain one): a file with them made again replaces them at the next start."""
+    from classroom.snapshot import pack, unpack
+    from maubinh.drills.path import facts
+
+    bank = QuestionBank(store)
+    right = _entries(FOUL, range(2))
+    stale = [replace(e, themes=(), blob=pack(replace(unpack(e.blob), themes=()), compact=True)) for e in right]
+    assert bank.add(stale) == 2 and unpack(bank.entries()[0].blob).themes == ()
+    lesson = unpack(right[0].blob).lesson
+    assert bank.facts([stale[0].key])[stale[0].key].steps == frozenset({lesson})  # its themes' lessons missing
+    assert facts(unpack(right[0].blob)).steps > frozenset({lesson})
+    path = tmp_path / "repaired.jsonl.xz"
+    write_file(path, [right[0], stale[1]])
+    assert bank.load_file(path) == 1 and bank.load_file(path) == 0  # one replaced; the same file is not read again
+    again = {e.key: e for e in bank.entries()}
+    assert again[right[0].key].themes == right[0].themes == ("foul", "ranking") and again[stale[1].key].themes == ()
+    assert bank.question(FOUL.ref(0)) == make_from_ref(FOUL.ref(0))  # the stored question is the one made live
+    assert bank.facts([right[0].key])[right[0].key] == facts(make_from_ref(FOUL.ref(0)))  # not the cached stale facts
 
 
 def test_old_version_questions_are_no_longer_dealt_or_read(store: ClassroomStore) -> None:

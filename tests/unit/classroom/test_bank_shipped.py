@@ -13,7 +13,7 @@ import pytest
 from background.questions import QuestionSource
 from classroom.bank import Banked, QuestionBank, deal_picks, read_file
 from classroom.service import ClassroomStore
-from classroom.snapshot import record, unpack
+from classroom.snapshot import pack, record, unpack
 from maubinh.drills import Kind, Level, Question, QuestionRef, make_from_ref
 from maubinh.drills.bank import cells
 from maubinh.drills.versions import bank_seed, data_version
@@ -31,7 +31,8 @@ def test_every_cell_has_questions_of_its_current_data_version() -> None:
     for entry in SHIPPED:
         assert entry.seed == bank_seed(entry.rule_set_id, entry.level, entry.kind, entry.ordinal)
         assert entry.key == QuestionRef(Kind(entry.kind), Level(entry.level), entry.rule_set_id, entry.seed).key
-        assert entry.themes == ()  # tagged later (themes.py)
+        stored = unpack(entry.blob)
+        assert stored.themes and entry.themes == tuple(theme.value for theme in stored.themes), entry.key
 
 
 @pytest.mark.parametrize("kind", [k.value for k in Kind])
@@ -42,6 +43,9 @@ def test_a_sample_of_stored_answers_is_proved_again(kind: str) -> None:
         assert record(stored) == entry.record
         again = make_from_ref(QuestionRef(Kind(kind), Level(entry.level), entry.rule_set_id, entry.seed))
         assert record(again) == entry.record, entry.key  # the same key, choices and expected chi
+        assert again.themes == stored.themes, entry.key  # and what decides it (the beginner's path, by theme)
+        if kind != Kind.ARRANGE.value:
+            assert again == stored, entry.key
         if kind == Kind.ARRANGE.value:  # kept as a recipe: its opponents dealt again grade as the fresh question's
             from maubinh.drills.arrange import assess
             from maubinh.strategy.field import RedealtField
@@ -66,8 +70,6 @@ def test_no_cell_fails_to_deal_from_the_loaded_starter_bank(store: ClassroomStor
 
 
 def test_a_sample_of_every_cell_reads_back_from_its_plain_data_byte_for_byte() -> None:
-    from classroom.snapshot import pack
-
     by_cell: dict[tuple[str, str, str], list[Banked]] = {}
     for entry in SHIPPED:
         by_cell.setdefault((entry.rule_set_id, entry.level, entry.kind), []).append(entry)
@@ -107,9 +109,16 @@ def test_the_starter_bank_holds_the_questions_of_the_pickled_file_it_was_convert
     old = [json.loads(line) for line in lzma.decompress(OLD_SAMPLE.read_bytes()).splitlines()]
     assert sorted(line["kind"] for line in old) == sorted(k.value for k in Kind)
     for line, entry in zip(old, read_file(converted)):
-        assert entry == shipped[entry.key] and entry.record == shipped[entry.key].record == line["record"]
-        assert entry.blob == shipped[entry.key].blob  # the same plain data, byte for byte
-        before, now = legacy_unpickle(base64.b64decode(line["pickle"])), unpack(entry.blob)
+        ships = shipped[entry.key]
+        assert replace(entry, themes=ships.themes) == ships and entry.record == ships.record == line["record"]
+        now = unpack(entry.blob)
+        if not now.themes:  # stored before themes were computed: repaired since with the question's own themes
+            now = replace(now, themes=unpack(ships.blob).themes)
+            assert now.themes and pack(now, compact=True) == ships.blob
+        else:
+            assert entry.blob == ships.blob  # the same plain data, byte for byte
+        before = legacy_unpickle(base64.b64decode(line["pickle"]))
+        before = replace(before, themes=now.themes) if not before.themes else before
         if entry.kind == Kind.ARRANGE.value:  # opponents kept as a recipe: the same recipe, nothing dealt
             assert before.opponents.field.recipe == now.opponents.field.recipe  # type: ignore[union-attr]
             assert (before.cards, before.best, before.best_breakdown) == (now.cards, now.best, now.best_breakdown)  # type: ignore[union-attr]

@@ -164,15 +164,16 @@ def test_two_devices_tapping_next_at_once_open_one_question(store: ClassroomStor
 def test_picks_come_from_the_bank_by_kind_level_and_theme_and_from_a_saved_set(store: ClassroomStore) -> None:
     bank = QuestionBank(store)
     cells = (Cell(Kind.CHI, Level.BEGINNER, "chi-at"), Cell(Kind.FOUL, Level.BEGINNER, "chi-at"))
-    entries = [banked(make_from_ref(cell.ref(n)), "chi-at", n, themes=("pair_front",) if n == 1 else ())
-               for cell in cells for n in range(3)]
+    entries = [banked(make_from_ref(cell.ref(n)), "chi-at", n) for cell in cells for n in range(3)]
+    assert [e.themes for e in entries] == [("ranking",)] * 3 + [("foul", "ranking")] * 3  # the questions' own
     assert bank.add(entries) == 6
     live = LiveSessions(store)
     picks = live.bank_picks("chi-at", Level.BEGINNER, (Kind.CHI, Kind.FOUL), 4, rng=random.Random(1))
     assert [p.kind for p in picks] == ["chi", "foul", "chi", "foul"] and len({p.key for p in picks}) == 4
     assert all(p.record == next(e.record for e in entries if e.key == p.key) for p in picks)
-    themed = live.bank_picks("chi-at", Level.BEGINNER, (Kind.CHI, Kind.FOUL), 10, theme="pair_front")
-    assert sorted(p.key for p in themed) == sorted(e.key for e in entries if e.themes)
+    themed = live.bank_picks("chi-at", Level.BEGINNER, (Kind.CHI, Kind.FOUL), 10, theme="foul")
+    assert sorted(p.key for p in themed) == sorted(e.key for e in entries if "foul" in e.themes)
+    assert live.bank_picks("chi-at", Level.BEGINNER, (Kind.CHI, Kind.FOUL), 10, theme="pair_front") == []
     assert live.bank_picks("chi-at", Level.MASTER, (Kind.CHI,), 5) == []
 
     class_id, _ = _class(store, 1)
