@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from classroom.seatings import SEEN_EVERY
 from classroom.service import LearnerInfo
@@ -40,7 +41,10 @@ def show_seat_pulse(learner: LearnerInfo, lang: str) -> None:
     params = {ROOM_PARAM: room.code, SEAT_PARAM: str(seat), LEARNER_PARAM: token, "lang": lang}
     if st.session_state.get(_TAKEN_KEY) != str(seat):
         st.session_state[_TAKEN_KEY] = str(seat)
-        st.switch_page("pages/play.py", query_params=params)
+        try:
+            st.switch_page("pages/play.py", query_params=params)
+        except StreamlitAPIException:  # a page script run on its own (no page list): the button below leads there
+            pass
     with st.container(border=True, key="seat_mine"):
         st.markdown(f"**{t('seat.yours', n=room.table_no or 0)}**")
         link_to("pages/play.py", t("seat.go"), ":material/event_seat:", params)

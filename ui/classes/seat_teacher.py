@@ -56,7 +56,7 @@ def _end(klass: ClassInfo, seating_id: int) -> None:
     st.session_state.pop(f"{_FORM}_done", None)
 
 
-def _settings() -> None:
+def _settings(lang: str) -> None:
     st.session_state.setdefault(f"{_FORM}_size", 4)
     st.session_state.setdefault(f"{_FORM}_fill", Strength.MEDIUM.value)
     st.session_state.setdefault(f"{_FORM}_timer", TIMERS[1])
@@ -64,10 +64,10 @@ def _settings() -> None:
     st.segmented_control(t("seat.size"), list(SIZES), key=f"{_FORM}_size", required=True)
     fill, deals = st.columns(2)
     fill.selectbox(t("seat.fill"), [s.value for s in Strength], key=f"{_FORM}_fill",
-                   format_func=lambda value: t(f"play.strength.{value}"))
+                   format_func=lambda value: translate(f"play.strength.{value}", lang))
     deals.number_input(t("tables.deals"), min_value=1, max_value=MAX_DEALS, step=1, key=f"{_FORM}_deals")
     st.segmented_control(t("rooms.timer"), list(TIMERS), key=f"{_FORM}_timer", required=True,
-                         format_func=lambda s: t("rooms.seconds", s=s))
+                         format_func=lambda s: translate("rooms.seconds", lang, s=s))
 
 
 def _seated(tables: list[TableInfo]) -> set[str]:
@@ -92,7 +92,7 @@ def show_seat_section(klass: ClassInfo, lang: str) -> None:
         st.markdown(f"**{t('seat.title')}**")
         st.caption(t("seat.help", minutes=int(PRESENT.total_seconds() // 60)))
         if current is None:
-            _settings()
+            _settings(lang)
         else:
             st.caption(t("seat.settings", size=current.size, strength=t(f"play.strength.{current.fill.value}"),
                          deals=current.deals, timer=t("rooms.seconds", s=current.timer)))
