@@ -24,6 +24,9 @@ as in Play, :func:`maubinh.play.bot_play`), whoever notices first (:meth:`Rooms.
 result is the same rows whichever server or thread settles. Each player's analysis is Play's
 (:meth:`Rooms.analysis`: :func:`maubinh.play.analyse` with the player's own cards as seat 0).
 
+A class's table (:mod:`classroom.seatings`, ``seating_id``) is seated by its teacher (never joined by its code), and
+any person seated there deals the next deal, up to the seating's deals.
+
 Every write is one transaction (:meth:`classroom.service.ClassroomStore.write`: SQLite's write lock from the start,
 PostgreSQL's row lock on the room), safe under concurrency.
 """

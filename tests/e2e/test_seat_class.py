@@ -68,10 +68,10 @@ def test_the_teacher_seats_the_class_and_a_learners_page_goes_to_her_seat(e2e_br
     view = Rooms(store).view(other.room.id)
     assert view is not None and view.number == 1  # both tables dealt their first deal
     shown = {lan.locator(".mb-hand button[data-card]").nth(i).get_attribute("data-card") for i in range(13)}
-    twin = seatings.seat_of(str(next(l.token for l in learners if any(  # noqa: E741
-        p.learner_id == l.info.id and p.seat == seat for p in other.people))))
-    if twin is not None:  # the same seat at the other table holds the same 13 cards (duplicate deals)
-        twin_view = Rooms(store).view(other.room.id, str(twin[1]))
-        assert twin_view is not None and shown == {str(c) for c in twin_view.cards}
+    twin = next(p.learner_id for p in other.people if p.seat == seat)  # the same seat at the other table...
+    found = seatings.seat_of(str(next(item.token for item in learners if item.info.id == twin)))
+    assert found is not None
+    twin_view = Rooms(store).view(other.room.id, str(found[1]))
+    assert twin_view is not None and shown == {str(c) for c in twin_view.cards}  # ...holds the same 13 cards
     screenshot(lan, "seat_learner_390_vi")
     store.engine.dispose()

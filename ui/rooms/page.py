@@ -3,7 +3,8 @@ is still arranging (never their cards), the Play page's arranging component, the
 each player's own analysis.
 
 Links: ``/play?room=new`` (open a room), ``/play?room=<code>`` (join: the link and QR code given to others),
-``/play?room=<code>&seat=<seat link>`` (a seat; ``&host=<host link>`` for the host, who starts the deals). A reload
+``/play?room=<code>&seat=<seat link>`` (a seat; ``&host=<host link>`` for the host, who starts the deals; at a
+class's table, :mod:`classroom.seatings`, any person seated deals the next, up to the seating's deals). A reload
 or another server finds the same seat, the same deal and the chi stored; the timer is the server's
 (:mod:`classroom.rooms`).
 
@@ -426,6 +427,8 @@ def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken, host: boo
         try:
             store.start(room.id, st.query_params.get(HOST_PARAM), seat_token=str(token))
         except ClassroomError as error:
+            if error.field == "running" and deals is not None:  # a tablemate dealt it a moment before: play it
+                st.rerun()
             st.error(t("rooms.players") if error.field == "players" else t("rooms.refused", field=error.field))
             return
         st.rerun()

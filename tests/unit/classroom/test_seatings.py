@@ -140,7 +140,7 @@ def test_a_table_deals_on_by_its_people_up_to_the_seatings_deals(store: Classroo
 
 
 def test_the_boards_hands_are_the_profiles_by_deal_seat_and_table(store: ClassroomStore) -> None:
-    class_id, seatings, learners = _class(store, present=4)
+    class_id, seatings, _ = _class(store, present=4)
     seating, _ = seatings.seat_class(class_id, 2, Strength.BEGINNER, 60, 3)
     tables = seatings.tables(seating.id)
     profiles = PlayHands(store)
