@@ -79,13 +79,13 @@ def _splits(deal: DealRow, rule_set: RuleSet, lang: str, names: BoardRows) -> No
     if deal.best is not None:
         st.markdown(f"**{t('tables.best_split')}** {split_text(deal.best, deal.best_declared)} · "
                     f"{t('tables.expected', chi=number(deal.best_expected or 0.0, lang, signed=True))}")
-    rows = [{
+    rows = [{  # a seating's tables and names first: on a phone the split's cards push the later columns off screen
+        **({} if names.who is None else {t("seat.col.who"): names.who(deal, s)}),
         split_header(rule_set, lang): ("★ " if s.best else "") + split_text(s.arrangement, s.declared)
         + (f" · {origin_mark(Origin.TIMER_SOLVER)}" if s.missed else ""),
         t("tables.col.chose"): s.count,
         t("tables.col.expected"): number(s.expected, lang, signed=True),
         t("tables.col.chi_lost"): number(s.chi_lost, lang),
-        **({} if names.who is None else {t("seat.col.who"): names.who(deal, s)}),
     } for s in deal.splits]
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
 
