@@ -1,19 +1,23 @@
 """AppTest of "seat the class" (issue 34): a learner's open class page makes them present; the teacher's button in the
 Table tab seats six learners at two tables of three (one click, one seating; a second click seats nobody again); the
-learner's page then leads to the seat; the board shows each seat's cards per deal with which table and who chose each
-split, and each learner's chi lost; both languages."""
+learner's page then leads to the seat; a class table is dealt on by its people, not joined by its code; the board
+shows each seat's cards per deal with which table and who chose each split, and each learner's chi lost; both
+languages."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import timedelta
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from classroom.models import utcnow
 from classroom.play_hands import PlayHands
 from classroom.rooms import Rooms
 from classroom.seatings import Seatings
 from classroom.service import ClassroomStore
+from maubinh.play import Strength
 from maubinh.rules import load_rule_set
 from tests.app.conftest import open_page
 from tests.unit.classroom.conftest import played_hand
@@ -22,6 +26,8 @@ from ui.labels import number
 
 RULES = load_rule_set("chi-at")
 NAMES = ("Lan", "Minh", "Hoa", "Tuấn", "Mai", "Bình")
+SHOWDOWN_S = 600
+"""A showdown's analysis on a busy machine."""
 
 
 def _ok(at: AppTest) -> AppTest:
@@ -90,3 +96,32 @@ def test_the_teacher_seats_six_learners_at_two_tables_of_three_and_sees_the_boar
     assert number(2.5, lang) in frames  # Tuấn lost most against the best
     assert "1: " in frames and "2: " in frames  # which table chose each split
     assert translate("seat.col.who", lang) in frames
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_class_table_is_dealt_on_by_its_people_and_not_joined_by_its_code(db: ClassroomStore, lang: str) -> None:
+    klass = db.create_class("Lớp 7B", lang, RULES).info
+    lan, minh = (db.join(klass.id, name) for name in ("Lan", "Minh"))
+    seatings = Seatings(Rooms(db))
+    for learner in (lan, minh):
+        seatings.seen(learner.info.id)
+    seating, _ = seatings.seat_class(klass.id, 2, Strength.BEGINNER, 60, 2)
+    found = seatings.seat_of(str(minh.token))
+    assert found is not None
+    room, seat = found
+    stranger = _ok(open_page("play", room=room.code, lang=lang))  # the code alone: no join form, no names
+    assert translate("seat.join_refused", lang) in [i.value for i in stranger.info]
+    assert "Lan" not in _texts(stranger) and not stranger.text_input
+    page = _ok(open_page("play", room=room.code, seat=str(seat), me=str(minh.token), lang=lang))
+    shown = _texts(page)
+    assert f"#### {translate('seat.room_title', lang, n=1)}" in shown and room.code not in shown  # no invitation
+    assert not [b for b in page.button if b.key == "rooms_start"]  # deal 1 is being played
+    Rooms(db).tick(room.id, utcnow() + timedelta(seconds=120))  # the timer ran out: the showdown
+    _ok(page.run(timeout=SHOWDOWN_S))
+    page.button(key="rooms_start").click().run(timeout=SHOWDOWN_S)  # Minh, not a host, deals the next
+    _ok(page)
+    assert Rooms(db).room(room.id).deal == 2  # type: ignore[union-attr]
+    Rooms(db).tick(room.id, utcnow() + timedelta(seconds=240))
+    _ok(page.run(timeout=SHOWDOWN_S))
+    assert translate("seat.deals_over", lang, n=seating.deals) in [i.value for i in page.info]
+    assert not [b for b in page.button if b.key == "rooms_start"]

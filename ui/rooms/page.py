@@ -154,6 +154,9 @@ def _create(lang: str) -> None:
 
 
 def _join(room: RoomInfo, lang: str) -> None:
+    if room.seating_id is not None:  # a class's table: its teacher seats it, and its names stay in the class
+        st.info(t("seat.join_refused"), icon=":material/groups:")
+        return
     view = rooms().view(room.id)
     taken = [] if view is None else [s for s in view.seats if not s.left]
     _heading(t("rooms.join_title", code=room.code))
@@ -395,7 +398,8 @@ def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken, host: boo
     deadline = None
     if view.number and not view.settled and view.remaining is not None:
         deadline = utcnow().timestamp() + view.remaining + GRACE_S
-    (_status_live if pending(view, host) else _status_still)(view, drawn, deadline)
+    over = deals is not None and view.settled and view.number >= deals  # a class table's last showdown
+    (_status_live if pending(view, host or over) else _status_still)(view, drawn, deadline)
     if me_left:
         st.info(t("rooms.you_left"))
         if st.button(t("rooms.retake"), key="rooms_retake", type="primary"):
