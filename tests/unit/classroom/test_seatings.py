@@ -158,3 +158,30 @@ def test_the_boards_hands_are_the_profiles_by_deal_seat_and_table(store: Classro
     assert [row.played for row in firsts] == [2, 2]  # each seat's cards played at both tables
     assert [row.name for row in board.ranking] == ["Lan", "Hoa", "Minh", "Tuấn"]
     assert board.ranking[-1].chi_lost == 2.5
+
+
+def test_a_new_personal_link_takes_the_seat_and_the_old_one_loses_it(store: ClassroomStore) -> None:
+    class_id, seatings, learners = _class(store, present=2)
+    seatings.seat_class(class_id, 2, Strength.BEGINNER, 60, 1)
+    old = seatings.seat_of(str(learners[0].token))
+    assert old is not None and seatings.rooms.seat(str(old[1])) == old[1]
+    new = store.new_learner_link(class_id, learners[0].info.id)  # the teacher gives Lan a new link
+    assert new is not None and seatings.seat_of(str(learners[0].token)) is None
+    found = seatings.seat_of(str(new))
+    assert found is not None and (found[0].id, found[1].seat) == (old[0].id, old[1].seat)
+    assert seatings.rooms.seat(str(found[1])) == found[1] and seatings.rooms.seat(str(old[1])) is None
+
+
+def test_nobody_present_or_an_archived_class_is_refused_in_words(store: ClassroomStore) -> None:
+    class_id, seatings, _ = _class(store, present=0, absent=2)
+    with pytest.raises(ClassroomError) as nobody:
+        seatings.seat_class(class_id, 2, Strength.BEGINNER, 60, 1)
+    assert nobody.value.field == "present" and seatings.current(class_id) is None
+    for size, timer, deals, field in ((5, 60, 1, "size"), (2, 45, 1, "timer"), (2, 60, 0, "deals")):
+        with pytest.raises(ClassroomError) as bad:
+            seatings.seat_class(class_id, size, Strength.BEGINNER, timer, deals)
+        assert bad.value.field == field
+    store.archive_class(class_id)
+    with pytest.raises(ClassroomError) as archived:
+        seatings.seat_class(class_id, 2, Strength.BEGINNER, 60, 1)
+    assert archived.value.field == "class"
