@@ -24,6 +24,7 @@ Modules:
     classroom.decisions   a profile's decisions: drill answers and the Play hands it split, one model for both.
     classroom.clock       the timer's clock: each deal's first showing per learner, the limit, what a late hand stands for.
     classroom.rooms       rooms where people play each other (issue 34): seats, deals, hands stored once.
+    classroom.seatings    a class seated at tables of people: who is present, tables of 2-4, one seed, the board's hands.
     classroom.room_models  the rooms' tables (on the same ``Base``: imported here so every migration check sees them).
     classroom.tables      a class at one table (duplicate deals): sessions, the hands learners play, shared work.
     classroom.table_board  a table session's board as numbers: splits per deal, chi lost, the ranking.

@@ -260,6 +260,10 @@ class Learner(Base):
     secret_hash: Mapped[str] = mapped_column(String(64))
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     removed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
+    seen_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
+    """When the learner's class page last said it was open (:meth:`classroom.seatings.Seatings.seen`, at most once a
+    minute per page); ``None``: never. "Present" for seating the class is seen within
+    :data:`classroom.seatings.PRESENT`."""
     rating: Mapped[float] = mapped_column(Float, default=1500.0, server_default="1500")
     rating_rd: Mapped[float] = mapped_column(Float, default=350.0, server_default="350")
     rating_volatility: Mapped[float] = mapped_column(Float, default=0.06, server_default="0.06")

@@ -4,7 +4,8 @@
   the join throttle), the hash of the host's secret, the rule set (house rules kept as TOML), 2-4 seats, the timer
   (60 / 90 / 120 s), the computer players' strength for empty seats (``None``: no fill), whether everyone's
   analysis is shown to all after a deal, the deals' seed, the current deal's number, created / last active / closed
-  times.
+  times; a class seating's table: its seating and table number.
+- ``room_seatings``: a class seated at tables of people by its teacher (:mod:`classroom.seatings`).
 - ``room_seats``: one row per seat taken, keyed by (room, seat): the display name (the class name rules,
   :func:`classroom.service.clean_text`; compared by :func:`~classroom.models.name_key`), the hash of the seat's
   secret, ``left_at`` while the seat is left (it may be taken again), the person's profile (``learner_id``) if any.
@@ -27,7 +28,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from classroom.models import ARRANGEMENT_MAX, LEARNER_NAME_MAX, NAME_KEY_MAX, ORIGIN_MAX, Base, UTCDateTime, utcnow
 
-__all__ = ["ROOM_CODE_MAX", "ROOM_ID_MAX", "Room", "RoomDeal", "RoomHand", "RoomPlaced", "RoomSeat"]
+__all__ = ["ROOM_CODE_MAX", "ROOM_ID_MAX", "Room", "RoomDeal", "RoomHand", "RoomPlaced", "RoomSeat", "RoomSeating"]
 
 ROOM_ID_MAX = 16
 """Characters of a room's id."""
@@ -54,6 +55,28 @@ class Room(Base):
     deal: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     active_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
+    seating_id: Mapped[int | None] = mapped_column(Integer, default=None, index=True)
+    """The class seating the room is a table of (:class:`RoomSeating`), ``None``: a room opened from Play."""
+    table_no: Mapped[int | None] = mapped_column(Integer, default=None)
+    """The table's number in its seating (1, 2, ...), ``None`` outside one."""
+
+
+class RoomSeating(Base):
+    """A class seated at tables of people (:mod:`classroom.seatings`): the tables' size, the computer players'
+    strength in the empty seats, the timer, how many deals and the one seed every table deals from (the same cards
+    per deal and seat at every table)."""
+
+    __tablename__ = "room_seatings"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    class_id: Mapped[str] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    size: Mapped[int] = mapped_column(Integer)
+    fill: Mapped[str] = mapped_column(String(16))
+    timer: Mapped[int] = mapped_column(Integer)
+    deals: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
 
 

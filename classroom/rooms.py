@@ -24,6 +24,9 @@ as in Play, :func:`maubinh.play.bot_play`), whoever notices first (:meth:`Rooms.
 result is the same rows whichever server or thread settles. Each player's analysis is Play's
 (:meth:`Rooms.analysis`: :func:`maubinh.play.analyse` with the player's own cards as seat 0).
 
+A class's table (:mod:`classroom.seatings`, ``seating_id``) is seated by its teacher (never joined by its code), and
+any person seated there deals the next deal, up to the seating's deals.
+
 Every write is one transaction (:meth:`classroom.service.ClassroomStore.write`: SQLite's write lock from the start,
 PostgreSQL's row lock on the room), safe under concurrency.
 """
@@ -42,7 +45,7 @@ from sqlalchemy.orm import Session
 from classroom.clock import GRACE_S, is_late, limit_seconds, outcome
 from classroom.models import LEARNER_NAME_MAX, Learner, PlayHand, name_key, utcnow
 from classroom.play_hands import PlayedHand, PlayHands, SeatTable
-from classroom.room_models import Room, RoomDeal, RoomHand, RoomPlaced, RoomSeat
+from classroom.room_models import Room, RoomDeal, RoomHand, RoomPlaced, RoomSeat, RoomSeating
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError, clean_text
 from classroom.tables import SEED_BITS, canonical, parse_split
 from classroom.throttle import ALL_GUESSES, CLIENT_GUESSES
@@ -106,6 +109,9 @@ class RoomInfo:
     active_at: datetime
     closed_at: datetime | None
     share_analysis: bool = False
+    seating_id: int | None = None
+    """The class seating the room is a table of (:mod:`classroom.seatings`), ``None``: a room opened from Play."""
+    table_no: int | None = None
 
     @property
     def rule_set(self) -> RuleSet:
@@ -204,7 +210,7 @@ class RoomView:
 def _info(row: Room) -> RoomInfo:
     return RoomInfo(row.id, row.code, row.rule_set_id, row.house_toml, row.seats, row.timer,
                     None if row.fill is None else Strength(row.fill), row.seed, row.deal, row.created_at,
-                    row.active_at, row.closed_at, bool(row.share_analysis))
+                    row.active_at, row.closed_at, bool(row.share_analysis), row.seating_id, row.table_no)
 
 
 def _hand(row: RoomHand) -> Hand:
@@ -424,7 +430,8 @@ class Rooms:
 
         Raises:
             NameTakenError: the name is taken in the room (it carries a free one).
-            ClassroomError: ``"name"`` (see :func:`classroom.service.clean_text`), ``"closed"``, ``"full"``.
+            ClassroomError: ``"name"`` (see :func:`classroom.service.clean_text`), ``"closed"``, ``"full"``,
+                ``"class"`` (a class seating's table: its teacher seats it, :mod:`classroom.seatings`).
         """
         name = clean_text(name, "name", LEARNER_NAME_MAX)
         key = name_key(name)
@@ -433,6 +440,8 @@ class Rooms:
         def work(session: Session) -> SeatToken:
             now = utcnow()
             room = self._open_room(session, room_id, now)
+            if room.seating_id is not None:
+                raise ClassroomError("class", "a class's table is seated by its teacher")
             rows = {row.seat: row for row in session.scalars(select(RoomSeat).where(RoomSeat.room_id == room_id))}
             if any(name_key(row.name) == key and row.left_at is None for row in rows.values()):
                 raise NameTakenError(name, f"{name[: LEARNER_NAME_MAX - 2]} {len(rows) + 1}")
@@ -522,46 +531,68 @@ class Rooms:
 
     # ------------------------------------------------------------------ deals
 
-    def start(self, room_id: str, host_token: str | None, now: datetime | None = None) -> int:
+    def start(self, room_id: str, host_token: str | None, now: datetime | None = None, *,
+              seat_token: str | None = None) -> int:
         """The host deals the next deal: every person present, then a computer player per empty seat (with ``fill``).
+        At a class seating's table (:mod:`classroom.seatings`) any person seated there deals it (``seat_token``: their
+        seat link), up to the seating's deals.
 
         Returns:
             The new deal's number.
 
         Raises:
-            ClassroomError: ``"host"`` (not the host's link), ``"closed"``, ``"running"`` (the current deal is not
-                settled yet), ``"players"`` (fewer than 2 players).
+            ClassroomError: ``"host"`` (not the host's link, nor a seat's at a class table), ``"closed"``,
+                ``"running"`` (the current deal is not settled yet), ``"players"`` (fewer than 2 players),
+                ``"deals"`` (a class table has played all its seating's deals).
         """
-        if not self.is_host(room_id, host_token):
+        seat, info = self.seat(seat_token), self.room(room_id)
+        table = seat is not None and seat.room_id == room_id and info is not None and info.seating_id is not None
+        if not table and not self.is_host(room_id, host_token):
             raise ClassroomError("host", "only the room's host starts a deal")
 
         def work(session: Session) -> int:
             moment = now or utcnow()
             room = self._open_room(session, room_id, moment)
+            if room.seating_id is not None:
+                seating = session.get(RoomSeating, room.seating_id)
+                if seating is None or seating.closed_at is not None:
+                    raise ClassroomError("closed", "this class's seating is over")
+                if room.deal >= seating.deals:
+                    raise ClassroomError("deals", "this table has played all its deals")
             if room.deal:
                 current = session.get(RoomDeal, (room_id, room.deal))
                 if current is not None and current.settled_at is None:
                     raise ClassroomError("running", "the current deal is not over yet")
-            present = {row.seat: row.learner_id for row in session.scalars(select(RoomSeat).where(
-                RoomSeat.room_id == room_id, RoomSeat.left_at.is_(None)))}
-            players: list[list[object]] = []
-            for seat in range(room.seats):
-                if seat in present:
-                    players.append([seat, None, present[seat]])
-                elif room.fill is not None:
-                    players.append([seat, room.fill])
-            if len(players) < MIN_SEATS:
-                raise ClassroomError("players", "a deal needs at least 2 players")
-            number = room.deal + 1
-            hands = deal_cards(room.seed, number, len(players))
-            session.add(RoomDeal(room_id=room_id, number=number, players=players,
-                                 cards=[" ".join(map(str, hand)) for hand in hands], started_at=moment,
-                                 deadline=moment + timedelta(seconds=_limit(room.timer))))
-            room.deal = number
-            session.flush()
-            return number
+            return self.deal_in(session, room, moment)
 
         return self.store.write(work)
+
+    @staticmethod
+    def deal_in(session: Session, room: Room, moment: datetime) -> int:
+        """Deal ``room``'s next deal inside the caller's transaction (the room's row locked by it): every person
+        present, then a computer player per empty seat (with ``fill``); returns its number.
+
+        Raises:
+            ClassroomError: ``"players"`` (fewer than 2 players).
+        """
+        present = {row.seat: row.learner_id for row in session.scalars(select(RoomSeat).where(
+            RoomSeat.room_id == room.id, RoomSeat.left_at.is_(None)))}
+        players: list[list[object]] = []
+        for seat in range(room.seats):
+            if seat in present:
+                players.append([seat, None, present[seat]])
+            elif room.fill is not None:
+                players.append([seat, room.fill])
+        if len(players) < MIN_SEATS:
+            raise ClassroomError("players", "a deal needs at least 2 players")
+        number = room.deal + 1
+        hands = deal_cards(room.seed, number, len(players))
+        session.add(RoomDeal(room_id=room.id, number=number, players=players,
+                             cards=[" ".join(map(str, hand)) for hand in hands], started_at=moment,
+                             deadline=moment + timedelta(seconds=_limit(room.timer))))
+        room.deal = number
+        session.flush()
+        return number
 
     def _playing(self, session: Session, token: SeatToken, number: int) -> tuple[Room, RoomDeal, tuple[Card, ...]]:
         room = session.get(Room, token.room_id)

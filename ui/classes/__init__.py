@@ -20,4 +20,6 @@ Modules:
     ui.classes.live_report    view: an ended live session's report (per learner, per kind, the hardest, unfinished).
     ui.classes.live_screen    view: a live session's wall (``?live=<projector id>``): no sidebar, room-sized.
     ui.classes.live_learner   view: the live box on a learner's page, and the poll for new assignments or tables.
+    ui.classes.seat_teacher   view: "seat the class" at tables of people (issue 34), the tables, their board.
+    ui.classes.seat_learner   view: a learner's page says it is open, and goes to the learner's seat once given.
 """

@@ -19,6 +19,7 @@ import streamlit as st
 from classroom.live import LiveInfo, Phase, Pulse
 from classroom.service import ClassInfo, LearnerInfo
 from classroom.snapshot import SnapshotError
+from ui.classes.seat_learner import show_seat_pulse
 from ui.errors import guarded_function
 from ui.i18n import t
 from ui.labels import number
@@ -53,6 +54,7 @@ def _live(info: LiveInfo, learner: LearnerInfo, lang: str, views: LiveViews) -> 
 
 
 def _tick(learner: LearnerInfo, klass: ClassInfo, lang: str, views: LiveViews) -> None:
+    show_seat_pulse(learner, lang)  # present for "seat the class"; at one's table once seated
     live = live_sessions()
     pulse = live.pulse(klass.id)
     seen = st.session_state.get(_PULSE_KEY)

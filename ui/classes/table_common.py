@@ -1,11 +1,13 @@
 """What the teacher's and the learners' views of a table session share: the store of sessions, a session's
-settings and a split in words (no widgets)."""
+settings and a split in words (no widgets); the class seatings' store."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from background.deals import deals
+from classroom.rooms import Rooms
+from classroom.seatings import Seatings
 from classroom.tables import TableSessionInfo, TableSessions
 from maubinh.arrangement import Arrangement
 from maubinh.rules import POSITIONS, RuleSet
@@ -14,7 +16,7 @@ from ui.i18n import t, translate
 from ui.setup import rule_set_label
 from ui.store import classroom, configured_url
 
-__all__ = ["TABLE_PARAM", "session_line", "split_header", "split_text", "table_sessions"]
+__all__ = ["TABLE_PARAM", "seatings", "session_line", "split_header", "split_text", "table_sessions"]
 
 TABLE_PARAM = "table"
 """Query parameter naming the table session a learner plays (``/classes?me=<link>&table=<id>``)."""
@@ -30,6 +32,16 @@ def table_sessions() -> TableSessions:
     """This server's table sessions (their shared work, the computer players' splits and each deal's study,
     made once and kept in memory for every learner: :func:`background.deals.deals`)."""
     return _open(configured_url())
+
+
+@st.cache_resource(show_spinner=False)
+def _open_seatings(url: str | None) -> Seatings:
+    return Seatings(Rooms(classroom().store))
+
+
+def seatings() -> Seatings:
+    """This server's class seatings at tables of people (:mod:`classroom.seatings`, on the classroom database)."""
+    return _open_seatings(configured_url())
 
 
 def split_text(arrangement: Arrangement, declared: bool = False) -> str:

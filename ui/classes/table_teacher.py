@@ -10,6 +10,7 @@ from classroom.service import ClassInfo, ClassroomError
 from classroom.tables import MAX_DEALS, TIMERS
 from maubinh.play import MAX_BOTS, Strength
 from ui.classes.learner import viewer_zone
+from ui.classes.seat_teacher import show_seat_section
 from ui.classes.table_board import show_table_board
 from ui.classes.table_common import session_line, table_sessions
 from ui.classes.words import moment
@@ -112,7 +113,9 @@ def show_table_section(klass: ClassInfo, lang: str) -> None:
 
 
 def show_tables_tab(klass: ClassInfo, lang: str) -> None:
-    """The "Table" tab: the live board first, then a new session, then the sessions."""
+    """The "Table" tab: the live board first, then a new session, then the sessions; then the class seated at tables
+    of people (:mod:`ui.classes.seat_teacher`)."""
     show_table_section(klass, lang)
     _new_session(klass, lang)
     _sessions(klass, lang)
+    show_seat_section(klass, lang)

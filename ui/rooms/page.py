@@ -3,7 +3,8 @@ is still arranging (never their cards), the Play page's arranging component, the
 each player's own analysis.
 
 Links: ``/play?room=new`` (open a room), ``/play?room=<code>`` (join: the link and QR code given to others),
-``/play?room=<code>&seat=<seat link>`` (a seat; ``&host=<host link>`` for the host, who starts the deals). A reload
+``/play?room=<code>&seat=<seat link>`` (a seat; ``&host=<host link>`` for the host, who starts the deals; at a
+class's table, :mod:`classroom.seatings`, any person seated deals the next, up to the seating's deals). A reload
 or another server finds the same seat, the same deal and the chi stored; the timer is the server's
 (:mod:`classroom.rooms`).
 
@@ -31,6 +32,7 @@ from background.rooms import keep_room_hands
 from classroom.clock import GRACE_S
 from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.rooms import COMPUTER, MAX_SEATS, MIN_SEATS, TIMERS, RoomInfo, Rooms, RoomView, SeatToken
+from classroom.seatings import Seatings
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError
 from classroom.tokens import normalize_join_code
 from maubinh.naturals import find_instant_win
@@ -44,6 +46,7 @@ from ui.escape import markdown_literal
 from ui.i18n import t
 from ui.labels import natural_name
 from ui.links import public_link, public_url, qr_data_uri
+from ui.nav import link_to
 from ui.personal import personal_from_url
 from ui.settlement import show_events, show_pair, signed
 from ui.setup import rule_set_label, rule_set_picker
@@ -151,6 +154,9 @@ def _create(lang: str) -> None:
 
 
 def _join(room: RoomInfo, lang: str) -> None:
+    if room.seating_id is not None:  # a class's table: its teacher seats it, and its names stay in the class
+        st.info(t("seat.join_refused"), icon=":material/groups:")
+        return
     view = rooms().view(room.id)
     taken = [] if view is None else [s for s in view.seats if not s.left]
     _heading(t("rooms.join_title", code=room.code))
@@ -365,18 +371,35 @@ def _invite(room: RoomInfo, lang: str) -> None:
                     f'style="width:min(240px,100%);image-rendering:pixelated">', unsafe_allow_html=True)
 
 
+def _class_table(room: RoomInfo, lang: str) -> int | None:
+    """At a class seating's table (:mod:`classroom.seatings`): its heading, the way back to the class page, and the
+    seating's number of deals (a seated person deals the next); ``None`` for a room opened from Play."""
+    if room.seating_id is None:
+        return None
+    seating = Seatings(rooms()).seating(room.seating_id)
+    _heading(t("seat.room_title", n=room.table_no or 0))
+    token = st.query_params.get(LEARNER_PARAM)
+    if token:
+        link_to("pages/classes.py", t("seat.to_class"), ":material/groups:", {LEARNER_PARAM: str(token), "lang": lang})
+    return None if seating is None else seating.deals
+
+
 def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken, host: bool, lang: str) -> None:
     room = view.room
-    _heading(t("rooms.room_title", code=room.code))
+    deals = _class_table(room, lang)
+    if deals is None:
+        _heading(t("rooms.room_title", code=room.code))
     st.caption(t("rooms.room_line", rules=rule_set_label(room.rule_set, lang), seats=room.seats,
                  timer=t("rooms.seconds", s=room.timer)))
-    _invite(room, lang)
+    if room.seating_id is None:  # a class's table is seated by its teacher: no invitation
+        _invite(room, lang)
     store = rooms()
     me_left = any(s.seat == view.me and s.left for s in view.seats)
     deadline = None
     if view.number and not view.settled and view.remaining is not None:
         deadline = utcnow().timestamp() + view.remaining + GRACE_S
-    (_status_live if pending(view, host) else _status_still)(view, drawn, deadline)
+    over = deals is not None and view.settled and view.number >= deals  # a class table's last showdown
+    (_status_live if pending(view, host or over) else _status_still)(view, drawn, deadline)
     if me_left:
         st.info(t("rooms.you_left"))
         if st.button(t("rooms.retake"), key="rooms_retake", type="primary"):
@@ -396,15 +419,20 @@ def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken, host: boo
             st.caption(t("rooms.next_deal"))
     elif view.settled:
         _showdown(view, lang)
-    elif not host:
+    elif not host and deals is None:
         st.caption(t("rooms.waiting_host"))
     _score(view)
-    if host and (view.number == 0 or view.settled) and st.button(
+    dealer = host or (deals is not None and view.number < deals)  # at a class table, anyone seated deals on
+    if deals is not None and view.settled and view.number >= deals:
+        st.info(t("seat.deals_over", n=deals), icon=":material/flag:")
+    if dealer and (view.number == 0 or view.settled) and st.button(
             t("rooms.start" if view.number == 0 else "rooms.next"), type="primary", icon=":material/playing_cards:",
             key="rooms_start", use_container_width=True):
         try:
-            store.start(room.id, st.query_params.get(HOST_PARAM))
+            store.start(room.id, st.query_params.get(HOST_PARAM), seat_token=str(token))
         except ClassroomError as error:
+            if error.field == "running" and deals is not None:  # a tablemate dealt it a moment before: play it
+                st.rerun()
             st.error(t("rooms.players") if error.field == "players" else t("rooms.refused", field=error.field))
             return
         st.rerun()
