@@ -4,7 +4,7 @@ players' strength, the timer, the deals and the one seed of a class's seating), 
 ``learners.seen_at`` (when the learner's class page last said it was open: who is present). Nothing stored before
 changes.
 
-Revision ID: 0018_class_seatings
+Revision ID: 0018
 Revises: 0017
 Create Date: 2026-12-05
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0018_class_seatings'
+revision = '0018'
 down_revision = '0017'
 branch_labels = None
 depends_on = None
