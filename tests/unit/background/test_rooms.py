@@ -18,7 +18,7 @@ class _Rooms:
         self.release = threading.Event()
         self.fail = False
 
-    def keep_hands(self, room_id: str) -> int:
+    def keep_hands(self, room_id: str, analysis: object = None) -> int:
         self.calls.append(room_id)
         assert self.release.wait(10)
         if self.fail:

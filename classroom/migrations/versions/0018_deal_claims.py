@@ -1,0 +1,29 @@
+"""A deal's end done once across servers (issue 34): ``room_deals.ending_by`` and ``ending_at``, the claim of the one
+server that makes the computer players' and the timer's splits and settles the showdown (the others read it).
+
+Revision ID: 0018_deal_claims
+Revises: 0017
+Create Date: 2026-12-05
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = '0018_deal_claims'
+down_revision = '0017'
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table('room_deals', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('ending_by', sa.String(length=32), nullable=True))
+        batch_op.add_column(sa.Column('ending_at', sa.DateTime(timezone=True), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table('room_deals', schema=None) as batch_op:
+        batch_op.drop_column('ending_at')
+        batch_op.drop_column('ending_by')
