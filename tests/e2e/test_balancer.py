@@ -299,12 +299,18 @@ def test_sessions_stick_and_move_when_their_server_dies(e2e_browser: Browser, ba
 
 
 def _on(browser: Browser, balanced: Balanced, server: str, path: str, viewport: ViewportSize = VIEWPORT) -> Page:
-    """A page of ``path`` through HAProxy, on ``server`` (its cookie set beforehand), in a browser context of its own."""
+    """A page of ``path`` through HAProxy, on ``server`` (its cookie set beforehand), in a browser context of its own,
+    as soon as the server answers (the pages of a test load together: wait for each with :func:`_loaded`)."""
     context = browser.new_context(viewport=viewport)
     context.add_cookies([{"name": COOKIE, "value": server, "url": balanced.url}])
     page = context.new_page()
     page.set_default_timeout(RECONNECT_TIMEOUT_MS)
-    page.goto(f"{balanced.url}/{path}")
+    page.goto(f"{balanced.url}/{path}", wait_until="commit")
+    return page
+
+
+def _loaded(page: Page, server: str) -> Page:
+    """``page`` once its script has run, on ``server``, without an exception."""
     wait_idle(page, timeout_ms=RECONNECT_TIMEOUT_MS)
     assert_no_exception(page)
     assert _server_cookie(page) == server
@@ -336,6 +342,8 @@ def test_a_room_played_on_two_servers_survives_a_reload_and_a_server_killed(e2e_
     pages = {0: _on(e2e_browser, balanced, a, f"{link}{new.seat}&host={new.host}&lang=vi"),
              1: _on(e2e_browser, balanced, b, f"{link}{minh}&lang=en"),
              2: _on(e2e_browser, balanced, b, f"{link}{tu}&lang=vi", PHONE)}
+    for seat, page in pages.items():
+        _loaded(page, a if seat == 0 else b)
     rooms.start(new.room.id, str(new.host))
     dealt = {seat: rooms.view(new.room.id, str(token)).cards  # type: ignore[union-attr]
              for seat, token in ((0, new.seat), (1, minh), (2, tu))}
