@@ -6,8 +6,10 @@ showdown (issue 34), in the background (no Streamlit).
   :class:`background.flight.Flights`); the others wait for it and get its answer. Across servers the database does the
   same: the first server to claim the deal's end makes the computer players' and the timer's splits and settles, the
   others read what it stored.
-- :func:`room_analysis`: a player's analysis of a settled deal (seconds of sampling), made once per process for the
-  room's pages (each player's own, everyone's when the room shares them) and for the profile's copy.
+- :func:`room_analysis`: a player's analysis of a settled deal (seconds of sampling), asked once per process for the
+  room's pages (each player's own, everyone's when the room shares them) and for the profile's copy, and made once
+  across servers (:meth:`classroom.rooms.Rooms.shared_analysis`: the first server to claim it makes and stores it,
+  the others read it).
 - :func:`keep_room_hands`: each hand's Play analysis takes seconds (:func:`classroom.rooms.hand_analysis`), so the
   room's page does not wait for it: once it has drawn a showdown it asks :func:`keep_room_hands`, which runs
   :meth:`classroom.rooms.Rooms.keep_hands` in the ``idle`` lane of :mod:`background.home`, once at a time per room in
@@ -22,13 +24,14 @@ import logging
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Future
+from functools import partial
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from background.flight import Flights, FlightTimeout
 from background.home import home
 from background.sized import MiB, deep_size
-from classroom.rooms import Hand, RoomInfo, Rooms, RoomView, hand_analysis
+from classroom.rooms import Hand, RoomInfo, Rooms, RoomView
 from classroom.service import ClassroomError
 from maubinh.play import Analysis
 from maubinh.rules import RuleSet
@@ -82,23 +85,24 @@ def end_deal(rooms: Rooms, room_id: str, number: int) -> bool:
 
 
 def room_analysis(rooms: Rooms, view: RoomView, seat: int) -> Analysis | None:
-    """:meth:`Rooms.analysis` of ``seat``'s hand in the view's settled deal, made once per process (a hand's
-    analysis is the same for everyone who asks: its room's pages and its profile's copy, :func:`keep_room_hands`);
-    ``None`` before the showdown or for a computer player.
+    """:meth:`Rooms.analysis` of ``seat``'s hand in the view's settled deal, asked once per process (a hand's
+    analysis is the same for everyone who asks: its room's pages and its profile's copy, :func:`keep_room_hands`)
+    and made once across servers (:meth:`Rooms.shared_analysis`); ``None`` before the showdown or for a computer
+    player.
 
     Raises:
         background.flight.FlightTimeout: made by another thread and not within its wait.
     """
-    return rooms.analysis(view, seat, _analysis)
+    return rooms.analysis(view, seat, partial(_analysis, rooms))
 
 
-def _analysis(info: RoomInfo, number: int, hands: Sequence[Hand], seat: int) -> Analysis:
-    return _analyses.get((info.id, number, seat), lambda key: hand_analysis(info, number, hands, seat))
+def _analysis(rooms: Rooms, info: RoomInfo, number: int, hands: Sequence[Hand], seat: int) -> Analysis:
+    return _analyses.get((info.id, number, seat), lambda key: rooms.shared_analysis(info, number, hands, seat))
 
 
 def _keep(rooms: Rooms, room_id: str) -> int:
     try:
-        return rooms.keep_hands(room_id, _analysis)
+        return rooms.keep_hands(room_id, partial(_analysis, rooms))
     except (SQLAlchemyError, ClassroomError, FlightTimeout) as error:  # tried again at the next showdown shown
         _log.warning("a room's hands could not be kept in the profiles: %s", type(error).__name__)
         return 0

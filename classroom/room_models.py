@@ -15,8 +15,8 @@
 - ``room_placed``: a player's chi as they stand while arranging (one row per (room, deal, seat), overwritten).
 - ``room_hands``: each seat's final hand of a deal, stored once (the unique key: of two racing writes, one row
   stays): the split, declared or not, how it was made (:class:`maubinh.play.Origin`, or ``computer``), what it won
-  at the showdown (the player's analysis is made again
-  when asked for: it is the same for the same inputs, :func:`maubinh.play.analyse`).
+  at the showdown, and a person's analysis once one server has made it (the others read it; ``analysing_at``: its
+  claim).
 """
 
 from __future__ import annotations
@@ -131,3 +131,10 @@ class RoomHand(Base):
     played_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     total: Mapped[int | None] = mapped_column(Integer, default=None)
     """Chi won at the showdown (``None`` until settled)."""
+    analysis: Mapped[dict[str, object] | None] = mapped_column(JSON, default=None, deferred=True)
+    """A person's hand's analysis once made (:meth:`maubinh.play.Analysis.to_data`): made by one server, read by the
+    others (:meth:`classroom.rooms.Rooms.shared_analysis`); ``None`` before, and for a computer player. Loaded only
+    when asked for (~8 KB)."""
+    analysing_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
+    """When a server claimed making :attr:`analysis` (a claim older than :data:`classroom.rooms.CLAIM_LEASE` may be
+    taken over)."""

@@ -24,7 +24,8 @@ as in Play, :func:`maubinh.play.bot_play`) by whoever notices first (:meth:`Room
 by that one alone: it claims the deal's end in the database first (``room_deals.ending_by``), so the computer
 players' and the timer's splits are made once whatever number of pages and servers look at the timer's end, and the
 others read the showdown it stored. Each player's analysis is Play's
-(:meth:`Rooms.analysis`: :func:`maubinh.play.analyse` with the player's own cards as seat 0).
+(:meth:`Rooms.analysis`: :func:`maubinh.play.analyse` with the player's own cards as seat 0), made once across servers
+in the same way (:meth:`Rooms.shared_analysis`: the first to claim it stores it, the others read it).
 
 Every write is one transaction (:meth:`classroom.service.ClassroomStore.write`: SQLite's write lock from the start,
 PostgreSQL's row lock on the room), safe under concurrency.
@@ -33,13 +34,15 @@ PostgreSQL's row lock on the room), safe under concurrency.
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from functools import partial
 
 from sqlalchemy import or_, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import InstrumentedAttribute, Session
+from sqlalchemy.sql.elements import ColumnElement
 
 from classroom.clock import GRACE_S, is_late, limit_seconds, outcome
 from classroom.models import LEARNER_NAME_MAX, Learner, PlayHand, name_key, utcnow
@@ -57,9 +60,9 @@ from maubinh.rules import POSITIONS, RULE_SET_IDS, RuleSet
 from maubinh.settle import Settlement, settle
 from maubinh.strategy.decide import decide
 
-__all__ = ["CLAIM_LEASE", "COMPUTER", "IDLE", "MAX_SEATS", "MIN_SEATS", "TIMERS", "Hand", "HandAnalysis", "NewRoom",
-           "Player", "RoomInfo", "RoomView", "Rooms", "SeatInfo", "SeatTable", "SeatToken", "hand_analysis",
-           "seat_analysis"]
+__all__ = ["ANALYSIS_POLL_S", "CLAIM_LEASE", "COMPUTER", "IDLE", "MAX_SEATS", "MIN_SEATS", "TIMERS", "Hand",
+           "HandAnalysis", "NewRoom", "Player", "RoomInfo", "RoomView", "Rooms", "SeatInfo", "SeatTable", "SeatToken",
+           "hand_analysis", "seat_analysis"]
 
 TIMERS = (60, 90, 120)
 """Seconds each player has to set a deal's cards."""
@@ -68,7 +71,10 @@ IDLE = timedelta(days=1)
 """A room with no activity for this long is closed."""
 CLAIM_LEASE = timedelta(seconds=30)
 """How long a claim on a deal's end holds (:meth:`Rooms.tick`): the claimer's work takes a second or two; a claim
-this old is its stopped server's, and the next caller takes it over."""
+this old is its stopped server's, and the next caller takes it over. The same for a hand's analysis
+(:meth:`Rooms.shared_analysis`)."""
+ANALYSIS_POLL_S = 0.25
+"""Seconds between two looks for an analysis another server is making."""
 COMPUTER = "computer"
 """The origin stored for a computer player's hand."""
 MAX_CHIS_CARDS = 13
@@ -731,20 +737,26 @@ class Rooms:
             self._release(room_id, number, claim)
             raise
 
-    def _claim(self, room_id: str, number: int, moment: datetime) -> str | None:
-        """Claim the end of deal ``number`` (one ``UPDATE`` of its row, atomic on SQLite, whose writers take turns,
-        and on PostgreSQL, where a racing update waits for the first and then finds the row claimed): the claim's
-        value, or ``None`` when it is settled or someone else's claim younger than :data:`CLAIM_LEASE` holds it."""
-        claim = secrets.token_hex(8)
+    def _claim_row(self, table: type[RoomDeal | RoomHand], where: Sequence[ColumnElement[bool]],
+                   at: InstrumentedAttribute[datetime | None], moment: datetime, **values: object) -> bool:
+        """Claim the row of ``table`` that ``where`` names, unless a claim younger than :data:`CLAIM_LEASE` holds it
+        (``at``: when it was claimed, set to ``moment``; ``values``: also set): one ``UPDATE``, atomic on SQLite,
+        whose writers take turns, and on PostgreSQL, where a racing update waits for the first and then finds the
+        row claimed. Whether this call claimed it."""
 
         def work(session: Session) -> bool:
-            result = session.execute(update(RoomDeal).where(
-                RoomDeal.room_id == room_id, RoomDeal.number == number, RoomDeal.settled_at.is_(None),
-                or_(RoomDeal.ending_at.is_(None), RoomDeal.ending_at < moment - CLAIM_LEASE))
-                .values(ending_by=claim, ending_at=moment))
+            result = session.execute(update(table).where(*where, or_(at.is_(None), at < moment - CLAIM_LEASE))
+                                     .values({at.key: moment, **values}))
             return int(getattr(result, "rowcount", 0) or 0) == 1
 
-        return claim if self.store.write(work) else None
+        return self.store.write(work)
+
+    def _claim(self, room_id: str, number: int, moment: datetime) -> str | None:
+        """Claim the end of deal ``number`` (:meth:`_claim_row`): the claim's value, or ``None`` when it is settled
+        or someone else's claim younger than :data:`CLAIM_LEASE` holds it."""
+        claim = secrets.token_hex(8)
+        where = (RoomDeal.room_id == room_id, RoomDeal.number == number, RoomDeal.settled_at.is_(None))
+        return claim if self._claim_row(RoomDeal, where, RoomDeal.ending_at, moment, ending_by=claim) else None
 
     def _release(self, room_id: str, number: int, claim: str) -> None:
         """Give back a claim whose work failed (the next caller claims the deal's end at once)."""
@@ -834,6 +846,38 @@ class Rooms:
             self.profiles.keep(learner, _played_hand(info, number, played, seat, analysis(info, number, played, seat)))
             stored += 1
         return stored
+
+    def shared_analysis(self, info: RoomInfo, number: int, hands: Sequence[Hand], seat: int,
+                        analysis: HandAnalysis = hand_analysis, wait_s: float | None = None) -> Analysis:
+        """``seat``'s analysis in settled deal ``number`` made once across servers: read when a server stored it;
+        else made here when this call claims it (``room_hands.analysing_at``: one atomic update, as
+        :meth:`_claim`) and stored for the others; else (another server is making it) waited for, looked up every
+        :data:`ANALYSIS_POLL_S`, at most ``wait_s`` (default :data:`CLAIM_LEASE`), then made here. A claim whose work
+        failed is given back; one whose server stopped is taken over after :data:`CLAIM_LEASE`.
+
+        Raises:
+            whatever ``analysis`` raised; the database's errors.
+        """
+        give_up = time.monotonic() + (CLAIM_LEASE.total_seconds() if wait_s is None else wait_s)
+        key = (RoomHand.room_id == info.id, RoomHand.number == number, RoomHand.seat == seat)
+        while True:
+            with self.store._session() as session:
+                data = session.scalars(select(RoomHand.analysis).where(*key)).first()
+            if data is not None:
+                return Analysis.from_data(data)
+            moment = utcnow()
+            if self._claim_row(RoomHand, (*key, RoomHand.analysis.is_(None)), RoomHand.analysing_at, moment) or \
+                    time.monotonic() > give_up:
+                break
+            time.sleep(ANALYSIS_POLL_S)  # another server is making it: read it when stored
+        try:
+            made = analysis(info, number, hands, seat)
+        except BaseException:
+            self.store._update(update(RoomHand).where(*key, RoomHand.analysis.is_(None),
+                                                      RoomHand.analysing_at == moment).values(analysing_at=None))
+            raise
+        self.store._update(update(RoomHand).where(*key, RoomHand.analysis.is_(None)).values(analysis=made.to_data()))
+        return made
 
     # ------------------------------------------------------------------ reading
 

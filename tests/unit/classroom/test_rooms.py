@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 
 from classroom.models import utcnow
 from classroom.room_models import RoomHand, RoomSeat
-from classroom.rooms import CLAIM_LEASE, COMPUTER, IDLE, Rooms, SeatToken
+from classroom.rooms import CLAIM_LEASE, COMPUTER, IDLE, Rooms, SeatToken, hand_analysis
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError
 from classroom.throttle import CLIENT_GUESSES
 from maubinh.arrangement import Arrangement, is_foul
@@ -331,3 +331,46 @@ def test_a_claim_left_by_a_stopped_server_is_taken_over_and_a_failed_one_given_b
     with pytest.raises(RuntimeError):
         rooms.tick(new.room.id)
     assert rooms.tick(new.room.id)  # the claim was given back: the next look settles at once
+
+
+def test_a_hands_analysis_is_made_by_one_server_and_read_by_the_others(store: ClassroomStore, database_url: str) -> None:
+    """Eight pages on two servers ask for Minh's analysis at the showdown: one claims it and makes it (seconds), the
+    others wait and read what it stored, equal to the last number; a failed making gives the claim back."""
+    rooms, new, minh, _ = _timed_out_room(store)
+    assert rooms.tick(new.room.id)
+    view = rooms.view(new.room.id, str(minh), settle=False)
+    assert view is not None and view.settled
+    made: list[int] = []
+
+    def counted(info, number, hands, seat):  # type: ignore[no-untyped-def]
+        made.append(seat)
+        return hand_analysis(info, number, hands, seat)
+
+    other = ClassroomStore.open(database_url)
+    try:
+        servers = [rooms, Rooms(other)]
+        start = threading.Barrier(8)
+
+        def page(n: int):  # type: ignore[no-untyped-def]
+            start.wait()
+            return servers[n % 2].shared_analysis(view.room, 1, view.hands, 1, counted)
+
+        with ThreadPoolExecutor(8) as pool:
+            found = list(pool.map(page, range(8)))
+        assert made == [1] and all(f == found[0] for f in found) and found[0].actual == view.hands[1].total
+        assert found[0] == rooms.analysis(view, 1)  # the same as made afresh
+        with store._session() as session:
+            row = session.scalars(select(RoomHand).where(RoomHand.room_id == new.room.id, RoomHand.seat == 1)).one()
+            assert row.analysis is not None and row.analysing_at is not None
+
+        def failing(*args):  # type: ignore[no-untyped-def]
+            raise RuntimeError("the engine failed once")
+
+        with pytest.raises(RuntimeError):
+            servers[1].shared_analysis(view.room, 1, view.hands, 0, failing)
+        with store._session() as session:  # the claim was given back: the next ask makes it at once
+            assert session.scalars(select(RoomHand.analysing_at).where(RoomHand.room_id == new.room.id,
+                                                                       RoomHand.seat == 0)).one() is None
+        assert servers[0].shared_analysis(view.room, 1, view.hands, 0, counted) is not None and made == [1, 0]
+    finally:
+        other.engine.dispose()
