@@ -125,6 +125,8 @@ def test_three_people_and_a_computer_player_play_a_deal_in_a_room(e2e_browser: B
     expect(lan.get_by_text("Phân tích của Máy 4 (mới chơi)")).to_have_count(0)  # a computer player has none
     with store._session() as session:
         rows = list(session.scalars(select(RoomHand).where(RoomHand.room_id == room_id)))
+        analysed = {r.seat for r in rows if r.analysis is not None}  # made once, kept for every page and server
+    assert analysed == {0, 1, 2}
     assert sorted(r.seat for r in rows) == [0, 1, 2, 3] and sum(r.total or 0 for r in rows) == 0
     assert {r.seat: r.origin for r in rows} == {0: "own", 1: "own", 2: "own", 3: "computer"}
     assert {r.seat: r.arrangement for r in rows if r.seat < 3} == {
