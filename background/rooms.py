@@ -1,37 +1,109 @@
-"""A room's hands kept in its players' profiles after a showdown (issue 34, "History"), in the background (no Streamlit).
+"""A room's deal's end and its analyses, made once per process, and its hands kept in its players' profiles after a
+showdown (issue 34), in the background (no Streamlit).
 
-Each hand's Play analysis takes seconds (:func:`classroom.rooms.seat_analysis`), so the room's page does not wait for
-it: once it has drawn a showdown it asks :func:`keep_room_hands`, which runs :meth:`classroom.rooms.Rooms.keep_hands`
-in the ``idle`` lane of :mod:`background.home`, once at a time per room in this process (a room's pages asking
-together start one run; a page asking while one runs starts none). A hand is stored once whichever servers run it (the
-keep's unique key); a hand a stopped server did not keep is kept by the next run, at the room's next showdown shown.
+- :func:`end_deal`: when a room's timer runs out, every page of the room looks at once (each polls every second).
+  One of a process's pages calls :meth:`classroom.rooms.Rooms.tick` (a single flight keyed by room and deal,
+  :class:`background.flight.Flights`); the others wait for it and get its answer. Across servers the database does the
+  same: the first server to claim the deal's end makes the computer players' and the timer's splits and settles, the
+  others read what it stored.
+- :func:`room_analysis`: a player's analysis of a settled deal (seconds of sampling), asked once per process for the
+  room's pages (each player's own, everyone's when the room shares them) and for the profile's copy, and made once
+  across servers (:meth:`classroom.rooms.Rooms.shared_analysis`: the first server to claim it makes and stores it,
+  the others read it).
+- :func:`keep_room_hands`: each hand's Play analysis takes seconds (:func:`classroom.rooms.hand_analysis`), so the
+  room's page does not wait for it: once it has drawn a showdown it asks :func:`keep_room_hands`, which runs
+  :meth:`classroom.rooms.Rooms.keep_hands` in the ``idle`` lane of :mod:`background.home`, once at a time per room in
+  this process (a room's pages asking together start one run; a page asking while one runs starts none), with the
+  analyses of :func:`room_analysis`. A hand is stored once whichever servers run it (the keep's unique key); a hand a
+  stopped server did not keep is kept by the next run, at the room's next showdown shown.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Sequence
 from concurrent.futures import Future
+from functools import partial
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from background.flight import Flights, FlightTimeout
 from background.home import home
-from classroom.rooms import Rooms
+from background.sized import MiB, deep_size
+from classroom.rooms import Hand, RoomInfo, Rooms, RoomView
 from classroom.service import ClassroomError
+from maubinh.play import Analysis
+from maubinh.rules import RuleSet
 
-__all__ = ["LANE", "keep_room_hands"]
+__all__ = ["ANALYSES_BYTES", "END_WAIT_S", "LANE", "end_deal", "ends", "keep_room_hands", "room_analysis"]
 
 LANE = "idle"
 """The lane the hands are kept in: nobody waits for them."""
+END_WAIT_S = 30.0
+"""The longest a page waits for the deal's end another page of the process is making (it takes a second or two);
+then it answers "not yet" and looks again at its next poll."""
+ANALYSES_BYTES = 32 * MiB
+"""What the analyses kept in a process may hold (one is ~40 KiB: a few hundred rooms' recent deals)."""
+_ENDS_KEPT = 4096
+"""Deals known settled, kept (an answer without the database)."""
+
+ends: Flights[tuple[str, int], bool] = Flights(_ENDS_KEPT, wait_s=END_WAIT_S)
+"""The process's deal ends by (room id, deal number): a settled deal's ``True``, kept (its ``computed``: the calls
+that settled or found settled, one per deal however many pages asked)."""
+_analyses: Flights[tuple[str, int, int], Analysis] = Flights(
+    ANALYSES_BYTES, lambda value: deep_size(value, (RuleSet,)))
 _running: dict[str, Future[int]] = {}
 _lock = threading.Lock()
 _log = logging.getLogger(__name__)
 
 
+class _NotYet(Exception):
+    """The deal is not settled yet (not due, or another server is ending it): not kept, asked again later."""
+
+
+def end_deal(rooms: Rooms, room_id: str, number: int) -> bool:
+    """Whether deal ``number`` of the room is settled, settling it when it is due (:meth:`Rooms.tick`), once in
+    this process however many pages ask at once: the others wait for that call (at most :data:`END_WAIT_S`) and get
+    its answer. A settled deal is remembered; a "not yet" is not (the next ask looks again).
+
+    Raises:
+        whatever :meth:`Rooms.tick` raised (the database refused: the page says so and polls again).
+    """
+    if number < 1:
+        return False
+
+    def settle(key: tuple[str, int]) -> bool:
+        if rooms.tick(room_id):
+            return True
+        raise _NotYet
+
+    try:
+        return ends.get((room_id, number), settle)
+    except (_NotYet, FlightTimeout):
+        return False
+
+
+def room_analysis(rooms: Rooms, view: RoomView, seat: int) -> Analysis | None:
+    """:meth:`Rooms.analysis` of ``seat``'s hand in the view's settled deal, asked once per process (a hand's
+    analysis is the same for everyone who asks: its room's pages and its profile's copy, :func:`keep_room_hands`)
+    and made once across servers (:meth:`Rooms.shared_analysis`); ``None`` before the showdown or for a computer
+    player.
+
+    Raises:
+        background.flight.FlightTimeout: made by another thread and not within its wait.
+    """
+    return rooms.analysis(view, seat, partial(_analysis, rooms))
+
+
+def _analysis(rooms: Rooms, info: RoomInfo, number: int, hands: Sequence[Hand], seat: int) -> Analysis:
+    return _analyses.get((info.id, number, seat), lambda key: rooms.shared_analysis(info, number, hands, seat))
+
+
 def _keep(rooms: Rooms, room_id: str) -> int:
     try:
-        return rooms.keep_hands(room_id)
-    except (SQLAlchemyError, ClassroomError) as error:  # tried again at the next showdown shown
+        return rooms.keep_hands(room_id, partial(_analysis, rooms))
+    except (SQLAlchemyError, ClassroomError, FlightTimeout) as error:  # tried again at the next showdown shown
         _log.warning("a room's hands could not be kept in the profiles: %s", type(error).__name__)
         return 0
     finally:
@@ -40,8 +112,8 @@ def _keep(rooms: Rooms, room_id: str) -> int:
 
 
 def keep_room_hands(rooms: Rooms, room_id: str) -> Future[int]:
-    """Keep the room's settled hands in their players' profiles in the background (:meth:`Rooms.keep_hands`); the
-    run under way for the same room when one is.
+    """Keep the room's settled hands in their players' profiles in the background (:meth:`Rooms.keep_hands`, with
+    the analyses of :func:`room_analysis`); the run under way for the same room when one is.
 
     Returns:
         The run's future: how many hands it kept (0 when it failed: logged, tried again at the next call).

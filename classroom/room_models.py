@@ -11,12 +11,13 @@
   secret, ``left_at`` while the seat is left (it may be taken again), the person's profile (``learner_id``) if any.
 - ``room_deals``: one row per (room, deal): who plays (seat numbers, computer players' strengths, people's profiles), each one's
   13 cards as the server dealt them, ``started_at`` (the server's clock), the ``deadline`` the server computed, and
-  ``settled_at`` once the showdown is settled.
+  ``settled_at`` once the showdown is settled; ``ending_by`` / ``ending_at``: the claim of the one server ending the
+  deal (the others read the showdown it stores).
 - ``room_placed``: a player's chi as they stand while arranging (one row per (room, deal, seat), overwritten).
 - ``room_hands``: each seat's final hand of a deal, stored once (the unique key: of two racing writes, one row
   stays): the split, declared or not, how it was made (:class:`maubinh.play.Origin`, or ``computer``), what it won
-  at the showdown (the player's analysis is made again
-  when asked for: it is the same for the same inputs, :func:`maubinh.play.analyse`).
+  at the showdown, and a person's analysis once one server has made it (the others read it; ``analysing_at``: its
+  claim).
 """
 
 from __future__ import annotations
@@ -28,12 +29,15 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from classroom.models import ARRANGEMENT_MAX, LEARNER_NAME_MAX, NAME_KEY_MAX, ORIGIN_MAX, Base, UTCDateTime, utcnow
 
-__all__ = ["ROOM_CODE_MAX", "ROOM_ID_MAX", "Room", "RoomDeal", "RoomHand", "RoomPlaced", "RoomSeat", "RoomSeating"]
+__all__ = ["CLAIM_MAX", "ROOM_CODE_MAX", "ROOM_ID_MAX", "Room", "RoomDeal", "RoomHand", "RoomPlaced", "RoomSeat",
+           "RoomSeating"]
 
 ROOM_ID_MAX = 16
 """Characters of a room's id."""
 ROOM_CODE_MAX = 16
 """Characters of a room's code (:data:`classroom.tokens.JOIN_LENGTH` today)."""
+CLAIM_MAX = 32
+"""Characters of a claim on a deal's end (:attr:`RoomDeal.ending_by`)."""
 
 
 class Room(Base):
@@ -113,6 +117,12 @@ class RoomDeal(Base):
     started_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     deadline: Mapped[datetime] = mapped_column(UTCDateTime)
     settled_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
+    ending_by: Mapped[str | None] = mapped_column(String(CLAIM_MAX), default=None)
+    """The claim of whoever is ending the deal (the computer players' splits, the timer's, the settling): one
+    server does it (:meth:`classroom.rooms.Rooms.tick`), the others read what it stores; ``None`` while unclaimed."""
+    ending_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
+    """When the deal's end was claimed: a claim older than :data:`classroom.rooms.CLAIM_LEASE` (its server gone)
+    may be taken over."""
 
 
 class RoomPlaced(Base):
@@ -145,3 +155,10 @@ class RoomHand(Base):
     played_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     total: Mapped[int | None] = mapped_column(Integer, default=None)
     """Chi won at the showdown (``None`` until settled)."""
+    analysis: Mapped[dict[str, object] | None] = mapped_column(JSON, default=None, deferred=True)
+    """A person's hand's analysis once made (:meth:`maubinh.play.Analysis.to_data`): made by one server, read by the
+    others (:meth:`classroom.rooms.Rooms.shared_analysis`); ``None`` before, and for a computer player. Loaded only
+    when asked for (~8 KB)."""
+    analysing_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
+    """When a server claimed making :attr:`analysis` (a claim older than :data:`classroom.rooms.CLAIM_LEASE` may be
+    taken over)."""

@@ -20,9 +20,12 @@ keeps one row of two racing writes, and the first stays). A split sent late, and
 deadline plus :data:`classroom.clock.GRACE_S` has passed, is the timer's (:func:`classroom.clock.outcome`, the
 grading issue's rule): the chi as they stand if complete and legal, else the solver's split, marked. When every seat
 has its hand, the showdown is settled for everyone (:func:`maubinh.settle.settle`; computer players set their cards
-as in Play, :func:`maubinh.play.bot_play`), whoever notices first (:meth:`Rooms.tick`, called by every read): the
-result is the same rows whichever server or thread settles. Each player's analysis is Play's
-(:meth:`Rooms.analysis`: :func:`maubinh.play.analyse` with the player's own cards as seat 0).
+as in Play, :func:`maubinh.play.bot_play`) by whoever notices first (:meth:`Rooms.tick`, called by every read), and
+by that one alone: it claims the deal's end in the database first (``room_deals.ending_by``), so the computer
+players' and the timer's splits are made once whatever number of pages and servers look at the timer's end, and the
+others read the showdown it stored. Each player's analysis is Play's
+(:meth:`Rooms.analysis`: :func:`maubinh.play.analyse` with the player's own cards as seat 0), made once across servers
+in the same way (:meth:`Rooms.shared_analysis`: the first to claim it stores it, the others read it).
 
 A class's table (:mod:`classroom.seatings`, ``seating_id``) is seated by its teacher (never joined by its code), and
 any person seated there deals the next deal, up to the seating's deals.
@@ -34,13 +37,15 @@ PostgreSQL's row lock on the room), safe under concurrency.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from functools import partial
 
-from sqlalchemy import select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import or_, select, update
+from sqlalchemy.orm import InstrumentedAttribute, Session
+from sqlalchemy.sql.elements import ColumnElement
 
 from classroom.clock import GRACE_S, is_late, limit_seconds, outcome
 from classroom.models import LEARNER_NAME_MAX, Learner, PlayHand, name_key, utcnow
@@ -58,14 +63,21 @@ from maubinh.rules import POSITIONS, RULE_SET_IDS, RuleSet
 from maubinh.settle import Settlement, settle
 from maubinh.strategy.decide import decide
 
-__all__ = ["COMPUTER", "IDLE", "MAX_SEATS", "MIN_SEATS", "TIMERS", "Hand", "NewRoom", "Player", "RoomInfo", "RoomView",
-           "Rooms", "SeatInfo", "SeatTable", "SeatToken"]
+__all__ = ["ANALYSIS_POLL_S", "CLAIM_LEASE", "COMPUTER", "IDLE", "MAX_SEATS", "MIN_SEATS", "TIMERS", "Hand",
+           "HandAnalysis", "NewRoom", "Player", "RoomInfo", "RoomView", "Rooms", "SeatInfo", "SeatTable", "SeatToken",
+           "hand_analysis", "seat_analysis"]
 
 TIMERS = (60, 90, 120)
 """Seconds each player has to set a deal's cards."""
 MIN_SEATS, MAX_SEATS = 2, 4
 IDLE = timedelta(days=1)
 """A room with no activity for this long is closed."""
+CLAIM_LEASE = timedelta(seconds=30)
+"""How long a claim on a deal's end holds (:meth:`Rooms.tick`): the claimer's work takes a second or two; a claim
+this old is its stopped server's, and the next caller takes it over. The same for a hand's analysis
+(:meth:`Rooms.shared_analysis`)."""
+ANALYSIS_POLL_S = 0.25
+"""Seconds between two looks for an analysis another server is making."""
 COMPUTER = "computer"
 """The origin stored for a computer player's hand."""
 MAX_CHIS_CARDS = 13
@@ -235,24 +247,32 @@ def _cards(row: RoomDeal, seat: int) -> tuple[Card, ...]:
     return ()
 
 
-def _played_hand(info: RoomInfo, number: int, hands: Sequence[Hand], seat: int) -> PlayedHand:
+def _played_hand(info: RoomInfo, number: int, hands: Sequence[Hand], seat: int, analysis: Analysis) -> PlayedHand:
     """``seat``'s hand of a settled deal as a Play hand of its profile (the seat first, then the others in dealing
-    order), analysed as the room's page shows it (:func:`seat_analysis`), marked with the room."""
+    order), with its ``analysis`` (:func:`hand_analysis`, as the room's page shows it), marked with the room."""
     mine = next(h for h in hands if h.seat == seat)
     ordered = (mine, *(h for h in hands if h.seat != seat))
-    table, analysis = seat_analysis(info.rule_set, info.seed, number, hands, seat, int(mine.total or 0))
     origin = Origin(mine.origin)
     arrangements = tuple(h.arrangement for h in ordered)
     declared = tuple(h.declared for h in ordered)
     result = DealResult(number, arrangements, declared, settle(arrangements, info.rule_set, declared),
                         helped=origin is Origin.XEP_BAI, timed_out=origin.timed_out,
                         auto_split=origin is Origin.TIMER_SOLVER, seconds=mine.seconds)
+    table = _seat_table(info.rule_set, info.seed, hands, seat)
     return replace(PlayedHand.from_play(table, result, analysis, mine.seconds), room_id=info.id)
 
 
 def _seat_seed(seed: int, seat: int) -> int:
     """The seed of a seat's analysis in a room of ``seed`` (63 bits, like every stored table seed)."""
     return seed ^ seat
+
+
+def _seat_table(rule_set: RuleSet, seed: int, hands: Sequence[Hand], seat: int) -> SeatTable:
+    """The table ``seat``'s hand is analysed at: its cards first, the others' as dealt, solvers standing for them."""
+    hand = next(h for h in hands if h.seat == seat)
+    cards = tuple(sorted(hand.arrangement.cards, reverse=True))
+    others = tuple(tuple(sorted(h.arrangement.cards, reverse=True)) for h in hands if h.seat != seat)
+    return SeatTable(rule_set, _seat_seed(seed, seat), (Strength.SOLVER,) * len(others), (cards, *others))
 
 
 def seat_analysis(rule_set: RuleSet, seed: int, number: int, hands: Sequence[Hand], seat: int,
@@ -265,11 +285,21 @@ def seat_analysis(rule_set: RuleSet, seed: int, number: int, hands: Sequence[Han
         seat: the person's seat; actual: what the hand won at the showdown, chi.
     """
     hand = next(h for h in hands if h.seat == seat)
-    cards = tuple(sorted(hand.arrangement.cards, reverse=True))
-    others = tuple(tuple(sorted(h.arrangement.cards, reverse=True)) for h in hands if h.seat != seat)
-    table = SeatTable(rule_set, _seat_seed(seed, seat), (Strength.SOLVER,) * len(others), (cards, *others))
+    table = _seat_table(rule_set, seed, hands, seat)
     return table, analyse(table, number, hand.arrangement, hand.declared, actual=actual,
                           missed=hand.origin == Origin.TIMER_SOLVER.value)
+
+
+def hand_analysis(info: RoomInfo, number: int, hands: Sequence[Hand], seat: int) -> Analysis:
+    """The analysis of ``seat``'s hand in settled deal ``number`` of room ``info`` (:func:`seat_analysis` with what
+    the hand won, :attr:`Hand.total`): what the room's page shows and the profile keeps. The same for the same
+    inputs (each takes seconds: :func:`background.rooms.room_analysis` makes it once per process)."""
+    hand = next(h for h in hands if h.seat == seat)
+    return seat_analysis(info.rule_set, info.seed, number, hands, seat, int(hand.total or 0))[1]
+
+
+HandAnalysis = Callable[[RoomInfo, int, Sequence[Hand], int], Analysis]
+"""How a hand's analysis is had: :func:`hand_analysis`'s arguments and value (a caller may share it among threads)."""
 
 
 def _limit(timer: int) -> float:
@@ -700,7 +730,12 @@ class Rooms:
     def tick(self, room_id: str, now: datetime | None = None) -> bool:
         """Settle the room's current deal if it is due: every player's hand is final, or the deadline plus the grace
         has passed (then each person's hand is the timer's, from the chi stored, and each computer player sets its
-        cards). Safe to call from every page and server at once: the showdown is settled once.
+        cards). Safe to call from every page and server at once: the deal's end is done once. The first caller to
+        claim it (:meth:`_claim`, one atomic update of the deal's row on either database) makes the missing splits
+        and settles; every other caller meanwhile returns ``False`` at once (the page's next look reads the stored
+        showdown). A claim whose server stopped before settling is taken over after :data:`CLAIM_LEASE`; a claim
+        whose work failed is given back at once. (In one process, :func:`background.rooms.end_deal` also lets the
+        pages of a room wait for one call.)
 
         Returns:
             Whether the current deal is settled now.
@@ -724,7 +759,48 @@ class Rooms:
         late = (moment - started).total_seconds() > _limit(info.timer) + GRACE_S
         if any(seat not in stored for seat in people) and not late:
             return False
-        rule_set, count = info.rule_set, len(players)
+        claim = self._claim(room_id, number, moment)
+        if claim is None:
+            return False  # another page or server is ending it: its showdown is read at the next look
+        try:
+            return self._end(info, number, started, players, hands, stored, placed, moment)
+        except BaseException:
+            self._release(room_id, number, claim)
+            raise
+
+    def _claim_row(self, table: type[RoomDeal | RoomHand], where: Sequence[ColumnElement[bool]],
+                   at: InstrumentedAttribute[datetime | None], moment: datetime, **values: object) -> bool:
+        """Claim the row of ``table`` that ``where`` names, unless a claim younger than :data:`CLAIM_LEASE` holds it
+        (``at``: when it was claimed, set to ``moment``; ``values``: also set): one ``UPDATE``, atomic on SQLite,
+        whose writers take turns, and on PostgreSQL, where a racing update waits for the first and then finds the
+        row claimed. Whether this call claimed it."""
+
+        def work(session: Session) -> bool:
+            result = session.execute(update(table).where(*where, or_(at.is_(None), at < moment - CLAIM_LEASE))
+                                     .values({at.key: moment, **values}))
+            return int(getattr(result, "rowcount", 0) or 0) == 1
+
+        return self.store.write(work)
+
+    def _claim(self, room_id: str, number: int, moment: datetime) -> str | None:
+        """Claim the end of deal ``number`` (:meth:`_claim_row`): the claim's value, or ``None`` when it is settled
+        or someone else's claim younger than :data:`CLAIM_LEASE` holds it."""
+        claim = secrets.token_hex(8)
+        where = (RoomDeal.room_id == room_id, RoomDeal.number == number, RoomDeal.settled_at.is_(None))
+        return claim if self._claim_row(RoomDeal, where, RoomDeal.ending_at, moment, ending_by=claim) else None
+
+    def _release(self, room_id: str, number: int, claim: str) -> None:
+        """Give back a claim whose work failed (the next caller claims the deal's end at once)."""
+        self.store._update(update(RoomDeal).where(RoomDeal.room_id == room_id, RoomDeal.number == number,
+                                                  RoomDeal.ending_by == claim, RoomDeal.settled_at.is_(None))
+                           .values(ending_by=None, ending_at=None))
+
+    def _end(self, info: RoomInfo, number: int, started: datetime, players: Sequence[Sequence[object]],
+             hands: Mapping[int, tuple[Card, ...]], stored: set[int], placed: Mapping[int, Mapping[str, Sequence[str]]],
+             moment: datetime) -> bool:
+        """The claimed end of a deal: each computer player's split, the timer's for each person without a hand, the
+        settlement, in one transaction (the hands stored meanwhile stay: the first one stays)."""
+        room_id, rule_set, count = info.id, info.rule_set, len(players)
         missing: dict[int, tuple[Arrangement, bool, str]] = {}
         for position, (seat, strength, _) in enumerate(_seats(players)):
             if seat in stored:
@@ -757,14 +833,16 @@ class Rooms:
 
         return self.store.write(work)
 
-    def keep_hands(self, room_id: str) -> int:
+    def keep_hands(self, room_id: str, analysis: HandAnalysis = hand_analysis) -> int:
         """Keep each settled hand of a person with a profile (the seat's when the deal started) in that profile, marked
         as played at this room (:meth:`classroom.play_hands.PlayHands.keep`, ``room_id``): the Play history, Progress's
         decisions and the review queue take it as a Play hand. Called after a showdown is shown (the room's page
         asks :func:`background.rooms.keep_room_hands`: each hand's analysis takes seconds); a hand is stored once
         whoever calls, and at once (the keep's unique key: the learner, the seat's analysis seed, the rules, the
         deal), and a hand a call could not keep (a server gone) is kept by the next call, at any later showdown of
-        the room. A removed profile's hands are not kept.
+        the room. A removed profile's hands are not kept. ``analysis``: how each hand's analysis is had (default
+        :func:`hand_analysis`; the background's is made once per process with the page's,
+        :func:`background.rooms.room_analysis`).
 
         Returns:
             How many hands this call found missing and kept (a racing call may have stored some first).
@@ -796,9 +874,41 @@ class Rooms:
             if learner not in present or set(orders.get(number, ())) - set(hands[number]):
                 continue
             played = [hands[number][s] for s in orders[number]]
-            self.profiles.keep(learner, _played_hand(info, number, played, seat))
+            self.profiles.keep(learner, _played_hand(info, number, played, seat, analysis(info, number, played, seat)))
             stored += 1
         return stored
+
+    def shared_analysis(self, info: RoomInfo, number: int, hands: Sequence[Hand], seat: int,
+                        analysis: HandAnalysis = hand_analysis, wait_s: float | None = None) -> Analysis:
+        """``seat``'s analysis in settled deal ``number`` made once across servers: read when a server stored it;
+        else made here when this call claims it (``room_hands.analysing_at``: one atomic update, as
+        :meth:`_claim`) and stored for the others; else (another server is making it) waited for, looked up every
+        :data:`ANALYSIS_POLL_S`, at most ``wait_s`` (default :data:`CLAIM_LEASE`), then made here. A claim whose work
+        failed is given back; one whose server stopped is taken over after :data:`CLAIM_LEASE`.
+
+        Raises:
+            whatever ``analysis`` raised; the database's errors.
+        """
+        give_up = time.monotonic() + (CLAIM_LEASE.total_seconds() if wait_s is None else wait_s)
+        key = (RoomHand.room_id == info.id, RoomHand.number == number, RoomHand.seat == seat)
+        while True:
+            with self.store._session() as session:
+                data = session.scalars(select(RoomHand.analysis).where(*key)).first()
+            if data is not None:
+                return Analysis.from_data(data)
+            moment = utcnow()
+            if self._claim_row(RoomHand, (*key, RoomHand.analysis.is_(None)), RoomHand.analysing_at, moment) or \
+                    time.monotonic() > give_up:
+                break
+            time.sleep(ANALYSIS_POLL_S)  # another server is making it: read it when stored
+        try:
+            made = analysis(info, number, hands, seat)
+        except BaseException:
+            self.store._update(update(RoomHand).where(*key, RoomHand.analysis.is_(None),
+                                                      RoomHand.analysing_at == moment).values(analysing_at=None))
+            raise
+        self.store._update(update(RoomHand).where(*key, RoomHand.analysis.is_(None)).values(analysis=made.to_data()))
+        return made
 
     # ------------------------------------------------------------------ reading
 
@@ -859,14 +969,12 @@ class Rooms:
             deal = session.get(RoomDeal, (room_id, room.deal)) if room.deal else None
             return (room.deal, room.closed_at, seats, hands, None if deal is None else deal.settled_at)
 
-    def analysis(self, view: RoomView, seat: int) -> Analysis | None:
-        """Play's analysis of ``seat``'s hand at the showdown (:func:`maubinh.play.analyse`: the split against the
-        best at this table size, chi lost with its standard error), ``None`` before it or for a computer player."""
+    @staticmethod
+    def analysis(view: RoomView, seat: int, analysis: HandAnalysis = hand_analysis) -> Analysis | None:
+        """Play's analysis of ``seat``'s hand at the showdown (:func:`hand_analysis`: the split against the best at
+        this table size, chi lost with its standard error), ``None`` before it or for a computer player.
+        ``analysis``: how it is had (the background's is made once per process, :func:`background.rooms.room_analysis`)."""
         order = [p.seat for p in view.players]
-        settlement = view.settlement
-        if settlement is None or seat not in order:
+        if view.settlement is None or seat not in order or view.hands[order.index(seat)].origin == COMPUTER:
             return None
-        if view.hands[order.index(seat)].origin == COMPUTER:
-            return None
-        return seat_analysis(view.room.rule_set, view.room.seed, view.number, view.hands, seat,
-                             settlement.totals[order.index(seat)])[1]
+        return analysis(view.room, view.number, view.hands, seat)

@@ -37,10 +37,11 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
@@ -360,6 +361,66 @@ class Analysis:
         """Share of (deal, opponent) pairs in which the player's (or the best split's) ``position`` won."""
         breakdown = self.best_breakdown if best else self.mine
         return breakdown.odds[position][0] / self.opponents
+
+    def to_data(self) -> dict[str, object]:
+        """The analysis as JSON data (strings, numbers, lists, mappings): :meth:`from_data` reads it back equal.
+        Kept where an analysis is made once and read by others (a room's hands, :mod:`classroom.rooms`)."""
+        return {"arrangement": str(self.arrangement), "declare": self.declare, "best": str(self.best),
+                "best_declare": self.best_declare, "foul": None if self.foul is None else [p.value for p in self.foul],
+                "mine": _breakdown_data(self.mine), "best_breakdown": _breakdown_data(self.best_breakdown),
+                "opponents": int(self.opponents), "cost": float(self.cost), "cost_stderr": float(self.cost_stderr),
+                "actual": _int_or_none(self.actual), "missed": bool(self.missed),
+                "spread": None if self.spread is None else float(self.spread), "best_actual": _int_or_none(self.best_actual),
+                "mine_scoops": _scoops_data(self.mine_scoops), "best_scoops": _scoops_data(self.best_scoops)}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Analysis:
+        """The analysis :meth:`to_data` wrote.
+
+        Raises:
+            KeyError, TypeError, ValueError: ``data`` is not an analysis's data.
+        """
+        foul, mine_scoops, best_scoops = data["foul"], data["mine_scoops"], data["best_scoops"]
+        return cls(_split(data["arrangement"]), bool(data["declare"]), _split(data["best"]),
+                   bool(data["best_declare"]), None if foul is None else (Position(foul[0]), Position(foul[1])),
+                   _breakdown_of(data["mine"]), _breakdown_of(data["best_breakdown"]), int(data["opponents"]),
+                   float(data["cost"]), float(data["cost_stderr"]), _int_or_none(data["actual"]), bool(data["missed"]),
+                   None if data["spread"] is None else float(data["spread"]), _int_or_none(data["best_actual"]),
+                   None if mine_scoops is None else ScoopShares(float(mine_scoops[0]), float(mine_scoops[1])),
+                   None if best_scoops is None else ScoopShares(float(best_scoops[0]), float(best_scoops[1])))
+
+
+def _split(text: str) -> Arrangement:
+    back, middle, front = str(text).split(" | ")
+    return Arrangement.parse(back, middle, front)
+
+
+def _scoops_data(shares: ScoopShares | None) -> list[float] | None:
+    return None if shares is None else [float(shares.won), float(shares.lost)]
+
+
+def _int_or_none(value: object) -> int | None:
+    return None if value is None else int(str(value))
+
+
+_POSITION_VALUES = frozenset(p.value for p in Position)
+
+
+def _line(value: str) -> Line:
+    """A breakdown line read back: a position (``back``...) or another kind of item (``scoop``...)."""
+    return Position(value) if value in _POSITION_VALUES else ItemKind(value)
+
+
+def _breakdown_data(breakdown: Breakdown) -> dict[str, object]:
+    return {"lines": {line.value: float(amount) for line, amount in breakdown.lines.items()},
+            "totals": [int(total) for total in breakdown.totals],
+            "odds": {position.value: [float(share) for share in shares] for position, shares in breakdown.odds.items()}}
+
+
+def _breakdown_of(data: Mapping[str, Any]) -> Breakdown:
+    odds = {Position(p): (float(won), float(tied), float(lost)) for p, (won, tied, lost) in data["odds"].items()}
+    return Breakdown({_line(line): float(amount) for line, amount in data["lines"].items()},
+                     tuple(int(total) for total in data["totals"]), odds)
 
 
 def _seed(*parts: object) -> int:

@@ -137,16 +137,16 @@ def _wait_healthy(proc: subprocess.Popen[bytes], base_url: str, timeout_s: float
 
 
 def start_server(env: dict[str, str], log_path: Path = SERVER_LOG,
-                 new_session: bool = False) -> tuple[subprocess.Popen[bytes], str]:
-    """Start the app on a free port with ``env`` added to the environment, as ``make run`` does (``python -m
-    ui.serve``: warm before it listens; ``streamlit run`` for another script named by ``MAUBINH_E2E_APP``); returns
-    the process and its base URL once it answers ``/_stcore/health`` (stop it with :func:`stop_server`).
-    ``new_session``: in a session and process group of its own (its id is the server's pid), as a service manager
-    starts it."""
+                 new_session: bool = False, port: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """Start the app on a free port (or ``port``: a server started again where a balancer expects it) with ``env``
+    added to the environment, as ``make run`` does (``python -m ui.serve``: warm before it listens; ``streamlit
+    run`` for another script named by ``MAUBINH_E2E_APP``); returns the process and its base URL once it answers
+    ``/_stcore/health`` (stop it with :func:`stop_server`). ``new_session``: in a session and process group of its
+    own (its id is the server's pid), as a service manager starts it."""
     script = _app_script()
     if not script.exists():
         pytest.fail(f"no app script at {script} (set MAUBINH_E2E_APP to serve another one)", pytrace=False)
-    port = _free_port()
+    port = port or _free_port()
     base_url = f"http://127.0.0.1:{port}"
     ARTIFACTS.mkdir(exist_ok=True)
     command = [

@@ -1,7 +1,9 @@
 """Two app servers behind a real HAProxy (deploy/haproxy.cfg.template) on one fresh PostgreSQL database
 (issue 21): a browser sticks to the server its cookie names; when that server is killed, the same browser goes
 through the balancer to the other one, its page works again at the next question, and the answers it gave
-before are in the database. On a PostgreSQL cluster of the test's own, stopped for 10 s while a
+before are in the database. A room of people on both servers (issue 34) plays a deal through a reload and a server
+killed, every hand stored once. The two tests share one pair of servers (a server killed is started again). On a
+PostgreSQL cluster of the test's own, stopped for 10 s while a
 learner answers: the page says "Not saved yet", keeps the answer, and stores it once the database is back
 (no server restart, no reload).
 
@@ -25,30 +27,39 @@ import subprocess
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+from sqlalchemy import select
 
 from background.grading import Grader
+from classroom.room_models import RoomDeal, RoomHand
+from classroom.rooms import Rooms
 from classroom.service import ClassroomStore
+from classroom.tables import canonical, parse_split
 from deploy.cluster import HAPROXY_MISSING, Supervisor, server_command, start_haproxy, stop, wait_healthy
 from deploy.render import COOKIE, server_name
 from maubinh.drills import DrillSet, Kind, Level
-from maubinh.rules import load_rule_set
+from maubinh.play import Strength
+from maubinh.rules import POSITIONS, load_rule_set
+from maubinh.strategy.arrangers import arrange_simple
 from tests.conftest import drop_postgres_database, fresh_postgres_database
 from tests.e2e.conftest import (
     ARTIFACTS,
     IDLE_TIMEOUT_MS,
+    PHONE,
     REPO_ROOT,
+    VIEWPORT,
     assert_no_exception,
     screenshot,
     start_server,
     stop_server,
     wait_idle,
 )
+from tests.e2e.test_rooms import place_cards
 
 pytestmark = pytest.mark.skipif(shutil.which("haproxy") is None and not Path("/usr/sbin/haproxy").exists(),
                                 reason=f"the load-balancer test needs HAProxy. {HAPROXY_MISSING}")
@@ -71,6 +82,18 @@ class Balanced:
     stats_url: str
     database_url: str
     servers: list[subprocess.Popen[bytes]]
+    env: dict[str, str] | None = None
+    ports: tuple[int, ...] = ()
+
+    def revive(self) -> None:
+        """Start again, where HAProxy expects it, each server a test killed, and wait until HAProxy takes it back
+        (the tests of this module share one pair of servers: each may kill one)."""
+        for index, process in enumerate(self.servers):
+            if process.poll() is None:
+                continue
+            log = ARTIFACTS / f"e2e-balancer-{server_name(index)}-again.log"
+            self.servers[index], _ = start_server(self.env or {}, log, port=self.ports[index])
+            self.wait_status(server_name(index), "UP", DOWN_TIMEOUT_S)
 
     def stats(self) -> dict[str, dict[str, str]]:
         """HAProxy's status per server of the backend: ``{"app1": {"status": "UP", "stot": "3", ...}}``."""
@@ -107,7 +130,8 @@ def behind_haproxy(database_url: str, show_errors: bool = True) -> Iterator[Bala
         port, stats_port = _free_port(), _free_port()
         haproxy = start_haproxy(addresses, ARTIFACTS / "e2e-haproxy.cfg", f"127.0.0.1:{port}",
                                 f"127.0.0.1:{stats_port}", log=log)
-        balanced = Balanced(f"http://127.0.0.1:{port}", f"http://127.0.0.1:{stats_port}", database_url, servers)
+        balanced = Balanced(f"http://127.0.0.1:{port}", f"http://127.0.0.1:{stats_port}", database_url, servers, env,
+                            tuple(int(address.rsplit(":", 1)[1]) for address in addresses))
         wait_healthy(f"{balanced.url}/_stcore/health", 30, haproxy)
         for index in range(SERVERS):
             balanced.wait_status(server_name(index), "UP", DOWN_TIMEOUT_S)
@@ -120,15 +144,22 @@ def behind_haproxy(database_url: str, show_errors: bool = True) -> Iterator[Bala
         log.close()
 
 
-@pytest.fixture
-def balanced() -> Iterator[Balanced]:
-    """Two servers behind HAProxy on a fresh database of the PostgreSQL test server."""
+@pytest.fixture(scope="module")
+def _balanced_pair() -> Iterator[Balanced]:
     database_url, name = fresh_postgres_database()
     try:
         with behind_haproxy(database_url) as balanced:
             yield balanced
     finally:
         drop_postgres_database(name)
+
+
+@pytest.fixture
+def balanced(_balanced_pair: Balanced) -> Balanced:
+    """Two servers behind HAProxy on a fresh database of the PostgreSQL test server, shared by the module's tests
+    (one start of two servers: ~50 s on a loaded machine); a server the last test killed is started again."""
+    _balanced_pair.revive()
+    return _balanced_pair
 
 
 class OwnPostgres:
@@ -264,6 +295,106 @@ def test_sessions_stick_and_move_when_their_server_dies(e2e_browser: Browser, ba
     expect(teacher.locator("[data-testid=stMetric]").filter(has_text="Câu trả lời")
            .locator("[data-testid=stMetricValue]")).to_have_text("4/6", timeout=RECONNECT_TIMEOUT_MS)  # 2 x 3
     screenshot(teacher, "balancer_teacher_board_vi")
+    store.engine.dispose()
+
+
+def _on(browser: Browser, balanced: Balanced, server: str, path: str, viewport: ViewportSize = VIEWPORT) -> Page:
+    """A page of ``path`` through HAProxy, on ``server`` (its cookie set beforehand), in a browser context of its own,
+    as soon as the server answers (the pages of a test load together: wait for each with :func:`_loaded`)."""
+    context = browser.new_context(viewport=viewport)
+    context.add_cookies([{"name": COOKIE, "value": server, "url": balanced.url}])
+    page = context.new_page()
+    page.set_default_timeout(RECONNECT_TIMEOUT_MS)
+    page.goto(f"{balanced.url}/{path}", wait_until="commit")
+    return page
+
+
+def _loaded(page: Page, server: str) -> Page:
+    """``page`` once its script has run, on ``server``, without an exception."""
+    wait_idle(page, timeout_ms=RECONNECT_TIMEOUT_MS)
+    assert_no_exception(page)
+    assert _server_cookie(page) == server
+    return page
+
+
+def _until(condition: Callable[[], bool], what: str, timeout_s: float = RECONNECT_TIMEOUT_MS / 1000) -> None:
+    """Wait until ``condition()`` holds (looked at every 0.1 s), failing with ``what`` after ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what}: not within {timeout_s:.0f} s", pytrace=False)
+        time.sleep(0.1)
+
+
+def test_a_room_played_on_two_servers_survives_a_reload_and_a_server_killed(e2e_browser: Browser,
+                                                                           balanced: Balanced) -> None:
+    """Issue 34: Lan (vi) on server A, Minh (en) and Tú (vi, 390 px) on server B, a computer player in the fourth
+    seat. Minh reloads mid-deal and keeps his placed chi; B is killed mid-deal: Minh's open tab and Tú's phone come
+    back through HAProxy on A, in their seats, with the cards they had placed; the showdown is the same for all and
+    each hand is stored once, the deal's end done by one server (its claim in the database)."""
+    store = ClassroomStore.open(balanced.database_url)
+    rooms = Rooms(store)
+    rules = load_rule_set("chi-at")
+    new = rooms.create(rules, 4, 120, Strength.BEGINNER, "Lan")
+    minh, tu = rooms.join(new.room.id, "Minh"), rooms.join(new.room.id, "Tú")
+    a, b = server_name(0), server_name(1)
+    link = f"play?room={new.room.code}&seat="
+    pages = {0: _on(e2e_browser, balanced, a, f"{link}{new.seat}&host={new.host}&lang=vi"),
+             1: _on(e2e_browser, balanced, b, f"{link}{minh}&lang=en"),
+             2: _on(e2e_browser, balanced, b, f"{link}{tu}&lang=vi", PHONE)}
+    for seat, page in pages.items():
+        _loaded(page, a if seat == 0 else b)
+    rooms.start(new.room.id, str(new.host))
+    dealt = {seat: rooms.view(new.room.id, str(token)).cards  # type: ignore[union-attr]
+             for seat, token in ((0, new.seat), (1, minh), (2, tu))}
+    splits = {seat: arrange_simple(cards, rules) for seat, cards in dealt.items()}
+    for page in pages.values():  # each page follows the deal by itself
+        expect(page.locator(".mb-hand button.mb-card")).to_have_count(13, timeout=RECONNECT_TIMEOUT_MS)
+
+    def stored(token: object, position: int) -> bool:
+        seen = rooms.view(new.room.id, str(token), settle=False)
+        wanted = sorted(str(card) for card in splits[int(str(token).split(".")[0][-1])].chi(POSITIONS[position]))
+        return seen is not None and sorted(seen.placed.get(POSITIONS[position].value, ())) == wanted
+
+    place_cards(pages[0], splits[0])
+    pages[0].locator("button[data-confirm]").click()
+    place_cards(pages[1], splits[1], POSITIONS[:1])  # Minh: the back chi, stored as placed; then a reload
+    place_cards(pages[2], splits[2], POSITIONS[2:])  # Tú: the front chi
+    _until(lambda: stored(minh, 0) and stored(tu, 2), "the placed chi stored")
+    pages[1].reload()
+    wait_idle(pages[1], timeout_ms=RECONNECT_TIMEOUT_MS)
+    expect(pages[1].locator(".mb-hand button.mb-card")).to_have_count(8)  # the back's five stay placed
+    assert _server_cookie(pages[1]) == b
+
+    balanced.servers[1].kill()  # server B dies mid-deal
+    _until(lambda: _server_cookie(pages[1]) == a, "Minh's open tab reconnected through HAProxy to A")
+    pages[2].reload()  # Tú's phone comes back through HAProxy: on A
+    wait_idle(pages[2], timeout_ms=RECONNECT_TIMEOUT_MS)
+    assert _server_cookie(pages[2]) == a
+    wait_idle(pages[1], timeout_ms=RECONNECT_TIMEOUT_MS)
+    expect(pages[1].locator(".mb-hand button.mb-card")).to_have_count(8)  # Minh's seat and placed chi, on A
+    expect(pages[2].locator(".mb-hand button.mb-card")).to_have_count(10)  # Tú's front chi too
+    expect(pages[2].get_by_text("Tú (bạn)").first).to_be_visible()
+    screenshot(pages[2], "rooms_two_servers_back_phone_vi")
+    place_cards(pages[1], splits[1], POSITIONS[1:])
+    place_cards(pages[2], splits[2], POSITIONS[:2])
+    for seat in (1, 2):
+        pages[seat].locator("button[data-confirm]").click()
+    for seat, page in pages.items():
+        expect(page.get_by_text(re.compile("Showdown" if seat == 1 else "Lật bài"))).to_be_visible()
+        assert_no_exception(page)
+    screenshot(pages[1], "rooms_two_servers_showdown_en")
+
+    with store._session() as session:
+        rows = list(session.scalars(select(RoomHand).where(RoomHand.room_id == new.room.id)))
+        deal = session.get(RoomDeal, (new.room.id, 1))
+    assert sorted(r.seat for r in rows) == [0, 1, 2, 3] and sum(r.total or 0 for r in rows) == 0
+    assert {r.seat: r.origin for r in rows} == {0: "own", 1: "own", 2: "own", 3: "computer"}
+    assert {r.seat: parse_split(r.arrangement) for r in rows if r.seat < 3} == {
+        s: canonical(splits[s]) for s in range(3)}
+    assert deal is not None and deal.settled_at is not None and deal.ending_by is not None
+    for page in pages.values():
+        page.context.close()
     store.engine.dispose()
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -11,6 +13,7 @@ from maubinh.play import (
     CANDIDATES,
     CHOOSE_SAMPLES,
     SCORE_SAMPLES,
+    Analysis,
     Strength,
     Table,
     analyse,
@@ -146,6 +149,11 @@ def test_a_fouled_split_is_flagged_and_costs_chi() -> None:
     assert ItemKind.FOUL in result.lines[:2]
     good_result = analyse(table, 1, good)
     assert good_result.foul is None and 0.0 <= good_result.cost < result.cost
+    # As JSON (a room's hand keeps the analysis one server made, classroom.rooms): read back equal, to the last deal.
+    for made in (result, analyse(table, 1, fouled, actual=-6, missed=True)):
+        again = Analysis.from_data(json.loads(json.dumps(made.to_data())))
+        assert again == made and again.worst == made.worst and again.mine.totals == made.mine.totals
+    assert again.missed and again.actual == -6 and again.best_actual is not None and again.mine_scoops is not None
 
 
 def test_the_lines_add_up_to_the_cost() -> None:

@@ -28,7 +28,7 @@ from typing import Any
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
-from background.rooms import keep_room_hands
+from background.rooms import end_deal, keep_room_hands, room_analysis
 from classroom.clock import GRACE_S
 from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.rooms import COMPUTER, MAX_SEATS, MIN_SEATS, TIMERS, RoomInfo, Rooms, RoomView, SeatToken
@@ -36,7 +36,7 @@ from classroom.seatings import Seatings
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError
 from classroom.tokens import normalize_join_code
 from maubinh.naturals import find_instant_win
-from maubinh.play import Analysis, Origin, Strength
+from maubinh.play import Origin, Strength
 from maubinh.rules import POSITIONS
 from maubinh.strategy.decide import decide
 from ui.arrange.component import Timer, arrangement_from_value, show_arranger
@@ -207,8 +207,9 @@ def pending(view: RoomView, host: bool) -> bool:
 def _status(view: RoomView, drawn: tuple[object, ...], deadline_passed_at: float | None) -> None:
     """The seats and who is still arranging (never anyone's cards); the page is drawn again when the room changed."""
     store = rooms()
-    if deadline_passed_at is not None and utcnow().timestamp() >= deadline_passed_at:
-        store.tick(view.room.id)  # the timer ran out: the server settles the deal
+    due = view.number and not view.settled and not view.arranging  # all hands in: settled by one server's page
+    if due or (deadline_passed_at is not None and utcnow().timestamp() >= deadline_passed_at):
+        end_deal(store, view.room.id, view.number)  # the timer ran out: one page of one server settles the deal
     if store.signature(view.room.id) != drawn:
         st.rerun(scope="app")
     ready, arranging = view.ready, {p.seat for p in view.arranging}
@@ -337,18 +338,12 @@ def _showdown(view: RoomView, lang: str) -> None:
     keep_room_hands(rooms(), view.room.id)  # into the players' profiles, once the showdown is on the screen
 
 
-@st.cache_resource(show_spinner=False, max_entries=512)
-def _analysis_of(room_id: str, number: int, seat: int, _view: RoomView) -> Analysis | None:
-    """A player's analysis of a settled deal, made once per server (the same for every page that shows it)."""
-    return rooms().analysis(_view, seat)
-
-
 def _analysis(view: RoomView, index: int, lang: str) -> None:
     hand = view.hands[index]
     if hand.origin == COMPUTER:
         return
     with st.spinner(t("rooms.analysing")):
-        analysis = _analysis_of(view.room.id, view.number, hand.seat, view)
+        analysis = room_analysis(rooms(), view, hand.seat)  # once per server, shared with the profile's copy
     if analysis is not None:
         show_analysis(analysis, view.room.rule_set, lang, key=f"rooms_analysis_{view.number}_{hand.seat}",
                       origin=Origin(hand.origin))
@@ -479,7 +474,7 @@ def show_room_page(lang: str) -> None:
     if token is None:
         _join(room, lang)
         return
-    store.tick(room.id)
+    end_deal(store, room.id, room.deal)
     drawn = store.signature(room.id)  # before the view: a change in between redraws the page, never goes unseen
     view = store.view(room.id, str(token), settle=False)
     if view is None:

@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 
 from classroom.models import utcnow
 from classroom.room_models import RoomHand, RoomSeat
-from classroom.rooms import COMPUTER, IDLE, Rooms, SeatToken
+from classroom.rooms import CLAIM_LEASE, COMPUTER, IDLE, Rooms, SeatToken, hand_analysis
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError
 from classroom.throttle import CLIENT_GUESSES
 from maubinh.arrangement import Arrangement, is_foul
@@ -238,5 +238,139 @@ def test_two_servers_on_one_database_play_one_deal(store: ClassroomStore, databa
         with store._session() as session:
             rows = list(session.scalars(select(RoomHand).where(RoomHand.room_id == new.room.id)))
         assert sorted(r.seat for r in rows) == [0, 1, 2, 3] and sum(r.total or 0 for r in rows) == 0
+    finally:
+        other.engine.dispose()
+
+
+def _timed_out_room(store: ClassroomStore):  # type: ignore[no-untyped-def]
+    """A room of four: Lan confirmed, Minh placed one card and never confirmed, two medium computer players; the
+    deal started 66 s ago (its 60 s timer and the grace are over)."""
+    rooms, new = _room(store, seats=4, fill=Strength.MEDIUM)
+    minh = rooms.join(new.room.id, "Minh")
+    start = utcnow() - timedelta(seconds=66)
+    rooms.start(new.room.id, str(new.host), now=start)
+    dealt = deal_cards(11, 1, 4)
+    rooms.confirm(str(new.seat), 1, arrange_simple(dealt[0], RULES), now=start + timedelta(seconds=5))
+    rooms.place(str(minh), 1, {"back": [str(dealt[1][0])]})
+    return rooms, new, minh, dealt
+
+
+def test_many_pollers_on_two_servers_at_the_timers_end_settle_once(store: ClassroomStore, database_url: str,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Twelve pages on two servers look at the room as its timer ends: one claims the deal's end and makes the two
+    computer players' splits and Minh's timer split (the solver's: one card placed), once; the eleven others return at
+    once without doing it (the claimer waits until they all have); each hand is stored once, the same for all."""
+    import classroom.rooms as rooms_module
+
+    pollers = 12
+    returned, everyone_else = [0], threading.Event()
+    lock = threading.Lock()
+    made: list[str] = []
+    real_bot, real_solver = rooms_module.bot_play, rooms_module._solver_split
+
+    def bot(*args, **kwargs):  # type: ignore[no-untyped-def]
+        made.append("bot")
+        everyone_else.wait(10)  # the claimer works while every other poller looks
+        return real_bot(*args, **kwargs)
+
+    def solver(*args, **kwargs):  # type: ignore[no-untyped-def]
+        made.append("solver")
+        return real_solver(*args, **kwargs)
+
+    rooms, new, minh, _ = _timed_out_room(store)
+    monkeypatch.setattr(rooms_module, "bot_play", bot)
+    monkeypatch.setattr(rooms_module, "_solver_split", solver)
+    other = ClassroomStore.open(database_url)
+    try:
+        servers = [rooms, Rooms(other)]
+        start = threading.Barrier(pollers)
+
+        def poll(n: int) -> bool:
+            start.wait()
+            settled = servers[n % 2].tick(new.room.id)
+            with lock:
+                returned[0] += 1
+                if returned[0] == pollers - 1:
+                    everyone_else.set()
+            return settled
+
+        with ThreadPoolExecutor(pollers) as pool:
+            results = list(pool.map(poll, range(pollers)))
+        assert results.count(True) == 1 and sorted(made) == ["bot", "bot", "solver"]
+        views = [server.view(new.room.id, str(minh)) for server in servers]
+        assert views[0] is not None and views[1] is not None and views[0].settled
+        assert views[0].hands == views[1].hands and views[0].score == views[1].score
+        assert [h.origin for h in views[0].hands] == ["own", Origin.TIMER_SOLVER.value, COMPUTER, COMPUTER]
+        with store._session() as session:
+            rows = list(session.scalars(select(RoomHand).where(RoomHand.room_id == new.room.id)))
+        assert sorted(r.seat for r in rows) == [0, 1, 2, 3] and sum(r.total or 0 for r in rows) == 0
+        assert all(servers[n % 2].tick(new.room.id) for n in range(4)) and len(made) == 3  # read, not made again
+    finally:
+        other.engine.dispose()
+
+
+def test_a_claim_left_by_a_stopped_server_is_taken_over_and_a_failed_one_given_back(
+        store: ClassroomStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    import classroom.rooms as rooms_module
+
+    rooms, new, _, _ = _timed_out_room(store)
+    now = utcnow()
+    assert rooms._claim(new.room.id, 1, now) is not None  # a server claimed the deal's end, then stopped
+    assert rooms._claim(new.room.id, 1, now) is None
+    assert not rooms.tick(new.room.id, now + CLAIM_LEASE - timedelta(seconds=1))  # still its claim: not redone
+    assert rooms.tick(new.room.id, now + CLAIM_LEASE + timedelta(seconds=1))  # taken over after the lease
+
+    rooms, new, _, _ = _timed_out_room(store)
+    real_bot = rooms_module.bot_play
+
+    def failing(*args, **kwargs):  # type: ignore[no-untyped-def]
+        monkeypatch.setattr(rooms_module, "bot_play", real_bot)
+        raise RuntimeError("the engine failed once")
+
+    monkeypatch.setattr(rooms_module, "bot_play", failing)
+    with pytest.raises(RuntimeError):
+        rooms.tick(new.room.id)
+    assert rooms.tick(new.room.id)  # the claim was given back: the next look settles at once
+
+
+def test_a_hands_analysis_is_made_by_one_server_and_read_by_the_others(store: ClassroomStore, database_url: str) -> None:
+    """Eight pages on two servers ask for Minh's analysis at the showdown: one claims it and makes it (seconds), the
+    others wait and read what it stored, equal to the last number; a failed making gives the claim back."""
+    rooms, new, minh, _ = _timed_out_room(store)
+    assert rooms.tick(new.room.id)
+    view = rooms.view(new.room.id, str(minh), settle=False)
+    assert view is not None and view.settled
+    made: list[int] = []
+
+    def counted(info, number, hands, seat):  # type: ignore[no-untyped-def]
+        made.append(seat)
+        return hand_analysis(info, number, hands, seat)
+
+    other = ClassroomStore.open(database_url)
+    try:
+        servers = [rooms, Rooms(other)]
+        start = threading.Barrier(8)
+
+        def page(n: int):  # type: ignore[no-untyped-def]
+            start.wait()
+            return servers[n % 2].shared_analysis(view.room, 1, view.hands, 1, counted)
+
+        with ThreadPoolExecutor(8) as pool:
+            found = list(pool.map(page, range(8)))
+        assert made == [1] and all(f == found[0] for f in found) and found[0].actual == view.hands[1].total
+        assert found[0] == rooms.analysis(view, 1)  # the same as made afresh
+        with store._session() as session:
+            row = session.scalars(select(RoomHand).where(RoomHand.room_id == new.room.id, RoomHand.seat == 1)).one()
+            assert row.analysis is not None and row.analysing_at is not None
+
+        def failing(*args):  # type: ignore[no-untyped-def]
+            raise RuntimeError("the engine failed once")
+
+        with pytest.raises(RuntimeError):
+            servers[1].shared_analysis(view.room, 1, view.hands, 0, failing)
+        with store._session() as session:  # the claim was given back: the next ask makes it at once
+            assert session.scalars(select(RoomHand.analysing_at).where(RoomHand.room_id == new.room.id,
+                                                                       RoomHand.seat == 0)).one() is None
+        assert servers[0].shared_analysis(view.room, 1, view.hands, 0, counted) is not None and made == [1, 0]
     finally:
         other.engine.dispose()
