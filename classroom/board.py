@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from classroom.service import LearnerInfo, StoredAnswer
-from maubinh.bands import Grade, mean_grade
+from maubinh.bands import Grade, grade, mean_grade
 
-__all__ = ["Board", "KindRow", "LearnerRow", "QuestionRow", "Rates", "board", "export_rows"]
+__all__ = ["Board", "KindRow", "LearnerRow", "QuestionRow", "Rates", "board", "export_rows", "graded_cells", "summary_rows"]
 
 
 class Rates:
@@ -207,7 +207,7 @@ def export_rows(result: Board, rule_set_id: str, level: str) -> list[dict[str, A
                 "learner": learner.name,
                 "question": q.number + 1,
                 "rule_set": rule_set_id,
-                "level": level,
+                "level": q.record.get("level") or level,
                 "kind": q.kind,
                 "status": "answered" if answer else "not_answered",
                 "answer": answer.code if answer else "",
@@ -215,6 +215,31 @@ def export_rows(result: Board, rule_set_id: str, level: str) -> list[dict[str, A
                 "correct": None if answer is None else answer.correct,
                 "chi_lost": None if answer is None or answer.chi_lost is None else round(answer.chi_lost, 4),
                 "seconds": None if answer is None else round(answer.seconds, 1),
-                "answered_at": None if answer is None else answer.answered_at.isoformat(timespec="seconds"),
+                "band": None if answer is None or answer.chi_lost is None else grade(answer.chi_lost).band,
+                "answered_at": None if answer is None else answer.answered_at,
             })
     return rows
+
+
+def graded_cells(losses: Sequence[float]) -> dict[str, Any]:
+    """A learner's typical decision as the CSV's summary holds it: ``decisions`` (how many were graded by expected
+    chi), ``chi_per_decision`` (chi lost per decision, rounded to 4 places), ``stderr`` (its standard error) and ``band``
+    (:class:`maubinh.bands.Band`), by :func:`maubinh.bands.mean_grade`; the last three ``None`` before any decision.
+
+    >>> cells = graded_cells([0.9, 0.1, 0.5, 0.5])
+    >>> cells["decisions"], cells["chi_per_decision"], cells["stderr"], cells["band"].value
+    (4, 0.5, 0.1633, 'good')
+    """
+    typical = mean_grade(losses)
+    return {"decisions": len(losses),
+            "chi_per_decision": None if typical is None else round(typical.cost, 4),
+            "stderr": None if typical is None else round(typical.stderr, 4),
+            "band": None if typical is None else typical.band}
+
+
+def summary_rows(result: Board, asked: int | None = None) -> list[dict[str, Any]]:
+    """One row per learner (join order) for the CSV's summary: ``learner``, ``answered`` of ``asked`` (the questions
+    asked; default: all of the board's), ``right``, then :func:`graded_cells` over their decisions; language-free."""
+    asked = len(result.questions) if asked is None else asked
+    return [{"learner": row.name, "answered": row.answered, "asked": asked, "right": row.right,
+             **graded_cells(row.losses)} for row in result.learners]

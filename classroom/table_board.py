@@ -35,13 +35,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from classroom.board import graded_cells
 from classroom.service import LearnerInfo
 from classroom.tables import StoredHand
 from maubinh.arrangement import Arrangement
 from maubinh.bands import NOISE_SIGMAS, UPPER, Band
 from maubinh.play import Origin
 
-__all__ = ["DealRow", "RankRow", "SplitRow", "TableBoard", "export_rows", "level_with", "placed", "table_board"]
+__all__ = ["DealRow", "RankRow", "SplitRow", "TableBoard", "export_rows", "level_with", "placed", "summary_rows", "table_board"]
 
 
 @dataclass(frozen=True)
@@ -213,8 +214,25 @@ def export_rows(result: TableBoard) -> list[dict[str, Any]]:
                 "best_expected_chi": None if deal.best_expected is None else round(deal.best_expected, 4),
                 "chi_lost": None if hand is None else round(hand.chi_lost, 4),
                 "chi_lost_stderr": None if hand is None else round(hand.chi_lost_stderr, 4),
+                "band": None if hand is None or not hand.graded else hand.grade.band,
                 "chi_at_table": None if hand is None else hand.actual,
                 "seconds": None if hand is None else round(hand.seconds, 1),
-                "played_at": None if hand is None else hand.played_at.isoformat(timespec="seconds"),
+                "played_at": None if hand is None else hand.played_at,
             })
+    return rows
+
+
+def summary_rows(result: TableBoard) -> list[dict[str, Any]]:
+    """One row per learner (ranking order) for the CSV's summary: ``learner``, ``place`` (``None``: nothing graded),
+    ``hands`` played of ``deals``, ``good_hands`` (graded hands at :data:`maubinh.bands.ERROR_BAND` or better: not an
+    error), :func:`classroom.board.graded_cells` over the graded hands (Xếp bài's left out), ``timed_out`` and
+    ``chi_at_table``; language-free."""
+    rows = []
+    for rank in result.ranking:
+        mine = list(result.by_learner.get(rank.learner_id, {}).values())
+        graded = [hand for hand in mine if hand.graded]
+        rows.append({"learner": rank.name, "place": rank.place or None, "hands": len(mine), "deals": len(result.deals),
+                     "good_hands": sum(1 for hand in graded if not hand.grade.error),
+                     **graded_cells([hand.chi_lost for hand in graded]),
+                     "timed_out": rank.timed_out, "chi_at_table": rank.actual})
     return rows

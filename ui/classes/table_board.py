@@ -15,12 +15,13 @@ import streamlit as st
 
 from classroom.models import utcnow
 from classroom.service import ClassInfo
-from classroom.table_board import DealRow, TableBoard, export_rows, table_board
+from classroom.table_board import DealRow, TableBoard, table_board
 from maubinh.bands import NOISE_SIGMAS, UPPER, Band
 from maubinh.play import Origin
 from maubinh.rules import RuleSet
 from ui.bands import band_text
 from ui.classes.board import REFRESH_SECONDS
+from ui.classes.export import table_sections
 from ui.classes.learner import viewer_zone
 from ui.classes.table_common import split_header, split_text, table_sessions
 from ui.classes.words import moment
@@ -136,6 +137,6 @@ def show_table_board(klass: ClassInfo, session_id: int, projector: bool, lang: s
         return
     _ranking(result, lang)
     _per_learner(result, lang)
-    frame = pd.DataFrame(export_rows(result))
-    st.download_button(t("classes.download"), csv_bytes(frame), file_name=f"maubinh-table-{klass.id}-{info.id}.csv",
+    sections = table_sections(result, info.rule_set, lang, viewer_zone())
+    st.download_button(t("classes.download"), csv_bytes(*sections), file_name=f"maubinh-table-{klass.id}-{info.id}.csv",
                        mime="text/csv", key="tables_board_csv", icon=":material/download:")
