@@ -39,7 +39,7 @@ from classroom.board import graded_cells
 from classroom.service import LearnerInfo
 from classroom.tables import StoredHand
 from maubinh.arrangement import Arrangement
-from maubinh.bands import NOISE_SIGMAS, UPPER, Band
+from maubinh.bands import level_with
 from maubinh.play import Origin
 
 __all__ = ["DealRow", "RankRow", "SplitRow", "TableBoard", "export_rows", "level_with", "placed", "summary_rows", "table_board"]
@@ -137,16 +137,6 @@ def _rank_row(learner_id: str, name: str, mine: Sequence[StoredHand]) -> RankRow
     return RankRow(learner_id, name, len(graded), sum(h.chi_lost for h in graded), sum(h.actual for h in mine),
                    sum(h.seconds for h in mine), math.sqrt(sum(h.chi_lost_stderr ** 2 for h in graded)),
                    sum(1 for h in mine if h.origin.timed_out))
-
-
-def level_with(difference: float, stderr: float) -> bool:
-    """Whether two learners whose chi lost differ by ``difference`` (± ``stderr``) are level: the difference is
-    within :data:`maubinh.bands.NOISE_SIGMAS` standard errors, or within the "best" band (the scale's own floor).
-
-    >>> level_with(0.4, 0.25), level_with(0.04, 0.0), level_with(2.0, 0.3)
-    (True, True, False)
-    """
-    return difference <= max(NOISE_SIGMAS * stderr, UPPER[Band.BEST])
 
 
 def placed(rows: Sequence[RankRow]) -> list[RankRow]:

@@ -17,17 +17,23 @@ from html import escape
 
 import streamlit as st
 
-from classroom.live import LiveAnswerRow, LiveInfo, Phase
+from classroom.board import standings
+from classroom.live import LiveInfo, Phase
 from classroom.service import ClassInfo
 from classroom.snapshot import SnapshotError
+from maubinh.bands import UPPER, Band
 from ui.classes.projector import show_join_qr
 from ui.errors import guarded_function
+from ui.escape import html_literal
 from ui.i18n import t
 from ui.labels import number
 from ui.live import LiveViews, Share, distribution, live_question, live_sessions
 from ui.store import classroom
 
-__all__ = ["SCREEN_CSS", "show_live_screen"]
+__all__ = ["LEADERS", "SCREEN_CSS", "show_live_screen"]
+
+LEADERS = 5
+"""Learners the wall's leaderboard names at most."""
 
 SCREEN_CSS = """
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"],
@@ -52,6 +58,7 @@ SCREEN_CSS = """
 .mb-live-bar { display: flex; gap: 0.6rem; font-size: 1.35rem; }
 .mb-live-big { font-size: 2.2rem; font-weight: 800; }
 .mb-live-reason { font-size: 1.4rem; }
+.mb-live-note { font-size: 0.95rem; color: #555; }
 """.strip()
 """The projector's page: no sidebar, header or toolbar; the whole width; a room's sizes."""
 
@@ -85,21 +92,21 @@ def _bars(shares: list[Share]) -> str:
 
 
 
-def _leaders(info: LiveInfo, answers: list[LiveAnswerRow], lang: str) -> None:
-    """The leaderboard (only when the teacher chose one): right answers, then chi lost (fewer first), top five."""
-    names = {ln.id: ln.name for ln in classroom().store.learners(info.class_id)}
-    scores: dict[str, tuple[int, float]] = {}
-    for answer in answers:
-        right, lost = scores.get(answer.learner_id, (0, 0.0))
-        scores[answer.learner_id] = (right + answer.correct, lost + (answer.chi_lost or 0.0))
-    ranked = sorted(scores.items(), key=lambda item: (-item[1][0], item[1][1]))[:5]
+def _leaders(info: LiveInfo, lang: str) -> None:
+    """The leaderboard (only when the teacher chose one): :func:`classroom.board.standings` (right answers, then chi
+    lost, never speed; learners level share a place, marked "="), the first five, and how it is ordered."""
+    ranked = standings(live_sessions().report(info.id))[:LEADERS]
     if not ranked:
         return
     st.markdown(f"**{t('live.leaders')}**")
+    places = [s.place for s in ranked]
     st.markdown("".join(
-        f'<div class="mb-live-bar"><span>{place}. {escape(names.get(learner, "?")[:40])}</span>'
-        f'<span>{escape(t("live.leader_line", right=right, lost=number(lost, lang)))}</span></div>'
-        for place, (learner, (right, lost)) in enumerate(ranked, 1)), unsafe_allow_html=True)
+        f'<div class="mb-live-bar" data-testid="live-leader"><span>{s.place}{"=" if places.count(s.place) > 1 else ""}. '
+        f'{html_literal(s.row.name, 40)}</span>'
+        f'<span>{escape(t("live.leader_line", right=s.row.right, lost=number(s.row.chi_lost, lang)))}</span></div>'
+        for s in ranked), unsafe_allow_html=True)
+    st.markdown(f'<div class="mb-live-note">{escape(t("live.leaders_note", floor=number(UPPER[Band.BEST], lang)))}</div>',
+                unsafe_allow_html=True)
 
 
 def _before_or_after(info: LiveInfo, klass: ClassInfo | None, lang: str) -> None:
@@ -107,7 +114,7 @@ def _before_or_after(info: LiveInfo, klass: ClassInfo | None, lang: str) -> None
     if info.phase is Phase.ENDED:
         st.markdown(f'<div class="mb-live-big">{escape(t("live.over"))}</div>', unsafe_allow_html=True)
         if info.leaderboard:
-            _leaders(info, live_sessions().answers(info.id), lang)
+            _leaders(info, lang)
         return
     st.markdown(f'<div class="mb-live-big">{escape(t("live.get_ready", count=info.count))}</div>',
                 unsafe_allow_html=True)
@@ -151,7 +158,7 @@ def _wall(screen: str, lang: str, views: LiveViews) -> None:
         st.markdown(f'<div class="mb-live-reason" data-testid="live-reason">{escape(views.reason(question, info.rule_set, lang))}'
                     f'</div>', unsafe_allow_html=True)
         if info.leaderboard:
-            _leaders(info, live.answers(info.id), lang)
+            _leaders(info, lang)
 
 
 @st.fragment(run_every=1.0)
