@@ -17,7 +17,7 @@ from html import escape
 
 import streamlit as st
 
-from classroom.board import standings
+from classroom.board import Standing, standings
 from classroom.live import LiveInfo, Phase
 from classroom.service import ClassInfo
 from classroom.snapshot import SnapshotError
@@ -92,6 +92,15 @@ def _bars(shares: list[Share]) -> str:
 
 
 
+def _leader_line(standing: Standing, lang: str) -> str:
+    """"3 right · 0.40 chi lost"; the right answers alone while no answer was graded in chi (kinds graded right or
+    wrong only: "0.00 chi lost" would claim a loss that was never measured)."""
+    row = standing.row
+    if not row.decisions:
+        return t("live.leader_right", right=row.right)
+    return t("live.leader_line", right=row.right, lost=number(row.chi_lost, lang))
+
+
 def _leaders(info: LiveInfo, lang: str) -> None:
     """The leaderboard (only when the teacher chose one): :func:`classroom.board.standings` (right answers, then chi
     lost, never speed; learners level share a place, marked "="), the first five, and how it is ordered."""
@@ -103,8 +112,7 @@ def _leaders(info: LiveInfo, lang: str) -> None:
     st.markdown("".join(
         f'<div class="mb-live-bar" data-testid="live-leader"><span>{s.place}{"=" if places.count(s.place) > 1 else ""}. '
         f'{html_literal(s.row.name, 40)}</span>'
-        f'<span>{escape(t("live.leader_line", right=s.row.right, lost=number(s.row.chi_lost, lang)))}</span></div>'
-        for s in ranked), unsafe_allow_html=True)
+        f'<span>{escape(_leader_line(s, lang))}</span></div>' for s in ranked), unsafe_allow_html=True)
     st.markdown(f'<div class="mb-live-note">{escape(t("live.leaders_note", floor=number(UPPER[Band.BEST], lang)))}</div>',
                 unsafe_allow_html=True)
 
