@@ -71,8 +71,10 @@ def test_a_teacher_runs_a_live_class_of_five_questions_with_three_learners(e2e_b
     joined = [(store.join(class_id, name), lang, viewport) for name, lang, viewport in (
         ("Tú", "vi", PHONE), ("Minh", "en", VIEWPORT), ("Lan", "vi", VIEWPORT))]
 
-    (teacher,) = _open(e2e_browser, (f"{app_url}/classes?teacher={made.teacher_token}&lang=vi",
-                                     {"width": 1280, "height": 1000}))
+    # the learners' pages are open before the session starts (it reaches them by their poll)
+    teacher, *pages = _open(e2e_browser, (f"{app_url}/classes?teacher={made.teacher_token}&lang=vi",
+                                          {"width": 1280, "height": 1000}),
+                            *((f"{app_url}/classes?me={j.token}&lang={lang}", viewport) for j, lang, viewport in joined))
     teacher.get_by_role("tab", name="Trực tiếp").click()
     expect(teacher.locator(".st-key-live_pick_count input")).to_have_value("5")  # five, the default
     teacher.get_by_role("button", name="Lấy câu hỏi").click()  # chi and foul, beginner, from the bank
@@ -88,10 +90,9 @@ def test_a_teacher_runs_a_live_class_of_five_questions_with_three_learners(e2e_b
     link = teacher.get_by_role("link", name="Mở trang máy chiếu").get_attribute("href")
     assert link is not None and f"live={info.screen}" in link and str(made.teacher_token) not in link
 
-    opened = _open(e2e_browser, (link, SMALL), (link.replace("lang=vi", "lang=en"), BIG),
-                   *((f"{app_url}/classes?me={j.token}&lang={lang}", viewport) for j, lang, viewport in joined))
+    opened = _open(e2e_browser, (link, SMALL), (link.replace("lang=vi", "lang=en"), BIG))
     walls = {"vi": opened[0], "en": opened[1]}
-    learners = [(page, lang) for page, (_, lang, _) in zip(opened[2:], joined)]
+    learners = [(page, lang) for page, (_, lang, _) in zip(pages, joined)]
     names = [j.info.name for j, _, _ in joined]
     for wall in walls.values():
         expect(wall.locator("[data-testid=stSidebar]")).to_be_hidden()
