@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import timedelta
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, ViewportSize, expect
@@ -27,6 +28,8 @@ SLOW_MS = 120_000
 """A page's first run on a busy machine."""
 SMALL: ViewportSize = {"width": 1280, "height": 720}
 BIG: ViewportSize = {"width": 1920, "height": 1080}
+ZONE = "Asia/Ho_Chi_Minh"
+"""The browsers' time zone (the teacher's: the CSV's times are in it)."""
 VERDICT = {"vi": ("Đúng rồi!", "Chưa đúng."), "en": ("Right!", "Not quite.")}
 
 
@@ -34,7 +37,7 @@ def _open(browser: Browser, *wanted: tuple[str, ViewportSize]) -> list[Page]:
     """Pages opened at once (the server runs them side by side), each waited for."""
     pages = []
     for url, viewport in wanted:
-        page = browser.new_context(viewport=viewport).new_page()
+        page = browser.new_context(viewport=viewport, timezone_id=ZONE).new_page()
         page.set_default_timeout(SLOW_MS)
         page.goto(url, wait_until="commit")
         pages.append(page)
@@ -161,11 +164,18 @@ def test_a_teacher_runs_a_live_class_of_five_questions_with_three_learners(e2e_b
     expect(teacher.get_by_text("Kết quả các buổi trực tiếp").first).to_be_visible()
     with teacher.expect_download() as download:
         teacher.get_by_role("button", name="Tải bảng điểm (CSV)").click()
+    download.value.save_as(SCREENSHOTS.parent / "live_report_vi.csv")
+    teacher.screenshot(path=str(SCREENSHOTS / "live_report_teacher_vi.png"), full_page=True)
     rows = list(csv.reader(io.StringIO(Path(download.value.path()).read_bytes().decode("utf-8-sig"))))
     assert rows[0] == ["Tóm tắt theo học viên"]
     assert rows[1][:4] == ["Học viên", "Số câu đã trả lời", "Số câu đã hỏi", "Số câu đúng"]
     assert [row[:4] for row in rows[2:5]] == [[name, "5", "5", str(right[name])] for name in names]
     assert rows[6] == ["Từng câu trả lời"] and len(rows[8:]) == 3 * 5
+    zone = rows[7][-1].removeprefix("Lúc trả lời (").removesuffix(")")  # the teacher's, from the browser
+    assert zone in (ZONE, "Asia/Saigon")  # chromium names it by its older alias
+    first = next(a for a in live.answers(info.id, 0) if a.learner_id == joined[0][0].info.id)
+    assert rows[8][:2] == [names[0], "1"] and rows[8][-1] == (first.answered_at + timedelta(hours=7)).strftime(
+        "%Y-%m-%d %H:%M:%S")  # UTC+7
     for page in (teacher, *walls.values(), *(p for p, _ in learners)):
         assert_no_exception(page)
         page.context.close()
