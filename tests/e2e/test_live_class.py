@@ -63,7 +63,7 @@ def _fits(wall: Page) -> None:
 def _leaders(wall: Page) -> list[tuple[str, str]]:
     """The wall's leaderboard: (place, name) in its order ("2=" for a shared place)."""
     texts = wall.locator("[data-testid=live-leader] > span:first-child").all_inner_texts()
-    return [(place, name) for place, name in (text.strip().split(". ", 1) for text in texts)]
+    return [(place.rstrip("."), name) for place, name in (text.strip().split(" ", 1) for text in texts)]
 
 
 def test_a_teacher_runs_a_live_class_of_five_questions_with_three_learners(e2e_browser: Browser, app_url: str,
@@ -84,13 +84,15 @@ def test_a_teacher_runs_a_live_class_of_five_questions_with_three_learners(e2e_b
     wait_idle(teacher)
     expect(teacher.get_by_text("5 câu sẽ hỏi")).to_be_visible()
     teacher.get_by_text("Hiện bảng xếp hạng giữa các câu", exact=False).click()  # the leaderboard on
+    expect(teacher.locator(".st-key-live_pick_leaderboard input")).to_be_checked()
     wait_idle(teacher)
     teacher.get_by_role("button", name="Bắt đầu buổi trực tiếp").click()
-    wait_idle(teacher)
+    projector = teacher.get_by_role("link", name="Mở trang máy chiếu")
+    expect(projector).to_be_visible()
     live = LiveSessions(store)
     info = live.current(class_id)
     assert info is not None and info.count == 5 and info.phase is Phase.WAITING and info.leaderboard
-    link = teacher.get_by_role("link", name="Mở trang máy chiếu").get_attribute("href")
+    link = projector.get_attribute("href")
     assert link is not None and f"live={info.screen}" in link and str(made.teacher_token) not in link
 
     opened = _open(e2e_browser, (link, SMALL), (link.replace("lang=vi", "lang=en"), BIG))
@@ -113,9 +115,9 @@ def test_a_teacher_runs_a_live_class_of_five_questions_with_three_learners(e2e_b
             walls["en"].set_viewport_size(BIG if number == 0 else SMALL)
             for lang, wall in walls.items():
                 expect(wall.locator(".st-key-live_wall .mb-card").first).to_be_visible()
-                _fits(wall)
                 size = (wall.viewport_size or SMALL)["width"]
                 wall.screenshot(path=str(SCREENSHOTS / f"live_wall_question{number + 1}_{size}_{lang}.png"))
+                _fits(wall)
         for n, (page, lang) in enumerate(learners):  # no reload: the page's poll shows the question
             choice = page.locator(f".st-key-live_box .st-key-drill_choice_{n} button")
             expect(choice).to_be_visible(timeout=15_000)
@@ -142,9 +144,11 @@ def test_a_teacher_runs_a_live_class_of_five_questions_with_three_learners(e2e_b
             assert place == f"{1 + sum(right[other] > right[name] for other in names)}{'=' if level else ''}", shown
         expect(wall.get_by_text("tốc độ không tính", exact=False)).to_be_visible()
         if number < 2:  # the shown question with its distribution and the leaderboard: still no scrolling
-            _fits(wall)
-            size = (wall.viewport_size or SMALL)["width"]
-            wall.screenshot(path=str(SCREENSHOTS / f"live_wall_shown{number + 1}_{size}_vi.png"))
+            expect(walls["en"].get_by_test_id("live-leader")).to_have_count(3)
+            for lang, shown_wall in walls.items():
+                size = (shown_wall.viewport_size or SMALL)["width"]
+                shown_wall.screenshot(path=str(SCREENSHOTS / f"live_wall_shown{number + 1}_{size}_{lang}.png"))
+                _fits(shown_wall)
         for n, (page, lang) in enumerate(learners):
             yes, no = VERDICT[lang]
             expect(page.get_by_text(yes if codes[n] == key else no, exact=False)).to_be_visible()

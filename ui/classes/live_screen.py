@@ -58,7 +58,12 @@ SCREEN_CSS = """
 .mb-live-bar { display: flex; gap: 0.6rem; font-size: 1.35rem; }
 .mb-live-big { font-size: 2.2rem; font-weight: 800; }
 .mb-live-reason { font-size: 1.4rem; }
-.mb-live-note { font-size: 0.95rem; color: #555; }
+.mb-live-leaders { display: flex; flex-direction: column; gap: 0.15rem; }
+.mb-live-leaders-title { font-size: 1.2rem; font-weight: 800; }
+.mb-live-leaders .mb-live-bar { justify-content: space-between; font-size: 1.2rem; }
+.mb-live-note { font-size: 0.85rem; color: #555; line-height: 1.3; }
+@media (max-height: 800px) { .st-key-live_told:has(.mb-live-leaders) { zoom: 1.05; } }
+@media (min-width: 1600px) and (min-height: 900px) { .st-key-live_told:has(.mb-live-leaders) { zoom: 1.6; } }
 """.strip()
 """The projector's page: no sidebar, header or toolbar; the whole width; a room's sizes."""
 
@@ -103,18 +108,19 @@ def _leader_line(standing: Standing, lang: str) -> str:
 
 def _leaders(info: LiveInfo, lang: str) -> None:
     """The leaderboard (only when the teacher chose one): :func:`classroom.board.standings` (right answers, then chi
-    lost, never speed; learners level share a place, marked "="), the first five, and how it is ordered."""
-    ranked = standings(live_sessions().report(info.id))[:LEADERS]
-    if not ranked:
+    lost, never speed; learners level share a place, marked "="), the first :data:`LEADERS`, and how it is ordered;
+    one block, so that the column it is in can be scaled to fit the screen (``SCREEN_CSS``)."""
+    ranked = standings(live_sessions().report(info.id))
+    shared = {s.place for s in ranked if s.level}
+    rows = "".join(
+        f'<div class="mb-live-bar" data-testid="live-leader"><span><b>{s.place}{"=" if s.place in shared else "."}</b> '
+        f'{html_literal(s.row.name, 40)}</span><span>{escape(_leader_line(s, lang))}</span></div>'
+        for s in ranked[:LEADERS])
+    if not rows:
         return
-    st.markdown(f"**{t('live.leaders')}**")
-    places = [s.place for s in ranked]
-    st.markdown("".join(
-        f'<div class="mb-live-bar" data-testid="live-leader"><span>{s.place}{"=" if places.count(s.place) > 1 else ""}. '
-        f'{html_literal(s.row.name, 40)}</span>'
-        f'<span>{escape(_leader_line(s, lang))}</span></div>' for s in ranked), unsafe_allow_html=True)
-    st.markdown(f'<div class="mb-live-note">{escape(t("live.leaders_note", floor=number(UPPER[Band.BEST], lang)))}</div>',
-                unsafe_allow_html=True)
+    note = escape(t("live.leaders_note", floor=number(UPPER[Band.BEST], lang)))
+    st.markdown(f'<div class="mb-live-leaders"><div class="mb-live-leaders-title">{escape(t("live.leaders"))}</div>{rows}'
+                f'<div class="mb-live-note">{note}</div></div>', unsafe_allow_html=True)
 
 
 def _before_or_after(info: LiveInfo, klass: ClassInfo | None, lang: str) -> None:
