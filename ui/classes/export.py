@@ -101,8 +101,8 @@ def answer_sections(result: Board, rule_set_id: str, level: str, questions: Mapp
     """The CSV of an assignment or a live session (its board ``result``): the summary per learner, then one row per
     learner x question, answers and best answers in words (a question not answered says so in its status and
     answer cells: issue 22, item 15). ``level``: the assignment's (a question's own record says it first);
-    ``asked``: how many questions were asked (a live session's; default all)."""
-    rows = export_rows(result, rule_set_id, level)
+    ``asked``: how many questions were asked (a live session's: those never asked are left out; default all)."""
+    rows = [row for row in export_rows(result, rule_set_id, level) if asked is None or int(row["question"]) <= asked]
     for row in rows:
         question = questions.get(int(row["question"]) - 1)
         row["kind"] = kind_words(str(row["kind"]), lang)

@@ -113,11 +113,13 @@ def test_times_are_in_the_teacher_s_zone_or_utc_when_it_is_unknown() -> None:
 
 
 def test_a_live_session_s_summary_counts_the_questions_asked() -> None:
-    """A live session asked 2 of its 4 questions: the summary says of 2 (Tú's answers to 3 and 4 are the fixture's)."""
+    """A live session asked 2 of its 4 questions: the summary says of 2 (Tú's answers to 3 and 4 are the fixture's),
+    the questions never asked have no rows."""
     rows = _read(csv_bytes(*answer_sections(board(PEOPLE, RECORDS, ANSWERS), "chi-at", "", {}, RULES, "en", SAIGON,
                                             asked=2)))
     assert [row[:3] for row in rows[2:5]] == [["Lan", "3", "2"], ["Minh", "2", "2"], ["Tú", "4", "2"]]
     assert rows[8][3] == ""  # no level said: the records here have none
+    assert [(row[0], row[1]) for row in rows[8:]] == [(name, n) for name in ("Lan", "Minh", "Tú") for n in "12"]
 
 
 A = Arrangement.parse("As Ks Qs Js Ts", "9h 9d 9c 4h 4d", "7c 7s 2d")
