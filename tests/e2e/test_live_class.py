@@ -102,6 +102,7 @@ def test_a_teacher_runs_a_live_class_of_five_questions_with_three_learners(e2e_b
     for wall in walls.values():
         expect(wall.locator("[data-testid=stSidebar]")).to_be_hidden()
         expect(wall.get_by_text(made.info.join_code, exact=False).first).to_be_visible()
+    walls["vi"].screenshot(path=str(SCREENSHOTS / "live_wall_waiting_1280_vi.png"))
 
     right = dict.fromkeys(names, 0)
     for number in range(5):
@@ -161,6 +162,8 @@ def test_a_teacher_runs_a_live_class_of_five_questions_with_three_learners(e2e_b
                 expect(page.get_by_text("Bài mới giữa giờ").first).to_be_visible(timeout=15_000)
     teacher.locator(".st-key-live_next button").click()  # after the last question: the end
     expect(walls["en"].get_by_text("The live session is over", exact=False)).to_be_visible()
+    expect(walls["en"].get_by_test_id("live-leader")).to_have_count(3)  # the final leaderboard
+    walls["en"].screenshot(path=str(SCREENSHOTS / f"live_wall_end_{(walls['en'].viewport_size or SMALL)['width']}_en.png"))
     assert live.current(class_id) is None
 
     # the report on the teacher's Live tab, and its CSV: a summary per learner, then every answer

@@ -58,12 +58,13 @@ SCREEN_CSS = """
 .mb-live-bar { display: flex; gap: 0.6rem; font-size: 1.35rem; }
 .mb-live-big { font-size: 2.2rem; font-weight: 800; }
 .mb-live-reason { font-size: 1.4rem; }
-.mb-live-leaders { display: flex; flex-direction: column; gap: 0.15rem; }
+.mb-live-leaders { display: flex; flex-direction: column; gap: 0.15rem; max-width: 40rem; }
 .mb-live-leaders-title { font-size: 1.2rem; font-weight: 800; }
 .mb-live-leaders .mb-live-bar { justify-content: space-between; font-size: 1.2rem; }
 .mb-live-note { font-size: 0.85rem; color: #555; line-height: 1.3; }
-@media (max-height: 800px) { .st-key-live_told:has(.mb-live-leaders) { zoom: 1.05; } }
-@media (min-width: 1600px) and (min-height: 900px) { .st-key-live_told:has(.mb-live-leaders) { zoom: 1.6; } }
+@media (max-height: 800px) { [data-testid=stColumn] .st-key-live_told:has(.mb-live-leaders) { zoom: 1.05; } }
+@media (min-width: 1600px) and (min-height: 900px) {
+  [data-testid=stColumn] .st-key-live_told:has(.mb-live-leaders) { zoom: 1.6; } }
 """.strip()
 """The projector's page: no sidebar, header or toolbar; the whole width; a room's sizes."""
 
