@@ -27,9 +27,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from classroom.service import LearnerInfo, StoredAnswer
-from maubinh.bands import Grade, mean_grade
+from maubinh.bands import Grade, grade, level_with, mean_grade
 
-__all__ = ["Board", "KindRow", "LearnerRow", "QuestionRow", "Rates", "board", "export_rows"]
+__all__ = ["Board", "KindRow", "LearnerRow", "QuestionRow", "Rates", "Standing", "board", "export_rows", "graded_cells",
+           "standings", "summary_rows"]
 
 
 class Rates:
@@ -207,7 +208,7 @@ def export_rows(result: Board, rule_set_id: str, level: str) -> list[dict[str, A
                 "learner": learner.name,
                 "question": q.number + 1,
                 "rule_set": rule_set_id,
-                "level": level,
+                "level": q.record.get("level") or level,
                 "kind": q.kind,
                 "status": "answered" if answer else "not_answered",
                 "answer": answer.code if answer else "",
@@ -215,6 +216,70 @@ def export_rows(result: Board, rule_set_id: str, level: str) -> list[dict[str, A
                 "correct": None if answer is None else answer.correct,
                 "chi_lost": None if answer is None or answer.chi_lost is None else round(answer.chi_lost, 4),
                 "seconds": None if answer is None else round(answer.seconds, 1),
-                "answered_at": None if answer is None else answer.answered_at.isoformat(timespec="seconds"),
+                "band": None if answer is None or answer.chi_lost is None else grade(answer.chi_lost).band,
+                "answered_at": None if answer is None else answer.answered_at,
             })
     return rows
+
+
+def graded_cells(losses: Sequence[float]) -> dict[str, Any]:
+    """A learner's typical decision as the CSV's summary holds it: ``decisions`` (how many were graded by expected
+    chi), ``chi_per_decision`` (chi lost per decision, rounded to 4 places), ``stderr`` (its standard error) and ``band``
+    (:class:`maubinh.bands.Band`), by :func:`maubinh.bands.mean_grade`; the last three ``None`` before any decision.
+
+    >>> cells = graded_cells([0.9, 0.1, 0.5, 0.5])
+    >>> cells["decisions"], cells["chi_per_decision"], cells["stderr"], cells["band"].value
+    (4, 0.5, 0.1633, 'good')
+    """
+    typical = mean_grade(losses)
+    return {"decisions": len(losses),
+            "chi_per_decision": None if typical is None else round(typical.cost, 4),
+            "stderr": None if typical is None else round(typical.stderr, 4),
+            "band": None if typical is None else typical.band}
+
+
+def summary_rows(result: Board, asked: int | None = None) -> list[dict[str, Any]]:
+    """One row per learner (join order) for the CSV's summary: ``learner``, ``answered`` of ``asked`` (the questions
+    asked; default: all of the board's), ``right``, then :func:`graded_cells` over their decisions; language-free."""
+    asked = len(result.questions) if asked is None else asked
+    return [{"learner": row.name, "answered": row.answered, "asked": asked, "right": row.right,
+             **graded_cells(row.losses)} for row in result.learners]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A learner's place on a live session's leaderboard (:func:`standings`): ``place`` (learners level share one),
+    their board row (right answers, chi lost) and ``level``: whether they share the place with the learner above."""
+
+    place: int
+    row: LearnerRow
+    level: bool = False
+
+
+def standings(result: Board) -> list[Standing]:
+    """The leaderboard between a live session's questions: the learners who answered something, by right answers
+    (more first), then chi lost over their decisions (fewer first); never by speed (seconds are not read). A learner
+    with the same right answers as the first of the group above and a chi lost level with theirs
+    (:func:`maubinh.bands.level_with` with no standard error: within the "best" band, 0.05 chi) shares its place
+    (1, 1, 3...); level learners stay in join order.
+
+    >>> from datetime import datetime, UTC
+    >>> t = datetime(2026, 1, 1, tzinfo=UTC)
+    >>> people = [LearnerInfo(f"l{n}", "c", name, t, None) for n, name in enumerate(["An", "Bo", "Cu", "Do"])]
+    >>> recs = [{"number": 0, "kind": "better", "key": "A"}, {"number": 1, "kind": "better", "key": "A"}]
+    >>> given = [StoredAnswer(1, "l0", 0, "B", False, 1.0, 2.0, t), StoredAnswer(1, "l1", 0, "B", False, 0.5, 9.0, t),
+    ...          StoredAnswer(1, "l2", 0, "B", False, 0.52, 1.0, t), StoredAnswer(1, "l2", 1, "A", True, 0.0, 1.0, t),
+    ...          StoredAnswer(1, "l3", 0, "B", False, 0.53, 0.5, t)]
+    >>> [(s.place, s.row.name, s.level) for s in standings(board(people, recs, given))]
+    [(1, 'Cu', False), (2, 'Bo', False), (2, 'Do', True), (4, 'An', False)]
+    """
+    ranked = sorted((row for row in result.learners if row.answered), key=lambda row: (-row.right, row.chi_lost))
+    found: list[Standing] = []
+    leader: Standing | None = None
+    for position, row in enumerate(ranked, start=1):
+        if leader is not None and row.right == leader.row.right and level_with(row.chi_lost - leader.row.chi_lost, 0.0):
+            found.append(Standing(leader.place, row, True))
+            continue
+        leader = Standing(position, row)
+        found.append(leader)
+    return found

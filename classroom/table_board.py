@@ -35,13 +35,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from classroom.board import graded_cells
 from classroom.service import LearnerInfo
 from classroom.tables import StoredHand
 from maubinh.arrangement import Arrangement
-from maubinh.bands import NOISE_SIGMAS, UPPER, Band
+from maubinh.bands import level_with
 from maubinh.play import Origin
 
-__all__ = ["DealRow", "RankRow", "SplitRow", "TableBoard", "export_rows", "level_with", "placed", "table_board"]
+__all__ = ["DealRow", "RankRow", "SplitRow", "TableBoard", "export_rows", "level_with", "placed", "summary_rows", "table_board"]
 
 
 @dataclass(frozen=True)
@@ -138,16 +139,6 @@ def _rank_row(learner_id: str, name: str, mine: Sequence[StoredHand]) -> RankRow
                    sum(1 for h in mine if h.origin.timed_out))
 
 
-def level_with(difference: float, stderr: float) -> bool:
-    """Whether two learners whose chi lost differ by ``difference`` (± ``stderr``) are level: the difference is
-    within :data:`maubinh.bands.NOISE_SIGMAS` standard errors, or within the "best" band (the scale's own floor).
-
-    >>> level_with(0.4, 0.25), level_with(0.04, 0.0), level_with(2.0, 0.3)
-    (True, True, False)
-    """
-    return difference <= max(NOISE_SIGMAS * stderr, UPPER[Band.BEST])
-
-
 def placed(rows: Sequence[RankRow]) -> list[RankRow]:
     """``rows`` in ranking order (least chi lost first, learners with no graded hand last) with their places:
     a learner whose chi lost is within the noise of the first of the group above (:func:`level_with`, the two
@@ -213,8 +204,25 @@ def export_rows(result: TableBoard) -> list[dict[str, Any]]:
                 "best_expected_chi": None if deal.best_expected is None else round(deal.best_expected, 4),
                 "chi_lost": None if hand is None else round(hand.chi_lost, 4),
                 "chi_lost_stderr": None if hand is None else round(hand.chi_lost_stderr, 4),
+                "band": None if hand is None or not hand.graded else hand.grade.band,
                 "chi_at_table": None if hand is None else hand.actual,
                 "seconds": None if hand is None else round(hand.seconds, 1),
-                "played_at": None if hand is None else hand.played_at.isoformat(timespec="seconds"),
+                "played_at": None if hand is None else hand.played_at,
             })
+    return rows
+
+
+def summary_rows(result: TableBoard) -> list[dict[str, Any]]:
+    """One row per learner (ranking order) for the CSV's summary: ``learner``, ``place`` (``None``: nothing graded),
+    ``hands`` played of ``deals``, ``good_hands`` (graded hands at :data:`maubinh.bands.ERROR_BAND` or better: not an
+    error), :func:`classroom.board.graded_cells` over the graded hands (Xếp bài's left out), ``timed_out`` and
+    ``chi_at_table``; language-free."""
+    rows = []
+    for rank in result.ranking:
+        mine = list(result.by_learner.get(rank.learner_id, {}).values())
+        graded = [hand for hand in mine if hand.graded]
+        rows.append({"learner": rank.name, "place": rank.place or None, "hands": len(mine), "deals": len(result.deals),
+                     "good_hands": sum(1 for hand in graded if not hand.grade.error),
+                     **graded_cells([hand.chi_lost for hand in graded]),
+                     "timed_out": rank.timed_out, "chi_at_table": rank.actual})
     return rows

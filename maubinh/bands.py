@@ -64,7 +64,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["BANDS", "ERROR_BAND", "NOISE_SIGMAS", "UPPER", "Band", "Grade", "grade", "mean_grade", "sums_grade"]
+__all__ = ["BANDS", "ERROR_BAND", "NOISE_SIGMAS", "UPPER", "Band", "Grade", "grade", "level_with", "mean_grade", "sums_grade"]
 
 
 class Band(str, Enum):
@@ -180,3 +180,13 @@ def sums_grade(count: int, total: float, squares: float) -> Grade | None:
         return grade(mean)
     variance = max(0.0, (squares - count * mean * mean) / (count - 1))
     return grade(mean, math.sqrt(variance / count))
+
+
+def level_with(difference: float, stderr: float) -> bool:
+    """Whether two learners whose chi lost differ by ``difference`` (± ``stderr``) are level: the difference is
+    within :data:`NOISE_SIGMAS` standard errors, or within the "best" band (the scale's own floor).
+
+    >>> level_with(0.4, 0.25), level_with(0.04, 0.0), level_with(2.0, 0.3)
+    (True, True, False)
+    """
+    return difference <= max(NOISE_SIGMAS * stderr, UPPER[Band.BEST])

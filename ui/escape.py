@@ -139,10 +139,23 @@ def csv_frame(frame: pd.DataFrame) -> pd.DataFrame:
     return safe
 
 
-def csv_bytes(frame: pd.DataFrame) -> bytes:
-    """The CSV every export of the app writes: :func:`csv_frame`, no index, UTF-8 with a BOM (Excel)."""
-    text: str = csv_frame(frame).to_csv(index=False)
-    return text.encode("utf-8-sig")
+def csv_bytes(*sections: pd.DataFrame | tuple[str, pd.DataFrame]) -> bytes:
+    """The CSV every export of the app writes: each section :func:`csv_frame`, no index, UTF-8 with a BOM (Excel).
+
+    A section is a frame, or a title and a frame (the title on a line of its own above the frame's headers: a
+    class's summary, then its answers); sections are one blank line apart.
+
+    >>> csv_bytes(("Sum", pd.DataFrame({"a": [1]})), pd.DataFrame({"b": ["=x"]})).decode("utf-8-sig").splitlines()
+    ['Sum', 'a', '1', '', 'b', "'=x"]
+    """
+    parts = []
+    for section in sections:
+        title, frame = section if isinstance(section, tuple) else (None, section)
+        text: str = csv_frame(frame).to_csv(index=False)
+        if title is not None:
+            text = pd.DataFrame([[csv_safe(title)]]).to_csv(index=False, header=False) + text
+        parts.append(text)
+    return "\n".join(parts).encode("utf-8-sig")
 
 
 def md_text(text: object) -> str:

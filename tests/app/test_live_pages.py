@@ -1,15 +1,17 @@
 """AppTest of a live class (issue 35): the teacher starts a live session from the Live tab with an assignment's
 questions (a saved set); the learner's class page shows the waiting note, then the open question with the Drill's
 buttons; a tap stores the answer (the key not shown before the reveal); once shown, right or wrong; both languages
-of the learner's words."""
+of the learner's words; the wall's leaderboard."""
 
 from __future__ import annotations
 
+import re
+
 from background.grading import Grader
-from classroom.live import LiveSessions, Phase
+from classroom.live import LivePick, LiveSessions, Phase
 from classroom.service import ClassroomStore
-from classroom.snapshot import choice_codes, record
-from maubinh.drills import DrillSet, Kind, Level
+from classroom.snapshot import choice_codes, pack, record
+from maubinh.drills import DrillSet, Kind, Level, make_question
 from maubinh.rules import load_rule_set
 from tests.app.conftest import open_page
 
@@ -57,3 +59,29 @@ def test_a_saved_set_runs_live_and_the_learner_answers_with_the_drills_buttons(d
     live.reveal(class_id, info.id)
     learner.run()
     assert "Not quite. The answer:" in _text(learner)
+
+
+def test_the_wall_s_leaderboard_between_questions(db: ClassroomStore) -> None:
+    """The leaderboard on the projector once the answer is shown (the chi lost stored as a kind graded in chi would
+    store it): Ace right (0.00 chi lost) first; Di wrong with nothing graded in chi: "0 right" alone, never "0.00 chi
+    lost", second (no chi lost measured); Bo and Cu wrong, 0.30 and 0.32 chi lost, level (within 0.05 chi): "3=" both,
+    and the line saying why; a name typed as HTML shown as text."""
+    made = db.create_class("Lớp chiều", "vi", load_rule_set("chi-at"))
+    class_id = made.info.id
+    ace, bo, cu, di = (db.join(class_id, name).info.id for name in ("Ace", "<b>Bo</b>", "Cu", "Di"))
+    drill_set = DrillSet((Kind.CHI,), Level.BEGINNER, "chi-at", seed=9, count=2)
+    questions = [make_question(drill_set, n) for n in range(2)]
+    live = LiveSessions(db)
+    info = live.start(class_id, load_rule_set("chi-at"), [LivePick(f"q{n}", q.kind.value, (), record(q), pack(q))
+                                                          for n, q in enumerate(questions)], seconds=30, leaderboard=True)
+    live.advance(class_id, info.id, -1)
+    for learner, right, lost in ((ace, True, 0.0), (bo, False, 0.3), (cu, False, 0.32), (di, False, None)):
+        live.answer(info.id, learner, 0, "a" if right else "b", right, lost)  # chi lost as a graded kind stores it
+    wall = open_page("classes", live=info.screen, lang="en")
+    assert not wall.exception
+    shown = _text(wall)
+    assert "Leaderboard" in shown
+    lines = re.findall(r'data-testid="live-leader"><span><b>([^<]+)</b> (.*?)</span><span>(.*?)</span>', shown)
+    assert lines == [("1.", "Ace", "1 right · 0.00 chi lost"), ("2.", "Di", "0 right"),
+                     ("3=", "&lt;b&gt;Bo&lt;/b&gt;", "0 right · 0.30 chi lost"), ("3=", "Cu", "0 right · 0.32 chi lost")]
+    assert "speed does not count. Same place (=): the same right answers, chi lost within 0.05 chi." in shown

@@ -1,18 +1,25 @@
 """AppTest of a live session's report on the teacher's Live tab (issue 35, "after the class"): per learner (right of
 the answers, chi lost ± its standard error), who did not answer every question asked, per kind, the hardest
-question; hand-counted; both languages."""
+question, the CSV; hand-counted; both languages."""
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
-from streamlit.testing.v1 import AppTest
+from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
+from streamlit.testing.v1 import AppTest, app_test
 
 from classroom.live import LivePick, LiveSessions
 from classroom.service import ClassroomStore
 from classroom.snapshot import pack, record
+from maubinh.bands import Band
 from maubinh.drills import DrillSet, Kind, Level, make_question
 from maubinh.rules import load_rule_set
 from tests.app.conftest import open_page
+from ui.bands import band_name
+from ui.classes.export import SUMMARY_COLUMNS
 from ui.classes.words import kind_words
 from ui.i18n import translate
 from ui.labels import number
@@ -62,3 +69,32 @@ def test_an_ended_live_session_is_reported_per_learner_kind_and_question(db: Cla
     hardest = translate("live.report.hardest_line", lang, n=2, kind=kind_words("chi", lang), right=translate(
         "classes.share", lang, right=0, total=1, percent="0"))
     assert hardest in shown.split(translate("live.report.hardest", lang))[1].splitlines()[1]  # named first
+    assert _csv(at, lang)[:5] == [  # the session's CSV: the summary per learner first, in the page's words
+        [translate("classes.csv.summary_title", lang)],
+        [translate(f"classes.csv.col.{key}", lang) for key in SUMMARY_COLUMNS],
+        ["Lan", "2", "2", "1", "2", "0.5", "0.5", band_name(Band.EXCELLENT, lang)],  # 0.5 within 2 x 0.5 of 0
+        ["Minh", "1", "2", "0", "1", "0.5", "0.0", band_name(Band.GOOD, lang)],
+        ["Hoa", "0", "2", "0", "0", "", "", ""]]
+
+
+def _csv(at: AppTest, lang: str) -> list[list[str]]:
+    """The rows of the CSV the page offers under "Download" (kept from the run's media files)."""
+    download = next(el for el in at.get("download_button") if el.proto.label == translate("classes.download", lang))
+    data = _Kept.storage.get_file(download.proto.url.rsplit("/", 1)[1]).content
+    assert data.startswith("\ufeff".encode())
+    return list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+
+
+class _Kept(MemoryMediaFileStorage):
+    """The run's media files, kept after AppTest puts its mock runtime away (the last storage made)."""
+
+    storage: MemoryMediaFileStorage
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__(prefix)
+        _Kept.storage = self
+
+
+@pytest.fixture(autouse=True)
+def _kept_media(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_test, "MemoryMediaFileStorage", _Kept)

@@ -9,6 +9,8 @@ Modules:
     ui.classes.learner  view: joining with a name, and the learner's own page.
     ui.classes.teacher  view: the teacher's page (header, assignments, learners, the class).
     ui.classes.board    view: the live board of one assignment (names left out for the projector), the CSV.
+    ui.classes.export   words: a class's CSV (an assignment's, a live or a table session's): a summary per learner,
+                        then every answer or hand, in the page's language and the teacher's time zone.
     ui.classes.projector  view: the projector's own link (code, QR code, a board without names); the join link
                         and its QR code, from the public address.
     ui.classes.table_common   the table sessions' store, a session's settings and a split in words.
@@ -17,7 +19,8 @@ Modules:
     ui.classes.table_learner  view: a learner at the class's table (the Play page's component and views).
     ui.classes.table_kept     model: a table hand not saved yet, kept in the address through a reload.
     ui.classes.live_teacher   view: the teacher's Live tab (pick questions, start, next / pause / show / end).
-    ui.classes.live_report    view: an ended live session's report (per learner, per kind, the hardest, unfinished).
+    ui.classes.live_report    view: an ended live session's report (per learner, per kind, the hardest, unfinished),
+                              the CSV.
     ui.classes.live_screen    view: a live session's wall (``?live=<projector id>``): no sidebar, room-sized.
     ui.classes.live_learner   view: the live box on a learner's page, and the poll for new assignments or tables.
     ui.classes.seat_teacher   view: "seat the class" at tables of people (issue 34), the tables, their board.

@@ -14,7 +14,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from classroom.board import Board, QuestionRow, board, export_rows
+from classroom.board import Board, QuestionRow, board
 from classroom.decisions import error_rates
 from classroom.models import utcnow
 from classroom.service import AssignmentInfo, ClassInfo
@@ -22,11 +22,12 @@ from maubinh.bands import Grade, grade, sums_grade
 from maubinh.drills import Question
 from maubinh.rules import RuleSet
 from ui.bands import band_text
+from ui.classes.export import answer_sections
 from ui.classes.learner import viewer_zone
 from ui.classes.words import answer_words, kind_words, moment, share
 from ui.errors import guarded_function
 from ui.escape import csv_bytes, plain_text
-from ui.i18n import t, translate
+from ui.i18n import t
 from ui.labels import number
 from ui.store import classroom
 
@@ -149,28 +150,6 @@ def _learner_detail(result: Board, questions: Mapping[int, Question | None], rul
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
 
 
-def export_frame(result: Board, assignment: AssignmentInfo, questions: Mapping[int, Question | None],
-                 rule_set: RuleSet, lang: str) -> pd.DataFrame:
-    """The CSV export: one row per learner x question, answers and best answers in words, the headers in ``lang``
-    too (:data:`EXPORT_COLUMNS`); a question not answered says so in its status and answer cells (issue 22,
-    item 15: the empty row was unexplained)."""
-    rows = export_rows(result, assignment.drill_set.rule_set_id, assignment.drill_set.level.value)
-    for row in rows:
-        question = questions.get(int(row["question"]) - 1)
-        row["kind"] = kind_words(str(row["kind"]), lang)
-        row["status"] = translate(f"classes.csv.{row['status']}", lang)
-        row["answer"] = (answer_words(question, str(row["answer"]), rule_set, lang) if row["answer"]
-                         else translate("classes.csv.not_answered", lang))
-        row["best"] = answer_words(question, str(row["best"]), rule_set, lang)
-    frame = pd.DataFrame(rows, columns=list(EXPORT_COLUMNS))
-    return frame.rename(columns={key: translate(f"classes.csv.col.{key}", lang) for key in EXPORT_COLUMNS})
-
-
-EXPORT_COLUMNS = ("learner", "question", "rule_set", "level", "kind", "status", "answer", "best", "correct", "chi_lost",
-                  "seconds", "answered_at")
-"""The CSV's columns (:func:`classroom.board.export_rows`' keys), headed in the page's language."""
-
-
 @st.fragment(run_every=REFRESH_SECONDS)
 @guarded_function
 def show_board(access: Callable[[], ClassInfo | None], assignment_id: int, projector: bool, lang: str) -> None:
@@ -207,6 +186,8 @@ def show_board(access: Callable[[], ClassInfo | None], assignment_id: int, proje
     _learner_table(result, lang)
     with st.expander(t("classes.detail_title"), icon=":material/person_search:"):
         _learner_detail(result, questions, rule_set, lang)
-    st.download_button(t("classes.download"), csv_bytes(export_frame(result, assignment, questions, rule_set, lang)),
+    sections = answer_sections(result, assignment.drill_set.rule_set_id, assignment.drill_set.level.value, questions,
+                               rule_set, lang, viewer_zone())
+    st.download_button(t("classes.download"), csv_bytes(*sections),
                        file_name=f"maubinh-class-{klass.id}-{assignment.id}.csv", mime="text/csv",
                        key="classes_board_csv", icon=":material/download:")

@@ -1,6 +1,7 @@
 """After a live session, on the teacher's Live tab (issue 35, "after the class"): per learner (right of the answers,
 chi lost per decision ± its standard error, seconds), per kind, the hardest questions and who did not answer every
-question asked. The numbers are an assignment board's (:meth:`classroom.live.LiveSessions.report`)."""
+question asked; the CSV (the summary per learner, then every answer: :mod:`ui.classes.export`). The numbers are an
+assignment board's (:meth:`classroom.live.LiveSessions.report`)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,15 @@ import streamlit as st
 from classroom.board import Board
 from classroom.live import LiveInfo
 from classroom.service import ClassInfo, ClassroomError
+from classroom.snapshot import SnapshotError
 from maubinh.bands import mean_grade
+from maubinh.drills import Question
+from ui.classes.export import answer_sections
 from ui.classes.words import kind_words, moment, share
-from ui.escape import md_text, plain_text
+from ui.escape import csv_bytes, md_text, plain_text
 from ui.i18n import t, translate
 from ui.labels import number
-from ui.live import live_sessions
+from ui.live import live_question, live_sessions
 from ui.tables_fit import show_table
 from ui.when import viewer_zone
 
@@ -89,6 +93,25 @@ def _unfinished(report: Board, info: LiveInfo) -> None:
                               asked=asked(info)) for row in missing))
 
 
+def _questions(info: LiveInfo) -> dict[int, Question | None]:
+    """The session's questions by number (``None`` for one that cannot be read back: its answers stay codes)."""
+    found: dict[int, Question | None] = {}
+    for n in range(info.count):
+        try:
+            found[n] = live_question(info, n)
+        except (KeyError, SnapshotError):
+            found[n] = None
+    return found
+
+
+def _download(klass: ClassInfo, info: LiveInfo, report: Board, lang: str) -> None:
+    """The session's CSV: the summary per learner, then every answer (:func:`ui.classes.export.answer_sections`)."""
+    sections = answer_sections(report, info.rule_set_id, "", _questions(info), info.rule_set, lang, viewer_zone(),
+                               asked=asked(info))
+    st.download_button(t("classes.download"), csv_bytes(*sections), file_name=f"maubinh-live-{klass.id}-{info.id}.csv",
+                       mime="text/csv", key="live_report_csv", icon=":material/download:")
+
+
 def show_live_report(klass: ClassInfo, lang: str) -> None:
     """The report of one of the class's ended live sessions (the newest first in the picker); nothing before one."""
     live = live_sessions()
@@ -115,3 +138,4 @@ def show_live_report(klass: ClassInfo, lang: str) -> None:
     _unfinished(report, info)
     _kinds(report, lang)
     _hardest(report, lang)
+    _download(klass, info, report, lang)

@@ -17,17 +17,23 @@ from html import escape
 
 import streamlit as st
 
-from classroom.live import LiveAnswerRow, LiveInfo, Phase
+from classroom.board import Standing, standings
+from classroom.live import LiveInfo, Phase
 from classroom.service import ClassInfo
 from classroom.snapshot import SnapshotError
+from maubinh.bands import UPPER, Band
 from ui.classes.projector import show_join_qr
 from ui.errors import guarded_function
+from ui.escape import html_literal
 from ui.i18n import t
 from ui.labels import number
 from ui.live import LiveViews, Share, distribution, live_question, live_sessions
 from ui.store import classroom
 
-__all__ = ["SCREEN_CSS", "show_live_screen"]
+__all__ = ["LEADERS", "SCREEN_CSS", "show_live_screen"]
+
+LEADERS = 5
+"""Learners the wall's leaderboard names at most."""
 
 SCREEN_CSS = """
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"],
@@ -52,6 +58,13 @@ SCREEN_CSS = """
 .mb-live-bar { display: flex; gap: 0.6rem; font-size: 1.35rem; }
 .mb-live-big { font-size: 2.2rem; font-weight: 800; }
 .mb-live-reason { font-size: 1.4rem; }
+.mb-live-leaders { display: flex; flex-direction: column; gap: 0.15rem; max-width: 40rem; }
+.mb-live-leaders-title { font-size: 1.2rem; font-weight: 800; }
+.mb-live-leaders .mb-live-bar { justify-content: space-between; font-size: 1.2rem; }
+.mb-live-note { font-size: 0.85rem; color: #555; line-height: 1.3; }
+@media (max-height: 800px) { [data-testid=stColumn] .st-key-live_told:has(.mb-live-leaders) { zoom: 1.05; } }
+@media (min-width: 1600px) and (min-height: 900px) {
+  [data-testid=stColumn] .st-key-live_told:has(.mb-live-leaders) { zoom: 1.6; } }
 """.strip()
 """The projector's page: no sidebar, header or toolbar; the whole width; a room's sizes."""
 
@@ -85,21 +98,30 @@ def _bars(shares: list[Share]) -> str:
 
 
 
-def _leaders(info: LiveInfo, answers: list[LiveAnswerRow], lang: str) -> None:
-    """The leaderboard (only when the teacher chose one): right answers, then chi lost (fewer first), top five."""
-    names = {ln.id: ln.name for ln in classroom().store.learners(info.class_id)}
-    scores: dict[str, tuple[int, float]] = {}
-    for answer in answers:
-        right, lost = scores.get(answer.learner_id, (0, 0.0))
-        scores[answer.learner_id] = (right + answer.correct, lost + (answer.chi_lost or 0.0))
-    ranked = sorted(scores.items(), key=lambda item: (-item[1][0], item[1][1]))[:5]
-    if not ranked:
+def _leader_line(standing: Standing, lang: str) -> str:
+    """"3 right · 0.40 chi lost"; the right answers alone while no answer was graded in chi (kinds graded right or
+    wrong only: "0.00 chi lost" would claim a loss that was never measured)."""
+    row = standing.row
+    if not row.decisions:
+        return t("live.leader_right", right=row.right)
+    return t("live.leader_line", right=row.right, lost=number(row.chi_lost, lang))
+
+
+def _leaders(info: LiveInfo, lang: str) -> None:
+    """The leaderboard (only when the teacher chose one): :func:`classroom.board.standings` (right answers, then chi
+    lost, never speed; learners level share a place, marked "="), the first :data:`LEADERS`, and how it is ordered;
+    one block, so that the column it is in can be scaled to fit the screen (``SCREEN_CSS``)."""
+    ranked = standings(live_sessions().report(info.id))
+    shared = {s.place for s in ranked if s.level}
+    rows = "".join(
+        f'<div class="mb-live-bar" data-testid="live-leader"><span><b>{s.place}{"=" if s.place in shared else "."}</b> '
+        f'{html_literal(s.row.name, 40)}</span><span>{escape(_leader_line(s, lang))}</span></div>'
+        for s in ranked[:LEADERS])
+    if not rows:
         return
-    st.markdown(f"**{t('live.leaders')}**")
-    st.markdown("".join(
-        f'<div class="mb-live-bar"><span>{place}. {escape(names.get(learner, "?")[:40])}</span>'
-        f'<span>{escape(t("live.leader_line", right=right, lost=number(lost, lang)))}</span></div>'
-        for place, (learner, (right, lost)) in enumerate(ranked, 1)), unsafe_allow_html=True)
+    note = escape(t("live.leaders_note", floor=number(UPPER[Band.BEST], lang)))
+    st.markdown(f'<div class="mb-live-leaders"><div class="mb-live-leaders-title">{escape(t("live.leaders"))}</div>{rows}'
+                f'<div class="mb-live-note">{note}</div></div>', unsafe_allow_html=True)
 
 
 def _before_or_after(info: LiveInfo, klass: ClassInfo | None, lang: str) -> None:
@@ -107,7 +129,7 @@ def _before_or_after(info: LiveInfo, klass: ClassInfo | None, lang: str) -> None
     if info.phase is Phase.ENDED:
         st.markdown(f'<div class="mb-live-big">{escape(t("live.over"))}</div>', unsafe_allow_html=True)
         if info.leaderboard:
-            _leaders(info, live_sessions().answers(info.id), lang)
+            _leaders(info, lang)
         return
     st.markdown(f'<div class="mb-live-big">{escape(t("live.get_ready", count=info.count))}</div>',
                 unsafe_allow_html=True)
@@ -151,7 +173,7 @@ def _wall(screen: str, lang: str, views: LiveViews) -> None:
         st.markdown(f'<div class="mb-live-reason" data-testid="live-reason">{escape(views.reason(question, info.rule_set, lang))}'
                     f'</div>', unsafe_allow_html=True)
         if info.leaderboard:
-            _leaders(info, live.answers(info.id), lang)
+            _leaders(info, lang)
 
 
 @st.fragment(run_every=1.0)

@@ -18,12 +18,13 @@ import streamlit as st
 
 from classroom.models import utcnow
 from classroom.service import ClassInfo
-from classroom.table_board import DealRow, SplitRow, TableBoard, export_rows, table_board
+from classroom.table_board import DealRow, SplitRow, TableBoard, table_board
 from maubinh.bands import NOISE_SIGMAS, UPPER, Band
 from maubinh.play import Origin
 from maubinh.rules import RuleSet
 from ui.bands import band_text
 from ui.classes.board import REFRESH_SECONDS
+from ui.classes.export import table_sections
 from ui.classes.learner import viewer_zone
 from ui.classes.table_common import split_header, split_text, table_sessions
 from ui.classes.words import moment
@@ -179,6 +180,6 @@ def draw_board(result: TableBoard, rule_set: RuleSet, lang: str, *, learners: in
         return
     _ranking(result, lang)
     _per_learner(result, lang, names)
-    frame = pd.DataFrame(export_rows(result))
-    st.download_button(t("classes.download"), csv_bytes(frame), file_name=csv_name,
+    sections = table_sections(result, rule_set, lang, viewer_zone())
+    st.download_button(t("classes.download"), csv_bytes(*sections), file_name=csv_name,
                        mime="text/csv", key=f"{key}_csv", icon=":material/download:")

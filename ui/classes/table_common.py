@@ -16,7 +16,7 @@ from ui.i18n import t, translate
 from ui.setup import rule_set_label
 from ui.store import classroom, configured_url
 
-__all__ = ["TABLE_PARAM", "seatings", "session_line", "split_header", "split_text", "table_sessions"]
+__all__ = ["TABLE_PARAM", "chi_order", "seatings", "session_line", "split_header", "split_text", "table_sessions"]
 
 TABLE_PARAM = "table"
 """Query parameter naming the table session a learner plays (``/classes?me=<link>&table=<id>``)."""
@@ -54,7 +54,12 @@ def split_text(arrangement: Arrangement, declared: bool = False) -> str:
 def split_header(rule_set: RuleSet, lang: str) -> str:
     """The heading of a column of splits, naming the chi in :func:`split_text`'s order by ``rule_set``'s own names
     (``chi-at``: "Chi 1 | Chi 2 | Chi 3"; it said tinh-chi's "chi cuối | chi giữa | chi đầu" under every rule set)."""
-    return translate("tables.col.split", lang, order=" | ".join(rule_set.position_name(p, lang) for p in POSITIONS))
+    return translate("tables.col.split", lang, order=chi_order(rule_set, lang))
+
+
+def chi_order(rule_set: RuleSet, lang: str) -> str:
+    """The chi of a split as :func:`split_text` lists them, by ``rule_set``'s own names: "Chi 1 | Chi 2 | Chi 3"."""
+    return " | ".join(rule_set.position_name(p, lang) for p in POSITIONS)
 
 
 def session_line(info: TableSessionInfo, lang: str) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 import streamlit
@@ -17,7 +16,7 @@ from maubinh.rules import load_rule_set
 from tests.unit.classroom.test_board import ANSWERS, PEOPLE, RECORDS
 from ui.builtin_text import RULES, rules_for
 from ui.cards import CARD_CSS
-from ui.classes.board import EXPORT_COLUMNS, export_frame
+from ui.classes.export import ANSWER_COLUMNS, answer_sections
 from ui.i18n import LANGUAGES, catalogue, translate
 from ui.progress.view import figure_for
 
@@ -43,17 +42,18 @@ def test_the_seed_has_one_vietnamese_name_and_a_help_that_says_what_it_is() -> N
 
 
 def _frame(lang: str):  # type: ignore[no-untyped-def]
-    assignment = SimpleNamespace(drill_set=SimpleNamespace(rule_set_id="chi-at", level=SimpleNamespace(value="expert")))
-    return export_frame(board(PEOPLE, RECORDS, ANSWERS), assignment, {}, load_rule_set("chi-at"), lang)  # type: ignore[arg-type]
+    _, answers = answer_sections(board(PEOPLE, RECORDS, ANSWERS), "chi-at", "expert", {}, load_rule_set("chi-at"), lang,
+                                 None)[1]
+    return answers
 
 
 @pytest.mark.parametrize(("lang", "words"), [("vi", ("đã trả lời", "chưa trả lời")), ("en", ("answered", "not answered"))])
 def test_the_class_csv_says_which_questions_were_not_answered(lang: str, words: tuple[str, str]) -> None:
     frame = _frame(lang)
     headers = list(frame.columns)
-    assert headers == [translate(f"classes.csv.col.{key}", lang) for key in EXPORT_COLUMNS]  # in the page's words
+    assert headers == [translate(f"classes.csv.col.{key}", lang, zone="UTC") for key in ANSWER_COLUMNS]  # the page's words
     assert headers[:3] == (["Học viên", "Câu", "Bộ luật"] if lang == "vi" else ["Learner", "Question", "Rule set"])
-    frame.columns = list(EXPORT_COLUMNS)
+    frame.columns = list(ANSWER_COLUMNS)
     minh = frame[frame["learner"] == "Minh"]
     assert list(minh["status"]) == [words[0], words[0], words[1], words[1]]  # Minh answered questions 1 and 2
     assert list(minh["answer"])[2:] == [words[1], words[1]]
