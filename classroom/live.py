@@ -45,6 +45,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    delete,
     false,
     func,
     select,
@@ -53,6 +54,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from classroom.board import Board, board
 from classroom.models import (
+    LIVE,
     AnswerColumns,
     AssignedQuestion,
     Assignment,
@@ -62,9 +64,10 @@ from classroom.models import (
     Learner,
     TableSession,
     UTCDateTime,
+    source_key,
     utcnow,
 )
-from classroom.service import ClassroomError, ClassroomStore, StoredAnswer
+from classroom.service import ClassroomError, ClassroomStore, StoredAnswer, forget_source
 from classroom.snapshot import unpack
 from maubinh.drills import Kind, Level, Question
 from maubinh.drills.versions import data_version
@@ -518,6 +521,32 @@ class LiveSessions:
             if number is not None:
                 query = query.where(LiveAnswer.number == number)
             return [_answer(row) for row in session.scalars(query.order_by(LiveAnswer.id))]
+
+    def delete(self, class_id: str, session_id: int) -> int | None:
+        """Delete an ended live session of this class with its questions and answers (its report goes with them;
+        a follow-up made from it stays: its questions are copies, its answers the learners'). Returns how many
+        answers were deleted, ``None`` when it is not one of this class's (deleted already, another class's).
+
+        Raises:
+            ClassroomError: ``"session"`` while it is still running (end it first).
+        """
+
+        def work(session: Session) -> int | None:
+            row = session.scalars(select(LiveSession).where(LiveSession.id == session_id,
+                                                            LiveSession.class_id == class_id).with_for_update()).first()
+            if row is None:
+                return None
+            if row.phase != Phase.ENDED.value:
+                raise ClassroomError("session", "this live session is still running")
+            answers = int(session.scalar(select(func.count()).select_from(LiveAnswer)
+                                         .where(LiveAnswer.session_id == session_id)) or 0)
+            session.execute(delete(LiveAnswer).where(LiveAnswer.session_id == session_id))
+            session.execute(delete(LiveQuestion).where(LiveQuestion.session_id == session_id))
+            forget_source(session, class_id, source_key(LIVE, session_id))
+            session.delete(row)
+            return answers
+
+        return self.store.write(work)
 
     def ended(self, class_id: str) -> list[LiveInfo]:
         """The class's ended live sessions, newest first (what the teacher's report offers)."""

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, delete, func, select, update
+from sqlalchemy import Engine, delete, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -39,6 +39,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from classroom.database import database_url, make_engine, migrate
 from classroom.models import (
+    ASSIGNMENT,
     BIDI_CONTROLS,
     CLASS_NAME_MAX,
     LEARNER_NAME_MAX,
@@ -50,6 +51,7 @@ from classroom.models import (
     Learner,
     invisible,
     name_key,
+    source_key,
     utcnow,
 )
 from classroom.snapshot import SnapshotError, pack, record, unpack
@@ -63,7 +65,7 @@ from classroom.throttle import (
     key_hash,
 )
 from classroom.tokens import Token, derived_secret, hash_secret, new_id, new_join_code, normalize_join_code
-from maubinh.drills import DrillSet, Question, parse_kinds, parse_level
+from maubinh.drills import DrillSet, Kind, Level, Question, QuestionList, QuestionRef, parse_kinds, parse_level
 from maubinh.house import dump_rule_set, load_house_rules, stored_rule_set
 from maubinh.rules import RULE_SET_IDS, RuleSet
 
@@ -80,6 +82,7 @@ __all__ = [
     "NewLearner",
     "StoredAnswer",
     "clean_text",
+    "forget_source",
     "learner_info",
 ]
 
@@ -192,18 +195,26 @@ class LearnerInfo:
 class AssignmentInfo:
     """An assignment: its drill set, deadline and state, and how many of its questions are graded.
 
-    ``error`` is set when grading failed (the teacher sees it; nothing is shown to learners).
+    ``error`` is set when grading failed (the teacher sees it; nothing is shown to learners). A follow-up
+    (:mod:`classroom.follow_ups`) is for one learner (``learner_id``), reassigns ``follow_up`` (what it copied its
+    questions from) and names its questions one by one (``drill_set`` a :class:`~maubinh.drills.QuestionList`).
     """
 
     id: int
     class_id: str
     title: str
-    drill_set: DrillSet
+    drill_set: DrillSet | QuestionList
     deadline: datetime | None
     created_at: datetime
     closed_at: datetime | None
     graded: int
     error: str | None
+    learner_id: str | None = None
+    follow_up: str | None = None
+
+    def concerns(self, learner_id: str) -> bool:
+        """Whether the learner is given it (the whole class is, a follow-up only its learner)."""
+        return self.learner_id is None or self.learner_id == learner_id
 
     @property
     def count(self) -> int:
@@ -260,8 +271,11 @@ def learner_info(row: Learner) -> LearnerInfo:
     return LearnerInfo(row.id, row.class_id, row.name, row.joined_at, row.removed_at)
 
 
-def _drill_set(row: Assignment) -> DrillSet:
+def _drill_set(row: Assignment) -> DrillSet | QuestionList:
     house = load_house_rules(row.house_toml) if row.house_toml else None
+    if row.refs:  # questions copied one by one (a follow-up): each keeps its own key, rating and review
+        return QuestionList(tuple(QuestionRef(Kind(kind), Level(level), row.rule_set_id, int(seed), house)
+                                  for kind, level, seed in row.refs), purpose="follow_up")
     return DrillSet(parse_kinds(row.kinds), parse_level(row.level), row.rule_set_id, row.seed, row.count, house,
                     tuple(int(pick) for pick in row.picks or ()))
 
@@ -585,13 +599,16 @@ class ClassroomStore:
         graded = session.scalar(select(func.count()).select_from(AssignedQuestion).where(
             AssignedQuestion.assignment_id == row.id)) or 0
         return AssignmentInfo(row.id, row.class_id, row.title, _drill_set(row), row.deadline,
-                              row.created_at, row.closed_at, graded, row.grading_error)
+                              row.created_at, row.closed_at, graded, row.grading_error, row.learner_id, row.follow_up)
 
-    def assignments(self, class_id: str) -> list[AssignmentInfo]:
-        """The class's assignments, newest first."""
+    def assignments(self, class_id: str, learner_id: str | None = None) -> list[AssignmentInfo]:
+        """The class's assignments, newest first; with ``learner_id``, only those given to that learner (the
+        class's, and their own follow-ups: never another learner's)."""
+        query = select(Assignment).where(Assignment.class_id == class_id)
+        if learner_id is not None:
+            query = query.where(or_(Assignment.learner_id.is_(None), Assignment.learner_id == learner_id))
         with self._session() as session:
-            rows = session.scalars(select(Assignment).where(Assignment.class_id == class_id)
-                                   .order_by(Assignment.created_at.desc(), Assignment.id.desc()))
+            rows = session.scalars(query.order_by(Assignment.created_at.desc(), Assignment.id.desc()))
             return [self._assignment_info(session, row) for row in rows]
 
     def assignment(self, assignment_id: int) -> AssignmentInfo | None:
@@ -665,6 +682,7 @@ class ClassroomStore:
                                          .where(AnswerRow.assignment_id == assignment_id)) or 0)
             session.execute(delete(AnswerRow).where(AnswerRow.assignment_id == assignment_id))
             session.execute(delete(AssignedQuestion).where(AssignedQuestion.assignment_id == assignment_id))
+            forget_source(session, class_id, source_key(ASSIGNMENT, assignment_id))
             session.delete(row)
             return answers
 
@@ -730,7 +748,7 @@ class ClassroomStore:
 
     def submit(self, assignment_id: int, learner_id: str, number: int, code: str, correct: bool,
                chi_lost: float | None, seconds: float,
-               also: Callable[[Session, StoredAnswer, DrillSet], object] | None = None) -> StoredAnswer:
+               also: Callable[[Session, StoredAnswer, DrillSet | QuestionList], object] | None = None) -> StoredAnswer:
         """Store a learner's answer to question ``number``; the first answer stays (a resubmission, from a
         double click or another device, returns the stored one unchanged).
 
@@ -754,7 +772,8 @@ class ClassroomStore:
             # The learner's row is locked first (PostgreSQL): one learner's answers are stored one at a time.
             learner = session.get(Learner, learner_id, with_for_update=True)
             assignment = session.get(Assignment, assignment_id)
-            if learner is None or assignment is None or learner.class_id != assignment.class_id:
+            if (learner is None or assignment is None or learner.class_id != assignment.class_id
+                    or assignment.learner_id not in (None, learner_id)):
                 raise ClassroomError("assignment", "this assignment is not for this learner")
             if learner.removed_at is not None:
                 raise ClassroomError("learner", "this learner was removed from the class")
@@ -808,6 +827,14 @@ class ClassroomStore:
         """Drop the questions kept in memory (they are read again from the database when asked for)."""
         with self._lock:
             self._questions.clear()
+
+
+def forget_source(session: Session, class_id: str, source: str) -> None:
+    """In a transaction deleting ``source`` (``"assignment:<id>"``, ``"live:<id>"``: :mod:`classroom.follow_ups`), its
+    follow-ups stay as assignments of their own: they no longer name it (an id SQLite gives again later must not
+    find them as its follow-up)."""
+    session.execute(update(Assignment).where(Assignment.class_id == class_id, Assignment.follow_up == source)
+                    .values(follow_up=None))
 
 
 def questions_of(store: ClassroomStore, assignment: AssignmentInfo) -> Sequence[Question | None]:
