@@ -45,7 +45,6 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
-    delete,
     false,
     func,
     select,
@@ -67,7 +66,7 @@ from classroom.models import (
     source_key,
     utcnow,
 )
-from classroom.service import ClassroomError, ClassroomStore, StoredAnswer, forget_source
+from classroom.service import ClassroomError, ClassroomStore, StoredAnswer, delete_set
 from classroom.snapshot import unpack
 from maubinh.drills import Kind, Level, Question
 from maubinh.drills.versions import data_version
@@ -538,13 +537,7 @@ class LiveSessions:
                 return None
             if row.phase != Phase.ENDED.value:
                 raise ClassroomError("session", "this live session is still running")
-            answers = int(session.scalar(select(func.count()).select_from(LiveAnswer)
-                                         .where(LiveAnswer.session_id == session_id)) or 0)
-            session.execute(delete(LiveAnswer).where(LiveAnswer.session_id == session_id))
-            session.execute(delete(LiveQuestion).where(LiveQuestion.session_id == session_id))
-            forget_source(session, class_id, source_key(LIVE, session_id))
-            session.delete(row)
-            return answers
+            return delete_set(session, row, LiveAnswer.session_id, LiveQuestion.session_id, source_key(LIVE, session_id))
 
         return self.store.write(work)
 

@@ -35,7 +35,7 @@ from sqlalchemy import Engine, delete, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import InstrumentedAttribute, Session, sessionmaker
 
 from classroom.database import database_url, make_engine, migrate
 from classroom.models import (
@@ -82,7 +82,7 @@ __all__ = [
     "NewLearner",
     "StoredAnswer",
     "clean_text",
-    "forget_source",
+    "delete_set",
     "learner_info",
 ]
 
@@ -678,13 +678,8 @@ class ClassroomStore:
                 return None
             if not self._assignment_info(session, row).ready and row.grading_error is None:
                 raise ClassroomError("assignment", "this assignment is still being prepared")
-            answers = int(session.scalar(select(func.count()).select_from(AnswerRow)
-                                         .where(AnswerRow.assignment_id == assignment_id)) or 0)
-            session.execute(delete(AnswerRow).where(AnswerRow.assignment_id == assignment_id))
-            session.execute(delete(AssignedQuestion).where(AssignedQuestion.assignment_id == assignment_id))
-            forget_source(session, class_id, source_key(ASSIGNMENT, assignment_id))
-            session.delete(row)
-            return answers
+            return delete_set(session, row, AnswerRow.assignment_id, AssignedQuestion.assignment_id,
+                              source_key(ASSIGNMENT, assignment_id))
 
         return self.write(work)
 
@@ -829,12 +824,20 @@ class ClassroomStore:
             self._questions.clear()
 
 
-def forget_source(session: Session, class_id: str, source: str) -> None:
-    """In a transaction deleting ``source`` (``"assignment:<id>"``, ``"live:<id>"``: :mod:`classroom.follow_ups`), its
-    follow-ups stay as assignments of their own: they no longer name it (an id SQLite gives again later must not
-    find them as its follow-up)."""
-    session.execute(update(Assignment).where(Assignment.class_id == class_id, Assignment.follow_up == source)
+def delete_set(session: Session, row: Any, answer_of: InstrumentedAttribute[int],
+               question_of: InstrumentedAttribute[int], source: str) -> int:
+    """In the caller's write transaction, delete a set of questions (an assignment's, a live session's ``row``: its
+    ``id`` and ``class_id``), its questions (``question_of``: their column naming the set) and the class's answers
+    to them (``answer_of``); returns how many answers went. Its follow-ups (:mod:`classroom.follow_ups`, ``source``
+    as :func:`~classroom.models.source_key` names it) stay as assignments of their own and no longer name it (an id
+    SQLite gives again later must not find them as its follow-up)."""
+    answers = int(session.scalar(select(func.count()).where(answer_of == row.id)) or 0)
+    session.execute(delete(answer_of.class_).where(answer_of == row.id))
+    session.execute(delete(question_of.class_).where(question_of == row.id))
+    session.execute(update(Assignment).where(Assignment.class_id == row.class_id, Assignment.follow_up == source)
                     .values(follow_up=None))
+    session.delete(row)
+    return answers
 
 
 def questions_of(store: ClassroomStore, assignment: AssignmentInfo) -> Sequence[Question | None]:

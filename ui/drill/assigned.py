@@ -147,7 +147,8 @@ def assigned_from_url() -> Assigned | None:
         return None
     assignment = store.assignment(int(raw_id)) if raw_id and raw_id.isdigit() and len(raw_id) < 12 else None
     klass = store.class_info(learner.class_id)
-    if assignment is None or klass is None or assignment.class_id != learner.class_id:
+    if (assignment is None or klass is None or assignment.class_id != learner.class_id
+            or not assignment.concerns(learner.id)):  # another learner's follow-up
         _fail("classes.bad_assignment")
         return None
     if not assignment.ready:
