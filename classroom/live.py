@@ -66,7 +66,7 @@ from classroom.models import (
     source_key,
     utcnow,
 )
-from classroom.service import ClassroomError, ClassroomStore, StoredAnswer, delete_set
+from classroom.service import ClassroomError, ClassroomStore, StoredAnswer, delete_set, stored_answer
 from classroom.snapshot import unpack
 from maubinh.drills import Kind, Level, Question
 from maubinh.drills.versions import data_version
@@ -230,19 +230,10 @@ class LiveInfo:
         return self.phase is Phase.ENDED
 
 
-@dataclass(frozen=True)
-class LiveAnswerRow:
-    """An answer as stored (``code``: :func:`maubinh.drills.answers.answer_code`; ``seconds`` from the question's
-    start on the server's clock)."""
-
-    session_id: int
-    learner_id: str
-    number: int
-    code: str
-    correct: bool
-    chi_lost: float | None
-    seconds: float
-    answered_at: datetime
+LiveAnswerRow = StoredAnswer
+"""An answer to a live session's question as stored: an assignment's answer's fields (:class:`AnswerColumns` both),
+its ``assignment_id`` the live session's id (``code``: :func:`maubinh.drills.answers.answer_code`; ``seconds`` from
+the question's start on the server's clock)."""
 
 
 @dataclass(frozen=True)
@@ -262,8 +253,7 @@ def _info(row: LiveSession) -> LiveInfo:
 
 
 def _answer(row: LiveAnswer) -> LiveAnswerRow:
-    return LiveAnswerRow(row.session_id, row.learner_id, row.number, row.code, row.correct, row.chi_lost, row.seconds,
-                         row.answered_at)
+    return stored_answer(row, row.session_id)
 
 
 class LiveSessions:
@@ -564,9 +554,7 @@ class LiveSessions:
             rows = session.execute(select(LiveQuestion.number, LiveQuestion.record)
                                    .where(LiveQuestion.session_id == session_id).order_by(LiveQuestion.number))
             records = [dict(rec, number=number) for number, rec in rows]
-        given = [StoredAnswer(a.session_id, a.learner_id, a.number, a.code, a.correct, a.chi_lost, a.seconds,
-                              a.answered_at) for a in self.answers(session_id)]
-        return board(self.store.learners(info.class_id), records, given)
+        return board(self.store.learners(info.class_id), records, self.answers(session_id))
 
     def answer_count(self, session_id: int, number: int) -> int:
         """How many learners answered question ``number``."""

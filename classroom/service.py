@@ -44,6 +44,7 @@ from classroom.models import (
     CLASS_NAME_MAX,
     LEARNER_NAME_MAX,
     TITLE_MAX,
+    AnswerColumns,
     AnswerRow,
     AssignedQuestion,
     Assignment,
@@ -84,6 +85,7 @@ __all__ = [
     "clean_text",
     "delete_set",
     "learner_info",
+    "stored_answer",
 ]
 
 LANGUAGES = ("vi", "en")
@@ -233,7 +235,8 @@ class AssignmentInfo:
 
 @dataclass(frozen=True)
 class StoredAnswer:
-    """An answer as stored: its code (:mod:`maubinh.drills.answers`), right or not, chi lost, seconds."""
+    """An answer as stored: its code (:mod:`maubinh.drills.answers`), right or not, chi lost, seconds; also a live
+    session's answer (:data:`classroom.live.LiveAnswerRow`, ``assignment_id`` then the session's id)."""
 
     assignment_id: int
     learner_id: str
@@ -280,9 +283,15 @@ def _drill_set(row: Assignment) -> DrillSet | QuestionList:
                     tuple(int(pick) for pick in row.picks or ()))
 
 
+def stored_answer(row: AnswerColumns, set_id: int) -> StoredAnswer:
+    """The plain value of an answer row (an assignment's, a live session's: :class:`~classroom.models.AnswerColumns`)
+    to the set ``set_id``."""
+    return StoredAnswer(set_id, row.learner_id, row.number, row.code, row.correct, row.chi_lost, row.seconds,
+                        row.answered_at)
+
+
 def _answer(row: AnswerRow) -> StoredAnswer:
-    return StoredAnswer(row.assignment_id, row.learner_id, row.number, row.code,
-                        row.correct, row.chi_lost, row.seconds, row.answered_at)
+    return stored_answer(row, row.assignment_id)
 
 
 class ClassroomStore:
