@@ -157,8 +157,8 @@ class FollowUps:
 
     def _assignment(self, session: Session, class_id: str, assignment_id: int) -> _Source:
         row = session.scalars(select(Assignment).where(Assignment.id == assignment_id).with_for_update()).first()
-        if row is None or row.class_id != class_id:
-            raise ClassroomError("source", "no such assignment in this class")
+        if row is None or row.class_id != class_id or row.replaced_by is not None:
+            raise ClassroomError("source", "no such assignment in this class (or an old version of one)")
         questions = tuple(session.execute(
             select(AssignedQuestion.number, AssignedQuestion.kind, AssignedQuestion.record, AssignedQuestion.blob)
             .where(AssignedQuestion.assignment_id == assignment_id).order_by(AssignedQuestion.number)).all())

@@ -320,6 +320,10 @@ class Assignment(Base):
     refs: Mapped[list[list[Any]] | None] = mapped_column(JSON, default=None)
     """Each question's ``[kind, level, seed]`` when its questions were copied one by one (a follow-up); ``None``:
     its drill set's (kinds, level, seed, count, picks)."""
+    replaced_by: Mapped[int | None] = mapped_column(Integer, default=None)
+    """The assignment that replaced it when the teacher edited its questions (:meth:`classroom.service.ClassroomStore.
+    edit_questions`); a replaced one is hidden and takes no answer, and keeps every answer given to it (the archive of
+    the removed questions' answers). ``None``: the current version."""
 
 
 class AssignedQuestion(Base):

@@ -26,7 +26,7 @@ import threading
 import time
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
@@ -66,7 +66,7 @@ from classroom.throttle import (
     key_hash,
 )
 from classroom.tokens import Token, derived_secret, hash_secret, new_id, new_join_code, normalize_join_code
-from maubinh.drills import DrillSet, Kind, Level, Question, QuestionList, QuestionRef, parse_kinds, parse_level
+from maubinh.drills import MAX_QUESTIONS, DrillSet, Kind, Level, Question, QuestionList, QuestionRef, parse_kinds, parse_level
 from maubinh.house import dump_rule_set, load_house_rules, stored_rule_set
 from maubinh.rules import RULE_SET_IDS, RuleSet
 
@@ -77,6 +77,7 @@ __all__ = [
     "ClassInfo",
     "ClassroomError",
     "ClassroomStore",
+    "Edited",
     "LearnerInfo",
     "NameTakenError",
     "NewClass",
@@ -213,6 +214,8 @@ class AssignmentInfo:
     error: str | None
     learner_id: str | None = None
     follow_up: str | None = None
+    replaced_by: int | None = None
+    """The assignment that replaced it when its questions were edited (:meth:`ClassroomStore.edit_questions`)."""
 
     def concerns(self, learner_id: str) -> bool:
         """Whether the learner is given it (the whole class is, a follow-up only its learner)."""
@@ -230,7 +233,8 @@ class AssignmentInfo:
     def accepts_answers(self, now: datetime | None = None) -> bool:
         """Ready, not closed, and not past its deadline."""
         now = now or utcnow()
-        return self.ready and self.closed_at is None and (self.deadline is None or now <= self.deadline)
+        return (self.ready and self.closed_at is None and self.replaced_by is None
+                and (self.deadline is None or now <= self.deadline))
 
 
 @dataclass(frozen=True)
@@ -246,6 +250,19 @@ class StoredAnswer:
     chi_lost: float | None
     seconds: float
     answered_at: datetime
+
+
+@dataclass(frozen=True)
+class Edited:
+    """What editing an assignment's questions did (:meth:`ClassroomStore.edit_questions`): the new version's id, the
+    questions kept, removed and added, the answers kept (to kept questions) and archived (to removed ones)."""
+
+    assignment_id: int
+    kept: int
+    removed: int
+    added: int
+    answers_kept: int
+    answers_archived: int
 
 
 @dataclass(frozen=True)
@@ -608,12 +625,13 @@ class ClassroomStore:
         graded = session.scalar(select(func.count()).select_from(AssignedQuestion).where(
             AssignedQuestion.assignment_id == row.id)) or 0
         return AssignmentInfo(row.id, row.class_id, row.title, _drill_set(row), row.deadline,
-                              row.created_at, row.closed_at, graded, row.grading_error, row.learner_id, row.follow_up)
+                              row.created_at, row.closed_at, graded, row.grading_error, row.learner_id, row.follow_up,
+                              row.replaced_by)
 
     def assignments(self, class_id: str, learner_id: str | None = None) -> list[AssignmentInfo]:
-        """The class's assignments, newest first; with ``learner_id``, only those given to that learner (the
-        class's, and their own follow-ups: never another learner's)."""
-        query = select(Assignment).where(Assignment.class_id == class_id)
+        """The class's assignments (their current versions), newest first; with ``learner_id``, only those given to
+        that learner (the class's, and their own follow-ups: never another learner's)."""
+        query = select(Assignment).where(Assignment.class_id == class_id, Assignment.replaced_by.is_(None))
         if learner_id is not None:
             query = query.where(or_(Assignment.learner_id.is_(None), Assignment.learner_id == learner_id))
         with self._session() as session:
@@ -687,10 +705,91 @@ class ClassroomStore:
                 return None
             if not self._assignment_info(session, row).ready and row.grading_error is None:
                 raise ClassroomError("assignment", "this assignment is still being prepared")
-            return delete_set(session, row, AnswerRow.assignment_id, AssignedQuestion.assignment_id,
-                              source_key(ASSIGNMENT, assignment_id))
+            old = session.scalars(select(Assignment).where(Assignment.replaced_by == assignment_id)).all()
+            deleted = sum(delete_set(session, version, AnswerRow.assignment_id, AssignedQuestion.assignment_id,
+                                     source_key(ASSIGNMENT, version.id)) for version in self._versions(session, old))
+            return deleted + delete_set(session, row, AnswerRow.assignment_id, AssignedQuestion.assignment_id,
+                                        source_key(ASSIGNMENT, assignment_id))
 
         return self.write(work)
+
+    @staticmethod
+    def _versions(session: Session, rows: Sequence[Assignment]) -> list[Assignment]:
+        """``rows`` and every version each replaced, the oldest last."""
+        found, queue = [], list(rows)
+        while queue:
+            row = queue.pop(0)
+            found.append(row)
+            queue.extend(session.scalars(select(Assignment).where(Assignment.replaced_by == row.id)))
+        return found
+
+    def edit_questions(self, class_id: str, assignment_id: int, keep: Sequence[int],
+                       added: Sequence[tuple[str, Mapping[str, Any], bytes]]) -> Edited | None:
+        """Edit the questions of a ready assignment of this class: keep questions ``keep`` (0-based numbers, in their
+        order) and add ``added`` (kind, record and packed question each, :mod:`classroom.snapshot`) after them. The
+        edited assignment is a new version (a new id, the same title, deadline, state and learner): the answers to
+        the kept questions are copied to it, renumbered; the old version is hidden (``replaced_by``) and keeps every
+        answer given to it, those to the removed questions among them (the archive: not on the board nor in the CSV;
+        each learner's own history keeps theirs). A learner's page still on the old version is refused its next
+        answer and opens the new one. Returns what it did, ``None`` when it is not one of this class's current
+        assignments.
+
+        Raises:
+            ClassroomError: ``"questions"`` for none left or more than :data:`maubinh.drills.MAX_QUESTIONS`, or a
+                number outside the assignment; ``"assignment"`` while it is still being prepared.
+        """
+        kept = list(dict.fromkeys(int(n) for n in keep))
+        if not 1 <= len(kept) + len(added) <= MAX_QUESTIONS:
+            raise ClassroomError("questions", f"an assignment has 1-{MAX_QUESTIONS} questions")
+
+        def work(session: Session) -> Edited | None:
+            row = session.scalars(select(Assignment).where(Assignment.id == assignment_id,
+                                                           Assignment.class_id == class_id).with_for_update()).first()
+            if row is None or row.replaced_by is not None:
+                return None
+            if not self._assignment_info(session, row).ready or row.grading_error is not None:
+                raise ClassroomError("assignment", "this assignment is still being prepared")
+            if any(not 0 <= n < row.count for n in kept):
+                raise ClassroomError("questions", "a question kept is outside the assignment")
+            stored = {q.number: q for q in session.scalars(
+                select(AssignedQuestion).where(AssignedQuestion.assignment_id == assignment_id))}
+            questions: list[tuple[str, dict[str, Any], bytes]] = [
+                (stored[n].kind, dict(stored[n].record), stored[n].blob) for n in kept]
+            questions += [(kind, dict(rec), blob) for kind, rec, blob in added]
+            refs = [[rec["kind"], rec["level"], int(rec["seed"])] for _, rec, _ in questions]
+            follow_up, row.follow_up = row.follow_up, None  # the new version takes it (unique with the learner)
+            session.flush()
+            new = Assignment(class_id=class_id, title=row.title, kinds=",".join(dict.fromkeys(k for k, _, _ in questions)),
+                             level=str(refs[0][1]), rule_set_id=row.rule_set_id, house_toml=row.house_toml, seed=row.seed,
+                             count=len(questions), deadline=row.deadline, created_at=row.created_at,
+                             closed_at=row.closed_at, picks=None, learner_id=row.learner_id, follow_up=follow_up,
+                             refs=refs)
+            session.add(new)
+            session.flush()
+            row.replaced_by = new.id
+            now = utcnow()
+            session.add_all([AssignedQuestion(assignment_id=new.id, number=n, kind=kind, record=rec, blob=blob,
+                                              graded_at=now) for n, (kind, rec, blob) in enumerate(questions)])
+            renumber = {old: n for n, old in enumerate(kept)}
+            answers = session.scalars(select(AnswerRow).where(AnswerRow.assignment_id == assignment_id)).all()
+            session.add_all([AnswerRow(assignment_id=new.id, learner_id=a.learner_id, number=renumber[a.number],
+                                       code=a.code, correct=a.correct, chi_lost=a.chi_lost, seconds=a.seconds,
+                                       answered_at=a.answered_at) for a in answers if a.number in renumber])
+            session.flush()
+            copied = sum(1 for a in answers if a.number in renumber)
+            return Edited(new.id, len(kept), row.count - len(kept), len(added), copied, len(answers) - copied)
+
+        return self.write(work)
+
+    def current_version(self, assignment_id: int) -> int:
+        """The id of the assignment's current version (itself unless its questions were edited since)."""
+        with self._session() as session:
+            for _ in range(10_000):
+                newer = session.scalar(select(Assignment.replaced_by).where(Assignment.id == assignment_id))
+                if newer is None:
+                    return assignment_id
+                assignment_id = int(newer)
+        return assignment_id
 
     def grading_failed(self, assignment_id: int, message: str) -> None:
         """Note that grading an assignment failed (shown to its teacher)."""
@@ -788,6 +887,8 @@ class ClassroomStore:
                 klass = session.get(Classroom, assignment.class_id)
                 if klass is None or klass.archived_at is not None:
                     raise ClassroomError("class", "this class is archived")
+                if assignment.replaced_by is not None:
+                    raise ClassroomError("replaced", "the teacher changed this assignment's questions")
                 if not self._assignment_info(session, assignment).accepts_answers():
                     raise ClassroomError("assignment", "this assignment takes no more answers")
                 session.execute(self._insert(session, AnswerRow).values(**values, answered_at=utcnow())

@@ -194,3 +194,51 @@ def test_a_running_live_session_is_not_deleted(store: ClassroomStore) -> None:
     with pytest.raises(ClassroomError) as refused:
         live.delete(class_id, info.id)
     assert refused.value.field == "session" and live.session(info.id) is not None
+
+
+def test_an_assignment_s_questions_edited_keep_the_kept_answers_and_archive_the_others(store: ClassroomStore) -> None:
+    """Six questions, Lan answered 1, 2 and 4 (1-based); the teacher keeps 2, 4, 5 and adds one: a new version of four
+    questions (2, 4, 5, the new one), Lan's answers to 2 and 4 kept (now 1 and 2), her answer to 1 archived with
+    the old version, hidden; the old version takes no answer; a follow-up of it is refused."""
+    class_id, (lan,) = _class(store, ["Lan"])
+    source = _graded(store, class_id)
+    practice = Practice(store)
+    for number in (0, 1, 3):
+        _answer(practice, source, lan, number, right=number != 3)
+    extra = make_question(DrillSet((Kind.FOUL,), Level.BEGINNER, "chi-at", seed=77, count=1), 0)
+    with pytest.raises(ClassroomError) as refused:
+        store.edit_questions(class_id, source.id, [], [])
+    assert refused.value.field == "questions"
+    with pytest.raises(ClassroomError):
+        store.edit_questions(class_id, source.id, [6], [])
+    assert store.edit_questions(class_id + "x", source.id, [1], []) is None
+
+    edited = store.edit_questions(class_id, source.id, [1, 3, 4], [(extra.kind.value, record(extra), pack(extra))])
+    assert edited is not None
+    assert (edited.kept, edited.removed, edited.added, edited.answers_kept, edited.answers_archived) == (3, 3, 1, 2, 1)
+    new = store.assignment(edited.assignment_id)
+    assert new is not None and new.ready and new.count == 4 and new.title == source.title
+    assert [a.id for a in store.assignments(class_id)] == [new.id]  # the old version is hidden
+    assert store.current_version(source.id) == new.id
+    keys = [new.drill_set.ref(n).key for n in range(4)]
+    assert keys == [SIX.ref(1).key, SIX.ref(3).key, SIX.ref(4).key,
+                    DrillSet((Kind.FOUL,), Level.BEGINNER, "chi-at", seed=77, count=1).ref(0).key]
+    assert [(a.number, a.correct) for a in store.answers(new.id, lan)] == [(0, True), (1, False)]
+    assert [a.number for a in store.answers(source.id, lan)] == [0, 1, 3]  # the archive: the old version keeps all
+    old = store.assignment(source.id)
+    assert old is not None and old.replaced_by == new.id and not old.accepts_answers()
+    question = store.question(source.id, 2)
+    with pytest.raises(ClassroomError) as refused:  # a page still on the old version
+        store.submit(source.id, lan, 2, answer_code(question, best_answer(question)), True, None, 3.0)
+    assert refused.value.field == "replaced"
+    with pytest.raises(ClassroomError) as refused:
+        FollowUps(store).reassign(class_id, ASSIGNMENT, source.id, "x")
+    assert refused.value.field == "source"
+    # the new version answers as any: Lan's third question, the one kept that she had not answered
+    third = store.question(new.id, 2)
+    assert record(third) == record(make_question(SIX, 4))
+    practice.answer(new.id, lan, 2, lesson=third.lesson.value, code=answer_code(third, best_answer(third)),
+                    correct=True, chi_lost=None, seconds=2.0)
+    assert [a.number for a in store.answers(new.id, lan)] == [0, 1, 2]
+    assert store.delete_assignment(class_id, new.id) == 3 + 3  # both versions go, with all their answers
+    assert store.assignment(source.id) is None

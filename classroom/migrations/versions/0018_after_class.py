@@ -3,7 +3,7 @@ learner (``assignments.learner_id``), reassign another assignment's or a live se
 (``assignments.follow_up``, unique with the learner: a double click makes one) and hold questions copied one by
 one (``assignments.refs``: each one's kind, level and seed).
 
-Revision ID: 0018_follow_ups
+Revision ID: 0018_after_class
 Revises: 0017
 Create Date: 2026-12-05
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0018_follow_ups'
+revision = '0018_after_class'
 down_revision = '0017'
 branch_labels = None
 depends_on = None
@@ -24,6 +24,7 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column('learner_id', sa.String(length=16), nullable=True))
         batch_op.add_column(sa.Column('follow_up', sa.String(length=40), nullable=True))
         batch_op.add_column(sa.Column('refs', sa.JSON(), nullable=True))
+        batch_op.add_column(sa.Column('replaced_by', sa.Integer(), nullable=True))
         batch_op.create_index(batch_op.f('ix_assignments_learner_id'), ['learner_id'], unique=False)
         batch_op.create_foreign_key(batch_op.f('fk_assignments_learner_id_learners'), 'learners', ['learner_id'],
                                     ['id'], ondelete='CASCADE')
@@ -35,6 +36,7 @@ def downgrade() -> None:
         batch_op.drop_constraint(batch_op.f('uq_assignments_follow_up'), type_='unique')
         batch_op.drop_constraint(batch_op.f('fk_assignments_learner_id_learners'), type_='foreignkey')
         batch_op.drop_index(batch_op.f('ix_assignments_learner_id'))
+        batch_op.drop_column('replaced_by')
         batch_op.drop_column('refs')
         batch_op.drop_column('follow_up')
         batch_op.drop_column('learner_id')
