@@ -100,3 +100,35 @@ def test_a_live_session_s_report_reassigns_and_deletes(db: ClassroomStore, lang:
     assert live.session(info.id) is None
     assert translate("live.report.title", lang) not in [s.value for s in at.subheader]
     assert db.assignment(follow_up.assignment_ids[0]) is not None  # the follow-up stays
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_an_assignment_s_questions_are_edited_saying_what_happens_to_the_answers(db: ClassroomStore, lang: str) -> None:
+    """Three questions, Lan answered the first two; the teacher removes the first: 2 kept, 1 removed, Lan's answer to
+    the second kept, her answer to the first archived, said before and after; Lan's old link opens the new version."""
+    made = db.create_class("Lớp sáng", lang, RULES)
+    class_id = made.info.id
+    lan = db.join(class_id, "Lan")
+    assignment = db.assign(class_id, "Buổi 1", SET)
+    Grader(db).grade(assignment).result(timeout=300)
+    for number in range(2):
+        db.submit(assignment.id, lan.info.id, number, _right(number), True, None, 3.0)
+
+    at = open_page("classes", teacher=str(made.teacher_token), lang=lang)
+    key = f"classes_edit_{assignment.id}"
+    at.multiselect(key=f"{key}_keep").set_value([1, 2]).run()
+    confirm = translate("classes.edit.confirm", lang, kept=2, removed=1, added=0, answers_kept=1, answers_archived=1)
+    assert confirm in _texts(at)  # said before the tap
+    at.button(key=f"{key}_save").click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert translate("classes.edit.done", lang, kept=2, removed=1, added=0, answers_kept=1,
+                     answers_archived=1) in [s.value for s in at.success]
+    (current,) = db.assignments(class_id)
+    assert current.id != assignment.id and current.count == 2
+    assert [(a.number, a.correct) for a in db.answers(current.id, lan.info.id)] == [(0, True)]
+
+    drill = open_page("drill", me=str(lan.token), assignment=str(assignment.id), lang=lang)  # the old link
+    assert not drill.exception
+    assert drill.query_params["assignment"] == str(current.id)
+    assert translate("classes.assignment_edited_note", lang) in [i.value for i in drill.info]
+    assert drill.session_state["drill_assigned"].state.index == 1  # the kept answer stays: on to the next

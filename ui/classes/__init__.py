@@ -20,5 +20,6 @@ Modules:
     ui.classes.live_report    view: an ended live session's report (per learner, per kind, the hardest, unfinished).
     ui.classes.live_screen    view: a live session's wall (``?live=<projector id>``): no sidebar, room-sized.
     ui.classes.live_learner   view: the live box on a learner's page, and the poll for new assignments or tables.
+    ui.classes.edit           view: edit an assignment's questions (keep, add from the bank), the answers' fate said.
     ui.classes.follow_up      view: "reassign the missed questions" under a board and a live session's report.
 """

@@ -24,6 +24,7 @@ from classroom.service import AssignmentInfo, ClassInfo, ClassroomError
 from maubinh.drills import KINDS, DrillSet
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from ui.classes.board import show_board
+from ui.classes.edit import edit_box, edit_said
 from ui.classes.follow_up import reassign_box
 from ui.classes.learner import viewer_zone
 from ui.classes.live_teacher import show_live_tab
@@ -263,13 +264,15 @@ def _assignments(klass: ClassInfo, lang: str) -> None:
     counts = store.answer_counts(klass.id)
     zone, now = viewer_zone(), utcnow()
     names = _names(klass)
+    edit_said()
     for assignment in assignments:
         s = assignment.drill_set
         with st.container(border=True):
             state = t(state_key(assignment, now, klass.archived))
             st.markdown(f"**{markdown_literal(_title(assignment, names), limit=2 * TITLE_MAX)}** · :gray-badge[{state}]")
             st.caption(t("classes.assignment_detail", kinds=", ".join(kind_name(k, lang) for k in s.kinds),
-                         level=level_name(s.level, lang), count=s.count, seed=s.seed, rules=md_text(s.rule_set.name(lang)),
+                         level=level_name(s.level, lang), count=s.count,
+                         seed=s.seed if isinstance(s, DrillSet) else "—", rules=md_text(s.rule_set.name(lang)),
                          created=moment(assignment.created_at, zone, lang),
                          deadline=moment(assignment.deadline, zone, lang), answers=counts.get(assignment.id, 0)))
             if assignment.error:
@@ -281,6 +284,8 @@ def _assignments(klass: ClassInfo, lang: str) -> None:
             with deadline_box:
                 _deadline_editor(klass, assignment.id, assignment.deadline)
             _delete_box(klass, assignment, counts.get(assignment.id, 0))
+            if assignment.ready and not klass.archived:
+                edit_box(klass, assignment, lang)
 
 
 def _delete(klass: ClassInfo, assignment_id: int) -> None:
