@@ -38,7 +38,7 @@ from classroom.models import (
     source_key,
     utcnow,
 )
-from classroom.service import ClassroomError, ClassroomStore, _check_deadline, clean_text
+from classroom.service import ClassroomError, ClassroomStore, _check_deadline, clean_text, copy_questions
 
 __all__ = ["ASSIGNMENT", "LIVE", "FollowUp", "FollowUps", "missed", "source_key"]
 
@@ -129,16 +129,9 @@ class FollowUps:
             wanted = missed(source.learner_ids, numbers, source.answers)
             now, ids = utcnow(), []
             for learner_id, picked in wanted.items():
-                copied = [by_number[n] for n in picked]
-                refs = [[rec["kind"], rec["level"], int(rec["seed"])] for _, _, rec, _ in copied]
-                row = Assignment(class_id=class_id, title=title, kinds=",".join(dict.fromkeys(k for _, k, _, _ in copied)),
-                                 level=str(refs[0][1]), rule_set_id=source.rule_set_id, house_toml=source.house_toml,
-                                 seed=source.seed, count=len(copied), deadline=deadline, created_at=now, picks=None,
-                                 learner_id=learner_id, follow_up=key, refs=refs)
-                session.add(row)
-                session.flush()
-                session.add_all([AssignedQuestion(assignment_id=row.id, number=n, kind=kind_, record=rec, blob=blob,
-                                                  graded_at=now) for n, (_, kind_, rec, blob) in enumerate(copied)])
+                row = copy_questions(session, [by_number[n][1:] for n in picked], class_id=class_id, title=title,
+                                     rule_set_id=source.rule_set_id, house_toml=source.house_toml, seed=source.seed,
+                                     deadline=deadline, created_at=now, learner_id=learner_id, follow_up=key)
                 ids.append(row.id)
             session.flush()
             return FollowUp(key, len(wanted), sum(len(v) for v in wanted.values()), tuple(ids), True,

@@ -84,6 +84,7 @@ __all__ = [
     "NewLearner",
     "StoredAnswer",
     "clean_text",
+    "copy_questions",
     "delete_set",
     "learner_info",
     "stored_answer",
@@ -756,20 +757,13 @@ class ClassroomStore:
             questions: list[tuple[str, dict[str, Any], bytes]] = [
                 (stored[n].kind, dict(stored[n].record), stored[n].blob) for n in kept]
             questions += [(kind, dict(rec), blob) for kind, rec, blob in added]
-            refs = [[rec["kind"], rec["level"], int(rec["seed"])] for _, rec, _ in questions]
             follow_up, row.follow_up = row.follow_up, None  # the new version takes it (unique with the learner)
             session.flush()
-            new = Assignment(class_id=class_id, title=row.title, kinds=",".join(dict.fromkeys(k for k, _, _ in questions)),
-                             level=str(refs[0][1]), rule_set_id=row.rule_set_id, house_toml=row.house_toml, seed=row.seed,
-                             count=len(questions), deadline=row.deadline, created_at=row.created_at,
-                             closed_at=row.closed_at, picks=None, learner_id=row.learner_id, follow_up=follow_up,
-                             refs=refs)
-            session.add(new)
-            session.flush()
+            new = copy_questions(session, questions, class_id=class_id, title=row.title, rule_set_id=row.rule_set_id,
+                                 house_toml=row.house_toml, seed=row.seed, deadline=row.deadline,
+                                 created_at=row.created_at, closed_at=row.closed_at, learner_id=row.learner_id,
+                                 follow_up=follow_up)
             row.replaced_by = new.id
-            now = utcnow()
-            session.add_all([AssignedQuestion(assignment_id=new.id, number=n, kind=kind, record=rec, blob=blob,
-                                              graded_at=now) for n, (kind, rec, blob) in enumerate(questions)])
             renumber = {old: n for n, old in enumerate(kept)}
             answers = session.scalars(select(AnswerRow).where(AnswerRow.assignment_id == assignment_id)).all()
             session.add_all([AnswerRow(assignment_id=new.id, learner_id=a.learner_id, number=renumber[a.number],
@@ -932,6 +926,23 @@ class ClassroomStore:
         """Drop the questions kept in memory (they are read again from the database when asked for)."""
         with self._lock:
             self._questions.clear()
+
+
+def copy_questions(session: Session, questions: Sequence[tuple[str, Mapping[str, Any], bytes]],
+                   **columns: Any) -> Assignment:
+    """In the caller's write transaction, a new assignment of ``questions`` (kind, record and packed question each,
+    :mod:`classroom.snapshot`) copied one by one, numbered from 0, each named by its record's kind, level and seed
+    (``refs``: its key, rating and review stay the question's); ``columns``: the rest of its row (class, title,
+    rules, seed, deadline...). A follow-up (:mod:`classroom.follow_ups`) and an edited assignment are made so."""
+    refs = [[rec["kind"], rec["level"], int(rec["seed"])] for _, rec, _ in questions]
+    row = Assignment(kinds=",".join(dict.fromkeys(kind for kind, _, _ in questions)), level=str(refs[0][1]),
+                     count=len(questions), picks=None, refs=refs, **columns)
+    session.add(row)
+    session.flush()
+    now = utcnow()
+    session.add_all([AssignedQuestion(assignment_id=row.id, number=n, kind=kind, record=dict(rec), blob=blob,
+                                      graded_at=now) for n, (kind, rec, blob) in enumerate(questions)])
+    return row
 
 
 def delete_set(session: Session, row: Any, answer_of: InstrumentedAttribute[int],
