@@ -295,7 +295,7 @@ class Assignment(Base):
     """A drill set given to a class (or to one learner of it), with its grading progress, deadline and state."""
 
     __tablename__ = "assignments"
-    __table_args__ = (UniqueConstraint("follow_up", "learner_id"),)
+    __table_args__ = (Index("ix_assignments_follow_up", "follow_up", "learner_id", unique=True),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     class_id: Mapped[str] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
@@ -311,9 +311,10 @@ class Assignment(Base):
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
     grading_error: Mapped[str | None] = mapped_column(Text, default=None)
     picks: Mapped[list[int] | None] = mapped_column(JSON, default=None)
-    learner_id: Mapped[str | None] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), default=None,
-                                                   index=True)
-    """The one learner it is for (a follow-up of the questions they missed); ``None``: the whole class."""
+    learner_id: Mapped[str | None] = mapped_column(String(16), default=None, index=True)
+    """The one learner it is for (a follow-up of the questions they missed); ``None``: the whole class. No foreign
+    key (migration 0018 adds plain columns: SQLite rebuilds no table): a learner row is never deleted but with its
+    class, which takes its assignments with it."""
     follow_up: Mapped[str | None] = mapped_column(String(FOLLOW_UP_MAX), default=None)
     """What it reassigns (:func:`source_key`: ``"assignment:<id>"``, ``"live:<id>"``); ``None``
     for an assignment of its own. Unique with ``learner_id``: a double click makes one follow-up."""

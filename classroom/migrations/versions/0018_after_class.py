@@ -1,6 +1,6 @@
 """Follow-ups (issue 35, "reassign the missed questions to those who missed them"): an assignment may be for one
 learner (``assignments.learner_id``), reassign another assignment's or a live session's questions
-(``assignments.follow_up``, unique with the learner: a double click makes one) and hold questions copied one by
+(``assignments.follow_up``, a unique index with the learner: a double click makes one) and hold questions copied one by
 one (``assignments.refs``: each one's kind, level and seed).
 
 Revision ID: 0018_after_class
@@ -20,23 +20,18 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table('assignments', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('learner_id', sa.String(length=16), nullable=True))
-        batch_op.add_column(sa.Column('follow_up', sa.String(length=40), nullable=True))
-        batch_op.add_column(sa.Column('refs', sa.JSON(), nullable=True))
-        batch_op.add_column(sa.Column('replaced_by', sa.Integer(), nullable=True))
-        batch_op.create_index(batch_op.f('ix_assignments_learner_id'), ['learner_id'], unique=False)
-        batch_op.create_foreign_key(batch_op.f('fk_assignments_learner_id_learners'), 'learners', ['learner_id'],
-                                    ['id'], ondelete='CASCADE')
-        batch_op.create_unique_constraint(batch_op.f('uq_assignments_follow_up'), ['follow_up', 'learner_id'])
+    # plain columns and indexes: on SQLite nothing rebuilds ``assignments`` (a rebuild with foreign keys on, as in a
+    # downgrade run by hand, would delete every question and answer through their ON DELETE CASCADE)
+    op.add_column('assignments', sa.Column('learner_id', sa.String(length=16), nullable=True))
+    op.add_column('assignments', sa.Column('follow_up', sa.String(length=40), nullable=True))
+    op.add_column('assignments', sa.Column('refs', sa.JSON(), nullable=True))
+    op.add_column('assignments', sa.Column('replaced_by', sa.Integer(), nullable=True))
+    op.create_index(op.f('ix_assignments_learner_id'), 'assignments', ['learner_id'], unique=False)
+    op.create_index(op.f('ix_assignments_follow_up'), 'assignments', ['follow_up', 'learner_id'], unique=True)
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('assignments', schema=None) as batch_op:
-        batch_op.drop_constraint(batch_op.f('uq_assignments_follow_up'), type_='unique')
-        batch_op.drop_constraint(batch_op.f('fk_assignments_learner_id_learners'), type_='foreignkey')
-        batch_op.drop_index(batch_op.f('ix_assignments_learner_id'))
-        batch_op.drop_column('replaced_by')
-        batch_op.drop_column('refs')
-        batch_op.drop_column('follow_up')
-        batch_op.drop_column('learner_id')
+    op.drop_index(op.f('ix_assignments_follow_up'), table_name='assignments')
+    op.drop_index(op.f('ix_assignments_learner_id'), table_name='assignments')
+    for column in ('replaced_by', 'refs', 'follow_up', 'learner_id'):
+        op.drop_column('assignments', column)
