@@ -53,6 +53,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from classroom.board import Board, board
 from classroom.models import (
+    LIVE,
     AnswerColumns,
     AssignedQuestion,
     Assignment,
@@ -62,9 +63,10 @@ from classroom.models import (
     Learner,
     TableSession,
     UTCDateTime,
+    source_key,
     utcnow,
 )
-from classroom.service import ClassroomError, ClassroomStore, StoredAnswer
+from classroom.service import ClassroomError, ClassroomStore, StoredAnswer, delete_set, stored_answer
 from classroom.snapshot import unpack
 from maubinh.drills import Kind, Level, Question
 from maubinh.drills.versions import data_version
@@ -228,19 +230,10 @@ class LiveInfo:
         return self.phase is Phase.ENDED
 
 
-@dataclass(frozen=True)
-class LiveAnswerRow:
-    """An answer as stored (``code``: :func:`maubinh.drills.answers.answer_code`; ``seconds`` from the question's
-    start on the server's clock)."""
-
-    session_id: int
-    learner_id: str
-    number: int
-    code: str
-    correct: bool
-    chi_lost: float | None
-    seconds: float
-    answered_at: datetime
+LiveAnswerRow = StoredAnswer
+"""An answer to a live session's question as stored: an assignment's answer's fields (:class:`AnswerColumns` both),
+its ``assignment_id`` the live session's id (``code``: :func:`maubinh.drills.answers.answer_code`; ``seconds`` from
+the question's start on the server's clock)."""
 
 
 @dataclass(frozen=True)
@@ -260,8 +253,7 @@ def _info(row: LiveSession) -> LiveInfo:
 
 
 def _answer(row: LiveAnswer) -> LiveAnswerRow:
-    return LiveAnswerRow(row.session_id, row.learner_id, row.number, row.code, row.correct, row.chi_lost, row.seconds,
-                         row.answered_at)
+    return stored_answer(row, row.session_id)
 
 
 class LiveSessions:
@@ -519,6 +511,26 @@ class LiveSessions:
                 query = query.where(LiveAnswer.number == number)
             return [_answer(row) for row in session.scalars(query.order_by(LiveAnswer.id))]
 
+    def delete(self, class_id: str, session_id: int) -> int | None:
+        """Delete an ended live session of this class with its questions and answers (its report goes with them;
+        a follow-up made from it stays: its questions are copies, its answers the learners'). Returns how many
+        answers were deleted, ``None`` when it is not one of this class's (deleted already, another class's).
+
+        Raises:
+            ClassroomError: ``"session"`` while it is still running (end it first).
+        """
+
+        def work(session: Session) -> int | None:
+            row = session.scalars(select(LiveSession).where(LiveSession.id == session_id,
+                                                            LiveSession.class_id == class_id).with_for_update()).first()
+            if row is None:
+                return None
+            if row.phase != Phase.ENDED.value:
+                raise ClassroomError("session", "this live session is still running")
+            return delete_set(session, row, LiveAnswer.session_id, LiveQuestion.session_id, source_key(LIVE, session_id))
+
+        return self.store.write(work)
+
     def ended(self, class_id: str) -> list[LiveInfo]:
         """The class's ended live sessions, newest first (what the teacher's report offers)."""
         with self.store._session() as session:
@@ -542,9 +554,7 @@ class LiveSessions:
             rows = session.execute(select(LiveQuestion.number, LiveQuestion.record)
                                    .where(LiveQuestion.session_id == session_id).order_by(LiveQuestion.number))
             records = [dict(rec, number=number) for number, rec in rows]
-        given = [StoredAnswer(a.session_id, a.learner_id, a.number, a.code, a.correct, a.chi_lost, a.seconds,
-                              a.answered_at) for a in self.answers(session_id)]
-        return board(self.store.learners(info.class_id), records, given)
+        return board(self.store.learners(info.class_id), records, self.answers(session_id))
 
     def answer_count(self, session_id: int, number: int) -> int:
         """How many learners answered question ``number``."""

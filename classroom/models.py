@@ -7,7 +7,9 @@ Four tables, after Lichess's classes and ClassQuiz's results (shared STYLE.md):
 - ``learners``: a display name unique in its class (compared by :func:`name_key`), and the hash of the
   learner's personal secret. A removed learner keeps their answers (``removed_at``) and loses access.
 - ``assignments``: a drill set given to the class (kinds, level, rule set with any house rules as
-  TOML, seed, count), an optional deadline, closed or not.
+  TOML, seed, count), an optional deadline, closed or not. A follow-up (issue 35, "reassign the missed questions")
+  is an assignment for one learner (``learner_id``) of questions copied from another assignment or a live session
+  (``follow_up`` names which; ``refs`` each question's kind, level and seed).
 - ``assigned_questions``: each question of an assignment as it was asked, graded when it was assigned:
   the question itself (``blob``) and a language-free record of what was asked (``record``). A later
   change of the engine or of a rule set never rewrites these, so past results stay as they were.
@@ -61,6 +63,7 @@ from __future__ import annotations
 import hashlib
 import unicodedata
 from datetime import UTC, date, datetime
+from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -85,9 +88,12 @@ from sqlalchemy.types import TypeDecorator
 
 __all__ = [
     "ARRANGEMENT_MAX",
+    "ASSIGNMENT",
     "BIDI_CONTROLS",
     "CLASS_NAME_MAX",
+    "FOLLOW_UP_MAX",
     "LEARNER_NAME_MAX",
+    "LIVE",
     "NAME_KEY_MAX",
     "ORIGIN_MAX",
     "PLACE_MAX",
@@ -114,6 +120,7 @@ __all__ = [
     "UTCDateTime",
     "invisible",
     "name_key",
+    "source_key",
     "utcnow",
 ]
 
@@ -125,6 +132,25 @@ TITLE_MAX = 80
 """Characters in an assignment's title."""
 ORIGIN_MAX = 16
 """Characters of a hand's origin (:class:`maubinh.play.Origin`'s values)."""
+FOLLOW_UP_MAX = 40
+"""Characters of what a follow-up assignment reassigns (``"assignment:<id>"``, ``"live:<id>"``)."""
+ASSIGNMENT = "assignment"
+"""A follow-up's source kind: an assignment."""
+LIVE = "live"
+"""A follow-up's source kind: a live session."""
+
+
+def source_key(kind: str, source_id: int) -> str:
+    """What a follow-up reassigns, as stored (``assignments.follow_up``): ``"assignment:12"``, ``"live:3"``.
+
+    >>> source_key(LIVE, 3)
+    'live:3'
+    """
+    if kind not in (ASSIGNMENT, LIVE):
+        raise ValueError(f"a follow-up reassigns an assignment or a live session, not {kind!r}")
+    return f"{kind}:{int(source_id)}"
+
+
 PLACE_MAX = 160
 """Characters of a deal showing's place (:mod:`classroom.clock`: a Play table or a class's table session)."""
 
@@ -270,9 +296,10 @@ class Learner(Base):
 
 
 class Assignment(Base):
-    """A drill set given to a class, with its grading progress, deadline and state."""
+    """A drill set given to a class (or to one learner of it), with its grading progress, deadline and state."""
 
     __tablename__ = "assignments"
+    __table_args__ = (Index("ix_assignments_follow_up", "follow_up", "learner_id", unique=True),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     class_id: Mapped[str] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
@@ -288,6 +315,20 @@ class Assignment(Base):
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
     grading_error: Mapped[str | None] = mapped_column(Text, default=None)
     picks: Mapped[list[int] | None] = mapped_column(JSON, default=None)
+    learner_id: Mapped[str | None] = mapped_column(String(16), default=None, index=True)
+    """The one learner it is for (a follow-up of the questions they missed); ``None``: the whole class. No foreign
+    key (migration 0018 adds plain columns: SQLite rebuilds no table): a learner row is never deleted but with its
+    class, which takes its assignments with it."""
+    follow_up: Mapped[str | None] = mapped_column(String(FOLLOW_UP_MAX), default=None)
+    """What it reassigns (:func:`source_key`: ``"assignment:<id>"``, ``"live:<id>"``); ``None``
+    for an assignment of its own. Unique with ``learner_id``: a double click makes one follow-up."""
+    refs: Mapped[list[list[Any]] | None] = mapped_column(JSON, default=None)
+    """Each question's ``[kind, level, seed]`` when its questions were copied one by one (a follow-up); ``None``:
+    its drill set's (kinds, level, seed, count, picks)."""
+    replaced_by: Mapped[int | None] = mapped_column(Integer, default=None)
+    """The assignment that replaced it when the teacher edited its questions (:meth:`classroom.service.ClassroomStore.
+    edit_questions`); a replaced one is hidden and takes no answer, and keeps every answer given to it (the archive of
+    the removed questions' answers). ``None``: the current version."""
 
 
 class AssignedQuestion(Base):

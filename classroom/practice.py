@@ -44,7 +44,7 @@ from classroom.service import (
 )
 from classroom.throttle import CLIENT_PROFILES
 from classroom.tokens import Token, hash_secret, new_id
-from maubinh.drills import MAX_SEED, DrillSet, Kind, Level, QuestionRef, available
+from maubinh.drills import MAX_SEED, DrillSet, Kind, Level, QuestionList, QuestionRef, available
 from maubinh.drills.path import OPEN_STEPS, path_kinds, suits
 from maubinh.drills.sets import Lesson
 from maubinh.drills.themes import Theme, parse_themes, themes_text
@@ -211,7 +211,7 @@ class Practice:
         """
         kept = tuple(themes)
 
-        def keep(session: Session, stored: StoredAnswer, drill_set: DrillSet) -> None:
+        def keep(session: Session, stored: StoredAnswer, drill_set: DrillSet | QuestionList) -> None:
             self._record(session, learner_id, drill_set.ref(stored.number), run_id=f"a{assignment_id}",
                          number=stored.number, mode="assignment", lesson=lesson, code=stored.code,
                          correct=stored.correct, chi_lost=stored.chi_lost, seconds=stored.seconds, now=now,

@@ -26,23 +26,25 @@ import threading
 import time
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, delete, func, select, update
+from sqlalchemy import Engine, delete, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import InstrumentedAttribute, Session, sessionmaker
 
 from classroom.database import database_url, make_engine, migrate
 from classroom.models import (
+    ASSIGNMENT,
     BIDI_CONTROLS,
     CLASS_NAME_MAX,
     LEARNER_NAME_MAX,
     TITLE_MAX,
+    AnswerColumns,
     AnswerRow,
     AssignedQuestion,
     Assignment,
@@ -50,6 +52,7 @@ from classroom.models import (
     Learner,
     invisible,
     name_key,
+    source_key,
     utcnow,
 )
 from classroom.snapshot import SnapshotError, pack, record, unpack
@@ -63,7 +66,7 @@ from classroom.throttle import (
     key_hash,
 )
 from classroom.tokens import Token, derived_secret, hash_secret, new_id, new_join_code, normalize_join_code
-from maubinh.drills import DrillSet, Question, parse_kinds, parse_level
+from maubinh.drills import MAX_QUESTIONS, DrillSet, Kind, Level, Question, QuestionList, QuestionRef, parse_kinds, parse_level
 from maubinh.house import dump_rule_set, load_house_rules, stored_rule_set
 from maubinh.rules import RULE_SET_IDS, RuleSet
 
@@ -74,13 +77,17 @@ __all__ = [
     "ClassInfo",
     "ClassroomError",
     "ClassroomStore",
+    "Edited",
     "LearnerInfo",
     "NameTakenError",
     "NewClass",
     "NewLearner",
     "StoredAnswer",
     "clean_text",
+    "copy_questions",
+    "delete_set",
     "learner_info",
+    "stored_answer",
 ]
 
 LANGUAGES = ("vi", "en")
@@ -192,18 +199,28 @@ class LearnerInfo:
 class AssignmentInfo:
     """An assignment: its drill set, deadline and state, and how many of its questions are graded.
 
-    ``error`` is set when grading failed (the teacher sees it; nothing is shown to learners).
+    ``error`` is set when grading failed (the teacher sees it; nothing is shown to learners). A follow-up
+    (:mod:`classroom.follow_ups`) is for one learner (``learner_id``), reassigns ``follow_up`` (what it copied its
+    questions from) and names its questions one by one (``drill_set`` a :class:`~maubinh.drills.QuestionList`).
     """
 
     id: int
     class_id: str
     title: str
-    drill_set: DrillSet
+    drill_set: DrillSet | QuestionList
     deadline: datetime | None
     created_at: datetime
     closed_at: datetime | None
     graded: int
     error: str | None
+    learner_id: str | None = None
+    follow_up: str | None = None
+    replaced_by: int | None = None
+    """The assignment that replaced it when its questions were edited (:meth:`ClassroomStore.edit_questions`)."""
+
+    def concerns(self, learner_id: str) -> bool:
+        """Whether the learner is given it (the whole class is, a follow-up only its learner)."""
+        return self.learner_id is None or self.learner_id == learner_id
 
     @property
     def count(self) -> int:
@@ -217,12 +234,14 @@ class AssignmentInfo:
     def accepts_answers(self, now: datetime | None = None) -> bool:
         """Ready, not closed, and not past its deadline."""
         now = now or utcnow()
-        return self.ready and self.closed_at is None and (self.deadline is None or now <= self.deadline)
+        return (self.ready and self.closed_at is None and self.replaced_by is None
+                and (self.deadline is None or now <= self.deadline))
 
 
 @dataclass(frozen=True)
 class StoredAnswer:
-    """An answer as stored: its code (:mod:`maubinh.drills.answers`), right or not, chi lost, seconds."""
+    """An answer as stored: its code (:mod:`maubinh.drills.answers`), right or not, chi lost, seconds; also a live
+    session's answer (:data:`classroom.live.LiveAnswerRow`, ``assignment_id`` then the session's id)."""
 
     assignment_id: int
     learner_id: str
@@ -232,6 +251,19 @@ class StoredAnswer:
     chi_lost: float | None
     seconds: float
     answered_at: datetime
+
+
+@dataclass(frozen=True)
+class Edited:
+    """What editing an assignment's questions did (:meth:`ClassroomStore.edit_questions`): the new version's id, the
+    questions kept, removed and added, the answers kept (to kept questions) and archived (to removed ones)."""
+
+    assignment_id: int
+    kept: int
+    removed: int
+    added: int
+    answers_kept: int
+    answers_archived: int
 
 
 @dataclass(frozen=True)
@@ -260,15 +292,24 @@ def learner_info(row: Learner) -> LearnerInfo:
     return LearnerInfo(row.id, row.class_id, row.name, row.joined_at, row.removed_at)
 
 
-def _drill_set(row: Assignment) -> DrillSet:
+def _drill_set(row: Assignment) -> DrillSet | QuestionList:
     house = load_house_rules(row.house_toml) if row.house_toml else None
+    if row.refs:  # questions copied one by one (a follow-up): each keeps its own key, rating and review
+        return QuestionList(tuple(QuestionRef(Kind(kind), Level(level), row.rule_set_id, int(seed), house)
+                                  for kind, level, seed in row.refs), purpose="follow_up")
     return DrillSet(parse_kinds(row.kinds), parse_level(row.level), row.rule_set_id, row.seed, row.count, house,
                     tuple(int(pick) for pick in row.picks or ()))
 
 
+def stored_answer(row: AnswerColumns, set_id: int) -> StoredAnswer:
+    """The plain value of an answer row (an assignment's, a live session's: :class:`~classroom.models.AnswerColumns`)
+    to the set ``set_id``."""
+    return StoredAnswer(set_id, row.learner_id, row.number, row.code, row.correct, row.chi_lost, row.seconds,
+                        row.answered_at)
+
+
 def _answer(row: AnswerRow) -> StoredAnswer:
-    return StoredAnswer(row.assignment_id, row.learner_id, row.number, row.code,
-                        row.correct, row.chi_lost, row.seconds, row.answered_at)
+    return stored_answer(row, row.assignment_id)
 
 
 class ClassroomStore:
@@ -585,13 +626,17 @@ class ClassroomStore:
         graded = session.scalar(select(func.count()).select_from(AssignedQuestion).where(
             AssignedQuestion.assignment_id == row.id)) or 0
         return AssignmentInfo(row.id, row.class_id, row.title, _drill_set(row), row.deadline,
-                              row.created_at, row.closed_at, graded, row.grading_error)
+                              row.created_at, row.closed_at, graded, row.grading_error, row.learner_id, row.follow_up,
+                              row.replaced_by)
 
-    def assignments(self, class_id: str) -> list[AssignmentInfo]:
-        """The class's assignments, newest first."""
+    def assignments(self, class_id: str, learner_id: str | None = None) -> list[AssignmentInfo]:
+        """The class's assignments (their current versions), newest first; with ``learner_id``, only those given to
+        that learner (the class's, and their own follow-ups: never another learner's)."""
+        query = select(Assignment).where(Assignment.class_id == class_id, Assignment.replaced_by.is_(None))
+        if learner_id is not None:
+            query = query.where(or_(Assignment.learner_id.is_(None), Assignment.learner_id == learner_id))
         with self._session() as session:
-            rows = session.scalars(select(Assignment).where(Assignment.class_id == class_id)
-                                   .order_by(Assignment.created_at.desc(), Assignment.id.desc()))
+            rows = session.scalars(query.order_by(Assignment.created_at.desc(), Assignment.id.desc()))
             return [self._assignment_info(session, row) for row in rows]
 
     def assignment(self, assignment_id: int) -> AssignmentInfo | None:
@@ -661,14 +706,84 @@ class ClassroomStore:
                 return None
             if not self._assignment_info(session, row).ready and row.grading_error is None:
                 raise ClassroomError("assignment", "this assignment is still being prepared")
-            answers = int(session.scalar(select(func.count()).select_from(AnswerRow)
-                                         .where(AnswerRow.assignment_id == assignment_id)) or 0)
-            session.execute(delete(AnswerRow).where(AnswerRow.assignment_id == assignment_id))
-            session.execute(delete(AssignedQuestion).where(AssignedQuestion.assignment_id == assignment_id))
-            session.delete(row)
-            return answers
+            old = session.scalars(select(Assignment).where(Assignment.replaced_by == assignment_id)).all()
+            deleted = sum(delete_set(session, version, AnswerRow.assignment_id, AssignedQuestion.assignment_id,
+                                     source_key(ASSIGNMENT, version.id)) for version in self._versions(session, old))
+            return deleted + delete_set(session, row, AnswerRow.assignment_id, AssignedQuestion.assignment_id,
+                                        source_key(ASSIGNMENT, assignment_id))
 
         return self.write(work)
+
+    @staticmethod
+    def _versions(session: Session, rows: Sequence[Assignment]) -> list[Assignment]:
+        """``rows`` and every version each replaced, the oldest last."""
+        found, queue = [], list(rows)
+        while queue:
+            row = queue.pop(0)
+            found.append(row)
+            queue.extend(session.scalars(select(Assignment).where(Assignment.replaced_by == row.id)))
+        return found
+
+    def edit_questions(self, class_id: str, assignment_id: int, keep: Sequence[int],
+                       added: Sequence[tuple[str, Mapping[str, Any], bytes]]) -> Edited | None:
+        """Edit the questions of a ready assignment of this class: keep questions ``keep`` (0-based numbers, in their
+        order) and add ``added`` (kind, record and packed question each, :mod:`classroom.snapshot`) after them. The
+        edited assignment is a new version (a new id, the same title, deadline, state and learner): the answers to
+        the kept questions are copied to it, renumbered; the old version is hidden (``replaced_by``) and keeps every
+        answer given to it, those to the removed questions among them (the archive: not on the board nor in the CSV;
+        each learner's own history keeps theirs). A learner's page still on the old version is refused its next
+        answer and opens the new one. Returns what it did, ``None`` when it is not one of this class's current
+        assignments.
+
+        Raises:
+            ClassroomError: ``"questions"`` for none left or more than :data:`maubinh.drills.MAX_QUESTIONS`, or a
+                number outside the assignment; ``"assignment"`` while it is still being prepared.
+        """
+        kept = list(dict.fromkeys(int(n) for n in keep))
+        if not 1 <= len(kept) + len(added) <= MAX_QUESTIONS:
+            raise ClassroomError("questions", f"an assignment has 1-{MAX_QUESTIONS} questions")
+
+        def work(session: Session) -> Edited | None:
+            row = session.scalars(select(Assignment).where(Assignment.id == assignment_id,
+                                                           Assignment.class_id == class_id).with_for_update()).first()
+            if row is None or row.replaced_by is not None:
+                return None
+            if not self._assignment_info(session, row).ready or row.grading_error is not None:
+                raise ClassroomError("assignment", "this assignment is still being prepared")
+            if any(not 0 <= n < row.count for n in kept):
+                raise ClassroomError("questions", "a question kept is outside the assignment")
+            stored = {q.number: q for q in session.scalars(
+                select(AssignedQuestion).where(AssignedQuestion.assignment_id == assignment_id))}
+            questions: list[tuple[str, dict[str, Any], bytes]] = [
+                (stored[n].kind, dict(stored[n].record), stored[n].blob) for n in kept]
+            questions += [(kind, dict(rec), blob) for kind, rec, blob in added]
+            follow_up, row.follow_up = row.follow_up, None  # the new version takes it (unique with the learner)
+            session.flush()
+            new = copy_questions(session, questions, class_id=class_id, title=row.title, rule_set_id=row.rule_set_id,
+                                 house_toml=row.house_toml, seed=row.seed, deadline=row.deadline,
+                                 created_at=row.created_at, closed_at=row.closed_at, learner_id=row.learner_id,
+                                 follow_up=follow_up)
+            row.replaced_by = new.id
+            renumber = {old: n for n, old in enumerate(kept)}
+            answers = session.scalars(select(AnswerRow).where(AnswerRow.assignment_id == assignment_id)).all()
+            session.add_all([AnswerRow(assignment_id=new.id, learner_id=a.learner_id, number=renumber[a.number],
+                                       code=a.code, correct=a.correct, chi_lost=a.chi_lost, seconds=a.seconds,
+                                       answered_at=a.answered_at) for a in answers if a.number in renumber])
+            session.flush()
+            copied = sum(1 for a in answers if a.number in renumber)
+            return Edited(new.id, len(kept), row.count - len(kept), len(added), copied, len(answers) - copied)
+
+        return self.write(work)
+
+    def current_version(self, assignment_id: int) -> int:
+        """The id of the assignment's current version (itself unless its questions were edited since)."""
+        with self._session() as session:
+            for _ in range(10_000):
+                newer = session.scalar(select(Assignment.replaced_by).where(Assignment.id == assignment_id))
+                if newer is None:
+                    return assignment_id
+                assignment_id = int(newer)
+        return assignment_id
 
     def grading_failed(self, assignment_id: int, message: str) -> None:
         """Note that grading an assignment failed (shown to its teacher)."""
@@ -730,7 +845,7 @@ class ClassroomStore:
 
     def submit(self, assignment_id: int, learner_id: str, number: int, code: str, correct: bool,
                chi_lost: float | None, seconds: float,
-               also: Callable[[Session, StoredAnswer, DrillSet], object] | None = None) -> StoredAnswer:
+               also: Callable[[Session, StoredAnswer, DrillSet | QuestionList], object] | None = None) -> StoredAnswer:
         """Store a learner's answer to question ``number``; the first answer stays (a resubmission, from a
         double click or another device, returns the stored one unchanged).
 
@@ -754,7 +869,8 @@ class ClassroomStore:
             # The learner's row is locked first (PostgreSQL): one learner's answers are stored one at a time.
             learner = session.get(Learner, learner_id, with_for_update=True)
             assignment = session.get(Assignment, assignment_id)
-            if learner is None or assignment is None or learner.class_id != assignment.class_id:
+            if (learner is None or assignment is None or learner.class_id != assignment.class_id
+                    or assignment.learner_id not in (None, learner_id)):
                 raise ClassroomError("assignment", "this assignment is not for this learner")
             if learner.removed_at is not None:
                 raise ClassroomError("learner", "this learner was removed from the class")
@@ -765,6 +881,8 @@ class ClassroomStore:
                 klass = session.get(Classroom, assignment.class_id)
                 if klass is None or klass.archived_at is not None:
                     raise ClassroomError("class", "this class is archived")
+                if assignment.replaced_by is not None:
+                    raise ClassroomError("replaced", "the teacher changed this assignment's questions")
                 if not self._assignment_info(session, assignment).accepts_answers():
                     raise ClassroomError("assignment", "this assignment takes no more answers")
                 session.execute(self._insert(session, AnswerRow).values(**values, answered_at=utcnow())
@@ -808,6 +926,39 @@ class ClassroomStore:
         """Drop the questions kept in memory (they are read again from the database when asked for)."""
         with self._lock:
             self._questions.clear()
+
+
+def copy_questions(session: Session, questions: Sequence[tuple[str, Mapping[str, Any], bytes]],
+                   **columns: Any) -> Assignment:
+    """In the caller's write transaction, a new assignment of ``questions`` (kind, record and packed question each,
+    :mod:`classroom.snapshot`) copied one by one, numbered from 0, each named by its record's kind, level and seed
+    (``refs``: its key, rating and review stay the question's); ``columns``: the rest of its row (class, title,
+    rules, seed, deadline...). A follow-up (:mod:`classroom.follow_ups`) and an edited assignment are made so."""
+    refs = [[rec["kind"], rec["level"], int(rec["seed"])] for _, rec, _ in questions]
+    row = Assignment(kinds=",".join(dict.fromkeys(kind for kind, _, _ in questions)), level=str(refs[0][1]),
+                     count=len(questions), picks=None, refs=refs, **columns)
+    session.add(row)
+    session.flush()
+    now = utcnow()
+    session.add_all([AssignedQuestion(assignment_id=row.id, number=n, kind=kind, record=dict(rec), blob=blob,
+                                      graded_at=now) for n, (kind, rec, blob) in enumerate(questions)])
+    return row
+
+
+def delete_set(session: Session, row: Any, answer_of: InstrumentedAttribute[int],
+               question_of: InstrumentedAttribute[int], source: str) -> int:
+    """In the caller's write transaction, delete a set of questions (an assignment's, a live session's ``row``: its
+    ``id`` and ``class_id``), its questions (``question_of``: their column naming the set) and the class's answers
+    to them (``answer_of``); returns how many answers went. Its follow-ups (:mod:`classroom.follow_ups`, ``source``
+    as :func:`~classroom.models.source_key` names it) stay as assignments of their own and no longer name it (an id
+    SQLite gives again later must not find them as its follow-up)."""
+    answers = int(session.scalar(select(func.count()).where(answer_of == row.id)) or 0)
+    session.execute(delete(answer_of.class_).where(answer_of == row.id))
+    session.execute(delete(question_of.class_).where(question_of == row.id))
+    session.execute(update(Assignment).where(Assignment.class_id == row.class_id, Assignment.follow_up == source)
+                    .values(follow_up=None))
+    session.delete(row)
+    return answers
 
 
 def questions_of(store: ClassroomStore, assignment: AssignmentInfo) -> Sequence[Question | None]:

@@ -25,4 +25,6 @@ Modules:
     ui.classes.live_learner   view: the live box on a learner's page, and the poll for new assignments or tables.
     ui.classes.seat_teacher   view: "seat the class" at tables of people (issue 34), the tables, their board.
     ui.classes.seat_learner   view: a learner's page says it is open, and goes to the learner's seat once given.
+    ui.classes.edit           view: edit an assignment's questions (keep, add from the bank), the answers' fate said.
+    ui.classes.follow_up      view: "reassign the missed questions" under a board and a live session's report.
 """

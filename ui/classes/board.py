@@ -165,7 +165,7 @@ def show_board(access: Callable[[], ClassInfo | None], assignment_id: int, proje
         st.caption(t("classes.no_assignments"))
         return
     rule_set = assignment.drill_set.rule_set
-    learners = store.learners(klass.id)
+    learners = [one for one in store.learners(klass.id) if assignment.concerns(one.id)]  # a follow-up: its learner
     result = board(learners, store.records(assignment.id), store.answers(assignment.id))
     questions = _questions(assignment)
     active = sum(1 for row in result.learners if row.answered)

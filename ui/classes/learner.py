@@ -129,7 +129,7 @@ def _assignments(learner: LearnerInfo, klass: ClassInfo, token: str, lang: str, 
     class is archived)."""
     store = classroom().store
     class_id = klass.id
-    assignments = [a for a in store.assignments(class_id) if not a.error]
+    assignments = [a for a in store.assignments(class_id, learner_id=learner.id) if not a.error]  # a follow-up: its learner's
     st.subheader(t("classes.assignments"))
     if not assignments:
         st.caption(t("classes.no_assignments_learner"))

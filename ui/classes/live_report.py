@@ -9,12 +9,14 @@ import pandas as pd
 import streamlit as st
 
 from classroom.board import Board
+from classroom.follow_ups import LIVE
 from classroom.live import LiveInfo
 from classroom.service import ClassInfo, ClassroomError
 from classroom.snapshot import SnapshotError
 from maubinh.bands import mean_grade
 from maubinh.drills import Question
 from ui.classes.export import answer_sections
+from ui.classes.follow_up import reassign_box
 from ui.classes.words import kind_words, moment, share
 from ui.escape import csv_bytes, md_text, plain_text
 from ui.i18n import t, translate
@@ -133,9 +135,29 @@ def show_live_report(klass: ClassInfo, lang: str) -> None:
         return
     if asked(info) == 0:
         st.caption(t("live.report.none_asked"))
-        return
-    _learners(report, info, lang)
-    _unfinished(report, info)
-    _kinds(report, lang)
-    _hardest(report, lang)
-    _download(klass, info, report, lang)
+    else:
+        _learners(report, info, lang)
+        _unfinished(report, info)
+        _kinds(report, lang)
+        _hardest(report, lang)
+        _download(klass, info, report, lang)
+        reassign_box(klass, LIVE, info.id, translate("classes.follow.live_title", klass.language, n=info.id), lang)
+    _delete_box(klass, info, len(live.answers(info.id)))
+
+
+def _delete(klass: ClassInfo, session_id: int) -> None:
+    try:
+        live_sessions().delete(klass.id, session_id)
+    except ClassroomError:  # running again? only an ended one is listed here
+        st.session_state[f"live_delete_{session_id}_error"] = True
+
+
+def _delete_box(klass: ClassInfo, info: LiveInfo, answers: int) -> None:
+    """Delete the session with its answers, saying plainly what goes (its report, its answers) and what stays (a
+    follow-up made from it, each learner's own history)."""
+    with st.popover(t("live.delete"), icon=":material/delete:"):
+        st.markdown(t("live.delete_confirm", n=info.id, answers=answers))
+        st.button(t("live.delete_yes"), key=f"live_delete_{info.id}", type="primary", on_click=_delete,
+                  args=(klass, info.id))
+    if st.session_state.pop(f"live_delete_{info.id}_error", False):
+        st.error(t("live.delete_refused"))

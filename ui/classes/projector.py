@@ -65,7 +65,8 @@ def _boards(klass: ClassInfo, token: str, lang: str) -> None:
     without names, checking the projector link again at every refresh."""
     store = classroom().store
     shown: dict[str, tuple[datetime, str]] = {
-        f"a{a.id}": (a.created_at, a.title) for a in store.assignments(klass.id) if a.ready}
+        f"a{a.id}": (a.created_at, a.title) for a in store.assignments(klass.id)
+        if a.ready and a.learner_id is None}  # not a follow-up: one learner's, named
     shown.update({f"t{s.id}": (s.created_at, translate("tables.session_title", lang, n=s.id))
                   for s in table_sessions().sessions(klass.id)})
     if not shown:

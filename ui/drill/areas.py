@@ -142,6 +142,8 @@ def show_assignment(assigned: Assigned, lang: str) -> None:
     st.caption(t("classes.assigned_caption", klass=markdown_literal(assigned.klass.name, limit=80),
                  name=markdown_literal(assigned.learner.name),
                  rules=md_text(assigned.assignment.drill_set.rule_set.name(lang))))
+    if st.session_state.pop("drill_assigned_edited", False):  # the link was to a version edited since
+        st.info(t("classes.assignment_edited_note"))
     if not assigned.open:  # why: the class archived (it said "closed or past its deadline" then too), or the assignment
         st.info(t("classes.archived_note" if assigned.klass.archived else "classes.assignment_closed_note"))
     link_to("pages/classes.py", t("classes.back_to_class"), ":material/groups:", {"me": assigned.token, "lang": lang})

@@ -31,7 +31,8 @@ _STATE_KEY = "drill_assigned"
 _log = logging.getLogger(__name__)
 
 
-REFUSED = {"class": "classes.answer_refused_archived", "learner": "classes.answer_refused_removed"}
+REFUSED = {"class": "classes.answer_refused_archived", "learner": "classes.answer_refused_removed",
+           "replaced": "classes.answer_refused_replaced"}
 """The message of a refused answer by the refusal's field (:class:`classroom.service.ClassroomError`); any
 other field: the assignment is closed or past its deadline."""
 
@@ -146,8 +147,14 @@ def assigned_from_url() -> Assigned | None:
         _fail("classes.removed")
         return None
     assignment = store.assignment(int(raw_id)) if raw_id and raw_id.isdigit() and len(raw_id) < 12 else None
+    if assignment is not None and assignment.replaced_by is not None:  # its questions edited since: the new version
+        current = store.current_version(assignment.id)
+        st.query_params[ASSIGNMENT_PARAM] = str(current)
+        st.session_state["drill_assigned_edited"] = True
+        assignment = store.assignment(current)
     klass = store.class_info(learner.class_id)
-    if assignment is None or klass is None or assignment.class_id != learner.class_id:
+    if (assignment is None or klass is None or assignment.class_id != learner.class_id
+            or not assignment.concerns(learner.id)):  # another learner's follow-up
         _fail("classes.bad_assignment")
         return None
     if not assignment.ready:

@@ -1,0 +1,191 @@
+"""Reassign the missed questions to those who missed them, in one click (issue 35, "after the class").
+
+A follow-up of an assignment or of a live session (its *source*) gives each learner of the class an assignment of
+their own (:attr:`classroom.models.Assignment.learner_id`) holding only the questions that learner got wrong or did
+not answer: of an assignment, every question; of a live session, every question it opened (one never opened was
+asked of nobody). A learner who missed nothing gets nothing, and so does a removed learner. The questions are
+copied as stored (their packed data and record, :mod:`classroom.snapshot`), numbered from 0 in the source's order,
+and each keeps its own key (:class:`maubinh.drills.QuestionRef`: kind, level, seed under the source's rules), so
+the learner's rating, the review queue and Progress count it as the question it is. The learner answers it in the
+Drill page like any assignment, graded the same way (:meth:`classroom.practice.Practice.answer`).
+
+One follow-up per source: :meth:`FollowUps.reassign` locks the source's row and looks for a follow-up made before
+(a double click, a second device, another server: the first one stays and is returned, ``made`` false); the
+unique key (``follow_up``, ``learner_id``) keeps it so if two got past the lock. Deleting the follow-ups (each as
+an assignment) lets the teacher make one again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from classroom.live import LiveAnswer, LiveQuestion, LiveSession, Phase
+from classroom.models import (
+    ASSIGNMENT,
+    LIVE,
+    TITLE_MAX,
+    AnswerRow,
+    AssignedQuestion,
+    Assignment,
+    Classroom,
+    Learner,
+    source_key,
+    utcnow,
+)
+from classroom.service import ClassroomError, ClassroomStore, _check_deadline, clean_text, copy_questions
+
+__all__ = ["ASSIGNMENT", "LIVE", "FollowUp", "FollowUps", "missed", "source_key"]
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """A follow-up as made (or found): ``learners`` given one, ``questions`` in all (every learner's counted),
+    ``assignment_ids`` (one per learner), ``made`` false when it had been made before (nothing new stored),
+    ``made_at`` when it was made (``None`` when nobody missed anything: nothing was stored)."""
+
+    source: str
+    learners: int
+    questions: int
+    assignment_ids: tuple[int, ...]
+    made: bool
+    made_at: datetime | None
+
+
+def missed(learner_ids: Sequence[str], numbers: Sequence[int],
+           answers: Mapping[tuple[str, int], bool]) -> dict[str, list[int]]:
+    """Per learner, the question numbers (of ``numbers``, in order) they got wrong or did not answer; a learner who
+    missed none is left out. ``answers``: right or not, by (learner, number).
+
+    >>> missed(["lan", "minh"], [0, 1, 2], {("lan", 0): True, ("lan", 1): False, ("minh", 0): True,
+    ...                                     ("minh", 1): True, ("minh", 2): True})
+    {'lan': [1, 2]}
+    """
+    found: dict[str, list[int]] = {}
+    for learner in learner_ids:
+        wrong = [n for n in numbers if not answers.get((learner, n), False)]
+        if wrong:
+            found[learner] = wrong
+    return found
+
+
+@dataclass(frozen=True)
+class _Source:
+    """What a follow-up copies: its rules, seed, questions (number, kind, record, blob) and who was asked."""
+
+    class_id: str
+    rule_set_id: str
+    house_toml: str | None
+    seed: int
+    questions: tuple[tuple[int, str, dict[str, Any], bytes], ...]
+    learner_ids: tuple[str, ...]
+    answers: Mapping[tuple[str, int], bool]
+
+
+class FollowUps:
+    """Follow-ups on one :class:`~classroom.service.ClassroomStore` (thread-safe, like the store)."""
+
+    def __init__(self, store: ClassroomStore) -> None:
+        self.store = store
+
+    def made(self, class_id: str, kind: str, source_id: int) -> FollowUp | None:
+        """The follow-up of that source made before (``None`` while none is)."""
+        key = source_key(kind, source_id)
+        with self.store._session() as session:
+            return _existing(session, class_id, key)
+
+    def reassign(self, class_id: str, kind: str, source_id: int, title: str,
+                 deadline: datetime | None = None) -> FollowUp:
+        """Give each learner of the class who missed questions of the source (:data:`ASSIGNMENT` or :data:`LIVE`,
+        its id) an assignment of those questions, titled ``title`` (cut to
+        :data:`~classroom.models.TITLE_MAX`), with ``deadline`` (the server's, or none); all of it in one
+        transaction. Made before: that one is returned (``made`` false) and nothing is stored.
+
+        Raises:
+            ClassroomError: ``"source"`` for no such assignment or live session in this class (or one still being
+                prepared, or a live session still running), ``"class"`` for an archived class, ``"title"`` and
+                ``"deadline"`` as :meth:`~classroom.service.ClassroomStore.assign`.
+        """
+        key = source_key(kind, source_id)
+        title = clean_text(title[:TITLE_MAX], "title", TITLE_MAX)
+        _check_deadline(deadline)
+
+        def work(session: Session) -> FollowUp:
+            klass = session.get(Classroom, class_id)
+            if klass is None or klass.archived_at is not None:
+                raise ClassroomError("class", "this class is archived")
+            source = (self._assignment(session, class_id, source_id) if kind == ASSIGNMENT
+                      else self._live(session, class_id, source_id))
+            found = _existing(session, class_id, key)
+            if found is not None:
+                return found
+            numbers = [number for number, *_ in source.questions]
+            by_number = {q[0]: q for q in source.questions}
+            wanted = missed(source.learner_ids, numbers, source.answers)
+            now, ids = utcnow(), []
+            for learner_id, picked in wanted.items():
+                row = copy_questions(session, [by_number[n][1:] for n in picked], class_id=class_id, title=title,
+                                     rule_set_id=source.rule_set_id, house_toml=source.house_toml, seed=source.seed,
+                                     deadline=deadline, created_at=now, learner_id=learner_id, follow_up=key)
+                ids.append(row.id)
+            session.flush()
+            return FollowUp(key, len(wanted), sum(len(v) for v in wanted.values()), tuple(ids), True,
+                            now if wanted else None)
+
+        return self.store.write(work)
+
+    # ------------------------------------------------------------------ the sources, read locked
+
+    @staticmethod
+    def _learners(session: Session, class_id: str, only: str | None) -> tuple[str, ...]:
+        query = select(Learner.id).where(Learner.class_id == class_id, Learner.removed_at.is_(None))
+        if only is not None:
+            query = query.where(Learner.id == only)
+        return tuple(session.scalars(query.order_by(Learner.joined_at, Learner.id)))
+
+    def _assignment(self, session: Session, class_id: str, assignment_id: int) -> _Source:
+        row = session.scalars(select(Assignment).where(Assignment.id == assignment_id).with_for_update()).first()
+        if row is None or row.class_id != class_id or row.replaced_by is not None:
+            raise ClassroomError("source", "no such assignment in this class (or an old version of one)")
+        questions = tuple(session.execute(
+            select(AssignedQuestion.number, AssignedQuestion.kind, AssignedQuestion.record, AssignedQuestion.blob)
+            .where(AssignedQuestion.assignment_id == assignment_id).order_by(AssignedQuestion.number)).all())
+        if len(questions) < row.count or row.grading_error is not None:
+            raise ClassroomError("source", "this assignment is still being prepared")
+        answers = {(lid, n): bool(ok) for lid, n, ok in session.execute(
+            select(AnswerRow.learner_id, AnswerRow.number, AnswerRow.correct)
+            .where(AnswerRow.assignment_id == assignment_id))}
+        return _Source(class_id, row.rule_set_id, row.house_toml, row.seed,
+                       tuple((n, k, dict(rec), blob) for n, k, rec, blob in questions),
+                       self._learners(session, class_id, row.learner_id), answers)
+
+    def _live(self, session: Session, class_id: str, session_id: int) -> _Source:
+        row = session.scalars(select(LiveSession).where(LiveSession.id == session_id).with_for_update()).first()
+        if row is None or row.class_id != class_id:
+            raise ClassroomError("source", "no such live session in this class")
+        if row.phase != Phase.ENDED.value:
+            raise ClassroomError("source", "this live session is still running")
+        questions = tuple(session.execute(
+            select(LiveQuestion.number, LiveQuestion.kind, LiveQuestion.record, LiveQuestion.blob)
+            .where(LiveQuestion.session_id == session_id, LiveQuestion.number <= row.number)
+            .order_by(LiveQuestion.number)).all())
+        answers = {(lid, n): bool(ok) for lid, n, ok in session.execute(
+            select(LiveAnswer.learner_id, LiveAnswer.number, LiveAnswer.correct)
+            .where(LiveAnswer.session_id == session_id))}
+        return _Source(class_id, row.rule_set_id, row.house_toml, 0,
+                       tuple((n, k, dict(rec), blob) for n, k, rec, blob in questions),
+                       self._learners(session, class_id, None), answers)
+
+
+def _existing(session: Session, class_id: str, key: str) -> FollowUp | None:
+    rows = session.execute(select(Assignment.id, Assignment.count, Assignment.created_at).where(
+        Assignment.class_id == class_id, Assignment.follow_up == key).order_by(Assignment.id)).all()
+    if not rows:
+        return None
+    return FollowUp(key, len(rows), sum(int(count) for _, count, _ in rows), tuple(int(i) for i, _, _ in rows), False,
+                    min(at for _, _, at in rows))
