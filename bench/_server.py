@@ -6,10 +6,12 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from playwright.sync_api import Page
@@ -28,6 +30,14 @@ def server(compiled: bool = True, cwd: Path = ROOT, env: dict[str, str] | None =
            warm: bool = True) -> Iterator[int]:
     """Start the app as ``make run`` does (``python -m ui.serve``: warm before it listens) or, without ``warm``,
     as ``streamlit run app.py`` (``MAUBINH_KERNEL=0`` unless ``compiled``); yield its port once healthy."""
+    with server_process(compiled, cwd, env, warm) as (port, _):
+        yield port
+
+
+@contextmanager
+def server_process(compiled: bool = True, cwd: Path = ROOT, env: dict[str, str] | None = None,
+                   warm: bool = True) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """:func:`server`, yielding its port and its process (whose CPU a bench reads)."""
     port = free_port()
     environment = {**os.environ, **(env or {}), "MAUBINH_KERNEL": "1" if compiled else "0"}
     start = ["-m", "ui.serve"] if warm else ["-m", "streamlit", "run", str(cwd / "app.py")]
@@ -44,10 +54,44 @@ def server(compiled: bool = True, cwd: Path = ROOT, env: dict[str, str] | None =
                 break
             except OSError:
                 time.sleep(0.1)
-        yield port
+        yield port, process
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+@dataclass
+class Servers:
+    """App servers on one database: ``url`` is where the tabs connect (HAProxy's address when there are
+    several, the server's own when one), ``processes`` the servers' (their CPU is the figure)."""
+
+    url: str
+    processes: list[subprocess.Popen[bytes]]
+
+
+@contextmanager
+def servers(count: int, database_url: str, env: dict[str, str] | None = None) -> Iterator[Servers]:
+    """``count`` app servers on ``database_url`` (one: alone; more: behind HAProxy with the deployed config,
+    ``deploy/haproxy.cfg.template``: round robin, cookie affinity, which a tab without cookies does not have, so
+    each tab's websocket goes to the next server); all stopped afterwards."""
+    from deploy.cluster import start_haproxy, stop, wait_healthy
+
+    environment = {"MAUBINH_DATABASE_URL": database_url, "PYTHONUNBUFFERED": "1", **(env or {})}
+    if count > 1:
+        environment.setdefault("MAUBINH_TRUST_PROXY", "1")
+    with ExitStack() as stack:
+        started = [stack.enter_context(server_process(env=environment)) for _ in range(count)]
+        if count == 1:
+            yield Servers(f"http://127.0.0.1:{started[0][0]}", [started[0][1]])
+            return
+        folder = Path(tempfile.mkdtemp(prefix="bench_haproxy_"))
+        port = free_port()
+        haproxy = start_haproxy([f"127.0.0.1:{p}" for p, _ in started], folder / "haproxy.cfg",
+                                f"127.0.0.1:{port}", f"127.0.0.1:{free_port()}", log=None)
+        stack.callback(stop, haproxy)
+        wait_healthy(f"http://127.0.0.1:{port}/_stcore/health", 60, haproxy)
+        time.sleep(4)  # HAProxy marks each server up after two health checks (2 s apart)
+        yield Servers(f"http://127.0.0.1:{port}", [process for _, process in started])
 
 
 def idle(page: Page) -> None:
