@@ -68,6 +68,14 @@ class Servers:
     url: str
     processes: list[subprocess.Popen[bytes]]
 
+    def cpu(self) -> float:
+        """CPU seconds the servers have used so far (user + system, from ``/proc``)."""
+        total = 0
+        for process in self.processes:
+            fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        return total / os.sysconf("SC_CLK_TCK")
+
 
 @contextmanager
 def servers(count: int, database_url: str, env: dict[str, str] | None = None) -> Iterator[Servers]:
@@ -92,6 +100,25 @@ def servers(count: int, database_url: str, env: dict[str, str] | None = None) ->
         wait_healthy(f"http://127.0.0.1:{port}/_stcore/health", 60, haproxy)
         time.sleep(4)  # HAProxy marks each server up after two health checks (2 s apart)
         yield Servers(f"http://127.0.0.1:{port}", [process for _, process in started])
+
+
+@contextmanager
+def database(given: str | None, postgres: bool, prefix: str) -> Iterator[str]:
+    """The database URL of a run: ``given``, a fresh PostgreSQL database on ``MAUBINH_TEST_POSTGRES_URL``
+    (``postgres``; dropped after), or a fresh SQLite file."""
+    if given:
+        yield given
+        return
+    if not postgres:
+        yield f"sqlite:///{Path(tempfile.mkdtemp(prefix=prefix)) / 'classroom.sqlite'}"
+        return
+    from tests.conftest import drop_postgres_database, fresh_postgres_database
+
+    url, name = fresh_postgres_database()
+    try:
+        yield url
+    finally:
+        drop_postgres_database(name)
 
 
 def idle(page: Page) -> None:

@@ -33,10 +33,7 @@ import json
 import random
 import re
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,9 +42,9 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import func, select
 
-from bench._server import Servers, servers
-from bench.class_load import ProcessWatch, load_average, percentile
-from bench.st_client import FINISHED, Node, Session
+from bench._server import Servers, database, servers
+from bench.class_load import load_average, percentile
+from bench.st_client import FINISHED, Node, Session, open_pages
 from classroom.room_models import RoomHand
 from classroom.rooms import Rooms
 from classroom.service import ClassroomStore
@@ -124,53 +121,11 @@ class Figures:
         self.steps.setdefault(step, []).append(seconds)
 
 
-@contextmanager
-def database(given: str | None, postgres: bool, prefix: str) -> Iterator[str]:
-    """The database URL of a run: ``given``, a fresh PostgreSQL database on ``MAUBINH_TEST_POSTGRES_URL``
-    (``postgres``; dropped after), or a fresh SQLite file."""
-    if given:
-        yield given
-        return
-    if not postgres:
-        yield f"sqlite:///{Path(tempfile.mkdtemp(prefix=prefix)) / 'classroom.sqlite'}"
-        return
-    from tests.conftest import drop_postgres_database, fresh_postgres_database
-
-    url, name = fresh_postgres_database()
-    try:
-        yield url
-    finally:
-        drop_postgres_database(name)
-
-
-def cpu(cluster: Servers) -> float:
-    """CPU seconds the servers have used so far."""
-    return sum(ProcessWatch(p.pid).cpu() for p in cluster.processes)
-
-
-async def open_pages(tabs: list[tuple[Session, str, str]], at_once: int, errors: list[str]) -> None:
-    """Open every ``(tab, page, query)``, ``at_once`` at a time (as a class arriving); failures go to ``errors``."""
-    gate = asyncio.Semaphore(at_once)
-
-    async def one(tab: Session, page: str, query: str) -> None:
-        async with gate:
-            try:
-                await tab.open()
-                result = await tab.load(page, query)
-            except Exception as exc:  # noqa: BLE001 - every failure is a counted error
-                errors.append(f"open {page}?{query[:30]}: {exc!r}")
-                return
-            if result.exceptions:
-                errors.append(f"open {page}?{query[:30]}: {result.exceptions}")
-
-    await asyncio.gather(*(one(*tab) for tab in tabs))
-
-
 async def idle_cpu(cluster: Servers, seconds: float) -> float:
     """The servers' CPU over ``seconds``, in CPU seconds per second."""
-    used, start = cpu(cluster), time.perf_counter()
+    used, start = cluster.cpu(), time.perf_counter()
     await asyncio.sleep(seconds)
-    return (cpu(cluster) - used) / (time.perf_counter() - start)
+    return (cluster.cpu() - used) / (time.perf_counter() - start)
 
 
 def seat_players(rooms: Rooms, count: int, base_url: str) -> list[Player]:
@@ -275,7 +230,7 @@ async def run(args: argparse.Namespace, cluster: Servers, rooms: Rooms) -> tuple
         player.watch(translate("rooms.state_ready", LANG), translate("play.showdown", LANG))
     await asyncio.sleep(2)  # every page polling
     cpus["waiting"] = await idle_cpu(cluster, args.idle_seconds)
-    used, start = cpu(cluster), time.perf_counter()
+    used, start = cluster.cpu(), time.perf_counter()
     for deal in range(1, args.deals + 1):
         await asyncio.gather(*(play_deal(deal, [p for p in players if p.room == room], figures, args.think, rng,
                                          confirmed) for room in range(args.rooms)))
@@ -284,7 +239,7 @@ async def run(args: argparse.Namespace, cluster: Servers, rooms: Rooms) -> tuple
             await asyncio.sleep(0.1)
         deal_figures(deal, players, confirmed, figures)
         await asyncio.sleep(1)
-    cpus["playing"] = (cpu(cluster) - used) / (time.perf_counter() - start)
+    cpus["playing"] = (cluster.cpu() - used) / (time.perf_counter() - start)
     polls = sum(p.tab.auto_reruns for p in players)
     cpus["polls"] = polls
     await asyncio.gather(*(p.tab.close() for p in players), return_exceptions=True)

@@ -80,7 +80,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.asyncio.client import ClientConnection, connect
 
-__all__ = ["Node", "RunResult", "ScriptTimeout", "Session"]
+__all__ = ["Node", "RunResult", "ScriptTimeout", "Session", "open_pages"]
 
 FINISHED = ForwardMsg.FINISHED_SUCCESSFULLY
 FRAGMENT_FINISHED = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
@@ -454,6 +454,24 @@ class Session:
                 continue
             soonest = min((due[f] for f in self._auto), default=now + 0.25)
             await asyncio.sleep(0.02 if ready else min(0.25, max(0.005, soonest - now)))
+
+
+async def open_pages(tabs: list[tuple[Session, str, str]], at_once: int, errors: list[str]) -> None:
+    """Open every ``(tab, page, query)``, ``at_once`` at a time (as a class arriving); failures go to ``errors``."""
+    gate = asyncio.Semaphore(at_once)
+
+    async def one(tab: Session, page: str, query: str) -> None:
+        async with gate:
+            try:
+                await tab.open()
+                result = await tab.load(page, query)
+            except Exception as exc:  # noqa: BLE001 - every failure is a counted error
+                errors.append(f"open {page}?{query[:30]}: {exc!r}")
+                return
+            if result.exceptions:
+                errors.append(f"open {page}?{query[:30]}: {result.exceptions}")
+
+    await asyncio.gather(*(one(*tab) for tab in tabs))
 
 
 def _state(node: Node, value: Any) -> WidgetState:
