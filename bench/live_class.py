@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench._server import Servers, database, servers
-from bench.class_load import load_average, percentile
+from bench.class_load import client_cpu, load_average, percentile
 from bench.st_client import Node, Session, open_pages
 from classroom.live import LivePick, LiveSessions
 from classroom.service import ClassroomStore
@@ -108,6 +108,8 @@ class Run:
     taps: dict[int, list[Tap]] = field(default_factory=dict)
     steps: dict[str, list[float]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+    by_question: list[str] = field(default_factory=list)
+    """Per question, the first, median and last page to show it (seconds after "next")."""
 
     def add(self, step: str, seconds: float) -> None:
         self.steps.setdefault(step, []).append(seconds)
@@ -210,9 +212,11 @@ async def lesson(args: argparse.Namespace, cluster: Servers, made: Lesson) -> tu
         result = await teacher.click(button)
         tapped = time.perf_counter() - result.seconds  # the run's start: its lock may have waited for a refresh
         await asyncio.gather(*(learner_answers(ln, run, number, args.think, rng) for ln in learners))
-        for learner in learners:
-            if number in learner.shown:
-                run.add("shown", learner.shown[number] - tapped)
+        shown = sorted(ln.shown[number] - tapped for ln in learners if number in ln.shown)
+        for seconds in shown:
+            run.add("shown", seconds)
+        if shown:
+            run.by_question.append(f"{number + 1}: {shown[0]:.2f} / {percentile(shown, 0.5):.2f} / {shown[-1]:.2f}")
         deadline = time.perf_counter() + 30
         taps = len(run.taps.get(number, []))
         while time.perf_counter() < deadline and not any(c >= taps for _, c in run.walls.get(number, [])):
@@ -259,9 +263,11 @@ def main() -> None:
             verdict = f"p95 <= {target:g} s: {'met' if percentile(values, 0.95) <= target else 'MISSED'}"
         print(f"{step:11s} {len(values):5d} {percentile(values, 0.5):7.2f} {percentile(values, 0.95):7.2f} "
               f"{max(values):7.2f}  {verdict}")
+    print(f"shown, first / median / last page, by question: {'; '.join(run.by_question)}")
     per = 1000 / args.learners
     print(f"servers' CPU per learner: {cpus['waiting'] * per:.1f} ms/s waiting for the first question, "
           f"{cpus['questions'] * per:.1f} ms/s over the questions ({cpus['polls']:.0f} polls in all)")
+    print(f"this client (every tab): {client_cpu():.0f} CPU s in all")
     print(f"answers stored: {stored} of {taps} taps taken, lost {taps - stored}")
     print(f"errors: {len(run.errors)}")
     for line in run.errors[:10]:

@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import func, select
 
 from bench._server import Servers, database, servers
-from bench.class_load import load_average, percentile
+from bench.class_load import client_cpu, load_average, percentile
 from bench.st_client import FINISHED, Node, Session, open_pages
 from classroom.room_models import RoomHand
 from classroom.rooms import Rooms
@@ -283,6 +283,7 @@ def main() -> None:
     print(f"servers' CPU: {cpus['no page'] * 1000:.0f} ms/s with no page, {cpus['waiting'] * 1000:.0f} ms/s with "
           f"{players} waiting pages, {cpus['playing'] * 1000:.0f} ms/s while playing ({cpus['polls']:.0f} polls)")
     print(f"per idle waiting player: {idle * 60:.2f} CPU s per minute ({idle * 1000:.1f} thousandths of a core)")
+    print(f"this client (every tab): {client_cpu():.0f} CPU s in all")
     expected = players * args.deals
     print(f"hands stored: {hands} (expected {expected}: {'ok' if hands == expected else 'LOST OR TWICE'})")
     print(f"errors: {len(figures.errors)}")
