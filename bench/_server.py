@@ -70,11 +70,15 @@ class Servers:
 
     def cpu(self) -> float:
         """CPU seconds the servers have used so far (user + system, from ``/proc``)."""
-        total = 0
+        return sum(self.cpus())
+
+    def cpus(self) -> list[float]:
+        """CPU seconds each server has used so far."""
+        seconds = []
         for process in self.processes:
             fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])
-        return total / os.sysconf("SC_CLK_TCK")
+            seconds.append((int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"))
+        return seconds
 
 
 @contextmanager
@@ -112,8 +116,11 @@ def database(given: str | None, postgres: bool, prefix: str) -> Iterator[str]:
     if not postgres:
         yield f"sqlite:///{Path(tempfile.mkdtemp(prefix=prefix)) / 'classroom.sqlite'}"
         return
-    from tests.conftest import drop_postgres_database, fresh_postgres_database
+    from tests.conftest import POSTGRES_ENV, drop_postgres_database, fresh_postgres_database
 
+    if not os.environ.get(POSTGRES_ENV):
+        raise SystemExit(f"--postgres needs {POSTGRES_ENV}=postgresql://user@host:port/postgres (a role that may create "
+                         "databases)")
     url, name = fresh_postgres_database()
     try:
         yield url

@@ -108,6 +108,8 @@ class Run:
     taps: dict[int, list[Tap]] = field(default_factory=dict)
     steps: dict[str, list[float]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+    shares: list[float] = field(default_factory=list)
+    """CPU seconds of each server over the questions (how HAProxy spread the pages)."""
     by_question: list[str] = field(default_factory=list)
     """Per question, the first, median and last page to show it (seconds after "next")."""
 
@@ -190,6 +192,9 @@ def counted(run: Run, number: int) -> None:
 async def lesson(args: argparse.Namespace, cluster: Servers, made: Lesson) -> tuple[Run, dict[str, float]]:
     """Open every page, measure the waiting pages' CPU, then ask every question."""
     run, rng, cpus = Run(args.questions), random.Random(11), {}
+    used, start = cluster.cpu(), time.perf_counter()
+    await asyncio.sleep(args.idle_seconds)
+    cpus["no page"] = (cluster.cpu() - used) / (time.perf_counter() - start)
     teacher, wall = (Session(cluster.url, timeout=300.0, locale="en-US") for _ in range(2))
     learners = [Learner(f"Learner {n + 1}", q, Session(cluster.url, timeout=300.0, locale="en-US"))
                 for n, q in enumerate(made.learners)]
@@ -202,7 +207,7 @@ async def lesson(args: argparse.Namespace, cluster: Servers, made: Lesson) -> tu
     used, start = cluster.cpu(), time.perf_counter()
     await asyncio.sleep(args.idle_seconds)
     cpus["waiting"] = (cluster.cpu() - used) / (time.perf_counter() - start)
-    used, start = cluster.cpu(), time.perf_counter()
+    used, each, start = cluster.cpu(), cluster.cpus(), time.perf_counter()
     for number in range(args.questions):
         button = teacher.find(key="live_next")
         if button is None:
@@ -224,6 +229,7 @@ async def lesson(args: argparse.Namespace, cluster: Servers, made: Lesson) -> tu
         counted(run, number)
         await asyncio.sleep(args.pause)
     cpus["questions"] = (cluster.cpu() - used) / (time.perf_counter() - start)
+    run.shares = [after - before for before, after in zip(each, cluster.cpus(), strict=True)]
     cpus["polls"] = sum(ln.tab.auto_reruns for ln in learners)
     await asyncio.gather(*(tab.close() for tab in (teacher, wall, *(ln.tab for ln in learners))),
                          return_exceptions=True)
@@ -265,8 +271,11 @@ def main() -> None:
               f"{max(values):7.2f}  {verdict}")
     print(f"shown, first / median / last page, by question: {'; '.join(run.by_question)}")
     per = 1000 / args.learners
-    print(f"servers' CPU per learner: {cpus['waiting'] * per:.1f} ms/s waiting for the first question, "
-          f"{cpus['questions'] * per:.1f} ms/s over the questions ({cpus['polls']:.0f} polls in all)")
+    print(f"servers' CPU: {cpus['no page'] * 1000:.0f} ms/s with no page; per learner, above that: "
+          f"{(cpus['waiting'] - cpus['no page']) * per:.1f} ms/s waiting for the first question, "
+          f"{(cpus['questions'] - cpus['no page']) * per:.1f} ms/s over the questions ({cpus['polls']:.0f} polls in all)")
+    if len(run.shares) > 1:
+        print("each server's CPU over the questions: " + ", ".join(f"{s:.1f} s" for s in run.shares))
     print(f"this client (every tab): {client_cpu():.0f} CPU s in all")
     print(f"answers stored: {stored} of {taps} taps taken, lost {taps - stored}")
     print(f"errors: {len(run.errors)}")
