@@ -117,8 +117,12 @@ class Figures:
     superseded: int = 0
     """"ready" never drawn on a page because its next look at the room already found the showdown."""
 
-    def add(self, step: str, seconds: float) -> None:
+    by_deal: dict[str, dict[int, list[float]]] = field(default_factory=dict)
+
+    def add(self, step: str, seconds: float, deal: int = 0) -> None:
         self.steps.setdefault(step, []).append(seconds)
+        if deal:
+            self.by_deal.setdefault(step, {}).setdefault(deal, []).append(seconds)
 
 
 async def idle_cpu(cluster: Servers, seconds: float) -> float:
@@ -169,7 +173,7 @@ async def play_deal(deal: int, room: list[Player], figures: Figures, think: floa
         if deal not in player.dealt:
             figures.errors.append(f"{player.name} deal {deal}: not dealt within 60 s")
             return
-        figures.add("dealt", player.dealt[deal] - clicked)
+        figures.add("dealt", player.dealt[deal] - clicked, deal)
     await asyncio.gather(*(arrange(p, deal, figures, think, rng, confirmed) for p in room))
 
 
@@ -183,7 +187,7 @@ async def arrange(player: Player, deal: int, figures: Figures, think: float, rng
     placed = {"back": value["back"], "middle": [], "front": [], "version": json.loads(arranger.proto.json)["version"]}
     sent = time.perf_counter()
     result = await player.tab.send_event(arranger, "placed", placed)
-    figures.add("placed", time.perf_counter() - sent)
+    figures.add("placed", time.perf_counter() - sent, deal)
     if result.exceptions:
         figures.errors.append(f"{player.name} placed: {result.exceptions}")
     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
@@ -206,8 +210,8 @@ def deal_figures(deal: int, players: list[Player], confirmed: dict[tuple[int, in
         last = max(times.values())
         for page in seated:
             if deal in page.showdown:
-                figures.add("showdown", page.showdown[deal] - last)
-                figures.add("showdown run", page.showdown_done.get(deal, page.showdown[deal]) - last)
+                figures.add("showdown", page.showdown[deal] - last, deal)
+                figures.add("showdown run", page.showdown_done.get(deal, page.showdown[deal]) - last, deal)
             else:
                 figures.errors.append(f"{page.name} deal {deal}: no showdown")
             for name, sent in times.items():
@@ -217,7 +221,7 @@ def deal_figures(deal: int, players: list[Player], confirmed: dict[tuple[int, in
                 if seen is None:
                     figures.superseded += 1
                 else:
-                    figures.add("ready", seen - sent)
+                    figures.add("ready", seen - sent, deal)
 
 
 async def run(args: argparse.Namespace, cluster: Servers, rooms: Rooms) -> tuple[Figures, dict[str, float]]:
@@ -234,7 +238,7 @@ async def run(args: argparse.Namespace, cluster: Servers, rooms: Rooms) -> tuple
     for deal in range(1, args.deals + 1):
         await asyncio.gather(*(play_deal(deal, [p for p in players if p.room == room], figures, args.think, rng,
                                          confirmed) for room in range(args.rooms)))
-        deadline = time.perf_counter() + 60
+        deadline = time.perf_counter() + 300  # every analysis drawn before the next deal: each deal's own figures
         while not all(deal in p.showdown_done for p in players) and time.perf_counter() < deadline:
             await asyncio.sleep(0.1)
         deal_figures(deal, players, confirmed, figures)
@@ -278,6 +282,9 @@ def main() -> None:
             verdict = f"p95 <= {target:g} s: {'met' if percentile(values, 0.95) <= target else 'MISSED'}"
         print(f"{step:13s} {len(values):5d} {percentile(values, 0.5):7.2f} {percentile(values, 0.95):7.2f} "
               f"{max(values):7.2f}  {verdict}")
+    for step, deals in figures.by_deal.items():
+        if len(deals) > 1:
+            print(f"{step} p95 by deal: " + ", ".join(f"{n}: {percentile(v, 0.95):.2f}" for n, v in sorted(deals.items())))
     print(f"ready not drawn (the page's next look found the showdown): {figures.superseded}")
     idle = (cpus["waiting"] - cpus["no page"]) / players
     print(f"servers' CPU: {cpus['no page'] * 1000:.0f} ms/s with no page, {cpus['waiting'] * 1000:.0f} ms/s with "
