@@ -9,7 +9,8 @@ or another server finds the same seat, the same deal and the chi stored; the tim
 
 **Why polling.** What others change (a seat taken, a hand confirmed, the showdown, the next deal) is followed by a
 fragment that reruns every :data:`POLL_S` (``st.fragment(run_every=...)``) and reads one cheap summary of the room
-(:meth:`classroom.rooms.Rooms.signature`: four indexed reads); when it changed, the page is drawn again. A push
+(:meth:`classroom.rooms.Rooms.signature`: four indexed reads); when it changed, the page is drawn again, unless other
+seats only confirmed their hands: then the fragment redraws its list of who is ready by itself. A push
 (PostgreSQL ``LISTEN/NOTIFY`` to every server, then to each open session) needs a listener thread per server and a
 path from it into Streamlit's sessions that Streamlit does not offer; polling needs nothing but the database every
 server already shares, works the same on SQLite alone and on PostgreSQL behind HAProxy, and costs one small read a
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import streamlit as st
@@ -203,8 +205,13 @@ def _status(view: RoomView, drawn: tuple[object, ...], deadline_passed_at: float
     store = rooms()
     if deadline_passed_at is not None and utcnow().timestamp() >= deadline_passed_at:
         store.tick(view.room.id)  # the timer ran out: the server settles the deal
-    if store.signature(view.room.id) != drawn:
-        st.rerun(scope="app")
+    now = store.signature(view.room.id)
+    if now != drawn:
+        confirmed = store.confirmed_elsewhere(drawn, now, view.me)
+        if confirmed is None:
+            st.rerun(scope="app")
+        # others confirmed: only this list changes (a whole-page run for each was most of a deal's work)
+        view = replace(view, ready=confirmed)
     ready, arranging = view.ready, {p.seat for p in view.arranging}
     lines = []
     for seat in range(view.room.seats):
