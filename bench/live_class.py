@@ -20,7 +20,11 @@ and over the questions), and the answers stored in the database against the taps
 turn); with more than one server use PostgreSQL: ``--postgres`` makes a fresh database on
 ``MAUBINH_TEST_POSTGRES_URL`` (dropped after), or ``--database-url``. One server uses a fresh SQLite file otherwise.
 
-Usage: ``python bench/live_class.py [--learners 40] [--questions 3] [--think 3] [--servers 1] [--postgres]``.
+A class holds at most 100 learners (``classroom.service.MAX_LEARNERS``): ``--classes 3`` runs three live sessions at
+once, the learners split between them, each teacher tapping "next" at the same moment.
+
+Usage: ``python bench/live_class.py [--learners 40] [--classes 1] [--questions 3] [--think 3] [--servers 1]
+[--postgres]``.
 The machine is shared: the load average is printed; repeat a run before trusting one figure.
 """
 
@@ -189,35 +193,32 @@ def counted(run: Run, number: int) -> None:
             run.add("counted", seen - tap.sent)
 
 
-async def lesson(args: argparse.Namespace, cluster: Servers, made: Lesson) -> tuple[Run, dict[str, float]]:
-    """Open every page, measure the waiting pages' CPU, then ask every question."""
-    run, rng, cpus = Run(args.questions), random.Random(11), {}
-    used, start = cluster.cpu(), time.perf_counter()
-    await asyncio.sleep(args.idle_seconds)
-    cpus["no page"] = (cluster.cpu() - used) / (time.perf_counter() - start)
-    teacher, wall = (Session(cluster.url, timeout=300.0, locale="en-US") for _ in range(2))
-    learners = [Learner(f"Learner {n + 1}", q, Session(cluster.url, timeout=300.0, locale="en-US"))
-                for n, q in enumerate(made.learners)]
-    await open_pages([(teacher, "classes", made.teacher), (wall, "classes", made.wall)], 2, run.errors)
-    await open_pages([(ln.tab, "classes", ln.query) for ln in learners], args.at_once, run.errors)
-    run.watch_wall(wall)
-    for learner in learners:
-        learner.watch(run)
-    await asyncio.sleep(2)
-    used, start = cluster.cpu(), time.perf_counter()
-    await asyncio.sleep(args.idle_seconds)
-    cpus["waiting"] = (cluster.cpu() - used) / (time.perf_counter() - start)
-    used, each, start = cluster.cpu(), cluster.cpus(), time.perf_counter()
+@dataclass
+class Class:
+    """One class's pages (the teacher's, the wall's, the learners') and what the bench knows of its session."""
+
+    run: Run
+    teacher: Session
+    wall: Session
+    learners: list[Learner]
+
+    def tabs(self) -> list[Session]:
+        return [self.teacher, self.wall, *(ln.tab for ln in self.learners)]
+
+
+async def ask(args: argparse.Namespace, room: Class, rng: random.Random) -> None:
+    """The teacher's "next" for every question, each learner answering, the wall counting."""
+    run = room.run
     for number in range(args.questions):
-        button = teacher.find(key="live_next")
+        button = room.teacher.find(key="live_next")
         if button is None:
             run.errors.append(f"question {number + 1}: no 'next' on the teacher's page")
-            break
+            return
         run.question = number
-        result = await teacher.click(button)
+        result = await room.teacher.click(button)
         tapped = time.perf_counter() - result.seconds  # the run's start: its lock may have waited for a refresh
-        await asyncio.gather(*(learner_answers(ln, run, number, args.think, rng) for ln in learners))
-        shown = sorted(ln.shown[number] - tapped for ln in learners if number in ln.shown)
+        await asyncio.gather(*(learner_answers(ln, run, number, args.think, rng) for ln in room.learners))
+        shown = sorted(ln.shown[number] - tapped for ln in room.learners if number in ln.shown)
         for seconds in shown:
             run.add("shown", seconds)
         if shown:
@@ -228,17 +229,48 @@ async def lesson(args: argparse.Namespace, cluster: Servers, made: Lesson) -> tu
             await asyncio.sleep(0.1)
         counted(run, number)
         await asyncio.sleep(args.pause)
+
+
+async def lesson(args: argparse.Namespace, cluster: Servers, made: list[Lesson]) -> tuple[list[Class], dict[str, float]]:
+    """Open every page, measure the waiting pages' CPU, then ask every question in every class at once."""
+    rng, cpus = random.Random(11), {}
+    used, start = cluster.cpu(), time.perf_counter()
+    await asyncio.sleep(args.idle_seconds)
+    cpus["no page"] = (cluster.cpu() - used) / (time.perf_counter() - start)
+
+    def tab() -> Session:
+        return Session(cluster.url, timeout=300.0, locale="en-US")
+
+    classes = [Class(Run(args.questions), tab(), tab(), [Learner(f"Learner {k + 1}.{n + 1}", q, tab())
+                                                         for n, q in enumerate(lesson.learners)])
+               for k, lesson in enumerate(made)]
+    errors: list[str] = []
+    await open_pages([(page, "classes", query) for room, lesson in zip(classes, made, strict=True)
+                      for page, query in ((room.teacher, lesson.teacher), (room.wall, lesson.wall))], 2, errors)
+    await open_pages([(ln.tab, "classes", ln.query) for room in classes for ln in room.learners], args.at_once, errors)
+    classes[0].run.errors += errors
+    for room in classes:
+        room.run.watch_wall(room.wall)
+        for learner in room.learners:
+            learner.watch(room.run)
+    await asyncio.sleep(2)
+    used, start = cluster.cpu(), time.perf_counter()
+    await asyncio.sleep(args.idle_seconds)
+    cpus["waiting"] = (cluster.cpu() - used) / (time.perf_counter() - start)
+    used, each, start = cluster.cpu(), cluster.cpus(), time.perf_counter()
+    await asyncio.gather(*(ask(args, room, rng) for room in classes))
     cpus["questions"] = (cluster.cpu() - used) / (time.perf_counter() - start)
-    run.shares = [after - before for before, after in zip(each, cluster.cpus(), strict=True)]
-    cpus["polls"] = sum(ln.tab.auto_reruns for ln in learners)
-    await asyncio.gather(*(tab.close() for tab in (teacher, wall, *(ln.tab for ln in learners))),
-                         return_exceptions=True)
-    return run, cpus
+    classes[0].run.shares = [after - before for before, after in zip(each, cluster.cpus(), strict=True)]
+    cpus["polls"] = sum(ln.tab.auto_reruns for room in classes for ln in room.learners)
+    await asyncio.gather(*(page.close() for room in classes for page in room.tabs()), return_exceptions=True)
+    return classes, cpus
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--learners", type=int, default=40)
+    parser.add_argument("--classes", type=int, default=1,
+                        help="classes at once, the learners split between them (a class holds at most 100)")
     parser.add_argument("--questions", type=int, default=3)
     parser.add_argument("--think", type=float, default=3.0, help="seconds before tapping an answer (mean)")
     parser.add_argument("--pause", type=float, default=2.0, help="seconds between the last answer and 'next'")
@@ -251,16 +283,25 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average before: {load_average()}")
     started = time.perf_counter()
+    sizes = [args.learners // args.classes + (k < args.learners % args.classes) for k in range(args.classes)]
     with database(args.database_url, args.postgres, "live_class_") as url:
         store = ClassroomStore.open(url)
-        made = prepare(store, args.learners, args.questions, args.seconds)
+        made = [prepare(store, size, args.questions, args.seconds) for size in sizes]
         with servers(args.servers, url) as cluster:
-            run, cpus = asyncio.run(lesson(args, cluster, made))
-        stored = len(LiveSessions(store).answers(made.session))
+            classes, cpus = asyncio.run(lesson(args, cluster, made))
+        stored = sum(len(LiveSessions(store).answers(lesson.session)) for lesson in made)
         store.engine.dispose()
-    taps = sum(len(t) for t in run.taps.values())
-    print(f"{args.learners} learners, {args.questions} questions, {args.servers} server(s) on {url.split(':', 1)[0]}, "
-          f"think {args.think:g} s; {time.perf_counter() - started:.0f} s; load average after: {load_average()}")
+    run = Run(args.questions)
+    for k, room in enumerate(classes):
+        for step, values in room.run.steps.items():
+            run.steps.setdefault(step, []).extend(values)
+        run.errors += room.run.errors
+        run.by_question += [f"{f'class {k + 1} ' if len(classes) > 1 else ''}{line}" for line in room.run.by_question]
+    run.shares = classes[0].run.shares
+    taps = sum(len(t) for room in classes for t in room.run.taps.values())
+    print(f"{args.learners} learners in {args.classes} class(es), {args.questions} questions, {args.servers} server(s) "
+          f"on {url.split(':', 1)[0]}, think {args.think:g} s; {time.perf_counter() - started:.0f} s; "
+          f"load average after: {load_average()}")
     print(f"{'step':11s} {'n':>5s} {'p50 s':>7s} {'p95 s':>7s} {'max s':>7s}  target")
     for step, values in run.steps.items():
         target = TARGETS.get(step)
