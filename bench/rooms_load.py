@@ -24,20 +24,22 @@ one server uses a fresh SQLite file unless told otherwise.
 Usage: ``python bench/rooms_load.py [--rooms 10] [--deals 2] [--think 4] [--idle-seconds 20] [--servers 1]``.
 The machine is shared: the load average is printed; repeat a run before trusting one figure.
 
-Measured 2026-12-05 on the shared 2-core machine (load average 5.7 at the start, four other engineers at work), 10
-rooms of 4, 2 deals, one server on SQLite: dealt p95 2.42 s; placed stored p95 0.86 s; ready on the others' pages p95
-2.71 s (target 1.5: missed); showdown on every page p95 3.15 s (target 1: missed), every page's run with its analysis
-p50 27 s, p95 35 s; 0.29 CPU s per minute per idle waiting player (4.8 thousandths of a core: 40 waiting players cost
-a fifth of a core); 80 of 80 hands stored. Two servers behind HAProxy on PostgreSQL (load 9): ready p95 1.25 s (met),
-showdown p95 2.04 s (missed), with analysis p95 23 s; idle 0.32 CPU s per minute per player; 80 of 80 hands.
+Measured 2026-12-05 on the shared 2-core machine (four other engineers at work), 10 rooms of 4, 2 deals. One server on
+SQLite (load average 6.0): dealt p95 2.76 s; placed stored p95 0.72 s; ready on the others' pages p95 2.48 s (target
+1.5 s: missed; 0.64 s in the first deal); showdown on every page p95 3.31 s (target 1 s: missed), each page's run with
+its analysis p50 29 s, p95 38 s; 0.27 CPU s per minute per idle waiting player (4.5 thousandths of a core: 40 waiting
+players cost a fifth of a core); 80 of 80 hands stored. Two servers behind HAProxy on PostgreSQL (load 5.1 to 8.6):
+ready p95 1.99 s, showdown p95 3.74 s, with the analysis p95 30 s; 0.35 CPU s per minute per idle player; 80 of 80
+hands (an earlier run, load 9: ready 1.25 s, showdown 2.04 s: the figures move by a factor of two from run to run).
 Where the time goes (py-spy on the server, 10 rooms, one deal): half the server's CPU is the showdown's analysis
-(:func:`maubinh.play.analyse` for each person's hand: about 1 CPU s each on this machine, in the kernel's threads on
-both cores, 40 per deal when the rooms end together), which takes the cores from every page's poll and run; the rest
-is whole-page runs (every page at a deal and at the showdown, the player's own at each "placed" and "Confirm") and
-the polls (about 5 ms each). Without the analysis (a run with it cut out, load 14) the showdown's p95 was 4.5 s, the
-ready 4.9 s: on this machine at that load the server got 0.35-0.6 of a core, less than the deals' page runs need.
-Found and fixed on the way: "ready" redrew every page of the room (now the status fragment alone), and each run
-drew the room's QR code again (now made once).
+(:func:`maubinh.play.analyse` of each person's hand: about 1 CPU s each on this machine, in the kernel's threads on
+both cores, 40 per deal), which starts on a page as soon as it has drawn the showdown and takes the cores from the
+room's other pages, still to look at the room and draw theirs. The same run with the analysis cut out (load 8): the
+showdown p95 1.63 s, every page's run done by 1.65 s. The rest is whole-page runs (every page at a deal and at the
+showdown, the player's own at each "placed" and "Confirm") and the polls (about 5 ms each): on this machine the
+server got 0.35-0.95 of a core. Found and changed on the way: "ready" redrew every page of the room (now the status
+fragment alone), each run drew the room's QR code again (now made once), and a look every second while a deal is
+arranged could not meet a 1 s target by itself (now every 0.75 s).
 """
 
 from __future__ import annotations
