@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import socket
 import subprocess
@@ -104,6 +105,15 @@ def servers(count: int, database_url: str, env: dict[str, str] | None = None) ->
         wait_healthy(f"http://127.0.0.1:{port}/_stcore/health", 60, haproxy)
         time.sleep(4)  # HAProxy marks each server up after two health checks (2 s apart)
         yield Servers(f"http://127.0.0.1:{port}", [process for _, process in started])
+
+
+def add_server_options(parser: argparse.ArgumentParser, at_once: int) -> None:
+    """The options of a bench on :func:`servers` and :func:`database`: ``--servers``, ``--at-once`` (pages opening
+    at the same time), ``--database-url``, ``--postgres``."""
+    parser.add_argument("--servers", type=int, default=1, help="app servers (more than one: behind HAProxy)")
+    parser.add_argument("--at-once", type=int, default=at_once, help="pages opening at the same time")
+    parser.add_argument("--database-url", default=None)
+    parser.add_argument("--postgres", action="store_true", help="a fresh database on MAUBINH_TEST_POSTGRES_URL")
 
 
 @contextmanager

@@ -53,8 +53,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench._server import Servers, database, servers
-from bench.class_load import client_cpu, load_average, percentile
+from bench._server import Servers, add_server_options, database, servers
+from bench.class_load import client_cpu, load_average, percentile, print_table
 from bench.st_client import Node, Session, open_pages
 from classroom.live import LivePick, LiveSessions
 from classroom.service import ClassroomStore
@@ -287,10 +287,7 @@ def main() -> None:
     parser.add_argument("--pause", type=float, default=2.0, help="seconds between the last answer and 'next'")
     parser.add_argument("--seconds", type=int, default=60, help="each question's time")
     parser.add_argument("--idle-seconds", type=float, default=10.0)
-    parser.add_argument("--servers", type=int, default=1)
-    parser.add_argument("--at-once", type=int, default=8, help="pages opening at the same time")
-    parser.add_argument("--database-url", default=None)
-    parser.add_argument("--postgres", action="store_true", help="a fresh database on MAUBINH_TEST_POSTGRES_URL")
+    add_server_options(parser, at_once=8)
     args = parser.parse_args()
     print(f"load average before: {load_average()}")
     started = time.perf_counter()
@@ -313,14 +310,7 @@ def main() -> None:
     print(f"{args.learners} learners in {args.classes} class(es), {args.questions} questions, {args.servers} server(s) "
           f"on {url.split(':', 1)[0]}, think {args.think:g} s; {time.perf_counter() - started:.0f} s; "
           f"load average after: {load_average()}")
-    print(f"{'step':11s} {'n':>5s} {'p50 s':>7s} {'p95 s':>7s} {'max s':>7s}  target")
-    for step, values in run.steps.items():
-        target = TARGETS.get(step)
-        verdict = ""
-        if target is not None:
-            verdict = f"p95 <= {target:g} s: {'met' if percentile(values, 0.95) <= target else 'MISSED'}"
-        print(f"{step:11s} {len(values):5d} {percentile(values, 0.5):7.2f} {percentile(values, 0.95):7.2f} "
-              f"{max(values):7.2f}  {verdict}")
+    print_table(run.steps, TARGETS)
     print(f"shown, first / median / last page, by question: {'; '.join(run.by_question)}")
     per = 1000 / args.learners
     print(f"servers' CPU: {cpus['no page'] * 1000:.0f} ms/s with no page; per learner, above that: "

@@ -59,8 +59,8 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import func, select
 
-from bench._server import Servers, database, servers
-from bench.class_load import client_cpu, load_average, percentile
+from bench._server import Servers, add_server_options, database, servers
+from bench.class_load import client_cpu, load_average, percentile, print_table
 from bench.st_client import FINISHED, Node, Session, open_pages
 from classroom.room_models import RoomHand
 from classroom.rooms import Rooms
@@ -273,10 +273,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2)
     parser.add_argument("--think", type=float, default=4.0, help="seconds before placing and before confirming (mean)")
     parser.add_argument("--idle-seconds", type=float, default=20.0)
-    parser.add_argument("--servers", type=int, default=1)
-    parser.add_argument("--at-once", type=int, default=6, help="pages opening at the same time")
-    parser.add_argument("--database-url", default=None)
-    parser.add_argument("--postgres", action="store_true", help="a fresh database on MAUBINH_TEST_POSTGRES_URL")
+    add_server_options(parser, at_once=6)
     args = parser.parse_args()
     print(f"load average before: {load_average()}")
     with database(args.database_url, args.postgres, "rooms_load_") as url, servers(args.servers, url) as cluster:
@@ -291,14 +288,7 @@ def main() -> None:
     print(f"{args.rooms} rooms of {SEATS} people ({players} players), {args.deals} deals, {args.servers} server(s) on "
           f"{url.split(':', 1)[0]}, think {args.think:g} s; {time.perf_counter() - started:.0f} s; "
           f"load average after: {load_average()}")
-    print(f"{'step':13s} {'n':>5s} {'p50 s':>7s} {'p95 s':>7s} {'max s':>7s}  target")
-    for step, values in figures.steps.items():
-        target = TARGETS.get(step)
-        verdict = ""
-        if target is not None:
-            verdict = f"p95 <= {target:g} s: {'met' if percentile(values, 0.95) <= target else 'MISSED'}"
-        print(f"{step:13s} {len(values):5d} {percentile(values, 0.5):7.2f} {percentile(values, 0.95):7.2f} "
-              f"{max(values):7.2f}  {verdict}")
+    print_table(figures.steps, TARGETS)
     for step, deals in figures.by_deal.items():
         if len(deals) > 1:
             print(f"{step} p95 by deal: " + ", ".join(f"{n}: {percentile(v, 0.95):.2f}" for n, v in sorted(deals.items())))
