@@ -107,15 +107,21 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
-def print_steps(figures: Figures, targets: dict[str, float]) -> None:
-    print(f"{'step':10s} {'n':>5s} {'p50 s':>7s} {'p95 s':>7s} {'max s':>7s}  target")
-    for step, values in figures.steps.items():
+def print_table(steps: dict[str, list[float]], targets: dict[str, float]) -> None:
+    """One line per step: how many, p50, p95, max (seconds) and whether its p95 target (if any) is met."""
+    width = max([10, *(len(step) for step in steps)])
+    print(f"{'step':{width}s} {'n':>5s} {'p50 s':>7s} {'p95 s':>7s} {'max s':>7s}  target")
+    for step, values in steps.items():
         target = targets.get(step)
         verdict = ""
         if target is not None:
             verdict = f"p95 <= {target:g} s: {'met' if percentile(values, 0.95) <= target else 'MISSED'}"
-        print(f"{step:10s} {len(values):5d} {percentile(values, 0.5):7.2f} {percentile(values, 0.95):7.2f} "
+        print(f"{step:{width}s} {len(values):5d} {percentile(values, 0.5):7.2f} {percentile(values, 0.95):7.2f} "
               f"{max(values):7.2f}  {verdict}")
+
+
+def print_steps(figures: Figures, targets: dict[str, float]) -> None:
+    print_table(figures.steps, targets)
     for step in ("answer", "next"):
         questions = figures.by_question.get(step, {})
         if len(questions) > 1:

@@ -68,7 +68,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self
 from urllib.parse import urlsplit
@@ -80,7 +80,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.asyncio.client import ClientConnection, connect
 
-__all__ = ["Node", "RunResult", "ScriptTimeout", "Session"]
+__all__ = ["Node", "RunResult", "ScriptTimeout", "Session", "open_pages"]
 
 FINISHED = ForwardMsg.FINISHED_SUCCESSFULLY
 FRAGMENT_FINISHED = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
@@ -192,6 +192,11 @@ class Session:
         self._auto_task: asyncio.Task[None] | None = None
         self._auto_stopped = False
         self.auto_reruns = 0
+        self.on_node: Callable[[Node], None] | None = None
+        """Called with each element or container as its delta arrives (a bench notes when something is drawn)."""
+        self.on_finished: Callable[[int], None] | None = None
+        """Called with the status of each finished run (not one ended early for a rerun), after the stale
+        elements are dropped."""
 
     # ------------------------------------------------------------------ connection
 
@@ -394,6 +399,8 @@ class Session:
             if status == EARLY_FOR_RERUN:
                 return
             self._clear_stale(status)
+            if self.on_finished is not None:
+                self.on_finished(status)
             if self._waiting is not None and self._started and not self._waiting.done():
                 self._waiting.set_result(status)
 
@@ -413,7 +420,9 @@ class Session:
             proto = block
         else:  # transient elements (spinners, toasts) are not kept
             return
-        self.nodes[path] = Node(path, kind, proto, self._run_id, delta.fragment_id)
+        node = self.nodes[path] = Node(path, kind, proto, self._run_id, delta.fragment_id)
+        if self.on_node is not None:
+            self.on_node(node)
 
     def _clear_stale(self, status: int) -> None:
         if status == FRAGMENT_FINISHED:
@@ -424,20 +433,45 @@ class Session:
             del self.nodes[path]
 
     async def _auto_reruns(self) -> None:
-        """``st.fragment(run_every=...)``: rerun each such fragment every interval, as the tab's timer does."""
+        """``st.fragment(run_every=...)``: rerun each such fragment every interval, as the tab's timer does (the
+        frontend's ``setInterval``: a fixed pace from the ``auto_rerun`` message, whatever each run takes; a tick
+        that falls while another run of this tab is going is sent when it ends)."""
         due: dict[str, float] = {}
         while True:
-            await asyncio.sleep(0.25)
             now = time.monotonic()
             for fragment, interval in list(self._auto.items()):
                 due.setdefault(fragment, now + interval)
-                if now >= due[fragment] and not self._lock.locked():
-                    due[fragment] = now + interval
-                    self.auto_reruns += 1
-                    try:
-                        await self.rerun(fragment_id=fragment, auto=True)
-                    except (ScriptTimeout, ConnectionError):
-                        return
+            ready = [f for f in self._auto if now >= due[f]]
+            if ready and not self._lock.locked():
+                fragment = ready[0]
+                interval = self._auto[fragment]
+                due[fragment] = max(due[fragment] + interval, now)  # the next tick of the same interval timer
+                self.auto_reruns += 1
+                try:
+                    await self.rerun(fragment_id=fragment, auto=True)
+                except (ScriptTimeout, ConnectionError):
+                    return
+                continue
+            soonest = min((due[f] for f in self._auto), default=now + 0.25)
+            await asyncio.sleep(0.02 if ready else min(0.25, max(0.005, soonest - now)))
+
+
+async def open_pages(tabs: list[tuple[Session, str, str]], at_once: int, errors: list[str]) -> None:
+    """Open every ``(tab, page, query)``, ``at_once`` at a time (as a class arriving); failures go to ``errors``."""
+    gate = asyncio.Semaphore(at_once)
+
+    async def one(tab: Session, page: str, query: str) -> None:
+        async with gate:
+            try:
+                await tab.open()
+                result = await tab.load(page, query)
+            except Exception as exc:  # noqa: BLE001 - every failure is a counted error
+                errors.append(f"open {page}?{query[:30]}: {exc!r}")
+                return
+            if result.exceptions:
+                errors.append(f"open {page}?{query[:30]}: {result.exceptions}")
+
+    await asyncio.gather(*(one(*tab) for tab in tabs))
 
 
 def _state(node: Node, value: Any) -> WidgetState:

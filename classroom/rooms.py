@@ -970,6 +970,21 @@ class Rooms:
             return (room.deal, room.closed_at, seats, hands, None if deal is None else deal.settled_at)
 
     @staticmethod
+    def confirmed_elsewhere(before: tuple[object, ...], after: tuple[object, ...], me: int | None) -> frozenset[int] | None:
+        """The seats whose hand is final in ``after`` (a :meth:`signature`) when it differs from ``before`` only by
+        hands other seats than ``me`` confirmed in the same deal, not yet settled (a page redraws its list of who is
+        ready, nothing else); ``None`` for any other change (the page is drawn again)."""
+        if len(before) != 5 or len(after) != 5:
+            return None
+        deal, closed, seats, hands, settled = after
+        if (deal, closed, seats, settled) != (before[0], before[1], before[2], None) or before[4] is not None:
+            return None
+        new, old = set(hands), set(before[3])  # type: ignore[call-overload]  # seat numbers, as signature() reads them
+        if not old <= new or me in new - old:
+            return None
+        return frozenset(new)
+
+    @staticmethod
     def analysis(view: RoomView, seat: int, analysis: HandAnalysis = hand_analysis) -> Analysis | None:
         """Play's analysis of ``seat``'s hand at the showdown (:func:`hand_analysis`: the split against the best at
         this table size, chi lost with its standard error), ``None`` before it or for a computer player.

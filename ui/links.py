@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import os
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
@@ -88,8 +89,10 @@ def go_to_personal_link(param: str, token: str, lang: str) -> None:
     st.query_params["lang"] = lang
 
 
+@functools.lru_cache(maxsize=256)
 def qr_data_uri(link: str) -> str:
-    """A QR code of ``link`` as an SVG data URI (black on white, for a projector or a phone camera)."""
+    """A QR code of ``link`` as an SVG data URI (black on white, for a projector or a phone camera); made once per server
+    and link (a room's page draws it at every run: a third of a run's own work)."""
     return str(segno.make(link, error="m").svg_data_uri(scale=8, border=2, dark="#111111", light="#ffffff"))
 
 

@@ -1,15 +1,21 @@
 """What the views of a live session share (issue 35): the store, the projector's link, a question read once per
-page, the distribution of answers, and :class:`LiveViews`: how a question is drawn, answered and explained, which is
+server, the distribution of answers, and :class:`LiveViews`: how a question is drawn, answered and explained, which is
 the Drill's (:mod:`ui.drill.live`) handed to the Classes page's views by ``pages/classes.py`` (a page's subpackage
-never imports another page's). No widgets here."""
+never imports another page's), and :func:`recent`: a class-wide read shared by this server's polling pages. No widgets
+here."""
 
 from __future__ import annotations
 
+import functools
+import threading
+import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import streamlit as st
+from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
 from classroom.live import LiveAnswerRow, LiveInfo, LiveSessions, Phase
 from classroom.snapshot import choice_codes
@@ -20,7 +26,8 @@ from ui.links import sibling
 from ui.questions import answer_text
 from ui.store import classroom, configured_url
 
-__all__ = ["LIVE_PARAM", "LiveViews", "Share", "distribution", "live_question", "live_sessions", "screen_link"]
+__all__ = ["LIVE_PARAM", "SHARED_S", "LiveViews", "Share", "distribution", "live_question", "live_sessions", "recent",
+           "screen_link"]
 
 LIVE_PARAM = "live"
 """Query parameter of a live session's projector page (``/classes?live=<projector id>``): the id is unguessable
@@ -37,23 +44,55 @@ def live_sessions() -> LiveSessions:
     return _open(configured_url())
 
 
+SHARED_S = 0.2
+"""Seconds a class-wide read (:func:`recent`) is shared by this server's polling pages: forty learners polling every
+0.75 s make at most five reads a second of each, not 53; what they show is at most this much older."""
+_T = TypeVar("_T")
+_recent: dict[tuple[Hashable, ...], tuple[float, object]] = {}
+_recent_lock = threading.Lock()
+
+
+def recent(read: Callable[..., _T], *args: Hashable) -> _T:
+    """``read(*args)`` (a :class:`classroom.live.LiveSessions` method: the same for every learner of a class). In a
+    fragment's own rerun (a page's poll), as read by any page of this server less than :data:`SHARED_S` seconds ago,
+    else read now and kept for the others; in a full run of the page (opened, reloaded, a tap outside the fragment),
+    always read now (what the person just did shows at once) and kept."""
+    key = (read, *args)
+    started = time.monotonic()
+    context = get_script_run_ctx()
+    if context is not None and context.fragment_ids_this_run:
+        with _recent_lock:
+            kept = _recent.get(key)
+        if kept is not None and started - kept[0] < SHARED_S:
+            return kept[1]  # type: ignore[return-value]  # stored under the same read and arguments
+    value = read(*args)
+    with _recent_lock:
+        if len(_recent) > 4096:  # reads of sessions long over
+            _recent.clear()
+        _recent[key] = (started, value)
+    return value
+
+
 def screen_link(info: LiveInfo, lang: str) -> str:
     """The projector page's address of ``info`` (next to the current page's)."""
     return sibling(st.context.url, "classes", {LIVE_PARAM: info.screen, "lang": lang})
 
 
 def live_question(info: LiveInfo, number: int) -> Question:
-    """Question ``number`` of the session, read from the database once per page session (it never changes).
+    """Question ``number`` of the session, read from the database once per server (it never changes; the questions are
+    frozen): at "next" every learner's page draws it at once.
 
     Raises:
         KeyError, classroom.snapshot.SnapshotError: as :meth:`classroom.live.LiveSessions.question`.
     """
-    key = f"live_question_{info.id}_{number}"
-    found = st.session_state.get(key)
-    if found is None:
-        found = live_sessions().question(info.id, number)
-        st.session_state[key] = found
-    return found
+    return _question(info.screen, info.id, number)
+
+
+@functools.lru_cache(maxsize=256)
+def _question(screen: str, session_id: int, number: int) -> Question:
+    """Keyed by the session's projector id too: random, never the same for two sessions (an id may come back after a
+    session is deleted)."""
+    return live_sessions().question(session_id, number)
 
 
 @dataclass(frozen=True)

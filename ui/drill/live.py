@@ -25,7 +25,7 @@ from ui.errors import log_failure
 from ui.escape import md_text
 from ui.i18n import t, translate
 from ui.labels import natural_name
-from ui.live import LiveViews, live_sessions
+from ui.live import LiveViews, live_sessions, recent
 from ui.questions import answer_text, chi_labels, decider_text, key_text, position_names
 
 __all__ = ["DRILL_VIEWS", "answer_live", "reason_text", "show_question_read_only", "state_for"]
@@ -118,7 +118,7 @@ def _stored(info: LiveInfo, learner_id: str, question: Question, state: SetState
     if st.session_state.get(flag) or info.number in state.answers:
         return
     st.session_state[flag] = True
-    for row in live_sessions().answers(info.id, info.number):
+    for row in recent(live_sessions().answers, info.id, info.number):  # shared: every page at "next"
         if row.learner_id == learner_id:
             state.answers[info.number] = Answer(info.number, question.kind, parse_answer(question, row.code),
                                                 row.correct, row.seconds)

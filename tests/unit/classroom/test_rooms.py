@@ -374,3 +374,24 @@ def test_a_hands_analysis_is_made_by_one_server_and_read_by_the_others(store: Cl
         assert servers[0].shared_analysis(view.room, 1, view.hands, 0, counted) is not None and made == [1, 0]
     finally:
         other.engine.dispose()
+
+
+def test_a_hand_confirmed_elsewhere_changes_the_list_of_who_is_ready_and_nothing_else(store: ClassroomStore) -> None:
+    rooms, new = _room(store, seats=3, fill=None)
+    minh, an = rooms.join(new.room.id, "Minh"), rooms.join(new.room.id, "An")
+    before_deal = rooms.signature(new.room.id)
+    rooms.start(new.room.id, str(new.host))
+    dealt = rooms.signature(new.room.id)
+    assert rooms.confirmed_elsewhere(before_deal, dealt, 0) is None  # a new deal: the whole page
+    cards = deal_cards(11, 1, 3)
+    rooms.confirm(str(minh), 1, arrange_simple(cards[1], RULES))
+    minh_ready = rooms.signature(new.room.id)
+    assert rooms.confirmed_elsewhere(dealt, minh_ready, 0) == frozenset({1})  # Lan's page: Minh is ready
+    assert rooms.confirmed_elsewhere(dealt, minh_ready, 2) == frozenset({1})
+    assert rooms.confirmed_elsewhere(dealt, minh_ready, 1) is None  # Minh's own hand, from another device
+    rooms.confirm(str(new.seat), 1, arrange_simple(cards[0], RULES))
+    assert rooms.confirmed_elsewhere(dealt, rooms.signature(new.room.id), 2) == frozenset({0, 1})
+    rooms.confirm(str(an), 1, arrange_simple(cards[2], RULES))  # the last one: the showdown
+    assert rooms.confirmed_elsewhere(minh_ready, rooms.signature(new.room.id), 0) is None
+    rooms.leave(str(an))
+    assert rooms.confirmed_elsewhere(dealt, rooms.signature(new.room.id), 0) is None
