@@ -221,6 +221,27 @@ def e2e_browser(_playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
+@pytest.fixture(autouse=True)
+def _pages_closed(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every browser context a test opened on the shared browser is closed after it, also when it failed half-way
+    (then each of its pages is saved as ``FAILED-<test>-<context>-<page>.png`` first): a page left open would go on
+    polling the shared server (a live wall every 0.5 s, a room every 0.75 s) for the rest of the run and slow every
+    later test."""
+    yield
+    if "e2e_browser" not in request.fixturenames:
+        return
+    browser: Browser = request.getfixturevalue("e2e_browser")
+    report = getattr(request.node, "_e2e_report_call", None)
+    name = re.sub(r"[^\w.-]+", "_", request.node.name)
+    for n, context in enumerate(list(browser.contexts)):
+        if report is not None and report.failed:
+            for m, page in enumerate(context.pages):
+                with contextlib.suppress(Exception):  # best effort, never hide the real failure
+                    screenshot(page, f"FAILED-{name}-{n}-{m}")
+        with contextlib.suppress(Exception):
+            context.close()
+
+
 @pytest.fixture
 def browser_page(e2e_browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A fresh page in its own browser context (no shared cookies or storage between tests).

@@ -62,7 +62,7 @@ def test_a_teacher_runs_a_table_and_the_board_shows_three_learners(e2e_browser: 
     teacher.get_by_role("tab", name="Chơi cùng bàn").click()
     teacher.locator(".st-key-tables_start_count button").first.click()  # one computer player
     wait_idle(teacher)
-    teacher.get_by_label("Số ván").fill("2")
+    teacher.get_by_label("Số ván", exact=True).fill("2")
     teacher.get_by_role("button", name="Mở bàn").click()
     wait_idle(teacher, timeout_ms=SLOW_MS)
     assert_no_exception(teacher)

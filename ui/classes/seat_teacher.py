@@ -65,7 +65,7 @@ def _settings(lang: str) -> None:
     fill, deals = st.columns(2)
     fill.selectbox(t("seat.fill"), [s.value for s in Strength], key=f"{_FORM}_fill",
                    format_func=lambda value: translate(f"play.strength.{value}", lang))
-    deals.number_input(t("tables.deals"), min_value=1, max_value=MAX_DEALS, step=1, key=f"{_FORM}_deals")
+    deals.number_input(t("seat.deals"), min_value=1, max_value=MAX_DEALS, step=1, key=f"{_FORM}_deals")
     st.segmented_control(t("rooms.timer"), list(TIMERS), key=f"{_FORM}_timer", required=True,
                          format_func=lambda s: translate("rooms.seconds", lang, s=s))
 
