@@ -127,8 +127,13 @@ def print_steps(figures: Figures, targets: dict[str, float]) -> None:
         if len(questions) > 1:
             print(f"{step} p95 by question: " + ", ".join(
                 f"{n}: {percentile(v, 0.95):.2f}" for n, v in sorted(questions.items())))
-    print(f"errors: {len(figures.errors)} (target: 0)")
-    for line in figures.errors[:10]:
+    print_errors(figures.errors)
+
+
+def print_errors(errors: list[str]) -> None:
+    """How many errors a run met (the target is none), and the first ten."""
+    print(f"errors: {len(errors)} (target: 0)")
+    for line in errors[:10]:
         print(f"  {line}")
 
 

@@ -54,7 +54,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench._server import Servers, add_server_options, database, servers
-from bench.class_load import client_cpu, load_average, percentile, print_table
+from bench.class_load import client_cpu, load_average, percentile, print_errors, print_table
 from bench.st_client import Node, Session, open_pages
 from classroom.live import LivePick, LiveSessions
 from classroom.service import ClassroomStore
@@ -320,9 +320,7 @@ def main() -> None:
         print("each server's CPU over the questions: " + ", ".join(f"{s:.1f} s" for s in run.shares))
     print(f"this client (every tab): {client_cpu():.0f} CPU s in all")
     print(f"answers stored: {stored} of {taps} taps taken, lost {taps - stored}")
-    print(f"errors: {len(run.errors)}")
-    for line in run.errors[:10]:
-        print(f"  {line}")
+    print_errors(run.errors)
 
 
 if __name__ == "__main__":

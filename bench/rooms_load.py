@@ -60,7 +60,7 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import func, select
 
 from bench._server import Servers, add_server_options, database, servers
-from bench.class_load import client_cpu, load_average, percentile, print_table
+from bench.class_load import client_cpu, load_average, percentile, print_errors, print_table
 from bench.st_client import FINISHED, Node, Session, open_pages
 from classroom.room_models import RoomHand
 from classroom.rooms import Rooms
@@ -300,9 +300,7 @@ def main() -> None:
     print(f"this client (every tab): {client_cpu():.0f} CPU s in all")
     expected = players * args.deals
     print(f"hands stored: {hands} (expected {expected}: {'ok' if hands == expected else 'LOST OR TWICE'})")
-    print(f"errors: {len(figures.errors)}")
-    for line in figures.errors[:10]:
-        print(f"  {line}")
+    print_errors(figures.errors)
 
 
 if __name__ == "__main__":
