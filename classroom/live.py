@@ -556,11 +556,13 @@ class LiveSessions:
             records = [dict(rec, number=number) for number, rec in rows]
         return board(self.store.learners(info.class_id), records, self.answers(session_id))
 
-    def answer_count(self, session_id: int, number: int) -> int:
-        """How many learners answered question ``number``."""
+    def answer_count(self, session_id: int, number: int | None = None) -> int:
+        """How many learners answered question ``number`` (every answer of the session, when ``None``)."""
+        query = select(func.count()).select_from(LiveAnswer).where(LiveAnswer.session_id == session_id)
+        if number is not None:
+            query = query.where(LiveAnswer.number == number)
         with self.store._session() as session:
-            return int(session.scalar(select(func.count()).select_from(LiveAnswer).where(
-                LiveAnswer.session_id == session_id, LiveAnswer.number == number)) or 0)
+            return int(session.scalar(query) or 0)
 
     def learner_count(self, class_id: str) -> int:
         """The class's learners (not removed): "all answered" is this many."""

@@ -142,7 +142,7 @@ def show_live_report(klass: ClassInfo, lang: str) -> None:
         _hardest(report, lang)
         _download(klass, info, report, lang)
         reassign_box(klass, LIVE, info.id, translate("classes.follow.live_title", klass.language, n=info.id), lang)
-    _delete_box(klass, info, len(live.answers(info.id)))
+    _delete_box(klass, info, live.answer_count(info.id))  # counted, not read
 
 
 def _delete(klass: ClassInfo, session_id: int) -> None:
