@@ -8,8 +8,8 @@ its seconds after), paused (the time left kept, the deadline set again on resume
 
 The clock is the server's: the deadline is stored, every page reads the time left from it, and an answer after it
 (plus :data:`GRACE_S` for the round trip) is refused by :meth:`LiveSessions.answer`, whatever the browser says. A
-question also counts as shown (:meth:`LiveInfo.phase_at`) once its time is up or every learner has answered: the
-projector and the learners' pages then show the distribution and the key without the teacher's tap.
+question also counts as shown (:meth:`LiveInfo.phase_at`) once its time and the grace are up or every learner has
+answered (never while an answer is still taken: a tap seen after the key would count): the projector and the learners' pages then show the distribution and the key without the teacher's tap.
 
 Writes are atomic under concurrency (:meth:`classroom.service.ClassroomStore.write`): one answer per (session,
 learner, question): the first stays, a second tap or another device gets the stored one back; each teacher's
@@ -219,11 +219,15 @@ class LiveInfo:
         return max(0.0, (self.deadline - (now or utcnow())).total_seconds())
 
     def phase_at(self, answered: int, learners: int, now: datetime | None = None) -> Phase:
-        """The phase to show: an open question whose time is up, or that all ``learners`` answered (``answered``
-        of them), is shown."""
-        if self.phase is Phase.OPEN and (self.time_left(now) <= 0 or 0 < learners <= answered):
+        """The phase to show: an open question that all ``learners`` answered (``answered`` of them), or whose time
+        is up and past :data:`GRACE_S` (no answer is taken any more: the key is never on the wall while a late tap
+        could still count), is shown."""
+        if self.phase is not Phase.OPEN:
+            return self.phase
+        if 0 < learners <= answered:
             return Phase.SHOWN
-        return self.phase
+        past = self.deadline is not None and (now or utcnow()) > self.deadline + timedelta(seconds=GRACE_S)
+        return Phase.SHOWN if past else Phase.OPEN
 
     @property
     def over(self) -> bool:

@@ -96,7 +96,10 @@ def test_an_answer_after_the_deadline_is_refused_by_the_server(store: ClassroomS
     with pytest.raises(ClassroomError) as late:
         live.answer(info.id, minh, 0, "a", True, None, now=opened.deadline + timedelta(seconds=GRACE_S + 0.01))
     assert late.value.field == "late"
-    assert opened.phase_at(answered=1, learners=3, now=opened.deadline) is Phase.SHOWN  # time up: shown
+    # the key is shown once no answer is taken any more: not at the deadline, while a tap still counts
+    assert opened.phase_at(answered=1, learners=3, now=opened.deadline) is Phase.OPEN
+    assert opened.phase_at(answered=1, learners=3,
+                           now=opened.deadline + timedelta(seconds=GRACE_S + 0.01)) is Phase.SHOWN
     store.remove_learner(class_id, tu)
     with pytest.raises(ClassroomError) as removed:
         live.answer(info.id, tu, 0, "a", True, None)
