@@ -9,7 +9,8 @@ its seconds after), paused (the time left kept, the deadline set again on resume
 The clock is the server's: the deadline is stored, every page reads the time left from it, and an answer after it
 (plus :data:`GRACE_S` for the round trip) is refused by :meth:`LiveSessions.answer`, whatever the browser says. A
 question also counts as shown (:meth:`LiveInfo.phase_at`) once its time and the grace are up or every learner has
-answered (never while an answer is still taken: a tap seen after the key would count): the projector and the learners' pages then show the distribution and the key without the teacher's tap.
+answered (never while an answer is still taken: a tap seen after the key would count): the projector and the
+learners' pages then show the distribution and the key without the teacher's tap.
 
 Writes are atomic under concurrency (:meth:`classroom.service.ClassroomStore.write`): one answer per (session,
 learner, question): the first stays, a second tap or another device gets the stored one back; each teacher's

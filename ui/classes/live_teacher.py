@@ -180,11 +180,14 @@ def _controls(klass: ClassInfo, lang: str, views: LiveViews | None) -> bool:
         st.link_button(t("live.open_screen"), screen_link(info, lang), icon=":material/present_to_all:",
                        width="stretch")
         last = info.number + 1 >= info.count and info.number >= 0
+        asking = phase in (Phase.OPEN, Phase.PAUSED)  # while a question takes answers, the key is the main step
         first, second = st.columns(2)
-        first.button(t("live.finish" if last else "live.next"), key="live_next", type="primary",
-                     on_click=_step, args=(klass, info, "next"), width="stretch", icon=":material/skip_next:")
+        first.button(t("live.finish" if last else "live.next"), key="live_next", type="secondary" if asking else "primary",
+                     on_click=_step, args=(klass, info, "next"), width="stretch", icon=":material/skip_next:",
+                     disabled=last and asking, help=t("live.finish_after_key") if last and asking else None)
         second.button(t("live.reveal"), key="live_reveal", on_click=_step, args=(klass, info, "reveal"),
-                      width="stretch", disabled=phase not in (Phase.OPEN, Phase.PAUSED), icon=":material/visibility:")
+                      type="primary" if asking else "secondary", width="stretch", disabled=not asking,
+                      icon=":material/visibility:")
         third, fourth = st.columns(2)
         third.button(t("live.resume" if info.phase is Phase.PAUSED else "live.pause"), key="live_pause",
                      on_click=_step, args=(klass, info, "pause"), width="stretch",
