@@ -125,3 +125,30 @@ def test_a_class_table_is_dealt_on_by_its_people_and_not_joined_by_its_code(db: 
     _ok(page.run(timeout=SHOWDOWN_S))
     assert translate("seat.deals_over", lang, n=seating.deals) in [i.value for i in page.info]
     assert not [b for b in page.button if b.key == "rooms_start"]
+
+
+def test_a_live_question_wins_over_the_seat(db: ClassroomStore) -> None:
+    """A seated learner whose class runs a live session stays on the class page (the question, and a button to the
+    table); with none running, the page goes to the seat once (a tester was sent to the table mid-question)."""
+    from classroom.live import LivePick, LiveSessions
+    from classroom.snapshot import pack, record
+    from maubinh.drills import DrillSet, Kind, Level, make_question
+
+    klass = db.create_class("Lớp 7C", "en", RULES).info
+    lan, minh = (db.join(klass.id, name) for name in ("Lan", "Minh"))
+    seatings = Seatings(Rooms(db))
+    for learner in (lan, minh):
+        seatings.seen(learner.info.id)
+    seatings.seat_class(klass.id, 2, Strength.BEGINNER, 60, 1)
+    question = make_question(DrillSet((Kind.CHI,), Level.BEGINNER, "chi-at", seed=9, count=1), 0)
+    live = LiveSessions(db)
+    info = live.start(klass.id, RULES, [LivePick("q0", question.kind.value, (), record(question), pack(question))],
+                      seconds=30)
+    live.advance(klass.id, info.id, -1)
+    page = _ok(open_page("classes", me=str(lan.token), lang="en"))
+    assert "seat_taken" not in page.session_state  # not sent to the table
+    assert [b for b in page.button if b.key == "drill_choice_0"]  # the live question is there to answer
+    assert f"[{translate('seat.go', 'en')}](/play?" in _texts(page)  # the way to the table
+    live.end(klass.id, info.id)
+    other = _ok(open_page("classes", me=str(minh.token), lang="en"))
+    assert "seat_taken" in other.session_state  # no live question: taken to the seat

@@ -58,9 +58,10 @@ def _live(info: LiveInfo, learner: LearnerInfo, lang: str, views: LiveViews) -> 
 
 
 def _tick(learner: LearnerInfo, klass: ClassInfo, lang: str, views: LiveViews) -> None:
-    show_seat_pulse(learner, lang)  # present for "seat the class"; at one's table once seated
     live = live_sessions()
     pulse = recent(live.pulse, klass.id)
+    # present for "seat the class"; taken to one's table once seated, unless a live question runs (it wins: a button)
+    show_seat_pulse(learner, lang, go=pulse.live is None)
     seen = st.session_state.get(_PULSE_KEY)
     st.session_state[_PULSE_KEY] = pulse
     if isinstance(seen, Pulse) and (seen.assignments != pulse.assignments or seen.tables != pulse.tables

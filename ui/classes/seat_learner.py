@@ -1,7 +1,8 @@
 """A learner's class page when the teacher seats the class (issue 34): the page says it is open (who is present,
 :meth:`classroom.seatings.Seatings.seen`, at most once a :data:`~classroom.seatings.SEEN_EVERY`), and once the
 learner has a seat, goes there by itself (Play's room page, ``?room=&seat=``, the personal link kept), once per seat:
-back on the class page, a button leads to the seat again. Run by the class page's poll
+back on the class page, a button leads to the seat again. While a live session runs, its question wins: the page
+stays, with the button (a tester was sent back to the table 1.5 s after opening the live question). Run by the class page's poll
 (:mod:`ui.classes.live_learner`, every 2 s), so a learner is at their table within 2 s of the teacher's click, without
 a reload.
 """
@@ -26,8 +27,9 @@ __all__ = ["show_seat_pulse"]
 _SEEN_KEY, _TAKEN_KEY = "seat_seen_at", "seat_taken"
 
 
-def show_seat_pulse(learner: LearnerInfo, lang: str) -> None:
-    """Say the page is open (throttled), and take the learner to their seat once it is given (a button after)."""
+def show_seat_pulse(learner: LearnerInfo, lang: str, go: bool = True) -> None:
+    """Say the page is open (throttled), and take the learner to their seat once it is given (a button after).
+    ``go=False`` (a live session runs: its question wins over the table): the button only, the page stays."""
     store = seatings()
     now = time.monotonic()
     if now - float(st.session_state.get(_SEEN_KEY, -1e9)) >= SEEN_EVERY.total_seconds():
@@ -39,7 +41,7 @@ def show_seat_pulse(learner: LearnerInfo, lang: str) -> None:
         return
     room, seat = found
     params = {ROOM_PARAM: room.code, SEAT_PARAM: str(seat), LEARNER_PARAM: token, "lang": lang}
-    if st.session_state.get(_TAKEN_KEY) != str(seat):
+    if go and st.session_state.get(_TAKEN_KEY) != str(seat):
         st.session_state[_TAKEN_KEY] = str(seat)
         try:
             st.switch_page("pages/play.py", query_params=params)
