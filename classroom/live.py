@@ -243,10 +243,11 @@ the question's start on the server's clock)."""
 
 @dataclass(frozen=True)
 class Pulse:
-    """What a learner's page must notice, in one read: the class's assignments (how many, the newest id), its
-    table sessions (the same) and its live session (id and revision, ``None`` when none is running)."""
+    """What a learner's page must notice, in one read: the class's assignments (how many, the newest id, their
+    questions graded, how many closed), its table sessions (how many, the newest id) and its live session (id and
+    revision, ``None`` when none is running)."""
 
-    assignments: tuple[int, int]
+    assignments: tuple[int, int, int, int]
     tables: tuple[int, int]
     live: tuple[int, int] | None
 
@@ -578,19 +579,25 @@ class LiveSessions:
     # ------------------------------------------------------------------ what a learner's page polls
 
     def pulse(self, class_id: str) -> Pulse:
-        """The class's assignments and table sessions (count, newest id) and its running live session (id,
-        revision), in one query."""
+        """The class's assignments (count, newest id, questions graded, closed: a page listing one as "being
+        prepared" or "open" is drawn again when that changes), its table sessions (count, newest id) and its running
+        live session (id, revision), in one query."""
         running = (LiveSession.class_id == class_id, LiveSession.phase != Phase.ENDED.value)
         newest = select(func.max(LiveSession.id)).where(*running).scalar_subquery()
         query = select(
             select(func.count()).select_from(Assignment).where(Assignment.class_id == class_id).scalar_subquery(),
             select(func.max(Assignment.id)).where(Assignment.class_id == class_id).scalar_subquery(),
+            select(func.count()).select_from(AssignedQuestion).join(
+                Assignment, Assignment.id == AssignedQuestion.assignment_id).where(
+                Assignment.class_id == class_id).scalar_subquery(),
+            select(func.count()).select_from(Assignment).where(
+                Assignment.class_id == class_id, Assignment.closed_at.is_not(None)).scalar_subquery(),
             select(func.count()).select_from(TableSession).where(TableSession.class_id == class_id).scalar_subquery(),
             select(func.max(TableSession.id)).where(TableSession.class_id == class_id).scalar_subquery(),
             newest,
             select(LiveSession.revision).where(LiveSession.id == newest).scalar_subquery(),
         )
         with self.store._session() as session:
-            a_count, a_max, t_count, t_max, live_id, live_revision = session.execute(query).one()
-        return Pulse((int(a_count), int(a_max or 0)), (int(t_count), int(t_max or 0)),
+            a_count, a_max, a_graded, a_closed, t_count, t_max, live_id, live_revision = session.execute(query).one()
+        return Pulse((int(a_count), int(a_max or 0), int(a_graded), int(a_closed)), (int(t_count), int(t_max or 0)),
                      None if live_id is None else (int(live_id), int(live_revision)))

@@ -191,9 +191,14 @@ def test_picks_come_from_the_bank_by_kind_level_and_theme_and_from_a_saved_set(s
 def test_the_pulse_tells_a_new_assignment_table_and_every_live_step(store: ClassroomStore) -> None:
     live = LiveSessions(store)
     class_id, (lan,) = _class(store, 1)
-    assert live.pulse(class_id).assignments == (0, 0) and live.pulse(class_id).live is None
-    assignment = store.assign(class_id, "Bài 1", DrillSet((Kind.CHI,), Level.BEGINNER, "chi-at", seed=3, count=1))
-    assert live.pulse(class_id).assignments == (1, assignment.id)
+    assert live.pulse(class_id).assignments == (0, 0, 0, 0) and live.pulse(class_id).live is None
+    drill_set = DrillSet((Kind.CHI,), Level.BEGINNER, "chi-at", seed=3, count=1)
+    assignment = store.assign(class_id, "Bài 1", drill_set)
+    assert live.pulse(class_id).assignments == (1, assignment.id, 0, 0)  # being prepared
+    store.store_question(assignment.id, 0, make_question(drill_set, 0))
+    assert live.pulse(class_id).assignments == (1, assignment.id, 1, 0)  # ready: a page saying "preparing" redraws
+    store.close_assignment(class_id, assignment.id)
+    assert live.pulse(class_id).assignments == (1, assignment.id, 1, 1)  # closed: its "open" badge goes
     table = TableSessions(store).start(class_id, RULES, (Strength.BEGINNER,), 1, 0, seed=5)
     assert live.pulse(class_id).tables == (1, table.id)
     info = live.start(class_id, RULES, _picks(2), seconds=30)
