@@ -12,7 +12,7 @@ import pytest
 
 from background.grading import Grader
 from classroom.follow_ups import ASSIGNMENT, FollowUps
-from classroom.service import ClassroomStore
+from classroom.service import AssignmentInfo, ClassroomStore, NewClass
 from classroom.versions import earlier_versions
 from maubinh.drills import DrillSet, Kind, Level, make_question
 from maubinh.drills.answers import answer_code, best_answer
@@ -32,16 +32,22 @@ def _right(number: int) -> str:
     return answer_code(question, best_answer(question))
 
 
+def _class(db: ClassroomStore, lang: str) -> tuple[NewClass, str, str, AssignmentInfo]:
+    """A class of Lan and Minh given "Buổi 1" (three questions), Lan's first answer right."""
+    made = db.create_class("Lớp sáng", lang, RULES)
+    lan, minh = db.join(made.info.id, "Lan").info.id, db.join(made.info.id, "Minh").info.id
+    assignment = db.assign(made.info.id, "Buổi 1", SET)
+    Grader(db).grade(assignment).result(timeout=300)
+    db.submit(assignment.id, lan, 0, _right(0), True, None, 3.0)
+    return made, lan, minh, assignment
+
+
 @pytest.mark.parametrize("lang", ["vi", "en"])
 def test_an_edited_assignment_shows_its_earlier_version_and_its_board(db: ClassroomStore, lang: str) -> None:
     """Lan answered questions 1 and 2 (right), Minh question 1 (wrong); the teacher keeps 2 and 3: the earlier version
     holds 3 answers, 2 of them to the removed question 1; its board, on request, counts 3 of 6 answers."""
-    made = db.create_class("Lớp sáng", lang, RULES)
+    made, lan, minh, assignment = _class(db, lang)
     class_id = made.info.id
-    lan, minh = db.join(class_id, "Lan").info.id, db.join(class_id, "Minh").info.id
-    assignment = db.assign(class_id, "Buổi 1", SET)
-    Grader(db).grade(assignment).result(timeout=300)
-    db.submit(assignment.id, lan, 0, _right(0), True, None, 3.0)
     db.submit(assignment.id, lan, 1, _right(1), True, None, 3.0)
     db.submit(assignment.id, minh, 0, "x", False, None, 3.0)
     edited = db.edit_questions(class_id, assignment.id, [1, 2], [])
@@ -72,12 +78,8 @@ def test_a_follow_up_s_csv_holds_every_learner_and_it_is_deleted_at_once(db: Cla
     """Lan missed questions 2 and 3, Minh all three: one group of 2 learners, 5 questions; Lan answers her first:
     its CSV has both summaries (Lan 1 answered of 2, Minh 0 of 3) and five answer rows; deleting it (the
     confirmation names its 1 answer) leaves the source alone and the button back."""
-    made = db.create_class("Lớp sáng", lang, RULES)
+    made, lan, minh, assignment = _class(db, lang)
     class_id = made.info.id
-    lan, minh = db.join(class_id, "Lan").info.id, db.join(class_id, "Minh").info.id
-    assignment = db.assign(class_id, "Buổi 1", SET)
-    Grader(db).grade(assignment).result(timeout=300)
-    db.submit(assignment.id, lan, 0, _right(0), True, None, 3.0)
     follow_ups = FollowUps(db)
     follow_ups.reassign(class_id, ASSIGNMENT, assignment.id, "Buổi 1")
     (group,) = follow_ups.groups(class_id)
