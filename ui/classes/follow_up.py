@@ -17,7 +17,7 @@ import pandas as pd
 import streamlit as st
 
 from classroom.board import board
-from classroom.follow_ups import FollowUp, FollowUps, Group
+from classroom.follow_ups import FollowUps, Group
 from classroom.models import TITLE_MAX
 from classroom.service import ClassInfo, ClassroomError, LearnerInfo
 from ui.classes.board import answer_rows, board_questions
@@ -44,11 +44,6 @@ def _reassign(klass: ClassInfo, kind: str, source_id: int, title: str) -> None:
         st.session_state[key] = "classes.follow.refused_" + ("class" if refused.field == "class" else "source")
         return
     st.session_state[key] = "classes.follow.done" if made.learners else "classes.follow.nothing"
-
-
-def _said(made: FollowUp, lang: str) -> str:
-    return t("classes.follow.done", learners=made.learners, questions=made.questions,
-             when=moment(made.made_at, viewer_zone(), lang))
 
 
 def group_line(group: Group) -> str:
@@ -135,16 +130,18 @@ def show_group(klass: ClassInfo, group: Group, lang: str, where: str,
 def reassign_box(klass: ClassInfo, kind: str, source_id: int, title: str, lang: str, where: str) -> None:
     """The button for the source (``kind`` :data:`~classroom.follow_ups.ASSIGNMENT` or
     :data:`~classroom.follow_ups.LIVE`, its id), the follow-ups titled ``title`` (the source's name: the learner
-    reads "Questions you missed in <title>"); once made, the follow-up as one group (:func:`show_group`)."""
-    follow_ups = FollowUps(classroom().store)
-    made = follow_ups.made(klass.id, kind, source_id)
+    reads "Questions you missed in <title>"); once made, the follow-up as one group (:func:`show_group`; an
+    assignment's made before its questions were edited too)."""
+    groups = [g for g in FollowUps(classroom().store).groups(klass.id) if g.kind == kind and g.source_id == source_id]
     said = st.session_state.pop(_key(kind, source_id), None)
-    if made is not None:
+    if groups:
         if said == "classes.follow.done":  # just made: said once, plainly
-            st.success(_said(made, lang), icon=":material/assignment_return:")
-        group = next((g for g in follow_ups.groups(klass.id) if g.key == made.source), None)
-        if group is not None:
-            show_group(klass, group, lang, where)
+            made = groups[0]
+            st.success(t("classes.follow.done", learners=made.learners, questions=made.questions,
+                         when=moment(made.made_at, viewer_zone(), lang)), icon=":material/assignment_return:")
+        learners = _learners(klass)
+        for group in groups:
+            show_group(klass, group, lang, where, learners)
         st.caption(t("classes.follow.again_note"))
         return
     st.button(t("classes.follow.button"), key=f"{_key(kind, source_id)}_{where}_button",
