@@ -102,8 +102,7 @@ def show_group(klass: ClassInfo, group: Group, lang: str, where: str,
         st.caption(t("classes.follow.made_at", when=moment(group.made_at, zone, lang)))
         st.dataframe(pd.DataFrame([{
             t("classes.col.learner"): name[m.assignment_id],
-            t("classes.follow.col.questions"): m.questions,
-            t("classes.col.answered"): m.answered,
+            t("classes.col.answered"): f"{m.answered}/{m.questions}",
             t("classes.col.right"): share(m.right, m.answered, lang),
             t("classes.follow.col.done"): "✓" if m.done else "",
         } for m in members]), hide_index=True, width="stretch")

@@ -456,9 +456,9 @@ def _board_tab(klass: ClassInfo, token: str, lang: str) -> None:
     chosen = st.selectbox(t("classes.pick_assignment"), list(titles), format_func=lambda aid: plain_text(titles[aid]),
                           key=_BOARD_PICK)
     show_board(lambda: classroom().store.teacher_class(token), int(chosen), False, lang)
-    show_earlier_versions(klass, token, int(chosen), lang)
     # the follow-ups are titled by the source's title: a learner reads "Questions you missed in <title>"
     reassign_box(klass, ASSIGNMENT, int(chosen), titles[int(chosen)], lang, "board")
+    show_earlier_versions(klass, token, int(chosen), lang)
 
 
 def show_teacher(token: str, lang: str, views: LiveViews | None = None) -> None:

@@ -40,8 +40,7 @@ def show_earlier_versions(klass: ClassInfo, token: str, assignment_id: int, lang
         st.markdown(f"**{t('classes.versions.title', count=len(found))}**")
         st.caption(t("classes.versions.not_counted"))
         st.markdown("\n".join(f"- {line}" for line in lines.values()))
-        if not st.toggle(t("classes.versions.show"), key=f"classes_versions_{assignment_id}_show"):
-            return
-        chosen = st.selectbox(t("classes.versions.pick"), list(lines), format_func=lines.__getitem__,
-                              key=f"classes_versions_{assignment_id}_pick")
-    show_board(lambda: classroom().store.teacher_class(token), int(chosen), False, lang, archived=True)
+        if st.toggle(t("classes.versions.show"), key=f"classes_versions_{assignment_id}_show"):
+            chosen = st.selectbox(t("classes.versions.pick"), list(found), key=f"classes_versions_{assignment_id}_pick",
+                                  format_func=lambda v: t("classes.versions.option", when=moment(v.edited_at, zone, lang)))
+            show_board(lambda: classroom().store.teacher_class(token), chosen.assignment_id, False, lang, archived=True)
