@@ -98,6 +98,9 @@ def test_a_follow_up_s_csv_holds_every_learner_and_it_is_deleted_at_once(db: Cla
     assert summary == {"Lan": ["1", "2"], "Minh": ["0", "3"]}  # answered, asked
     assert len(rows) - summary_end - 3 == 5  # a blank line, the title, the headers, then one row per question given
 
+    at.segmented_control(key="live_pick_source").set_value("saved").run()  # a live session from a saved assignment
+    assert list(at.selectbox(key="live_pick_saved").options) == ["Buổi 1"]  # not each learner's follow-up
+
     confirm = translate("classes.follow.delete_confirm", lang, learners=2, answers=1)
     assert confirm in [m.value for m in at.markdown]
     at.button(key=f"classes_group_list_{group.ref}_delete").click().run()
