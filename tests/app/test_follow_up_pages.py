@@ -52,7 +52,6 @@ def test_the_board_reassigns_the_missed_questions_to_those_who_missed_them(db: C
     assert not at.exception, [e.message for e in at.exception]
     follow_up = FollowUps(db).made(class_id, ASSIGNMENT, assignment.id)
     assert follow_up is not None and (follow_up.learners, follow_up.questions) == (1, 3)
-    shown = _texts(at)
     # said plainly: how many learners and questions, when (the viewer's zone unknown here: UTC)
     assert translate("classes.follow.done", lang, learners=1, questions=3,
                      when=moment(follow_up.made_at, None, lang)) in [s.value for s in at.success]
