@@ -29,7 +29,9 @@ Modules:
     classroom.tables      a class at one table (duplicate deals): sessions, the hands learners play, shared work.
     classroom.table_board  a table session's board as numbers: splits per deal, chi lost, the ranking.
     classroom.live        a live class (issue 35): the teacher's live sessions, their questions, one answer per learner.
-    classroom.follow_ups  reassign the missed questions: each learner an assignment of only the ones they missed.
+    classroom.follow_ups  reassign the missed questions: each learner an assignment of only the ones they missed;
+                          a source's follow-ups read as one group.
+    classroom.versions    an edited assignment's earlier versions: when edited, their answers, those only there.
     classroom.board       the board's numbers per learner, question and kind, and the CSV rows.
     classroom.backup      a backup of the database while the app runs, restored into an empty one
                           (``python -m classroom backup FILE`` / ``restore FILE``, :mod:`classroom.__main__`).

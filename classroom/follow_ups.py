@@ -11,8 +11,11 @@ Drill page like any assignment, graded the same way (:meth:`classroom.practice.P
 
 One follow-up per source: :meth:`FollowUps.reassign` locks the source's row and looks for a follow-up made before
 (a double click, a second device, another server: the first one stays and is returned, ``made`` false); the
-unique key (``follow_up``, ``learner_id``) keeps it so if two got past the lock. Deleting the follow-ups (each as
-an assignment) lets the teacher make one again.
+unique key (``follow_up``, ``learner_id``) keeps it so if two got past the lock. Deleting the follow-ups
+(:meth:`FollowUps.delete`, all of one source at once) lets the teacher make one again.
+
+The teacher's pages show a source's follow-ups as one group (:meth:`FollowUps.groups`: how many learners, questions
+and learners done, each learner's progress), never as one assignment per learner.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
 from classroom.live import LiveAnswer, LiveQuestion, LiveSession, Phase
@@ -38,9 +41,9 @@ from classroom.models import (
     source_key,
     utcnow,
 )
-from classroom.service import ClassroomError, ClassroomStore, _check_deadline, clean_text, copy_questions
+from classroom.service import ClassroomError, ClassroomStore, _check_deadline, clean_text, copy_questions, delete_set
 
-__all__ = ["ASSIGNMENT", "LIVE", "FollowUp", "FollowUps", "missed", "source_key"]
+__all__ = ["ASSIGNMENT", "LIVE", "FollowUp", "FollowUps", "Group", "Member", "missed", "parse_source", "source_key"]
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,69 @@ class FollowUp:
     assignment_ids: tuple[int, ...]
     made: bool
     made_at: datetime | None
+
+
+@dataclass(frozen=True)
+class Member:
+    """One learner's follow-up in a :class:`Group`: its assignment (current version), the learner, its questions,
+    how many the learner answered and got right."""
+
+    assignment_id: int
+    learner_id: str
+    questions: int
+    answered: int
+    right: int
+
+    @property
+    def done(self) -> bool:
+        """Every question answered."""
+        return self.answered >= self.questions
+
+
+@dataclass(frozen=True)
+class Group:
+    """The follow-ups of one source, as the teacher's pages list them: ``key`` the source as stored
+    (:func:`source_key`; ``None`` when the source was deleted since), ``kind`` and ``source_id`` it parsed (an
+    assignment's id is its current version's: it may have been edited since), the title given, when it was made,
+    and one :class:`Member` per learner (in the order they were made)."""
+
+    key: str | None
+    kind: str | None
+    source_id: int | None
+    title: str
+    made_at: datetime
+    members: tuple[Member, ...]
+
+    @property
+    def learners(self) -> int:
+        return len(self.members)
+
+    @property
+    def questions(self) -> int:
+        """Questions given, every learner's counted."""
+        return sum(m.questions for m in self.members)
+
+    @property
+    def done(self) -> int:
+        """Learners who answered every question of theirs."""
+        return sum(1 for m in self.members if m.done)
+
+    @property
+    def ref(self) -> str:
+        """A name for it in a page's widget keys (the source, or when it was made)."""
+        return self.key or f"made-{self.made_at.timestamp():.6f}"
+
+
+def parse_source(key: str | None) -> tuple[str, int] | None:
+    """The kind and id a stored source names (:func:`source_key`'s inverse), ``None`` for none or a malformed one.
+
+    >>> parse_source("live:3"), parse_source("assignment:12"), parse_source("table:1"), parse_source(None)
+    (('live', 3), ('assignment', 12), None, None)
+    """
+    kind, _, number = (key or "").partition(":")
+    if kind not in (ASSIGNMENT, LIVE) or not number.isdigit():
+        return None
+    return kind, int(number)
 
 
 def missed(learner_ids: Sequence[str], numbers: Sequence[int],
@@ -139,6 +205,51 @@ class FollowUps:
 
         return self.store.write(work)
 
+    def groups(self, class_id: str) -> list[Group]:
+        """The class's follow-ups grouped by their source (those of a deleted source by when they were made), the
+        newest first, each learner's progress counted in the database (two reads, whatever the class's size).
+        A follow-up of an assignment edited since is grouped under the assignment's current version."""
+        with self.store._session() as session:
+            rows = session.execute(
+                select(Assignment.id, Assignment.learner_id, Assignment.follow_up, Assignment.title,
+                       Assignment.created_at, Assignment.count)
+                .where(Assignment.class_id == class_id, Assignment.learner_id.is_not(None),
+                       Assignment.replaced_by.is_(None))
+                .order_by(Assignment.created_at.desc(), Assignment.id)).all()
+            if not rows:
+                return []
+            counted = {int(aid): (int(n), int(right or 0)) for aid, n, right in session.execute(
+                select(AnswerRow.assignment_id, func.count(), func.sum(case((AnswerRow.correct, 1), else_=0)))
+                .join(Assignment, Assignment.id == AnswerRow.assignment_id)
+                .where(Assignment.class_id == class_id, Assignment.learner_id.is_not(None),
+                       Assignment.replaced_by.is_(None))
+                .group_by(AnswerRow.assignment_id))}
+            newer = {int(old): int(new or 0) for old, new in session.execute(
+                select(Assignment.id, Assignment.replaced_by).where(Assignment.class_id == class_id,
+                                                                    Assignment.replaced_by.is_not(None)))}
+        found: dict[str, list[Any]] = {}
+        for aid, learner_id, key, title, made_at, count in rows:
+            group = found.setdefault(key or f"~{made_at.isoformat()}", [key, title, made_at, []])
+            group[3].append(Member(int(aid), str(learner_id), int(count), *counted.get(int(aid), (0, 0))))
+        return [Group(key, *_current(parse_source(key), newer), title, made_at, tuple(members))
+                for key, title, made_at, members in found.values()]
+
+    def delete(self, class_id: str, key: str) -> int:
+        """Delete every follow-up of the source ``key`` (:func:`source_key`) in one transaction, each with its
+        questions and answers (each learner's own history keeps theirs, as :meth:`~classroom.service.ClassroomStore.
+        delete_assignment`); returns how many answers went. A follow-up of a deleted source cannot be named so: it
+        is deleted as an assignment."""
+
+        def work(session: Session) -> int:
+            rows = session.scalars(select(Assignment).where(Assignment.class_id == class_id,
+                                                            Assignment.follow_up == key).with_for_update()).all()
+            versions = ClassroomStore._versions(session, session.scalars(
+                select(Assignment).where(Assignment.replaced_by.in_([row.id for row in rows]))).all()) if rows else []
+            return sum(delete_set(session, row, AnswerRow.assignment_id, AssignedQuestion.assignment_id,
+                                  source_key(ASSIGNMENT, row.id)) for row in [*versions, *rows])
+
+        return self.store.write(work)
+
     # ------------------------------------------------------------------ the sources, read locked
 
     @staticmethod
@@ -180,6 +291,17 @@ class FollowUps:
         return _Source(class_id, row.rule_set_id, row.house_toml, 0,
                        tuple((n, k, dict(rec), blob) for n, k, rec, blob in questions),
                        self._learners(session, class_id, None), answers)
+
+
+def _current(source: tuple[str, int] | None, newer: Mapping[int, int]) -> tuple[str | None, int | None]:
+    """The source's kind and id, an assignment's followed to its current version (``newer``: old id -> new)."""
+    if source is None:
+        return None, None
+    kind, number = source
+    seen = 0
+    while kind == ASSIGNMENT and number in newer and seen < len(newer):
+        number, seen = newer[number], seen + 1
+    return kind, number
 
 
 def _existing(session: Session, class_id: str, key: str) -> FollowUp | None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from classroom.follow_ups import LIVE, parse_source
+from classroom.service import AssignmentInfo
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card, Rank, grouped
 from maubinh.drills import (
@@ -56,6 +58,7 @@ __all__ = [
     "chi_labels",
     "choice_label",
     "decider_text",
+    "follow_up_source",
     "key_text",
     "kind_name",
     "level_name",
@@ -64,6 +67,7 @@ __all__ = [
     "question_text",
     "seat_name",
     "settle_seat_note",
+    "shown_title",
     "signed",
     "step_name",
     "theme_name",
@@ -72,6 +76,27 @@ __all__ = [
 
 LETTERS = "ABC"
 """Option letters."""
+
+
+def follow_up_source(key: str | None, title: str, lang: str) -> str:
+    """The name of what a follow-up reassigns (its ``key``, :func:`classroom.follow_ups.source_key`): a live session
+    by its number in ``lang``, an assignment by ``title`` (the follow-up's, given its source's title when made).
+
+    >>> follow_up_source("live:3", "buổi trực tiếp 3", "en"), follow_up_source("assignment:7", "Buổi 1", "en")
+    ('live session 3', 'Buổi 1')
+    """
+    source = parse_source(key)
+    if source is not None and source[0] == LIVE:
+        return translate("classes.follow.live_source", lang, n=source[1])
+    return title
+
+
+def shown_title(assignment: AssignmentInfo, lang: str) -> str:
+    """An assignment's title as its learner reads it (class page, Drill page): a follow-up (one learner's) named as
+    such, ``"Questions you missed in “Buổi 1”"`` (issue 35), any other as titled."""
+    if assignment.learner_id is None:
+        return assignment.title
+    return translate("classes.follow.yours", lang, title=follow_up_source(assignment.follow_up, assignment.title, lang))
 
 DYNAMIC_KEYS: tuple[str, ...] = (
     *(f"drill.kind.{kind.value}" for kind in KINDS),

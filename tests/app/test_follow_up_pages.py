@@ -17,7 +17,7 @@ from maubinh.drills import DrillSet, Kind, Level, make_question
 from maubinh.drills.answers import answer_code, best_answer
 from maubinh.rules import load_rule_set
 from tests.app.conftest import open_page
-from ui.i18n import translate
+from ui.i18n import translate, translate_plural
 from ui.when import moment
 
 RULES = load_rule_set("chi-at")
@@ -52,18 +52,25 @@ def test_the_board_reassigns_the_missed_questions_to_those_who_missed_them(db: C
     assert not at.exception, [e.message for e in at.exception]
     follow_up = FollowUps(db).made(class_id, ASSIGNMENT, assignment.id)
     assert follow_up is not None and (follow_up.learners, follow_up.questions) == (1, 3)
-    shown = _texts(at)
     # said plainly: how many learners and questions, when (the viewer's zone unknown here: UTC)
     assert translate("classes.follow.done", lang, learners=1, questions=3,
                      when=moment(follow_up.made_at, None, lang)) in [s.value for s in at.success]
     assert not [b for b in at.button if b.label == translate("classes.follow.button", lang)]  # made: no second one
-    title = translate("classes.follow.title", lang, title="Buổi 1")
-    assert translate("classes.follow.for_learner", lang, title=title, name="Lan") in shown  # the Assignments tab
+    # one group, under the board and under the assignment's card, never one row per learner
+    line = translate("classes.follow.group_line", lang, learners=translate_plural("classes.follow.n_learners", 1, lang),
+                     questions=translate_plural("classes.follow.n_questions", 3, lang),
+                     done=translate_plural("classes.follow.n_done", 0, lang))
+    assert [e.label for e in at.expander].count(line) == 2
+    headings = [m.value for m in at.markdown if m.value.startswith("**")]
+    assert not [h for h in headings if "Lan" in h]  # no card of her own (it was "Buổi 1 (for Lan only)")
+    assert list(at.selectbox(key="classes_board_pick").options) == ["Buổi 1"]
 
+    title = translate("classes.follow.yours", lang, title="Buổi 1")  # "Questions you missed in “Buổi 1”"
     mine = open_page("classes", me=str(lan.token), lang=lang)
     assert title in _texts(mine)
     assert title not in _texts(open_page("classes", me=str(minh.token), lang=lang))  # Minh missed nothing
     drill = open_page("drill", me=str(lan.token), assignment=str(follow_up.assignment_ids[0]), lang=lang)
+    assert [h.value for h in drill.title][:1] == [title]
     first = make_question(SET, 0)  # Lan's first missed question is the assignment's first
     drill.button(key=f"drill_choice_{list(first.choices).index(first.key)}").click().run()
     assert not drill.exception
@@ -76,7 +83,8 @@ def test_the_board_reassigns_the_missed_questions_to_those_who_missed_them(db: C
 def test_a_live_session_s_report_reassigns_and_deletes(db: ClassroomStore, lang: str) -> None:
     made = db.create_class("Lớp chiều", lang, RULES)
     class_id = made.info.id
-    lan, minh = (db.join(class_id, name).info.id for name in ("Lan", "Minh"))
+    joined = {name: db.join(class_id, name) for name in ("Lan", "Minh")}
+    lan, minh = (joined[name].info.id for name in ("Lan", "Minh"))
     questions = [make_question(SET, n) for n in range(2)]
     live = LiveSessions(db)
     info = live.start(class_id, RULES, [LivePick(f"q{n}", q.kind.value, (), record(q), pack(q))
@@ -92,7 +100,12 @@ def test_a_live_session_s_report_reassigns_and_deletes(db: ClassroomStore, lang:
     follow_up = FollowUps(db).made(class_id, LIVE, info.id)
     assert follow_up is not None and (follow_up.learners, follow_up.questions) == (1, 1)
     assert db.assignment(follow_up.assignment_ids[0]).learner_id == minh  # type: ignore[union-attr]
-    assert translate("classes.follow.live_title", lang, n=info.id) in _texts(at)
+    line = translate("classes.follow.group_line", lang, learners=translate_plural("classes.follow.n_learners", 1, lang),
+                     questions=translate_plural("classes.follow.n_questions", 1, lang),
+                     done=translate_plural("classes.follow.n_done", 0, lang))
+    assert [e.label for e in at.expander].count(line) == 2  # under the report, and a card of its own in Assignments
+    shown = translate("classes.follow.yours", lang, title=translate("classes.follow.live_source", lang, n=info.id))
+    assert shown in _texts(open_page("classes", me=str(joined["Minh"].token), lang=lang))  # named in the learner's language
 
     assert translate("live.delete_confirm", lang, n=info.id, answers=2) in _texts(at)  # said before the tap
     at.button(key=f"live_delete_{info.id}").click().run()

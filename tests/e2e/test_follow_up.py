@@ -1,7 +1,9 @@
 """After the class in a real browser at 390 px (issue 35): the teacher, on a phone, taps "reassign the missed
-questions" under an assignment's board; the page says how many learners and questions it made; the learner who
-missed questions finds their own follow-up on their class page (in English), the one who missed none does not.
-Screenshots: artifacts/screenshots/follow_up_*."""
+questions" under an assignment's board; the page says how many learners and questions it made and shows the
+follow-up as one line that opens on each learner's progress; the learner who missed questions finds their own
+follow-up on their class page (in English), named "Questions you missed in “Buổi 1”", the one who missed none does
+not. Then the teacher edits the assignment's questions: its earlier version is listed under the board and its board
+drawn on request, said not to count. Screenshots: artifacts/screenshots/follow_up_*."""
 
 from __future__ import annotations
 
@@ -39,6 +41,10 @@ def test_a_teacher_on_a_phone_reassigns_the_missed_questions(e2e_browser: Browse
     teacher.get_by_role("button", name="Giao lại các câu sai cho người làm sai").click()
     wait_idle(teacher)
     expect(teacher.get_by_text("1 học viên nhận bài riêng, tổng cộng 3 câu", exact=False)).to_be_visible()
+    group = teacher.get_by_text("Bài giao lại: 1 học viên, 3 câu, 0 người đã làm xong").first  # one line, not a row each
+    expect(group).to_be_visible()
+    group.click()
+    expect(teacher.get_by_text("Xem câu trả lời của").first).to_be_visible()
     assert_no_exception(teacher)
     screenshot(teacher, "follow_up_teacher_vi_390")
     follow_up = FollowUps(store).made(class_id, ASSIGNMENT, assignment.id)
@@ -48,12 +54,22 @@ def test_a_teacher_on_a_phone_reassigns_the_missed_questions(e2e_browser: Browse
     learner.set_default_timeout(SLOW_MS)
     learner.goto(f"{app_url}/classes?me={lan.token}&lang=en", wait_until="commit")
     wait_idle(learner, timeout_ms=SLOW_MS)
-    expect(learner.get_by_text("Làm lại câu sai: Buổi 1").first).to_be_visible()  # titled in the class's language
+    expect(learner.get_by_text("Questions you missed in “Buổi 1”").first).to_be_visible()
     assert_no_exception(learner)
     screenshot(learner, "follow_up_learner_en_390")
     learner.goto(f"{app_url}/classes?me={minh.token}&lang=en", wait_until="commit")
     wait_idle(learner, timeout_ms=SLOW_MS)
     expect(learner.get_by_text("Buổi 1").first).to_be_visible()
-    assert learner.get_by_text("Làm lại câu sai").count() == 0  # Minh missed nothing
+    assert learner.get_by_text("Questions you missed").count() == 0  # Minh missed nothing
+
+    assert store.edit_questions(class_id, assignment.id, [1, 2], []) is not None  # Minh 3 answers, Lan 1: Minh's first removed
+    teacher.reload(wait_until="commit")
+    wait_idle(teacher, timeout_ms=SLOW_MS)
+    expect(teacher.get_by_text("Phiên bản cũ (1)")).to_be_visible()
+    expect(teacher.get_by_text("4 câu trả lời (1 cho các câu đã bỏ)", exact=False)).to_be_visible()
+    teacher.get_by_text("Xem bảng điểm của một phiên bản cũ").click()
+    expect(teacher.get_by_text("các câu trả lời dưới đây không tính vào bảng điểm hiện tại", exact=False)).to_be_visible()
+    assert_no_exception(teacher)
+    screenshot(teacher, "follow_up_earlier_version_vi_390")
     teacher.context.close()
     learner.context.close()

@@ -26,5 +26,7 @@ Modules:
     ui.classes.seat_teacher   view: "seat the class" at tables of people (issue 34), the tables, their board.
     ui.classes.seat_learner   view: a learner's page says it is open, and goes to the learner's seat once given.
     ui.classes.edit           view: edit an assignment's questions (keep, add from the bank), the answers' fate said.
-    ui.classes.follow_up      view: "reassign the missed questions" under a board and a live session's report.
+    ui.classes.follow_up      view: "reassign the missed questions" under a board and a live session's report; a
+                              source's follow-ups as one group (each learner's progress and answers, one CSV).
+    ui.classes.versions       view: an edited assignment's earlier versions, each with its board (read-only) and CSV.
 """

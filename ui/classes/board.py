@@ -31,13 +31,14 @@ from ui.i18n import t
 from ui.labels import number
 from ui.store import classroom
 
-__all__ = ["REFRESH_SECONDS", "board_figure", "show_board"]
+__all__ = ["REFRESH_SECONDS", "answer_rows", "board_figure", "board_questions", "show_board"]
 
 REFRESH_SECONDS = 3
 GREEN, AMBER, RED = "#2e7d32", "#f9a825", "#c62828"
 
 
-def _questions(assignment: AssignmentInfo) -> dict[int, Question | None]:
+def board_questions(assignment: AssignmentInfo) -> dict[int, Question | None]:
+    """Every question of an assignment as stored, by number (``None`` where one cannot be read back)."""
     store = classroom().store
     return {n: store.read_question(assignment.id, n) for n in range(assignment.count)}
 
@@ -126,14 +127,12 @@ def _learner_table(result: Board, lang: str) -> None:
         st.caption(t("classes.no_learners"))
 
 
-def _learner_detail(result: Board, questions: Mapping[int, Question | None], rule_set: RuleSet, lang: str) -> None:
-    names = {row.learner_id: row.name for row in result.learners}
-    if not names:
-        return
-    chosen = st.selectbox(t("classes.pick_learner"), list(names), format_func=lambda lid: plain_text(names[lid]),
-                          key="classes_board_learner")
-    mine = result.by_learner.get(chosen or "", {})
-    rows = []
+def answer_rows(result: Board, learner_id: str, questions: Mapping[int, Question | None], rule_set: RuleSet,
+                lang: str) -> list[dict[str, object]]:
+    """One learner's answers on a board, a row per question: their answer and the best in words, right or not, the
+    chi lost with its band, seconds (empty cells where they gave none)."""
+    mine = result.by_learner.get(learner_id, {})
+    rows: list[dict[str, object]] = []
     for q in result.questions:
         answer = mine.get(q.number)
         question = questions.get(q.number)
@@ -147,14 +146,27 @@ def _learner_detail(result: Board, questions: Mapping[int, Question | None], rul
             else band_text(grade(answer.chi_lost), lang),
             t("classes.col.seconds"): "" if answer is None else number(answer.seconds, lang, digits=1),
         })
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    return rows
+
+
+def _learner_detail(result: Board, questions: Mapping[int, Question | None], rule_set: RuleSet, lang: str,
+                    key: str) -> None:
+    names = {row.learner_id: row.name for row in result.learners}
+    if not names:
+        return
+    chosen = st.selectbox(t("classes.pick_learner"), list(names), format_func=lambda lid: plain_text(names[lid]),
+                          key=key)
+    st.dataframe(pd.DataFrame(answer_rows(result, chosen or "", questions, rule_set, lang)), hide_index=True,
+                 width="stretch")
 
 
 @st.fragment(run_every=REFRESH_SECONDS)
 @guarded_function
-def show_board(access: Callable[[], ClassInfo | None], assignment_id: int, projector: bool, lang: str) -> None:
+def show_board(access: Callable[[], ClassInfo | None], assignment_id: int, projector: bool, lang: str,
+               archived: bool = False) -> None:
     """The board of one assignment of the class ``access`` opens: the teacher's or the projector's link, checked
-    at every refresh (a link replaced meanwhile sees nothing more; issue 31, item 5)."""
+    at every refresh (a link replaced meanwhile sees nothing more; issue 31, item 5). ``archived``: an earlier version
+    of an edited assignment (:mod:`ui.classes.versions`), drawn the same way; its widgets and CSV named apart."""
     klass = access()
     if klass is None:
         st.error(t("classes.link_replaced"))
@@ -164,10 +176,12 @@ def show_board(access: Callable[[], ClassInfo | None], assignment_id: int, proje
     if assignment is None or assignment.class_id != klass.id:
         st.caption(t("classes.no_assignments"))
         return
+    if archived:
+        st.warning(t("classes.versions.board_note"), icon=":material/inventory_2:")
     rule_set = assignment.drill_set.rule_set
     learners = [one for one in store.learners(klass.id) if assignment.concerns(one.id)]  # a follow-up: its learner
     result = board(learners, store.records(assignment.id), store.answers(assignment.id))
-    questions = _questions(assignment)
+    questions = board_questions(assignment)
     active = sum(1 for row in result.learners if row.answered)
     right = sum(row.right for row in result.learners)
     typical = result.grade
@@ -179,15 +193,16 @@ def show_board(access: Callable[[], ClassInfo | None], assignment_id: int, proje
         columns[3].metric(t("classes.metric.chi_lost"), band_text(typical, lang))
     st.caption(t("classes.board_updated", time=moment(utcnow(), viewer_zone(), lang), seconds=REFRESH_SECONDS))
     if result.answered:
-        st.plotly_chart(board_figure(result, lang), key="classes_board_chart", config={"displayModeBar": False})
+        st.plotly_chart(board_figure(result, lang), key=f"classes_board_chart{'_old' if archived else ''}",
+                        config={"displayModeBar": False})
     _question_table(result, questions, rule_set, lang)
     if projector:
         return
     _learner_table(result, lang)
     with st.expander(t("classes.detail_title"), icon=":material/person_search:"):
-        _learner_detail(result, questions, rule_set, lang)
+        _learner_detail(result, questions, rule_set, lang, f"classes_board_learner{'_old' if archived else ''}")
     sections = answer_sections(result, assignment.drill_set.rule_set_id, assignment.drill_set.level.value, questions,
                                rule_set, lang, viewer_zone())
     st.download_button(t("classes.download"), csv_bytes(*sections),
-                       file_name=f"maubinh-class-{klass.id}-{assignment.id}.csv", mime="text/csv",
-                       key="classes_board_csv", icon=":material/download:")
+                       file_name=f"maubinh-class-{klass.id}-{assignment.id}{'-earlier' if archived else ''}.csv",
+                       mime="text/csv", key=f"classes_board_csv{'_old' if archived else ''}", icon=":material/download:")

@@ -31,10 +31,12 @@ from ui.classes.table_common import chi_order
 from ui.classes.words import answer_words, kind_words
 from ui.i18n import translate
 
-__all__ = ["ANSWER_COLUMNS", "HAND_COLUMNS", "SUMMARY_COLUMNS", "TABLE_SUMMARY_COLUMNS", "TIME_FORMAT", "answer_sections",
-           "cell", "header", "table_sections"]
+__all__ = ["ANSWER_COLUMNS", "HAND_COLUMNS", "SUMMARY_COLUMNS", "TABLE_SUMMARY_COLUMNS", "TIME_FORMAT", "Section",
+           "answer_sections",
+           "cell", "header", "joined_sections", "table_sections"]
 
 Section = tuple[str, pd.DataFrame]
+"""A CSV's part: its title and its rows (:func:`ui.escape.csv_bytes`)."""
 
 SUMMARY_COLUMNS = ("learner", "answered", "asked", "right", "decisions", "chi_per_decision", "stderr", "band")
 """The summary of an assignment or a live session (:func:`classroom.board.summary_rows`' keys), in this order."""
@@ -113,6 +115,20 @@ def answer_sections(result: Board, rule_set_id: str, level: str, questions: Mapp
         row["best"] = answer_words(question, str(row["best"]), rule_set, lang)
     return _sections(_frame(summary_rows(result, asked), SUMMARY_COLUMNS, lang, zone),
                      _frame(rows, ANSWER_COLUMNS, lang, zone), "classes.csv.answers_title", lang)
+
+
+def joined_sections(parts: Sequence[tuple[Section, Section]]) -> tuple[Section, Section]:
+    """Several boards' CSVs as one (a source's follow-ups, one assignment per learner: issue 35): the summaries one
+    under the other, then every answer; ``parts`` each :func:`answer_sections`' (at least one).
+
+    >>> one = (("S", pd.DataFrame({"a": [1]})), ("R", pd.DataFrame({"b": [2]})))
+    >>> two = (("S", pd.DataFrame({"a": [3]})), ("R", pd.DataFrame({"b": [4, 5]})))
+    >>> [(title, frame.iloc[:, 0].tolist()) for title, frame in joined_sections([one, two])]
+    [('S', [1, 3]), ('R', [2, 4, 5])]
+    """
+    (summary_title, _), (rows_title, _) = parts[0]
+    return ((summary_title, pd.concat([s for (_, s), _ in parts], ignore_index=True)),
+            (rows_title, pd.concat([r for _, (_, r) in parts], ignore_index=True)))
 
 
 def table_sections(result: TableBoard, rule_set: RuleSet, lang: str, zone: tzinfo | None) -> tuple[Section, Section]:

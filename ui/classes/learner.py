@@ -30,6 +30,7 @@ from ui.live import LiveViews
 from ui.nav import link_to
 from ui.params import markdown_literal
 from ui.profile_form import CREATED_KEY, show_keep_link
+from ui.questions import shown_title
 from ui.setup import rule_set_label
 from ui.store import ASSIGNMENT_PARAM, LEARNER_PARAM, classroom, refusal_key
 from ui.tables_fit import show_table
@@ -143,7 +144,8 @@ def _assignments(learner: LearnerInfo, klass: ClassInfo, token: str, lang: str, 
         answered = mine.answered if mine else 0
         state = state_key(assignment, now, klass.archived)
         with st.container(border=True):
-            st.markdown(f"**{markdown_literal(assignment.title, limit=80)}** · :gray-badge[{t(state)}]")
+            title = shown_title(assignment, lang)  # a follow-up: "Questions you missed in <source>"
+            st.markdown(f"**{markdown_literal(title, limit=160)}** · :gray-badge[{t(state)}]")
             st.caption(t("classes.assignment_line", count=assignment.count,
                          deadline=moment(assignment.deadline, zone, lang), answered=answered))
             if assignment.ready:
@@ -158,7 +160,7 @@ def _assignments(learner: LearnerInfo, klass: ClassInfo, token: str, lang: str, 
                                                                             count=assignment.count))
         others = [row for row in result.learners if row.answered]
         rows.append({
-            t("classes.col.assignment"): md_text(assignment.title),  # a Markdown cell (ui.tables_fit)
+            t("classes.col.assignment"): md_text(title),  # a Markdown cell (ui.tables_fit)
             t("classes.col.mine"): share(mine.right, mine.answered, lang) if mine else "—",
             t("classes.col.my_chi_lost"): _per_decision(mine.error_rate if mine else None, lang),
             t("classes.col.class_right"): _mean_share(others, lang),

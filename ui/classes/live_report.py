@@ -141,7 +141,9 @@ def show_live_report(klass: ClassInfo, lang: str) -> None:
         _kinds(report, lang)
         _hardest(report, lang)
         _download(klass, info, report, lang)
-        reassign_box(klass, LIVE, info.id, translate("classes.follow.live_title", klass.language, n=info.id), lang)
+        # titled in the class's language (its learners read it; ui.classes.words.shown_title names it in theirs)
+        reassign_box(klass, LIVE, info.id, translate("classes.follow.live_source", klass.language, n=info.id), lang,
+                     "live")
     _delete_box(klass, info, live.answer_count(info.id))  # counted, not read
 
 

@@ -111,7 +111,8 @@ def _picker(klass: ClassInfo, lang: str) -> None:
         source = st.segmented_control(t("live.source"), [_BANK, "saved"], key=f"{_FORM}_source", default=_BANK,
                                       required=True, format_func=lambda v: translate(f"live.source.{v}", lang))
         if source == "saved":
-            ready = [a for a in classroom().store.assignments(klass.id) if a.ready]
+            # the class's own, not each learner's follow-up (one per learner: they flooded the list)
+            ready = [a for a in classroom().store.assignments(klass.id) if a.ready and a.learner_id is None]
             if not ready:
                 st.caption(t("live.no_saved"))
             else:

@@ -18,24 +18,26 @@ import pandas as pd
 import streamlit as st
 
 from classroom.bank import deal_picks
-from classroom.follow_ups import ASSIGNMENT
+from classroom.follow_ups import ASSIGNMENT, FollowUps, Group
 from classroom.models import TITLE_MAX, utcnow
 from classroom.service import AssignmentInfo, ClassInfo, ClassroomError
+from classroom.versions import version_counts
 from maubinh.drills import KINDS, DrillSet
 from maubinh.rules import RULE_SET_IDS, RuleSet, load_rule_set
 from ui.classes.board import show_board
 from ui.classes.edit import edit_box, edit_said
-from ui.classes.follow_up import reassign_box
+from ui.classes.follow_up import group_title, reassign_box, show_group
 from ui.classes.learner import viewer_zone
 from ui.classes.live_teacher import show_live_tab
 from ui.classes.projector import join_link, show_join_qr, unreachable_note
 from ui.classes.start import CREATED_KEY
 from ui.classes.table_teacher import show_tables_tab
+from ui.classes.versions import show_earlier_versions, versions_note
 from ui.classes.words import moment, state_key, typed_moment
 from ui.client import client_address
 from ui.errors import guarded_function
 from ui.escape import PASTE_ROOM, md_text, plain_text
-from ui.i18n import t, translate
+from ui.i18n import t
 from ui.keep import keep
 from ui.links import PROJECTOR_PARAM, TEACHER_PARAM, go_to_personal_link, public_link, public_url, sibling
 from ui.live import LiveViews
@@ -262,19 +264,33 @@ def _assignments(klass: ClassInfo, lang: str) -> None:
     if any(not a.ready and not a.error for a in assignments):
         _grading(klass, lang)
     counts = store.answer_counts(klass.id)
+    versions = version_counts(store, klass.id)
+    groups = FollowUps(store).groups(klass.id)
+    under = {g.source_id: g for g in groups if g.kind == ASSIGNMENT}
+    shown = {a.id for a in assignments if a.learner_id is None}
+    # a source's follow-ups (one assignment per learner) are one group: under their assignment, or a card of their own
+    items: list[tuple[datetime, AssignmentInfo | Group]] = [(a.created_at, a) for a in assignments if a.learner_id is None]
+    items += [(g.made_at, g) for g in groups if g.kind != ASSIGNMENT or g.source_id not in shown]
+    items.sort(key=lambda item: item[0], reverse=True)
     zone, now = viewer_zone(), utcnow()
-    names = _names(klass)
     edit_said()
-    for assignment in assignments:
-        s = assignment.drill_set
+    for _, item in items:
+        if isinstance(item, Group):
+            with st.container(border=True):
+                st.markdown(f"**{markdown_literal(group_title(item, lang), limit=2 * TITLE_MAX)}**")
+                show_group(klass, item, lang, "list")
+            continue
+        assignment, s = item, item.drill_set
         with st.container(border=True):
             state = t(state_key(assignment, now, klass.archived))
-            st.markdown(f"**{markdown_literal(_title(assignment, names), limit=2 * TITLE_MAX)}** · :gray-badge[{state}]")
+            st.markdown(f"**{markdown_literal(assignment.title, limit=2 * TITLE_MAX)}** · :gray-badge[{state}]")
             st.caption(t("classes.assignment_detail", kinds=", ".join(kind_name(k, lang) for k in s.kinds),
                          level=level_name(s.level, lang), count=s.count,
                          seed=s.seed if isinstance(s, DrillSet) else "—", rules=md_text(s.rule_set.name(lang)),
                          created=moment(assignment.created_at, zone, lang),
                          deadline=moment(assignment.deadline, zone, lang), answers=counts.get(assignment.id, 0)))
+            if versions.get(assignment.id):
+                versions_note(versions[assignment.id])
             if assignment.error:
                 st.error(t("classes.grading_failed", error=markdown_literal(assignment.error, limit=200)))
             closed = assignment.closed_at is not None
@@ -286,6 +302,8 @@ def _assignments(klass: ClassInfo, lang: str) -> None:
             _delete_box(klass, assignment, counts.get(assignment.id, 0))
             if assignment.ready and not klass.archived:
                 edit_box(klass, assignment, lang)
+            if assignment.id in under:
+                show_group(klass, under[assignment.id], lang, "list")
 
 
 def _delete(klass: ClassInfo, assignment_id: int) -> None:
@@ -421,14 +439,13 @@ def _settings(klass: ClassInfo, token: str, lang: str) -> None:
 
 
 def _board_tab(klass: ClassInfo, token: str, lang: str) -> None:
-    assignments = [a for a in classroom().store.assignments(klass.id) if a.ready]
+    # a follow-up (one learner's) is not offered: it is shown with its source, as one group (ui.classes.follow_up)
+    assignments = [a for a in classroom().store.assignments(klass.id) if a.ready and a.learner_id is None]
     if not assignments:
         st.caption(t("classes.no_assignments"))
         return
-    names = _names(klass)
-    titles = {a.id: _title(a, names) for a in assignments}
-    # a follow-up made from the board (one learner's) does not take it: the teacher reads what the button made
-    newest = next((a.id for a in assignments if a.learner_id is None), assignments[0].id)
+    titles = {a.id: a.title for a in assignments}
+    newest = assignments[0].id
     seen = st.session_state.get(_NEWEST_KEY)
     # a newer assignment ready (this tab's, once graded, or another device's) takes the board, unless the teacher
     # had picked an older one than the newest they saw: it kept showing the previous one (issue 35)
@@ -439,21 +456,9 @@ def _board_tab(klass: ClassInfo, token: str, lang: str) -> None:
     chosen = st.selectbox(t("classes.pick_assignment"), list(titles), format_func=lambda aid: plain_text(titles[aid]),
                           key=_BOARD_PICK)
     show_board(lambda: classroom().store.teacher_class(token), int(chosen), False, lang)
-    source = next(a for a in assignments if a.id == int(chosen))
-    # titled in the class's language: its learners read it
-    reassign_box(klass, ASSIGNMENT, source.id, translate("classes.follow.title", klass.language, title=source.title), lang)
-
-
-def _names(klass: ClassInfo) -> dict[str, str]:
-    """Every learner's name by id (removed ones too: a follow-up of theirs is still listed)."""
-    return {one.id: one.name for one in classroom().store.learners(klass.id, include_removed=True)}
-
-
-def _title(assignment: AssignmentInfo, names: dict[str, str]) -> str:
-    """An assignment's title as the teacher's lists name it: a follow-up with its learner's name."""
-    if assignment.learner_id is None:
-        return assignment.title
-    return t("classes.follow.for_learner", title=assignment.title, name=names.get(assignment.learner_id, "?"))
+    # the follow-ups are titled by the source's title: a learner reads "Questions you missed in <title>"
+    reassign_box(klass, ASSIGNMENT, int(chosen), titles[int(chosen)], lang, "board")
+    show_earlier_versions(klass, token, int(chosen), lang)
 
 
 def show_teacher(token: str, lang: str, views: LiveViews | None = None) -> None:

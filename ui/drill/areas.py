@@ -34,7 +34,7 @@ from ui.lesson_path import reached_steps
 from ui.nav import link_to
 from ui.params import markdown_literal
 from ui.profile_form import show_profile_offer
-from ui.questions import kind_name, theme_name
+from ui.questions import kind_name, shown_title, theme_name
 from ui.setup import chosen_rule_set, show_rule_set_picker
 from ui.unsaved import retry_now
 
@@ -138,7 +138,7 @@ def assigned_area(assigned: Assigned, lang: str) -> None:
 def show_assignment(assigned: Assigned, lang: str) -> None:
     """A class's assignment (``?me=&assignment=``): its title, class and rules, a way back to the class, its
     questions."""
-    st.title(markdown_literal(assigned.assignment.title, limit=80))
+    st.title(markdown_literal(shown_title(assigned.assignment, lang), limit=160))  # a follow-up named as such
     st.caption(t("classes.assigned_caption", klass=markdown_literal(assigned.klass.name, limit=80),
                  name=markdown_literal(assigned.learner.name),
                  rules=md_text(assigned.assignment.drill_set.rule_set.name(lang))))
