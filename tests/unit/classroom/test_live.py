@@ -204,6 +204,33 @@ def test_the_pulse_tells_a_new_assignment_table_and_every_live_step(store: Class
     assert live.pulse(class_id).live is None
 
 
+def test_the_marks_of_many_classes_in_one_read_agree_with_each_class_s_own_reads(store: ClassroomStore) -> None:
+    """The server's watch reads every watched class at once (:meth:`LiveSessions.marks`): per class the same pulse as
+    :meth:`LiveSessions.pulse`, the running session, the answers to its current question only, the learners; the
+    phase turns "shown" when all have answered."""
+    live = LiveSessions(store)
+    (first, (lan, minh)), (second, _) = _class(store, 2), _class(store, 1)
+    assert live.marks([]) == {}
+    marks = live.marks([first, second, "no-such-class"])
+    assert marks["no-such-class"].pulse.assignments == (0, 0) and marks["no-such-class"].learners == 0
+    assert (marks[first].live, marks[first].learners, marks[second].learners) == (None, 2, 1)
+    assert marks[first].phase() is None
+    store.assign(second, "Bài 1", DrillSet((Kind.CHI,), Level.BEGINNER, "chi-at", seed=3, count=1))
+    info = live.start(first, RULES, _picks(2), seconds=30)
+    live.advance(first, info.id, -1)
+    question = live.question(info.id, 0)
+    live.answer(info.id, lan, 0, answer_code(question, question.key), True, None)
+    marks = live.marks([first, second])
+    for class_id in (first, second):
+        assert marks[class_id].pulse == live.pulse(class_id)
+    assert marks[first].live is not None and (marks[first].live.id, marks[first].live.number) == (info.id, 0)
+    assert (marks[first].answered, marks[first].phase(), marks[second].live) == (1, Phase.OPEN, None)
+    live.answer(info.id, minh, 0, answer_code(question, question.key), True, None)
+    assert live.marks([first])[first].phase() is Phase.SHOWN  # all answered
+    live.advance(first, info.id, 0)
+    assert live.marks([first])[first].answered == 0  # question 2's answers only
+
+
 def test_the_report_of_an_ended_session_counts_each_learner_kind_and_question(store: ClassroomStore) -> None:
     """Three learners, three questions (chi, foul, chi), hand-counted: Lan answers all three right; Minh the first
     wrong (0.5 chi lost) and no more; Hoa only the second, right; nobody answers after the teacher ends at the
