@@ -250,12 +250,12 @@ class Pulse:
 @dataclass(frozen=True)
 class ClassMark:
     """Everything a class's waiting pages must notice, read for many classes at once (:meth:`LiveSessions.marks`,
-    the server's watch, :mod:`ui.watch`): its :class:`Pulse`, its open seating (how many, the newest id: "seat the
-    class" sends each learner to a table), its running live session (``None`` when none runs), the answers in to that
-    session's current question, and the class's learners (not removed)."""
+    the server's watch, :mod:`ui.watch`): its :class:`Pulse`, its open seatings (how many, the newest id, the learners
+    seated: "seat the class" sends each learner to a table, late arrivals too), its running live session (``None``
+    when none runs), the answers in to that session's current question, and the class's learners (not removed)."""
 
     pulse: Pulse
-    seatings: tuple[int, int]
+    seatings: tuple[int, int, int]
     live: LiveInfo | None
     answered: int
     learners: int
@@ -616,7 +616,7 @@ class LiveSessions:
         ids = sorted(set(class_ids))
         if not ids:
             return {}
-        from classroom.room_models import RoomSeating  # rooms' tables: not part of this module's import
+        from classroom.room_models import Room, RoomSeat, RoomSeating  # rooms' tables: not this module's import
 
         def grouped(table: Any, *where: Any) -> dict[str, tuple[int, int]]:
             rows = session.execute(select(table.class_id, func.count(), func.max(table.id))
@@ -625,7 +625,12 @@ class LiveSessions:
 
         with self.store._session() as session:
             assignments, tables = grouped(Assignment), grouped(TableSession)
-            seatings = grouped(RoomSeating, RoomSeating.closed_at.is_(None))
+            seatings = {str(c): (int(n), int(m or 0), int(k)) for c, n, m, k in session.execute(
+                select(RoomSeating.class_id, func.count(func.distinct(RoomSeating.id)), func.max(RoomSeating.id),
+                       func.count(RoomSeat.learner_id))
+                .outerjoin(Room, Room.seating_id == RoomSeating.id)
+                .outerjoin(RoomSeat, (RoomSeat.room_id == Room.id) & RoomSeat.left_at.is_(None))
+                .where(RoomSeating.class_id.in_(ids), RoomSeating.closed_at.is_(None)).group_by(RoomSeating.class_id))}
             running: dict[str, LiveSession] = {}
             for row in session.scalars(select(LiveSession).where(LiveSession.class_id.in_(ids),
                                                                  LiveSession.phase != Phase.ENDED.value)):
@@ -646,7 +651,7 @@ class LiveSessions:
             info = infos.get(class_id)
             pulse = Pulse(assignments.get(class_id, (0, 0)), tables.get(class_id, (0, 0)),
                           None if info is None else (info.id, info.revision))
-            marks[class_id] = ClassMark(pulse, seatings.get(class_id, (0, 0)), info,
+            marks[class_id] = ClassMark(pulse, seatings.get(class_id, (0, 0, 0)), info,
                                         0 if info is None else answered.get((info.id, info.number), 0),
                                         learners.get(class_id, 0))
         return marks

@@ -64,7 +64,7 @@ def _live(mark: ClassMark, learner: LearnerInfo, lang: str, views: LiveViews) ->
 
 def _tick(learner: LearnerInfo, klass: ClassInfo, lang: str, views: LiveViews) -> None:
     mark = watch().follow(CLASSES, klass.id, learner_view)  # taken before anything is drawn (see ui.watch)
-    show_seat_pulse(learner, lang)  # present for "seat the class"; at one's table once seated
+    show_seat_pulse(learner, lang, seating_open=mark.seatings[0] > 0)  # present; at one's table once seated
     seen = st.session_state.get(_PULSE_KEY)
     st.session_state[_PULSE_KEY] = mark.pulse
     if isinstance(seen, Pulse) and (seen.assignments != mark.pulse.assignments or seen.tables != mark.pulse.tables

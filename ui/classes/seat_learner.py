@@ -1,9 +1,9 @@
 """A learner's class page when the teacher seats the class (issue 34): the page says it is open (who is present,
 :meth:`classroom.seatings.Seatings.seen`, at most once a :data:`~classroom.seatings.SEEN_EVERY`), and once the
 learner has a seat, goes there by itself (Play's room page, ``?room=&seat=``, the personal link kept), once per seat:
-back on the class page, a button leads to the seat again. Run by the class page's poll
-(:mod:`ui.classes.live_learner`, every 2 s), so a learner is at their table within 2 s of the teacher's click, without
-a reload.
+back on the class page, a button leads to the seat again. Run by the class page's fragment
+(:mod:`ui.classes.live_learner`), which the server's watch reruns when the class's seating changes, so a learner is at
+their table within 2 s of the teacher's click, without a reload.
 """
 
 from __future__ import annotations
@@ -26,13 +26,16 @@ __all__ = ["show_seat_pulse"]
 _SEEN_KEY, _TAKEN_KEY = "seat_seen_at", "seat_taken"
 
 
-def show_seat_pulse(learner: LearnerInfo, lang: str) -> None:
-    """Say the page is open (throttled), and take the learner to their seat once it is given (a button after)."""
+def show_seat_pulse(learner: LearnerInfo, lang: str, seating_open: bool = True) -> None:
+    """Say the page is open (throttled), and take the learner to their seat once it is given (a button after); the
+    seat is looked for only while the class has a seating open (``seating_open``)."""
     store = seatings()
     now = time.monotonic()
     if now - float(st.session_state.get(_SEEN_KEY, -1e9)) >= SEEN_EVERY.total_seconds():
         store.seen(learner.id)
         st.session_state[_SEEN_KEY] = now
+    if not seating_open:
+        return
     token = str(st.query_params.get(LEARNER_PARAM, ""))
     found = store.seat_of(token)
     if found is None:
