@@ -47,7 +47,8 @@ from typing import Any, Generic, ParamSpec, Protocol, TypeVar
 
 import streamlit as st
 
-__all__ = ["SAFETY_S", "SHARED_S", "TICK_S", "Streamlit", "Topic", "Watch", "available", "watch", "watched_fragment"]
+__all__ = ["BURST", "RUN_S", "SAFETY_S", "SHARED_S", "TICK_S", "Streamlit", "Topic", "Watch", "available", "watch",
+           "watched_fragment"]
 
 _log = logging.getLogger(__name__)
 
@@ -55,6 +56,13 @@ TICK_S = 0.2
 """Seconds between two readings of every followed key: a change reaches a page within this plus its run."""
 SAFETY_S = 5.0
 """Seconds between a watched fragment's own runs (``run_every``), in case the watch missed a change."""
+BURST = 6
+"""Reruns the watch lets run at once on a server; the others wait for one of them to end. At "next", forty pages
+asked at once share the CPU and the lock of the interpreter, and every one of them ends late (each message a page
+sends wakes the event loop, and waits for the interpreter's lock again); a few at a time, the first pages show the
+question at once and the last no later."""
+RUN_S = 2.0
+"""Seconds a rerun asked for counts as under way at most (a page that went away never says it ran)."""
 SHARED_S = 0.5
 """Seconds a state the watch read is taken by a fragment's run instead of reading it again (the watch keeps the
 followed keys younger than this; a key nobody follows is read at most once per this by this server's pages)."""
@@ -103,12 +111,20 @@ class _Kept:
 
 
 class Watch:
-    """Followed keys by session and fragment, and the thread that reruns them (see the module)."""
+    """Followed keys by session and fragment, and the thread that reruns them (see the module).
+
+    Args: ``runtime`` (``None``: nothing is rerun, reads are shared only), ``tick_s`` (:data:`TICK_S`), ``clock``,
+    ``burst`` (:data:`BURST`), ``autostart`` (the thread starts at the first :meth:`follow`; else :meth:`tick` by hand).
+    """
 
     def __init__(self, runtime: Streamlit | None, tick_s: float = TICK_S,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self._runtime = runtime
-        self._tick_s = tick_s
+                 clock: Callable[[], float] = time.monotonic, burst: int = BURST, autostart: bool = True) -> None:
+        self._runtime, self._autostart = runtime, autostart
+        self._tick_s, self._burst = tick_s, burst
+        self._waiting: dict[tuple[str, str], Any] = {}
+        """Reruns asked for and not yet handed to Streamlit, first asked first (dicts keep their order)."""
+        self._running: dict[tuple[str, str], float] = {}
+        """Reruns handed to Streamlit whose run has not drawn yet, and since when."""
         self._clock = clock
         self._follows: dict[tuple[str, str], _Follow] = {}
         self._states: dict[tuple[str, Hashable], _Kept] = {}
@@ -132,7 +148,8 @@ class Watch:
             session_id, fragment_id, request = here
             with self._lock:
                 self._follows[(session_id, fragment_id)] = _Follow(topic, key, view, view(state), request)
-            self.start()
+            if self._autostart:
+                self.start()
         return state
 
     def state(self, topic: Topic[K, S], key: K, shared: bool = True) -> S:
@@ -174,10 +191,10 @@ class Watch:
         for name, (topic, keys) in by_topic.items():
             for key, value in topic.read(frozenset(keys)).items():
                 states[(name, key)] = value
-        asked: list[tuple[tuple[str, str], _Follow]] = []
         with self._lock:
             for slot in closed:
                 self._follows.pop(slot, None)
+                self._running.pop(slot, None)
             for (name, key), value in states.items():
                 self._states[(name, key)] = _Kept(now, value)
             for slot, follow in self._follows.items():
@@ -186,16 +203,49 @@ class Watch:
                     continue
                 if follow.view(states[found]) != follow.seen:
                     follow.asked = True
-                    asked.append((slot, follow))
-        for (session_id, fragment_id), follow in asked:
-            runtime.rerun(session_id, fragment_id, follow.request)
-        self.reruns += len(asked)
+                    self._waiting[slot] = follow.request
+        return self._pump()
+
+    def ran(self, session_id: str, fragment_id: str) -> None:
+        """That fragment's run (one the watch asked for, or any other) has drawn what it shows: the next waiting
+        rerun may start (:data:`BURST`)."""
+        with self._lock:
+            if self._running.pop((session_id, fragment_id), None) is None:
+                return
+        self._pump()
+
+    def _pump(self) -> int:
+        """Ask the waiting reruns, at most :data:`BURST` under way at once; the reruns asked now."""
+        runtime = self._runtime
+        if runtime is None:
+            return 0
+        now = self._clock()
+        asked: list[tuple[tuple[str, str], Any]] = []
+        with self._lock:
+            for slot, since in list(self._running.items()):
+                if now - since > RUN_S:  # not heard of (the page went away meanwhile): no longer counted
+                    del self._running[slot]
+            while self._waiting and len(self._running) < self._burst:
+                slot = next(iter(self._waiting))
+                asked.append((slot, self._waiting.pop(slot)))
+                self._running[slot] = now
+            self.reruns += len(asked)
+        for (session_id, fragment_id), request in asked:
+            runtime.rerun(session_id, fragment_id, request)
         return len(asked)
 
     def forget(self, session_id: str, fragment_id: str) -> None:
         """Follow that fragment no more (the session no longer holds it)."""
         with self._lock:
             self._follows.pop((session_id, fragment_id), None)
+            self._waiting.pop((session_id, fragment_id), None)
+        self.ran(session_id, fragment_id)
+
+    def ran_here(self) -> None:
+        """:meth:`ran` for the fragment this thread runs (nothing outside a fragment's run)."""
+        here = self._runtime.here() if self._runtime is not None else None
+        if here is not None:
+            self.ran(here[0], here[1])
 
     def start(self) -> None:
         """Start the thread (once; a second call does nothing)."""
@@ -323,7 +373,14 @@ def watched_fragment(poll_s: float, safety_s: float = SAFETY_S) -> Callable[[Cal
     seconds while the watch works, and every ``poll_s`` seconds (the old polling) when it does not."""
 
     def decorate(body: Callable[P, None]) -> Callable[P, None]:
-        watched = st.fragment(run_every=safety_s)(body)
+        @functools.wraps(body)
+        def drawn(*args: P.args, **kwargs: P.kwargs) -> None:
+            try:
+                body(*args, **kwargs)
+            finally:
+                watch().ran_here()
+
+        watched = st.fragment(run_every=safety_s)(drawn)
         polled = st.fragment(run_every=poll_s)(body)
 
         @functools.wraps(body)

@@ -64,7 +64,7 @@ def _follow(watch: Watch, runtime: FakeRuntime, classes: Classes, session: str, 
 
 def test_a_change_reruns_each_following_fragment_once_and_one_read_serves_every_page() -> None:
     runtime, classes = FakeRuntime(), Classes({"A": (1, 0), "B": (7, 0)})
-    watch = Watch(runtime)
+    watch = Watch(runtime, autostart=False)
     for n in range(3):
         _follow(watch, runtime, classes, f"s{n}", "A")
     _follow(watch, runtime, classes, "s9", "B")
@@ -87,7 +87,7 @@ def test_a_change_reruns_each_following_fragment_once_and_one_read_serves_every_
 def test_a_change_between_the_view_taken_and_the_page_drawn_reruns_the_page() -> None:
     """A page registers the view it read before drawing; a change after that is seen by the next tick."""
     runtime, classes = FakeRuntime(), Classes({"A": (1, 0)})
-    watch = Watch(runtime)
+    watch = Watch(runtime, autostart=False)
     _follow(watch, runtime, classes, "s0", "A")
     classes.states["A"] = (2, 0)  # the teacher's "next" while the page was drawing
     assert watch.tick() == 1 and runtime.reruns[0][:2] == ("s0", "f")
@@ -95,7 +95,7 @@ def test_a_change_between_the_view_taken_and_the_page_drawn_reruns_the_page() ->
 
 def test_a_fragment_runs_take_the_watch_s_state_and_a_full_run_reads_now(monkeypatch: pytest.MonkeyPatch) -> None:
     runtime, classes = FakeRuntime(), Classes({"A": (1, 0)})
-    watch = Watch(runtime)
+    watch = Watch(runtime, autostart=False)
     _follow(watch, runtime, classes, "s0", "A")
     watch.tick()
     classes.reads.clear()
@@ -108,7 +108,7 @@ def test_a_fragment_runs_take_the_watch_s_state_and_a_full_run_reads_now(monkeyp
 
 def test_closed_sessions_are_dropped_and_a_forgotten_fragment_is_followed_no_more() -> None:
     runtime, classes = FakeRuntime(), Classes({"A": (1, 0)})
-    watch = Watch(runtime)
+    watch = Watch(runtime, autostart=False)
     _follow(watch, runtime, classes, "s0", "A")
     _follow(watch, runtime, classes, "s1", "A")
     _follow(watch, runtime, classes, "s2", "A")
@@ -124,9 +124,30 @@ def test_closed_sessions_are_dropped_and_a_forgotten_fragment_is_followed_no_mor
     assert len(classes.reads) == reads
 
 
+def test_a_burst_is_asked_a_few_at_a_time_the_next_when_one_has_drawn() -> None:
+    """Five pages of one class at "next", two at a time: the third is asked when one of the first two has drawn, and
+    a rerun never heard of stops counting after RUN_S seconds."""
+    now = [0.0]
+    runtime, classes = FakeRuntime(), Classes({"A": (1, 0)})
+    watch = Watch(runtime, clock=lambda: now[0], burst=2, autostart=False)
+    for n in range(5):
+        _follow(watch, runtime, classes, f"s{n}", "A")
+    classes.states["A"] = (2, 0)
+    assert watch.tick() == 2 and [r[0] for r in runtime.reruns] == ["s0", "s1"]
+    assert watch.tick() == 0  # both still drawing
+    runtime.current = ("s1", "f")
+    watch.ran_here()  # s1's run has drawn (the end of its watched fragment)
+    assert [r[0] for r in runtime.reruns] == ["s0", "s1", "s2"]
+    watch.ran("s9", "f")  # a run the watch did not ask for: nothing more
+    assert len(runtime.reruns) == 3
+    now[0] += 2.5  # s0 and s2 never said they drew (their tabs went away)
+    assert watch.tick() == 2 and [r[0] for r in runtime.reruns][3:] == ["s3", "s4"]
+    assert watch.reruns == 5
+
+
 def test_outside_a_fragment_nothing_is_followed() -> None:
     runtime, classes = FakeRuntime(), Classes({"A": (1, 0)})
-    watch = Watch(runtime)
+    watch = Watch(runtime, autostart=False)
     assert watch.follow(classes.topic, "A", step) == (1, 0) and watch.following() == 0
 
 
