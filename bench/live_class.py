@@ -6,15 +6,17 @@ which chi wins, binh lủng or not) are made through the classroom API; then eve
 deltas arrive. For each question:
 
 - **shown**: from the teacher's "next" (the tap's run starting on the teacher's page) to the question's answer
-  buttons drawn on each learner's page (their class page's live box polls every second, ``ui.classes.live_learner``);
-  target p95 <= 1 s;
+  buttons drawn on each learner's page (their class page's live box, ``ui.classes.live_learner``, is rerun by the
+  server's watch, ``ui.watch``: the tab receives that run's messages without asking, as a browser does); target p95
+  <= 1 s;
 - each learner thinks ``--think`` seconds (mean, jittered) and taps a choice; **counted**: from that tap to the
-  projector's "Answers in" first counting it (the wall refreshes every second, ``ui.classes.live_screen``; answers
-  are matched to the counts in the order their taps' runs ended); target p95 <= 1 s;
+  projector's "Answers in" first counting it (the wall, ``ui.classes.live_screen``, is rerun by the watch when the
+  count changes; answers are matched to the counts in the order their taps' runs ended); target p95 <= 1 s;
 - when the wall has every answer (the phase turns to "shown"), ``--pause`` seconds of discussion, then "next".
 
 Also printed: the answer tap's own run (p50 / p95), the servers' CPU per learner (waiting for the first question,
-and over the questions), and the answers stored in the database against the taps that were taken (none lost).
+and over the questions), the fragments' own timed runs ("polls": with the watch, the 5 s safety runs only), and the
+answers stored in the database against the taps that were taken (none lost).
 
 ``--servers 3`` puts every page behind HAProxy (the deployed config: each tab's websocket goes to the next server in
 turn); with more than one server use PostgreSQL: ``--postgres`` makes a fresh database on

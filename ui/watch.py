@@ -168,6 +168,12 @@ class Watch:
             self._states[slot] = _Kept(now, state)
         return state
 
+    def changed(self, topic: Topic[K, S], key: K) -> None:
+        """``key`` was just changed here (a tap's callback): the next :meth:`follow` of it reads it again (the person
+        sees what they did at once, not the state the watch read before)."""
+        with self._lock:
+            self._states.pop((topic.name, key), None)
+
     def following(self) -> int:
         """Fragments followed now."""
         with self._lock:

@@ -169,6 +169,7 @@ def _step(klass: ClassInfo, info: LiveInfo, action: str) -> None:
             live.end(klass.id, info.id)
     except ClassroomError:
         st.session_state[f"{_FORM}_error"] = "live.error.session"
+    watch().changed(CLASSES, klass.id)  # this run shows the step at once
 
 
 def _controls(klass: ClassInfo, lang: str, views: LiveViews | None) -> bool:

@@ -101,9 +101,12 @@ def test_a_fragment_runs_take_the_watch_s_state_and_a_full_run_reads_now(monkeyp
     classes.reads.clear()
     monkeypatch.setattr(watch_module, "_fragment_run", lambda: True)
     assert watch.follow(classes.topic, "A", step) == (1, 0) and classes.reads == []  # shared: no read
+    classes.states["A"] = (3, 0)
+    watch.changed(classes.topic, "A")  # the teacher's own tap: their run shows it at once
+    assert watch.follow(classes.topic, "A", step) == (3, 0) and classes.reads == [frozenset({"A"})]
     monkeypatch.setattr(watch_module, "_fragment_run", lambda: False)
     classes.states["A"] = (4, 0)
-    assert watch.follow(classes.topic, "A", step) == (4, 0) and classes.reads == [frozenset({"A"})]
+    assert watch.follow(classes.topic, "A", step) == (4, 0) and len(classes.reads) == 2
 
 
 def test_closed_sessions_are_dropped_and_a_forgotten_fragment_is_followed_no_more() -> None:
