@@ -8,6 +8,7 @@ their table within 2 s of the teacher's click, without a reload.
 
 from __future__ import annotations
 
+import random
 import time
 
 import streamlit as st
@@ -31,9 +32,12 @@ def show_seat_pulse(learner: LearnerInfo, lang: str, seating_open: bool = True) 
     seat is looked for only while the class has a seating open (``seating_open``)."""
     store = seatings()
     now = time.monotonic()
-    if now - float(st.session_state.get(_SEEN_KEY, -1e9)) >= SEEN_EVERY.total_seconds():
+    last = st.session_state.get(_SEEN_KEY)
+    if last is None or now - float(last) >= SEEN_EVERY.total_seconds():
         store.seen(learner.id)
-        st.session_state[_SEEN_KEY] = now
+        # pages opened together write apart after the first (a class's pages rerun together at a live question: forty
+        # writes in that burst held it up by a second on SQLite, bench/live_class.py)
+        st.session_state[_SEEN_KEY] = now - (random.uniform(0, SEEN_EVERY.total_seconds() / 2) if last is None else 0)
     if not seating_open:
         return
     token = str(st.query_params.get(LEARNER_PARAM, ""))
