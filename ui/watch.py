@@ -32,7 +32,18 @@ polling pace when the private calls above are missing (logged once): the pages w
 
 The watch's states are also this server's shared reads of the followed things: a fragment's run (its own, or a
 timer's) takes the state the watch read less than :data:`SHARED_S` seconds ago instead of reading it again (a full
-run of the page always reads now). This replaced ``ui.live.recent``, the TTL-shared read the polling pages used.
+run of the page always reads now; :meth:`Watch.changed` after a tap's own write). Reads nobody follows but every page
+of a class makes at once (the answers at "next") stay :func:`ui.live.recent`, over :class:`background.flight.Flights`.
+
+At a step, every page of a class changes at once: the watch hands Streamlit at most :data:`BURST` reruns per server
+at a time, the next when one has drawn (:meth:`Watch.ran`, called at the end of a watched fragment's body), so the
+first pages show it at once instead of forty runs sharing the interpreter's lock and all ending late.
+
+Measured (``bench/live_class.py``, its docstring): 40 learners on one server, the question on every page p95 0.62 s
+and an answer counted p95 0.70 s (polling: 1.60 s and 1.38 s under the same load), 1.4 ms of CPU a second per
+waiting learner (polling: 7.0). The rooms' page (``ui/rooms/page.py``) still polls: it can follow a room the same way
+(a topic reading :meth:`classroom.rooms.Rooms.signature` of many rooms at once, its view including whether the
+deal's deadline passed, since a page run settles it).
 """
 
 from __future__ import annotations
