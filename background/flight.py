@@ -10,6 +10,8 @@ source, Play's studies, the Drill's preparer); :class:`Flights` is the one helpe
   made enter ``cachetools.LRUCache``, bounded by count or by the bytes the values hold
   (``size``, e.g. :func:`background.sized.deep_size`); a value larger than the whole budget is handed out, not kept;
 - a failed or cancelled computation is not kept (asked again, it is computed again);
+- ``ttl``: a made value is kept that many seconds at most (``cachetools.TTLCache``): a read shared by the pages of a
+  server for a moment (:func:`ui.live.recent`: one read for forty pages asking at once);
 - every wait ends: :meth:`Flights.get` waits at most ``wait_s`` (:class:`FlightTimeout`, a message naming the key);
 - statistics: ``hits`` (found made or under way), ``misses`` and ``computed`` (values made).
 
@@ -21,6 +23,7 @@ source, Play's studies, the Drill's preparer); :class:`Flights` is the one helpe
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Hashable
 from concurrent.futures import CancelledError, Future
 from concurrent.futures import TimeoutError as FuturesTimeout
@@ -58,12 +61,16 @@ class Flights(Generic[K, V]):
         maxsize: what the made values may hold: a count, or bytes with ``size``.
         size: the size of one made value (bytes); default: each value counts one.
         wait_s: the longest :meth:`get` waits for a value under way elsewhere.
+        ttl: seconds a made value is kept at most (``None``: until evicted).
+        timer: the clock of ``ttl`` (seconds; :func:`time.monotonic`).
     """
 
-    def __init__(self, maxsize: int, size: Callable[[V], int] | None = None, wait_s: float = WAIT_S) -> None:
+    def __init__(self, maxsize: int, size: Callable[[V], int] | None = None, wait_s: float = WAIT_S,
+                 ttl: float | None = None, timer: Callable[[], float] = time.monotonic) -> None:
         self._size = size
-        self._made: cachetools.LRUCache[K, _Made[V]] = cachetools.LRUCache(
-            maxsize=maxsize, getsizeof=(lambda made: made.size) if size is not None else None)
+        getsizeof = (lambda made: made.size) if size is not None else None
+        self._made: cachetools.Cache[K, _Made[V]] = cachetools.LRUCache(maxsize=maxsize, getsizeof=getsizeof) \
+            if ttl is None else cachetools.TTLCache(maxsize=maxsize, ttl=ttl, timer=timer, getsizeof=getsizeof)
         self._pending: dict[K, Future[V]] = {}
         self._lock = threading.Lock()
         self._wait_s = wait_s

@@ -6,15 +6,17 @@ which chi wins, binh lủng or not) are made through the classroom API; then eve
 deltas arrive. For each question:
 
 - **shown**: from the teacher's "next" (the tap's run starting on the teacher's page) to the question's answer
-  buttons drawn on each learner's page (their class page's live box polls every second, ``ui.classes.live_learner``);
-  target p95 <= 1 s;
+  buttons drawn on each learner's page (their class page's live box, ``ui.classes.live_learner``, is rerun by the
+  server's watch, ``ui.watch``: the tab receives that run's messages without asking, as a browser does); target p95
+  <= 1 s;
 - each learner thinks ``--think`` seconds (mean, jittered) and taps a choice; **counted**: from that tap to the
-  projector's "Answers in" first counting it (the wall refreshes every second, ``ui.classes.live_screen``; answers
-  are matched to the counts in the order their taps' runs ended); target p95 <= 1 s;
+  projector's "Answers in" first counting it (the wall, ``ui.classes.live_screen``, is rerun by the watch when the
+  count changes; answers are matched to the counts in the order their taps' runs ended); target p95 <= 1 s;
 - when the wall has every answer (the phase turns to "shown"), ``--pause`` seconds of discussion, then "next".
 
 Also printed: the answer tap's own run (p50 / p95), the servers' CPU per learner (waiting for the first question,
-and over the questions), and the answers stored in the database against the taps that were taken (none lost).
+and over the questions), the fragments' own timed runs ("polls": with the watch, the 5 s safety runs only), and the
+answers stored in the database against the taps that were taken (none lost).
 
 ``--servers 3`` puts every page behind HAProxy (the deployed config: each tab's websocket goes to the next server in
 turn); with more than one server use PostgreSQL: ``--postgres`` makes a fresh database on
@@ -27,16 +29,28 @@ Usage: ``python bench/live_class.py [--learners 40] [--classes 1] [--questions 3
 [--postgres]``.
 The machine is shared: the load average is printed; repeat a run before trusting one figure.
 
-Measured 2026-12-05 on the shared 2-core machine: 40 learners, one server on SQLite (load average 5.4): the question
-on every page p95 0.97 s (target 1 s: met), an answer counted on the wall p95 0.51 s (met), 120 of 120 answers
-stored; 5.8 ms of server CPU a second per learner waiting for the first question, 11.3 during the questions. 120
-learners in 3 classes, three servers behind HAProxy on PostgreSQL (load 3.8 rising to 9.8): shown p95 3.73 s and
-counted p95 2.47 s (missed; the answer's own run p50 1.05 s), 360 of 360 answers stored, the pages spread evenly
-(11.6, 11.6, 11.4 CPU s). 120 learners cost about 1.1 cores (9.1 ms a second each: a poll every 0.75 s redraws the
-question, most of it Streamlit's own work per run: a thread, the messages, one write to the event loop per element)
-on a machine whose two cores the others share: the servers wait for the CPU. Before the fix (polls every second, each
-reading the database for itself, the wall every second): 40 learners shown p95 1.32 s, counted p95 1.29 s, 7.1 and
-13.1 ms a second per learner.
+Measured 2026-12-05 with the server's watch (``ui.watch``: a page runs when its view of the class changes, plus a
+safety run every 5 s; reruns asked six at a time per server), on the shared 2-core machine while four other
+engineers ran their tests (load average 6 to 27: figures move with it; each "before" was run next to its "after"):
+
+- 40 learners, one server on SQLite (load 10 falling to 6.6): the question on every page p95 0.62 s (target 1 s:
+  met), an answer counted on the wall p95 0.70 s (met), 120 of 120 answers stored; 1.4 ms of server CPU a second per
+  learner waiting for the first question, 6.8 during the questions; 278 timed runs in all (the safety runs). Another
+  run at load 15 falling to 10: 0.85 s and 0.50 s. Polling as before (``run_every`` 0.75 s, the wall 0.5 s) at load
+  17 falling to 11: shown p95 1.60 s and counted 1.38 s (missed), 7.0 and 12.6 ms a second per learner, 1996 polls.
+- 120 learners in 3 classes, three servers behind HAProxy on PostgreSQL: at load 9 rising to 13, shown p95 5.12 s
+  (the first question 2.3-4.4 s in every class; the second 0.4-1.5 s), counted p95 1.81 s, the answer's own run
+  p50 0.06 s; at load 7 rising to 19, shown p95 4.84 s (the first question 3.2-6.0 s, the others 1.1-2.7 s),
+  counted 5.67 s, the answer's own run p50 2.10 s (the machine, not the pages: nothing else waits on the watch);
+  360 of 360 answers stored each time; 1.7-1.9 ms a second per learner waiting, 5.0-5.2 during the questions, 8 s of
+  CPU per server over the questions, about 1,200 timed runs. Polling as before, at load 12 rising to 27: shown p95
+  5.37 s, counted 6.78 s, the answer's run p50 2.92 s, 6.2 and 8.4 ms a second per learner, 17.5 s of CPU per server,
+  5,530 polls. Still missed at this size on this machine: the watch asks every page's rerun within 0.25 s of the
+  step (traced), but the first question's runs end seconds later on all three servers at once.
+
+Earlier figures (polling, before this change), at load 3.8-9.8: 40 learners shown p95 0.97 s and counted 0.51 s
+(5.8 and 11.3 ms a second per learner); 120 learners shown p95 3.73 s and counted 2.47 s, about 1.1 cores for the
+polls alone (9.1 ms a second per learner: a poll every 0.75 s is a script run, most of it Streamlit's own work).
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -79,6 +79,7 @@ __all__ = [
     "MAX_QUESTIONS",
     "SCREEN_CHARS",
     "SECONDS",
+    "ClassMark",
     "LiveAnswer",
     "LiveAnswerRow",
     "LiveInfo",
@@ -243,13 +244,31 @@ the question's start on the server's clock)."""
 
 @dataclass(frozen=True)
 class Pulse:
-    """What a learner's page must notice, in one read: the class's assignments (how many, the newest id, their
-    questions graded, how many closed), its table sessions (how many, the newest id) and its live session (id and
+    """What a learner's page must notice, in one read: the class's assignments (how many, the newest id, how many
+    are ready, how many closed), its table sessions (how many, the newest id) and its live session (id and
     revision, ``None`` when none is running)."""
 
     assignments: tuple[int, int, int, int]
     tables: tuple[int, int]
     live: tuple[int, int] | None
+
+
+@dataclass(frozen=True)
+class ClassMark:
+    """Everything a class's waiting pages must notice, read for many classes at once (:meth:`LiveSessions.marks`,
+    the server's watch, :mod:`ui.watch`): its :class:`Pulse`, its open seatings (how many, the newest id, the learners
+    seated: "seat the class" sends each learner to a table, late arrivals too), its running live session (``None``
+    when none runs), the answers in to that session's current question, and the class's learners (not removed)."""
+
+    pulse: Pulse
+    seatings: tuple[int, int, int]
+    live: LiveInfo | None
+    answered: int
+    learners: int
+
+    def phase(self, now: datetime | None = None) -> Phase | None:
+        """The running session's phase to show now (:meth:`LiveInfo.phase_at`), ``None`` when none runs."""
+        return None if self.live is None else self.live.phase_at(self.answered, self.learners, now)
 
 
 def _info(row: LiveSession) -> LiveInfo:
@@ -579,25 +598,64 @@ class LiveSessions:
     # ------------------------------------------------------------------ what a learner's page polls
 
     def pulse(self, class_id: str) -> Pulse:
-        """The class's assignments (count, newest id, questions graded, closed: a page listing one as "being
-        prepared" or "open" is drawn again when that changes), its table sessions (count, newest id) and its running
-        live session (id, revision), in one query."""
-        running = (LiveSession.class_id == class_id, LiveSession.phase != Phase.ENDED.value)
-        newest = select(func.max(LiveSession.id)).where(*running).scalar_subquery()
-        query = select(
-            select(func.count()).select_from(Assignment).where(Assignment.class_id == class_id).scalar_subquery(),
-            select(func.max(Assignment.id)).where(Assignment.class_id == class_id).scalar_subquery(),
-            select(func.count()).select_from(AssignedQuestion).join(
-                Assignment, Assignment.id == AssignedQuestion.assignment_id).where(
-                Assignment.class_id == class_id).scalar_subquery(),
-            select(func.count()).select_from(Assignment).where(
-                Assignment.class_id == class_id, Assignment.closed_at.is_not(None)).scalar_subquery(),
-            select(func.count()).select_from(TableSession).where(TableSession.class_id == class_id).scalar_subquery(),
-            select(func.max(TableSession.id)).where(TableSession.class_id == class_id).scalar_subquery(),
-            newest,
-            select(LiveSession.revision).where(LiveSession.id == newest).scalar_subquery(),
-        )
+        """The class's assignments (count, newest id, how many ready, how many closed: a page listing one as
+        "being prepared" or "open" is drawn again when that changes, not at each question graded), its table sessions
+        (count, newest id) and its running live session (id, revision): :meth:`marks` of this class alone."""
+        return self.marks([class_id])[class_id].pulse
+
+    def marks(self, class_ids: Collection[str]) -> dict[str, ClassMark]:
+        """The :class:`ClassMark` of every class of ``class_ids`` (an unknown id: a class with nothing), in six
+        grouped queries whatever the number of classes (the server's watch reads every watched class so, about five
+        times a second)."""
+        ids = sorted(set(class_ids))
+        if not ids:
+            return {}
+        from classroom.room_models import Room, RoomSeat, RoomSeating  # rooms' tables: not this module's import
+
+        def grouped(table: Any, *where: Any) -> dict[str, tuple[int, int]]:
+            rows = session.execute(select(table.class_id, func.count(), func.max(table.id))
+                                   .where(table.class_id.in_(ids), *where).group_by(table.class_id))
+            return {str(c): (int(n), int(m or 0)) for c, n, m in rows}
+
         with self.store._session() as session:
-            a_count, a_max, a_graded, a_closed, t_count, t_max, live_id, live_revision = session.execute(query).one()
-        return Pulse((int(a_count), int(a_max or 0), int(a_graded), int(a_closed)), (int(t_count), int(t_max or 0)),
-                     None if live_id is None else (int(live_id), int(live_revision)))
+            tables = grouped(TableSession)
+            assignments = {str(c): (int(n), int(m or 0), 0, int(k)) for c, n, m, k in session.execute(
+                select(Assignment.class_id, func.count(), func.max(Assignment.id), func.count(Assignment.closed_at))
+                .where(Assignment.class_id.in_(ids)).group_by(Assignment.class_id))}
+            graded = (select(func.count()).select_from(AssignedQuestion)
+                      .where(AssignedQuestion.assignment_id == Assignment.id).scalar_subquery())
+            for c, n in session.execute(  # ready (every question graded): a page saying "being prepared" is drawn again
+                    select(Assignment.class_id, func.count()).where(Assignment.class_id.in_(ids), graded >= Assignment.count)
+                    .group_by(Assignment.class_id)):
+                count, newest, _, closed = assignments[str(c)]
+                assignments[str(c)] = (count, newest, int(n), closed)
+            seatings = {str(c): (int(n), int(m or 0), int(k)) for c, n, m, k in session.execute(
+                select(RoomSeating.class_id, func.count(func.distinct(RoomSeating.id)), func.max(RoomSeating.id),
+                       func.count(RoomSeat.learner_id))
+                .outerjoin(Room, Room.seating_id == RoomSeating.id)
+                .outerjoin(RoomSeat, (RoomSeat.room_id == Room.id) & RoomSeat.left_at.is_(None))
+                .where(RoomSeating.class_id.in_(ids), RoomSeating.closed_at.is_(None)).group_by(RoomSeating.class_id))}
+            running: dict[str, LiveSession] = {}
+            for row in session.scalars(select(LiveSession).where(LiveSession.class_id.in_(ids),
+                                                                 LiveSession.phase != Phase.ENDED.value)):
+                if row.class_id not in running or row.id > running[row.class_id].id:
+                    running[row.class_id] = row
+            infos = {class_id: _info(row) for class_id, row in running.items()}
+            answered: dict[tuple[int, int], int] = {}
+            if infos:
+                answered = {(int(s), int(n)): int(c) for s, n, c in session.execute(
+                    select(LiveAnswer.session_id, LiveAnswer.number, func.count())
+                    .where(LiveAnswer.session_id.in_([i.id for i in infos.values()]))
+                    .group_by(LiveAnswer.session_id, LiveAnswer.number))}
+            learners = {str(c): int(n) for c, n in session.execute(
+                select(Learner.class_id, func.count()).where(Learner.class_id.in_(ids), Learner.removed_at.is_(None))
+                .group_by(Learner.class_id))}
+        marks = {}
+        for class_id in ids:
+            info = infos.get(class_id)
+            pulse = Pulse(assignments.get(class_id, (0, 0, 0, 0)), tables.get(class_id, (0, 0)),
+                          None if info is None else (info.id, info.revision))
+            marks[class_id] = ClassMark(pulse, seatings.get(class_id, (0, 0, 0)), info,
+                                        0 if info is None else answered.get((info.id, info.number), 0),
+                                        learners.get(class_id, 0))
+        return marks

@@ -41,6 +41,7 @@ Shared modules:
     ui.tables_fit  tables that fit a phone: numbers kept in one piece, drawn as text (Drill, Sandbox).
     ui.serve     ``python -m ui.serve``: the server started warm (pages' imports, the database, the kernel).
     ui.warming   a hand waits for the engine's kernel still being prepared, saying so (Play, Sandbox, Drill).
+    ui.watch     the server's watch: a waiting page's fragment rerun when what it shows changes (live class pages).
     ui.when      times as a viewer reads them: the browser's time zone, a moment shown in it (classes, Play's history).
     ui/locales/  the catalogues, ``<lang>/<part>.po``.
 

@@ -1,33 +1,38 @@
 """What the views of a live session share (issue 35): the store, the projector's link, a question read once per
 server, the distribution of answers, and :class:`LiveViews`: how a question is drawn, answered and explained, which is
 the Drill's (:mod:`ui.drill.live`) handed to the Classes page's views by ``pages/classes.py`` (a page's subpackage
-never imports another page's), and :func:`recent`: a class-wide read shared by this server's polling pages. No widgets
-here."""
+never imports another page's), :data:`CLASSES`: what the class's waiting pages follow (the server's watch,
+:mod:`ui.watch`) and the views they take of it, :func:`countdown`: the time left counting down in the browser, and
+:func:`recent`: a class-wide read shared by this server's pages."""
 
 from __future__ import annotations
 
 import functools
-import threading
-import time
 from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from html import escape
 from typing import TypeVar
 
 import streamlit as st
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
-from classroom.live import LiveAnswerRow, LiveInfo, LiveSessions, Phase
+from background.flight import Flights
+from classroom.live import ClassMark, LiveAnswerRow, LiveInfo, LiveSessions, Phase
 from classroom.snapshot import choice_codes
 from maubinh.drills import Question
 from maubinh.drills.answers import answer_code, best_answer, parse_answer
 from maubinh.rules import RuleSet
+from ui.i18n import t
+from ui.labels import number
 from ui.links import sibling
 from ui.questions import answer_text
 from ui.store import classroom, configured_url
+from ui.watch import Topic
 
-__all__ = ["LIVE_PARAM", "SHARED_S", "LiveViews", "Share", "distribution", "live_question", "live_sessions", "recent",
-           "screen_link"]
+__all__ = ["CLASSES", "COUNTDOWN_SCRIPT", "LIVE_PARAM", "SHARED_S", "LiveViews", "Share", "board_view", "countdown",
+           "distribution", "learner_view", "live_question", "live_sessions", "recent", "screen_link",
+           "show_countdown_script"]
 
 LIVE_PARAM = "live"
 """Query parameter of a live session's projector page (``/classes?live=<projector id>``): the id is unguessable
@@ -45,32 +50,72 @@ def live_sessions() -> LiveSessions:
 
 
 SHARED_S = 0.2
-"""Seconds a class-wide read (:func:`recent`) is shared by this server's polling pages: forty learners polling every
-0.75 s make at most five reads a second of each, not 53; what they show is at most this much older."""
+"""Seconds a read of the same thing by every learner of a class (:func:`recent`) is shared by this server's pages: at
+"next", forty pages run at once and make one read, not forty."""
 _T = TypeVar("_T")
-_recent: dict[tuple[Hashable, ...], tuple[float, object]] = {}
-_recent_lock = threading.Lock()
+_recent: Flights[tuple[Hashable, ...], object] = Flights(maxsize=4096, ttl=SHARED_S)
 
 
 def recent(read: Callable[..., _T], *args: Hashable) -> _T:
     """``read(*args)`` (a :class:`classroom.live.LiveSessions` method: the same for every learner of a class). In a
-    fragment's own rerun (a page's poll), as read by any page of this server less than :data:`SHARED_S` seconds ago,
-    else read now and kept for the others; in a full run of the page (opened, reloaded, a tap outside the fragment),
-    always read now (what the person just did shows at once) and kept."""
+    fragment's own rerun, as read by any page of this server less than :data:`SHARED_S` seconds ago (one read for
+    pages asking at once: :class:`background.flight.Flights`); in a full run of the page (opened, reloaded, a tap
+    outside the fragment), read now (what the person just did shows at once) and kept."""
     key = (read, *args)
-    started = time.monotonic()
     context = get_script_run_ctx()
-    if context is not None and context.fragment_ids_this_run:
-        with _recent_lock:
-            kept = _recent.get(key)
-        if kept is not None and started - kept[0] < SHARED_S:
-            return kept[1]  # type: ignore[return-value]  # stored under the same read and arguments
-    value = read(*args)
-    with _recent_lock:
-        if len(_recent) > 4096:  # reads of sessions long over
-            _recent.clear()
-        _recent[key] = (started, value)
-    return value
+    if context is None or not context.fragment_ids_this_run:
+        _recent.drop(key)
+    return _recent.get(key, lambda _: read(*args))  # type: ignore[return-value]  # kept under this read
+
+
+CLASSES: Topic[str, ClassMark] = Topic("classes", lambda ids: live_sessions().marks(ids))
+"""What waiting class pages follow (:mod:`ui.watch`): a class's :class:`classroom.live.ClassMark`, every watched
+class read in one go."""
+
+
+def learner_view(mark: ClassMark) -> Hashable:
+    """What a learner's class page shows of its class: its assignments, table sessions and seating, and the running
+    live session's step and phase (not the answers coming in: each would rerun every learner's page)."""
+    return mark.pulse, mark.seatings, mark.phase()
+
+
+def board_view(mark: ClassMark) -> Hashable:
+    """What the wall and the teacher's live board show: a learner's view and the answers in."""
+    return learner_view(mark), mark.answered, mark.learners
+
+
+COUNTDOWN_SCRIPT = """<script>
+(() => {
+  if (window.__mbCountdown) return;
+  window.__mbCountdown = true;
+  setInterval(() => {
+    for (const el of document.querySelectorAll("[data-mb-left]")) {
+      const left = el.getAttribute("data-mb-left");
+      if (el.__mbFrom !== left) { el.__mbFrom = left; el.__mbAt = performance.now(); }
+      const now = Math.max(0, Math.round(parseFloat(left) - (performance.now() - el.__mbAt) / 1000));
+      if (el.textContent !== String(now)) el.textContent = String(now);
+      const clock = el.closest(".mb-live-clock");
+      if (clock) clock.classList.toggle("mb-low", now <= 5);
+    }
+  }, 250);
+})();
+</script>"""
+"""Counts down every ``data-mb-left`` element of the page in the browser, from the seconds the server said were left
+when it drew it (the deadline is the server's: a page reruns when it passes). A page runs only when something
+changes (:mod:`ui.watch`), no longer every second to redraw the time."""
+
+
+def countdown(seconds: float, lang: str) -> str:
+    """HTML of "N s left" counting down in the browser (:data:`COUNTDOWN_SCRIPT`, drawn by :func:`show_countdown`)."""
+    shown = number(seconds, lang, digits=0)
+    marker = "\x00"
+    words = escape(t("live.left", seconds=marker))
+    return words.replace(marker, f'<span data-mb-left="{seconds:.1f}">{escape(shown)}</span>')
+
+
+def show_countdown_script() -> None:
+    """The page's countdown (:data:`COUNTDOWN_SCRIPT`), hidden; once per run of a page that shows one."""
+    st.html('<span class="mb-hidden"></span>' + COUNTDOWN_SCRIPT, unsafe_allow_javascript=True)
 
 
 def screen_link(info: LiveInfo, lang: str) -> str:

@@ -5,10 +5,12 @@ nothing else, shows no learner's name (unless the teacher chose a leaderboard) a
 the sidebar, the header and the toolbar with its own CSS and scales everything up for a room (type and cards read
 from the back at 1920x1080 and fit one screen at 1280x720).
 
-It shows, refreshed every :data:`REFRESH_S` seconds from the database (the server's clock: the time left is the stored
-deadline's): before the first question, how to join; a question open, the Drill's own drawing of it (its cards and
-choices, inert here), the time left and the answers in; when the time is up, everyone answered or the teacher showed it,
-the distribution of the answers, the key and its one-sentence reason; at the end, thanks (and the leaderboard).
+It shows, drawn again whenever the class's session changes (a step, an answer in, the deadline passing: the server's
+watch, :mod:`ui.watch`, following :data:`ui.live.CLASSES` with :func:`ui.live.board_view`; every :data:`REFRESH_S`
+seconds as before when the watch is off), the time left counting down in the browser from the stored deadline: before
+the first question, how to join; a question open, the Drill's own drawing of it (its cards and choices, inert here),
+the time left and the answers in; when the time is up, everyone answered or the teacher showed it, the distribution
+of the answers, the key and its one-sentence reason; at the end, thanks (and the leaderboard).
 """
 
 from __future__ import annotations
@@ -27,16 +29,27 @@ from ui.errors import guarded_function
 from ui.escape import html_literal
 from ui.i18n import t
 from ui.labels import number
-from ui.live import LiveViews, Share, distribution, live_question, live_sessions
+from ui.live import (
+    CLASSES,
+    LiveViews,
+    Share,
+    board_view,
+    countdown,
+    distribution,
+    live_question,
+    live_sessions,
+    show_countdown_script,
+)
 from ui.store import classroom
+from ui.watch import watch, watched_fragment
 
 __all__ = ["LEADERS", "REFRESH_S", "SCREEN_CSS", "show_live_screen"]
 
 LEADERS = 5
 """Learners the wall's leaderboard names at most."""
 REFRESH_S = 0.5
-"""Seconds between two readings of the session by the wall: an answer is counted on it within 1 s at p95 of its tap
-(``bench/live_class.py``: every second missed that; one page per class, so the faster pace costs little)."""
+"""Seconds between two readings of the session by the wall when the server's watch is off: an answer is counted on it
+within 1 s at p95 of its tap (``bench/live_class.py``: every second missed that)."""
 
 SCREEN_CSS = """
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"],
@@ -79,10 +92,10 @@ def _css() -> None:
 def _top(info: LiveInfo, phase: Phase, answered: int, learners: int, lang: str) -> None:
     left = info.time_left()
     low = " mb-low" if phase is Phase.OPEN and left <= 5 else ""
-    clock = t(f"live.phase.{phase.value}") if phase is not Phase.OPEN else t("live.left", seconds=number(left, lang, digits=0))
+    clock = escape(t(f"live.phase.{phase.value}")) if phase is not Phase.OPEN else countdown(left, lang)
     st.markdown(
         f'<div class="mb-live-top"><div class="mb-live-big">{escape(t("live.question_of", n=info.number + 1, count=info.count))}'
-        f'</div><div class="mb-live-clock{low}" data-testid="live-clock">{escape(clock)}</div>'
+        f'</div><div class="mb-live-clock{low}" data-testid="live-clock">{clock}</div>'
         f'<div class="mb-live-in" data-testid="live-answers">{escape(t("live.answers_in", answered=answered, learners=learners))}'
         f'</div></div>', unsafe_allow_html=True)
 
@@ -144,18 +157,25 @@ def _before_or_after(info: LiveInfo, klass: ClassInfo | None, lang: str) -> None
 
 def _wall(screen: str, lang: str, views: LiveViews) -> None:
     live = live_sessions()
-    info = live.by_screen(screen)
-    if info is None:
+    found = live.by_screen(screen)
+    if found is None:
         st.error(t("live.bad_screen"))
         return
+    mark = watch().follow(CLASSES, found.class_id, board_view)  # before anything is drawn (see ui.watch)
+    if mark.live is not None and mark.live.id == found.id:
+        info, answered, learners = mark.live, mark.answered, mark.learners
+    else:  # over (or another session runs): read again, after the view was taken
+        info = live.by_screen(screen) or found
+        learners = live.learner_count(info.class_id)
+        answered = live.answer_count(info.id, info.number)
     if info.phase is Phase.ENDED or info.number < 0:
         with st.container(key="live_told"):  # room-sized too
             _before_or_after(info, classroom().store.class_info(info.class_id), lang)
         return
-    learners = live.learner_count(info.class_id)
-    answered = live.answer_count(info.id, info.number)
     phase = info.phase_at(answered, learners)
     _top(info, phase, answered, learners, lang)
+    if phase is Phase.OPEN:
+        show_countdown_script()
     try:
         question = live_question(info, info.number)
     except (KeyError, SnapshotError):
@@ -179,7 +199,7 @@ def _wall(screen: str, lang: str, views: LiveViews) -> None:
             _leaders(info, lang)
 
 
-@st.fragment(run_every=REFRESH_S)
+@watched_fragment(REFRESH_S)
 @guarded_function
 def _refreshing(screen: str, lang: str, views: LiveViews) -> None:
     _wall(screen, lang, views)

@@ -1,8 +1,9 @@
 """The teacher's "Live" tab (issue 35): pick questions (from the question bank by kind, level, theme and rule set,
 each with a short preview, or the questions of an assignment: a saved set), start, then pace the room: next,
 pause / resume, show the answer, end. The controls are large buttons two to a row (a phone in the teacher's hand
-works as well as the laptop); the state, the server's time left and the answers in refresh every second while a
-session runs (a fragment; nothing polls when none runs).
+works as well as the laptop); the state and the answers in are drawn again when they change while a session runs (a
+fragment following the class: the server's watch, :mod:`ui.watch`, with :func:`ui.live.board_view`; every second as
+before when the watch is off), the server's time left counting down in the browser.
 
 Each step is the store's compare-and-set (:mod:`classroom.live`): "next" carries the question the teacher saw, so
 two devices tapping it at once open one question, not two.
@@ -11,6 +12,7 @@ two devices tapping it at once open one question, not two.
 from __future__ import annotations
 
 import random
+from html import escape
 
 import streamlit as st
 
@@ -24,12 +26,22 @@ from ui.classes.live_report import show_live_report
 from ui.errors import guarded_function
 from ui.escape import md_text
 from ui.i18n import t, translate
-from ui.labels import number
-from ui.live import LiveViews, distribution, live_question, live_sessions, screen_link
+from ui.live import (
+    CLASSES,
+    LiveViews,
+    board_view,
+    countdown,
+    distribution,
+    live_question,
+    live_sessions,
+    screen_link,
+    show_countdown_script,
+)
 from ui.params import markdown_literal
 from ui.questions import kind_name, level_name, question_text, theme_name
 from ui.setup import rule_set_label
 from ui.store import classroom
+from ui.watch import watch, watched_fragment
 
 __all__ = ["LIVE_KINDS", "show_live_tab"]
 
@@ -158,24 +170,26 @@ def _step(klass: ClassInfo, info: LiveInfo, action: str) -> None:
             live.end(klass.id, info.id)
     except ClassroomError:
         st.session_state[f"{_FORM}_error"] = "live.error.session"
+    watch().changed(CLASSES, klass.id)  # this run shows the step at once
 
 
 def _controls(klass: ClassInfo, lang: str, views: LiveViews | None) -> bool:
     """The running session's state and the teacher's buttons; ``False`` when none runs."""
-    live = live_sessions()
-    info = live.current(klass.id)
+    mark = watch().follow(CLASSES, klass.id, board_view)  # before anything is drawn (see ui.watch)
+    info = mark.live
     if info is None:
         return False
-    learners = live.learner_count(klass.id)
-    answered = live.answer_count(info.id, info.number) if info.number >= 0 else 0
+    learners, answered = mark.learners, mark.answered if info.number >= 0 else 0
     phase = info.phase_at(answered, learners)
     with st.container(border=True, key="live_controls"):
         st.markdown(f"**{t('live.running')}** · :blue-badge[{t(f'live.phase.{phase.value}')}]")
         if info.number >= 0:
             parts = [t("live.question_of", n=info.number + 1, count=info.count),
-                     t("live.left", seconds=number(info.time_left(), lang, digits=0)) if phase is Phase.OPEN else "",
                      t("live.answered", answered=answered, learners=learners)]
-            st.markdown(" · ".join(part for part in parts if part))
+            told = f" · {countdown(info.time_left(), lang)}" if phase is Phase.OPEN else ""
+            st.markdown(escape(" · ".join(parts)) + told, unsafe_allow_html=True)
+            if phase is Phase.OPEN:
+                show_countdown_script()
         else:
             st.markdown(t("live.teacher_waiting", count=info.count, learners=learners))
         st.link_button(t("live.open_screen"), screen_link(info, lang), icon=":material/present_to_all:",
@@ -214,11 +228,11 @@ def _teacher_key(info: LiveInfo, lang: str, views: LiveViews | None) -> None:
         st.caption(md_text(views.reason(question, info.rule_set, lang)))
 
 
-@st.fragment(run_every=1.0)
+@watched_fragment(1.0)
 @guarded_function
 def _running(klass: ClassInfo, lang: str, views: LiveViews | None) -> None:
-    """The running session, refreshed every second (the answers coming in, the time left); when it ends, the page
-    runs again to show the picker."""
+    """The running session, drawn again when it changes (a step, the answers coming in, the deadline); when it ends,
+    the page runs again to show the picker."""
     running = _controls(klass, lang, views)
     if not running and st.session_state.pop("live_was_running", False):
         st.rerun(scope="app")
@@ -226,8 +240,8 @@ def _running(klass: ClassInfo, lang: str, views: LiveViews | None) -> None:
 
 
 def show_live_tab(klass: ClassInfo, lang: str, views: LiveViews | None = None) -> None:
-    """The "Live" tab: the running session's controls (refreshed every second, with the key's reason by ``views``
-    once shown), else the question picker."""
+    """The "Live" tab: the running session's controls (drawn again when it changes, with the key's reason by
+    ``views`` once shown), else the question picker."""
     if live_sessions().current(klass.id) is not None:
         _running(klass, lang, views)
     else:

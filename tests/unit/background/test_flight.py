@@ -92,3 +92,15 @@ def test_work_a_lane_refuses_is_not_left_pending() -> None:
     future = cache.start(1, lambda key: key, lambda work: refused)
     assert future.cancelled() and cache.under_way() == 0
     assert cache.get(1, lambda key: 11) == 11
+
+
+def test_a_ttl_keeps_a_made_value_that_long_only() -> None:
+    """A read shared by a server's pages for a moment (``ttl``): the same value within it, read again after it."""
+    now = [100.0]
+    cache: Flights[str, int] = Flights(maxsize=8, ttl=0.2, timer=lambda: now[0])
+    reads = iter(range(1, 10))
+    assert cache.get("pulse", lambda _: next(reads)) == 1
+    now[0] += 0.15
+    assert cache.get("pulse", lambda _: next(reads)) == 1 and cache.computed == 1
+    now[0] += 0.1
+    assert cache.get("pulse", lambda _: next(reads)) == 2 and cache.computed == 2

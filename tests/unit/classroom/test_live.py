@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 
 from background.grading import Grader
 from classroom.bank import QuestionBank, banked
-from classroom.live import GRACE_S, LiveAnswer, LivePick, LiveSessions, Phase
+from classroom.live import GRACE_S, LiveAnswer, LivePick, LiveSessions, Phase, Pulse
 from classroom.service import ClassroomError, ClassroomStore
 from classroom.snapshot import pack, record
 from classroom.tables import TableSessions
@@ -192,10 +192,12 @@ def test_the_pulse_tells_a_new_assignment_table_and_every_live_step(store: Class
     live = LiveSessions(store)
     class_id, (lan,) = _class(store, 1)
     assert live.pulse(class_id).assignments == (0, 0, 0, 0) and live.pulse(class_id).live is None
-    drill_set = DrillSet((Kind.CHI,), Level.BEGINNER, "chi-at", seed=3, count=1)
+    drill_set = DrillSet((Kind.CHI,), Level.BEGINNER, "chi-at", seed=3, count=2)
     assignment = store.assign(class_id, "Bài 1", drill_set)
     assert live.pulse(class_id).assignments == (1, assignment.id, 0, 0)  # being prepared
     store.store_question(assignment.id, 0, make_question(drill_set, 0))
+    assert live.pulse(class_id).assignments == (1, assignment.id, 0, 0)  # a question graded: no page redrawn
+    store.store_question(assignment.id, 1, make_question(drill_set, 1))
     assert live.pulse(class_id).assignments == (1, assignment.id, 1, 0)  # ready: a page saying "preparing" redraws
     store.close_assignment(class_id, assignment.id)
     assert live.pulse(class_id).assignments == (1, assignment.id, 1, 1)  # closed: its "open" badge goes
@@ -210,6 +212,33 @@ def test_the_pulse_tells_a_new_assignment_table_and_every_live_step(store: Class
     assert live.pulse(class_id).live == (info.id, 1)  # an answer is not a step
     live.end(class_id, info.id)
     assert live.pulse(class_id).live is None
+
+
+def test_the_marks_of_many_classes_in_one_read_agree_with_each_class_s_own_reads(store: ClassroomStore) -> None:
+    """The server's watch reads every watched class at once (:meth:`LiveSessions.marks`): per class its pulse (its
+    assignments, tables and live step), the running session, the answers to its current question only, the learners; the
+    phase turns "shown" when all have answered."""
+    live = LiveSessions(store)
+    (first, (lan, minh)), (second, _) = _class(store, 2), _class(store, 1)
+    assert live.marks([]) == {}
+    marks = live.marks([first, second, "no-such-class"])
+    assert marks["no-such-class"].pulse.assignments == (0, 0, 0, 0) and marks["no-such-class"].learners == 0
+    assert (marks[first].live, marks[first].learners, marks[second].learners) == (None, 2, 1)
+    assert marks[first].phase() is None
+    assigned = store.assign(second, "Bài 1", DrillSet((Kind.CHI,), Level.BEGINNER, "chi-at", seed=3, count=1))
+    info = live.start(first, RULES, _picks(2), seconds=30)
+    live.advance(first, info.id, -1)
+    question = live.question(info.id, 0)
+    live.answer(info.id, lan, 0, answer_code(question, question.key), True, None)
+    marks = live.marks([first, second])
+    assert marks[first].pulse == Pulse((0, 0, 0, 0), (0, 0), (info.id, 1))
+    assert marks[second].pulse == Pulse((1, assigned.id, 0, 0), (0, 0), None)  # not graded yet
+    assert marks[first].live is not None and (marks[first].live.id, marks[first].live.number) == (info.id, 0)
+    assert (marks[first].answered, marks[first].phase(), marks[second].live) == (1, Phase.OPEN, None)
+    live.answer(info.id, minh, 0, answer_code(question, question.key), True, None)
+    assert live.marks([first])[first].phase() is Phase.SHOWN  # all answered
+    live.advance(first, info.id, 0)
+    assert live.marks([first])[first].answered == 0  # question 2's answers only
 
 
 def test_the_report_of_an_ended_session_counts_each_learner_kind_and_question(store: ClassroomStore) -> None:

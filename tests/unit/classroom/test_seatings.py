@@ -185,3 +185,21 @@ def test_nobody_present_or_an_archived_class_is_refused_in_words(store: Classroo
     with pytest.raises(ClassroomError) as archived:
         seatings.seat_class(class_id, 2, Strength.BEGINNER, 60, 1)
     assert archived.value.field == "class"
+
+
+def test_the_class_mark_changes_when_the_class_is_seated_and_when_a_late_learner_gets_a_seat(
+        store: ClassroomStore) -> None:
+    """What reruns a learner's waiting page (:meth:`classroom.live.LiveSessions.marks`, the server's watch): the open
+    seatings, their newest id and the learners seated: a late arrival seated at an open seating changes it too."""
+    from classroom.live import LiveSessions
+
+    class_id, seatings, learners = _class(store, present=2, absent=1)
+    live = LiveSessions(store)
+    assert live.marks([class_id])[class_id].seatings == (0, 0, 0)
+    seating, _ = seatings.seat_class(class_id, 3, Strength.SOLVER, 60, 2)
+    assert live.marks([class_id])[class_id].seatings == (1, seating.id, 2)
+    seatings.seen(learners[2].info.id)
+    seatings.seat_class(class_id, 3, Strength.SOLVER, 60, 2)
+    assert live.marks([class_id])[class_id].seatings == (1, seating.id, 3)
+    seatings.end(class_id, seating.id)
+    assert live.marks([class_id])[class_id].seatings == (0, 0, 0)
