@@ -87,10 +87,11 @@ def assert_frames_hold_only(frames: Sequence[str], dealt: Mapping[int, Sequence[
 
 
 def dealt_on(rooms: Rooms, room_id: str, pages: Mapping[int, Page]) -> dict[int, tuple[Card, ...]]:
-    """Each page's seat's cards of the room's current deal, once every page shows its 13 in the hand (and no other
-    seat's anywhere)."""
+    """Each page's seat's cards of the room's current deal, once every page shows its 13 in the hand and its run is
+    over (the last showdown's cards gone) and no other seat's are anywhere on it."""
     for page in pages.values():  # each page follows the deal by itself
         expect(page.locator(".mb-hand button.mb-card")).to_have_count(13, timeout=SLOW_MS)
+        wait_idle(page, timeout_ms=SLOW_MS)
     views = {seat: rooms.view(room_id, url_param(page, "seat"), settle=False) for seat, page in pages.items()}
     dealt = {seat: view.cards for seat, view in views.items() if view is not None}
     assert sorted(dealt) == sorted(pages) and all(len(cards) == 13 for cards in dealt.values())
@@ -234,6 +235,7 @@ def test_three_people_and_a_computer_player_play_three_deals_in_a_room(e2e_brows
 
     splits: dict[tuple[int, int], Arrangement] = {}
     for number in range(1, DEALS + 1):
+        wait_idle(minh, timeout_ms=SLOW_MS)  # the last showdown all sent (its 52 cards: each is someone's in this deal)
         seen = len(frames)
         if number == 1:  # dealt with the server's clock moved on two minutes: see below
             assert rooms.start(room_id, host, now=utcnow() + timedelta(seconds=120)) == number
