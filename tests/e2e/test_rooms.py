@@ -133,8 +133,9 @@ def confirm(pages: Mapping[int, Page], langs: Mapping[int, str] | None = None) -
     says it waits for the others."""
     for page in pages.values():
         page.locator("button[data-confirm]").click()
-    for seat, page in pages.items() if langs else ():
-        expect(page.get_by_text(WAITING[langs[seat]])).to_be_visible(timeout=SLOW_MS)
+    if langs is not None:
+        for seat, page in pages.items():
+            expect(page.get_by_text(WAITING[langs[seat]])).to_be_visible(timeout=SLOW_MS)
 
 
 def wait_showdown(pages: Mapping[int, Page], langs: Mapping[int, str], number: int) -> None:
