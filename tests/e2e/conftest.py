@@ -7,6 +7,7 @@ Fixtures:
 
 Helpers (import them: ``from tests.e2e.conftest import wait_idle, screenshot, assert_no_exception``):
     wait_idle(page)             wait until the script has run and no skeleton is left.
+    wait_until(condition, what) wait until a condition outside the page holds (a row stored...).
     screenshot(page, name)      full-page PNG to ``artifacts/screenshots/<name>.png``.
     assert_no_exception(page)   fail if Streamlit shows an exception box.
     assert_page_found(page)     fail if Streamlit shows its "Page not found" dialog (an unknown URL path
@@ -31,7 +32,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 
 import pytest
@@ -278,6 +279,16 @@ def wait_idle(page: Page, timeout_ms: int = IDLE_TIMEOUT_MS, settle_ms: int = 10
         "() => document.querySelector('[data-testid=stSkeleton]') === null", timeout=timeout_ms
     )
 
+
+
+def wait_until(condition: Callable[[], bool], what: str, timeout_s: float = 60.0) -> None:
+    """Wait until ``condition()`` holds (looked at every 0.1 s: a state outside any page, e.g. a row in the
+    database), failing with ``what`` after ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what}: not within {timeout_s:.0f} s", pytrace=False)
+        time.sleep(0.1)
 
 
 def open_many_deals(page: Page, deals: int, tab: str = "Many deals") -> None:

@@ -1,8 +1,8 @@
 """Two app servers behind a real HAProxy (deploy/haproxy.cfg.template) on one fresh PostgreSQL database
 (issue 21): a browser sticks to the server its cookie names; when that server is killed, the same browser goes
 through the balancer to the other one, its page works again at the next question, and the answers it gave
-before are in the database. A room of people on both servers (issue 34) plays a deal through a reload and a server
-killed, every hand stored once. The two tests share one pair of servers (a server killed is started again). On a
+before are in the database. A room of people on both servers (issue 34) plays three deals through a reload and a
+server killed, every hand stored once. The two tests share one pair of servers (a server killed is started again). On a
 PostgreSQL cluster of the test's own, stopped for 10 s while a
 learner answers: the page says "Not saved yet", keeps the answer, and stores it once the database is back
 (no server restart, no reload).
@@ -27,26 +27,26 @@ import subprocess
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
-from sqlalchemy import select
 
 from background.grading import Grader
-from classroom.room_models import RoomDeal, RoomHand
+from classroom.practice import Practice
 from classroom.rooms import Rooms
 from classroom.service import ClassroomStore
-from classroom.tables import canonical, parse_split
 from deploy.cluster import HAPROXY_MISSING, Supervisor, server_command, start_haproxy, stop, wait_healthy
 from deploy.render import COOKIE, server_name
+from maubinh.arrangement import Arrangement
 from maubinh.drills import DrillSet, Kind, Level
 from maubinh.play import Strength
-from maubinh.rules import POSITIONS, load_rule_set
+from maubinh.rules import POSITIONS, Position, load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
 from tests.conftest import drop_postgres_database, fresh_postgres_database
+from tests.e2e.arrange import place_at_once, place_by_taps
 from tests.e2e.conftest import (
     ARTIFACTS,
     IDLE_TIMEOUT_MS,
@@ -58,8 +58,20 @@ from tests.e2e.conftest import (
     start_server,
     stop_server,
     wait_idle,
+    wait_until,
 )
-from tests.e2e.test_rooms import place_cards
+from tests.e2e.test_rooms import (
+    DEALS,
+    assert_only_own_cards,
+    assert_placed,
+    assert_score_shown,
+    assert_stored_once,
+    confirm,
+    dealt_on,
+    reload_from_server,
+    wait_showdown,
+    wait_stored,
+)
 
 pytestmark = pytest.mark.skipif(shutil.which("haproxy") is None and not Path("/usr/sbin/haproxy").exists(),
                                 reason=f"the load-balancer test needs HAProxy. {HAPROXY_MISSING}")
@@ -317,84 +329,70 @@ def _loaded(page: Page, server: str) -> Page:
     return page
 
 
-def _until(condition: Callable[[], bool], what: str, timeout_s: float = RECONNECT_TIMEOUT_MS / 1000) -> None:
-    """Wait until ``condition()`` holds (looked at every 0.1 s), failing with ``what`` after ``timeout_s``."""
-    deadline = time.monotonic() + timeout_s
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"{what}: not within {timeout_s:.0f} s", pytrace=False)
-        time.sleep(0.1)
-
-
 def test_a_room_played_on_two_servers_survives_a_reload_and_a_server_killed(e2e_browser: Browser,
                                                                            balanced: Balanced) -> None:
-    """Issue 34: Lan (vi) on server A, Minh (en) and Tú (vi, 390 px) on server B, a computer player in the fourth
-    seat. Minh reloads mid-deal and keeps his placed chi; B is killed mid-deal: Minh's open tab and Tú's phone come
-    back through HAProxy on A, in their seats, with the cards they had placed; the showdown is the same for all and
-    each hand is stored once, the deal's end done by one server (its claim in the database)."""
+    """Issue 34: Lan (vi) on server A, Minh (en) and Tú (vi, 390 px) on server B, each with their personal link, a
+    computer player in the fourth seat; Lan deals three deals from her page, the others' pages follow. In deal 2 Minh
+    reloads and the chi he had placed come back from the database; in deal 3 B is killed mid-deal: Minh's open tab and
+    Tú's phone (reloaded) come back through HAProxy on A, in their seats, with the cards they had placed. Every
+    showdown is on every page; after the three deals each hand is stored once (the room's and the profiles'), each
+    deal's end done by one server (its claim in the database), and the score on Minh's page is the stored one."""
     store = ClassroomStore.open(balanced.database_url)
     rooms = Rooms(store)
-    rules = load_rule_set("chi-at")
-    new = rooms.create(rules, 4, 120, Strength.BEGINNER, "Lan")
-    minh, tu = rooms.join(new.room.id, "Minh"), rooms.join(new.room.id, "Tú")
+    made = [Practice(store).create_profile(name) for name in ("Lan", "Minh", "Tú")]
+    new = rooms.create(load_rule_set("chi-at"), 4, 120, Strength.BEGINNER, "Lan", learner_id=made[0].info.id)
+    room_id = new.room.id
+    seats = {0: new.seat, 1: rooms.join(room_id, "Minh", learner_id=made[1].info.id),
+             2: rooms.join(room_id, "Tú", learner_id=made[2].info.id)}
     a, b = server_name(0), server_name(1)
-    link = f"play?room={new.room.code}&seat="
-    pages = {0: _on(e2e_browser, balanced, a, f"{link}{new.seat}&host={new.host}&lang=vi"),
-             1: _on(e2e_browser, balanced, b, f"{link}{minh}&lang=en"),
-             2: _on(e2e_browser, balanced, b, f"{link}{tu}&lang=vi", PHONE)}
+    servers, langs = {0: a, 1: b, 2: b}, {0: "vi", 1: "en", 2: "vi"}
+    pages = {seat: _on(e2e_browser, balanced, servers[seat],
+                       f"play?room={new.room.code}&seat={token}&me={made[seat].token}&lang={langs[seat]}"
+                       + (f"&host={new.host}" if seat == 0 else ""), PHONE if seat == 2 else VIEWPORT)
+             for seat, token in seats.items()}
     for seat, page in pages.items():
-        _loaded(page, a if seat == 0 else b)
-    rooms.start(new.room.id, str(new.host))
-    dealt = {seat: rooms.view(new.room.id, str(token)).cards  # type: ignore[union-attr]
-             for seat, token in ((0, new.seat), (1, minh), (2, tu))}
-    splits = {seat: arrange_simple(cards, rules) for seat, cards in dealt.items()}
-    for page in pages.values():  # each page follows the deal by itself
-        expect(page.locator(".mb-hand button.mb-card")).to_have_count(13, timeout=RECONNECT_TIMEOUT_MS)
+        _loaded(page, servers[seat])
 
-    def stored(token: object, position: int) -> bool:
-        seen = rooms.view(new.room.id, str(token), settle=False)
-        wanted = sorted(str(card) for card in splits[int(str(token).split(".")[0][-1])].chi(POSITIONS[position]))
-        return seen is not None and sorted(seen.placed.get(POSITIONS[position].value, ())) == wanted
-
-    place_cards(pages[0], splits[0])
-    pages[0].locator("button[data-confirm]").click()
-    place_cards(pages[1], splits[1], POSITIONS[:1])  # Minh: the back chi, stored as placed; then a reload
-    place_cards(pages[2], splits[2], POSITIONS[2:])  # Tú: the front chi
-    _until(lambda: stored(minh, 0) and stored(tu, 2), "the placed chi stored")
-    pages[1].reload()
-    wait_idle(pages[1], timeout_ms=RECONNECT_TIMEOUT_MS)
-    expect(pages[1].locator(".mb-hand button.mb-card")).to_have_count(8)  # the back's five stay placed
-    assert _server_cookie(pages[1]) == b
-
-    balanced.servers[1].kill()  # server B dies mid-deal
-    _until(lambda: _server_cookie(pages[1]) == a, "Minh's open tab reconnected through HAProxy to A")
-    pages[2].reload()  # Tú's phone comes back through HAProxy: on A
-    wait_idle(pages[2], timeout_ms=RECONNECT_TIMEOUT_MS)
-    assert _server_cookie(pages[2]) == a
-    wait_idle(pages[1], timeout_ms=RECONNECT_TIMEOUT_MS)
-    expect(pages[1].locator(".mb-hand button.mb-card")).to_have_count(8)  # Minh's seat and placed chi, on A
-    expect(pages[2].locator(".mb-hand button.mb-card")).to_have_count(10)  # Tú's front chi too
-    expect(pages[2].get_by_text("Tú (bạn)").first).to_be_visible()
-    screenshot(pages[2], "rooms_two_servers_back_phone_vi")
-    place_cards(pages[1], splits[1], POSITIONS[1:])
-    place_cards(pages[2], splits[2], POSITIONS[:2])
-    for seat in (1, 2):
-        pages[seat].locator("button[data-confirm]").click()
-    for seat, page in pages.items():
-        expect(page.get_by_text(re.compile("Showdown" if seat == 1 else "Lật bài"))).to_be_visible()
-        assert_no_exception(page)
+    splits: dict[tuple[int, int], Arrangement] = {}
+    for number in range(1, DEALS + 1):
+        pages[0].locator(".st-key-rooms_start button").click()  # Lan deals from her page, on A
+        dealt = dealt_on(rooms, room_id, pages)
+        splits.update({(number, seat): arrange_simple(cards, new.room.rule_set) for seat, cards in dealt.items()})
+        placed: dict[int, tuple[Position, ...]] = {}  # the chi a page placed before a reload or a server's end
+        if number == 2:  # Minh places his back chi, reloads: B gives it back from the database
+            placed = {1: POSITIONS[:1]}
+            place_at_once(pages[1], splits[number, 1], placed[1])
+            wait_stored(rooms, room_id, pages[1], splits[number, 1], placed[1])
+            reload_from_server(pages[1])
+            assert _server_cookie(pages[1]) == b
+            assert_placed(pages[1], splits[number, 1], placed[1])
+        if number == 3:  # Minh places his back chi, Tú taps her front chi; then server B dies
+            placed = {1: POSITIONS[:1], 2: POSITIONS[2:]}
+            place_at_once(pages[1], splits[number, 1], placed[1])
+            place_by_taps(pages[2], splits[number, 2], positions=placed[2])
+            for seat in (1, 2):
+                wait_stored(rooms, room_id, pages[seat], splits[number, seat], placed[seat])
+            balanced.servers[1].kill()
+            wait_until(lambda: _server_cookie(pages[1]) == a, "Minh's open tab reconnected through HAProxy to A",
+                       RECONNECT_TIMEOUT_MS / 1000)
+            wait_idle(pages[1], timeout_ms=RECONNECT_TIMEOUT_MS)
+            reload_from_server(pages[2])  # Tú's phone comes back through HAProxy: on A, from the database
+            assert _server_cookie(pages[2]) == a
+            for seat in (1, 2):  # each in their seat on A, with the chi placed
+                assert_placed(pages[seat], splits[number, seat], placed[seat])
+            expect(pages[2].get_by_text("Tú (bạn)").first).to_be_visible()
+            assert_only_own_cards(pages, dealt, arranging=pages)  # on the other server too
+            screenshot(pages[2], "rooms_two_servers_back_phone_vi")
+        for seat, page in pages.items():
+            place_at_once(page, splits[number, seat], [p for p in POSITIONS if p not in placed.get(seat, ())])
+        confirm({seat: pages[seat] for seat in (0, 1)}, langs)
+        assert_only_own_cards(pages, dealt, arranging=(2,))
+        pages[2].locator("button[data-confirm]").click()
+        wait_showdown(pages, langs, number)
     screenshot(pages[1], "rooms_two_servers_showdown_en")
 
-    with store._session() as session:
-        rows = list(session.scalars(select(RoomHand).where(RoomHand.room_id == new.room.id)))
-        deal = session.get(RoomDeal, (new.room.id, 1))
-    assert sorted(r.seat for r in rows) == [0, 1, 2, 3] and sum(r.total or 0 for r in rows) == 0
-    assert {r.seat: r.origin for r in rows} == {0: "own", 1: "own", 2: "own", 3: "computer"}
-    assert {r.seat: parse_split(r.arrangement) for r in rows if r.seat < 3} == {
-        s: canonical(splits[s]) for s in range(3)}
-    assert deal is not None and deal.settled_at is not None and deal.ending_by is not None
-    for page in pages.values():
-        page.context.close()
+    score = assert_stored_once(store, room_id, splits, {seat: made[seat].info.id for seat in pages})
+    assert_score_shown(pages[1], score)
     store.engine.dispose()
 
 
