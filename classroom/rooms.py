@@ -36,6 +36,7 @@ PostgreSQL's row lock on the room), safe under concurrency.
 
 from __future__ import annotations
 
+import hmac
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -47,7 +48,7 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.orm import InstrumentedAttribute, Session
 from sqlalchemy.sql.elements import ColumnElement
 
-from classroom.clock import GRACE_S, is_late, limit_seconds, outcome
+from classroom.clock import GRACE_S, Outcome, is_late, limit_seconds, outcome
 from classroom.models import LEARNER_NAME_MAX, Learner, PlayHand, name_key, utcnow
 from classroom.play_hands import PlayedHand, PlayHands, SeatTable
 from classroom.room_models import Room, RoomDeal, RoomHand, RoomPlaced, RoomSeat, RoomSeating
@@ -146,11 +147,13 @@ class NewRoom:
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """A seat taken by a person: ``left`` while left (it can be taken again)."""
+    """A seat taken by a person: ``left`` while left (it can be taken again); ``removed``: left because the host
+    removed the person (:meth:`Rooms.remove`)."""
 
     seat: int
     name: str
     left: bool
+    removed: bool = False
 
 
 @dataclass(frozen=True)
@@ -343,6 +346,20 @@ def _solver_split(cards: Sequence[Card], rule_set: RuleSet, players: int) -> Arr
     return decide(cards, rule_set, opponents=players - 1).arrangement
 
 
+def _timer_declares(stands: Outcome, cards: Sequence[Card], rule_set: RuleSet, players: int) -> bool:
+    """Whether the timer's hand declares an instant win the cards hold: when the timer's rule plays the solver's
+    split (``stands.auto_split``), the solver's whole play is used, its choice to declare (báo mậu binh, digest
+    §2.4: :func:`maubinh.strategy.decide.decide` declares when that is worth more than playing the hand out) with
+    it; a split the player set stands as set (not declared)."""
+    return stands.auto_split and decide(cards, rule_set, opponents=players - 1).declare
+
+
+def _removed_hash(secret_hash: str) -> str:
+    """The seat hash stored when the host removes its person: nobody holds its secret (the old link no longer
+    takes the seat), and the old link is still known as the removed one's (:meth:`Rooms.removed`)."""
+    return hash_secret(f"removed:{secret_hash}")
+
+
 def _placed_arrangement(chis: Mapping[str, Sequence[str]] | None) -> Arrangement | None:
     if chis is None or any(len(chis.get(p.value, ())) != p.size for p in POSITIONS):
         return None
@@ -485,6 +502,7 @@ class Rooms:
             if seat in rows:
                 rows[seat].name, rows[seat].name_key = name, key
                 rows[seat].secret_hash, rows[seat].joined_at, rows[seat].left_at = hash_secret(secret), now, None
+                rows[seat].removed_at = None
                 rows[seat].learner_id = learner_id
             else:
                 session.add(RoomSeat(room_id=room_id, seat=seat, name=name, name_key=key,
@@ -503,6 +521,18 @@ class Rooms:
             row = session.get(RoomSeat, (token.room_id, token.seat))
             ok = row is not None and Token(token.room_id, token.secret).check(row.secret_hash)
         return token if ok else None
+
+    def removed(self, token_text: str | None) -> SeatToken | None:
+        """The seat ``token_text`` held when the host removed its person from it (:meth:`remove`; ``None``: not a
+        removed seat's link, or someone has been removed from that seat since)."""
+        token = SeatToken.parse(token_text)
+        if token is None:
+            return None
+        with self.store._session() as session:
+            row = session.get(RoomSeat, (token.room_id, token.seat))
+            stored = None if row is None else row.secret_hash
+        removed = stored is not None and hmac.compare_digest(_removed_hash(hash_secret(token.secret)), stored)
+        return token if removed else None
 
     def _set_left(self, token_text: str | None, left: bool) -> bool:
         token = self.seat(token_text)
@@ -542,10 +572,11 @@ class Rooms:
         return self._set_left(token_text, False)
 
     def remove(self, room_id: str, host_token: str | None, seat: int) -> bool:
-        """The host removes the person at ``seat`` (not the host's own): the seat is left and its link no longer
-        takes it back (a new secret nobody holds); in a running deal their hand is played by the timer's rule.
-        ``False``: not the host's link, or no one at that seat."""
-        if seat == 0 or not self.is_host(room_id, host_token):
+        """The host removes the person at ``seat``: the seat is left, marked removed, and its link no longer takes it
+        back (a hash nobody holds the secret of, by which :meth:`removed` knows the old link); in a running deal their
+        hand is played by the timer's rule. Any seat, seat 0 too: the host may have left it and someone else taken it
+        (the page never offers the host's own seat). ``False``: not the host's link, or no one at that seat."""
+        if not self.is_host(room_id, host_token):
             return False
 
         def work(session: Session) -> bool:
@@ -554,7 +585,7 @@ class Rooms:
             row = session.get(RoomSeat, (room_id, seat), with_for_update=True)
             if row is None or row.left_at is not None:
                 return False
-            row.left_at, row.secret_hash = now, hash_secret(secrets.token_urlsafe(16))
+            row.left_at, row.removed_at, row.secret_hash = now, now, _removed_hash(row.secret_hash)
             return True
 
         return self.store.write(work)
@@ -698,6 +729,7 @@ class Rooms:
             raise ClassroomError("arrangement", "the split does not hold this seat's cards") from None
         origin = (Origin.TIMER_SOLVER if stands.auto_split else Origin.TIMER if stands.timed_out
                   else Origin.XEP_BAI if xep_bai else Origin.OWN)
+        declare = bool(declare) or _timer_declares(stands, cards, info.rule_set, players)
         hand = self._store_hands(token.room_id, number, {token.seat: (stands.arrangement, declare, origin.value)},
                                  moment, started)[token.seat]
         self.tick(token.room_id, moment)
@@ -812,7 +844,7 @@ class Rooms:
                 stands = outcome(_placed_arrangement(placed.get(seat)), rule_set, limit=_limit(info.timer),
                                  elapsed=(moment - started).total_seconds(), expired=True,
                                  solver=partial(_solver_split, hands[seat], rule_set, count))
-                missing[seat] = (stands.arrangement, False,
+                missing[seat] = (stands.arrangement, _timer_declares(stands, hands[seat], rule_set, count),
                                  (Origin.TIMER_SOLVER if stands.auto_split else Origin.TIMER).value)
         order = [s for s, _, _ in _seats(players)]
 
@@ -930,7 +962,8 @@ class Rooms:
             info = _info(room)
             seat_rows = list(session.scalars(select(RoomSeat).where(RoomSeat.room_id == room_id)
                                              .order_by(RoomSeat.seat)))
-            seats = tuple(SeatInfo(r.seat, r.name, r.left_at is not None) for r in seat_rows)
+            seats = tuple(SeatInfo(r.seat, r.name, r.left_at is not None, r.removed_at is not None)
+                          for r in seat_rows)
             score: dict[int, int] = {}
             for seat, total in session.execute(select(RoomHand.seat, RoomHand.total).where(
                     RoomHand.room_id == room_id, RoomHand.total.is_not(None))):
