@@ -186,7 +186,8 @@ class RoomView:
         players: the current deal's players (empty before the first deal).
         ready: seats whose hand is final in the current deal (their cards are not here before the showdown).
         cards: the viewer's 13 cards of the current deal (empty when not playing it).
-        placed: the viewer's chi as last stored (card ids per position).
+        placed: the viewer's chi as last stored (card ids per position); placed_at: when (``None``: never), the
+            version a tab compares (:meth:`Rooms.place_since`).
         mine: the viewer's final hand, if any.
         hands: every final hand, only once the deal is settled (the showdown).
         score: chi per seat over the room's settled deals.
@@ -202,6 +203,7 @@ class RoomView:
     ready: frozenset[int] = frozenset()
     cards: tuple[Card, ...] = ()
     placed: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    placed_at: datetime | None = None
     mine: Hand | None = None
     hands: tuple[Hand, ...] = ()
     score: Mapping[int, int] = field(default_factory=dict)
@@ -677,22 +679,40 @@ class Rooms:
             ClassroomError: ``"seat"``, ``"closed"``, ``"deal"``, ``"settled"``, ``"placed"`` (a crafted value:
                 see :func:`parse_chis`; nothing is stored), ``"final"`` (the hand is already confirmed).
         """
+        return self._place(token_text, number, chis, None, check=False)[0]
+
+    def place_since(self, token_text: str | None, number: int, chis: object, seen: datetime | None) -> datetime:
+        """:meth:`place`, only over the placement the caller last saw (``seen``: its :attr:`RoomView.placed_at`, or
+        the time this returned for its last write; ``None``: none stored): a second tab or device of the same seat
+        that placed cards since is not overwritten unseen. Returns the new placement's time (the next ``seen``).
+
+        Raises:
+            ClassroomError: ``"changed"`` (another tab or device stored other chi since ``seen``: nothing is stored;
+                :meth:`view` reads them), and :meth:`place`'s.
+        """
+        return self._place(token_text, number, chis, seen, check=True)[1]
+
+    def _place(self, token_text: str | None, number: int, chis: object, seen: datetime | None,
+               check: bool) -> tuple[dict[str, list[str]], datetime]:
         token = SeatToken.parse(token_text)
         if token is None:
             raise ClassroomError("seat", "this seat link is not valid")
 
-        def work(session: Session) -> dict[str, list[str]]:
+        def work(session: Session) -> tuple[dict[str, list[str]], datetime]:
             _, _, cards = self._playing(session, token, number)
             kept = parse_chis(chis, cards)
             if session.scalars(select(RoomHand.id).where(RoomHand.room_id == token.room_id, RoomHand.number == number,
                                                          RoomHand.seat == token.seat)).first() is not None:
                 raise ClassroomError("final", "this hand is confirmed already")
+            stored = session.get(RoomPlaced, (token.room_id, number, token.seat), with_for_update=True)
+            if check and (None if stored is None else stored.updated_at) != seen:
+                raise ClassroomError("changed", "the chi were placed from another tab or device since")
             now = utcnow()
             session.execute(self.store._insert(session, RoomPlaced).values(
                 room_id=token.room_id, number=number, seat=token.seat, chis=kept, updated_at=now)
                 .on_conflict_do_update(index_elements=["room_id", "number", "seat"],
                                        set_={"chis": kept, "updated_at": now}))
-            return kept
+            return kept, now
 
         return self.store.write(work)
 
@@ -983,6 +1003,7 @@ class Rooms:
                 info, seats, me, deal.number, players, settled, frozenset(rows),
                 cards=_cards(deal, me) if playing and me is not None else (),
                 placed=dict(placed_row.chis) if placed_row is not None else {},
+                placed_at=None if placed_row is None else placed_row.updated_at,
                 mine=_hand(rows[me]) if playing and me in rows else None,
                 hands=tuple(_hand(rows[p.seat]) for p in players) if settled else (),
                 score=score, remaining=remaining)

@@ -71,6 +71,8 @@ DEAL_POLL_S = 0.75
 MAX_VALUE_CHARS = 2000
 """A component value longer than this (as JSON) is refused unread (a real one is about 250)."""
 _PROBLEM_KEY = "rooms_problem"
+_CHANGED_KEY = "rooms_changed"
+"""Session key: the deal whose chi this tab found changed from another tab or device (said once, at the next run)."""
 
 
 @st.cache_resource(show_spinner=False)
@@ -326,6 +328,12 @@ def _arrange(view: RoomView, token: str, lang: str) -> None:
     problem = st.session_state.pop(_PROBLEM_KEY, None)
     if problem:
         st.error(problem)
+    seen_key, reset_key = f"rooms_seen_{view.room.id}_{number}", f"rooms_reset_{view.room.id}_{number}"
+    if seen_key not in st.session_state:  # the placement this tab starts from (and the time it was stored)
+        st.session_state[seen_key] = view.placed_at
+    elif st.session_state.get(_CHANGED_KEY) == seen_key:
+        st.session_state.pop(_CHANGED_KEY)
+        st.warning(t("rooms.changed_elsewhere"), icon=":material/devices:")
 
     def confirmed(value: dict[str, object]) -> None:
         found = take_value(value, token, view, bool(st.session_state.get(declare_key)), helped)
@@ -334,15 +342,24 @@ def _arrange(view: RoomView, token: str, lang: str) -> None:
 
     def placed(value: dict[str, object]) -> None:
         try:
-            rooms().place(token, number, {p.value: value.get(p.value, []) for p in POSITIONS})
-        except (ClassroomError, SQLAlchemyError):  # a crafted value or a deal over: nothing stored, the page goes on
+            st.session_state[seen_key] = rooms().place_since(token, number, {p.value: value.get(p.value, [])
+                                                                             for p in POSITIONS},
+                                                             st.session_state.get(seen_key))
+        except ClassroomError as error:  # a crafted value or a deal over: nothing stored, the page goes on
+            if error.field == "changed":  # another tab or device placed since: said, and its placement shown
+                fresh = rooms().view(view.room.id, token)
+                st.session_state[seen_key] = None if fresh is None else fresh.placed_at
+                st.session_state[reset_key] = int(st.session_state.get(reset_key, 0)) + 1
+                st.session_state[_CHANGED_KEY] = seen_key
+        except SQLAlchemyError:
             pass
 
     initial = (decide(view.cards, rule_set, opponents=len(view.players) - 1).arrangement if helped
                else {p: [c for c in view.cards if str(c) in set(view.placed.get(p.value, ()))]
                      for p in POSITIONS} if view.placed else None)
     show_arranger(view.cards, rule_set, lang, key=f"rooms_arrange_{view.room.id}_{number}", on_confirm=confirmed,
-                  version=f"{view.room.id}:{number}:{int(helped)}", initial=initial,
+                  version=f"{view.room.id}:{number}:{int(helped)}:{int(st.session_state.get(reset_key, 0))}",
+                  initial=initial,
                   timer=None if view.remaining is None else Timer(view.remaining), on_placed=placed)
 
 

@@ -16,8 +16,8 @@ from classroom.rooms import CLAIM_LEASE, COMPUTER, IDLE, Rooms, SeatToken, hand_
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError
 from classroom.throttle import CLIENT_GUESSES
 from maubinh.arrangement import Arrangement, is_foul
-from maubinh.play import Origin, Strength, bot_play, deal_cards
 from maubinh.naturals import find_instant_win
+from maubinh.play import Origin, Strength, bot_play, deal_cards
 from maubinh.rules import POSITIONS, load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
 from maubinh.strategy.decide import decide
@@ -164,6 +164,28 @@ def test_crafted_values_are_refused_and_change_nothing(store: ClassroomStore) ->
     assert placed == {"back": [str(mine[0])], "middle": [], "front": [str(mine[1])]}
     view = rooms.view(new.room.id, str(new.seat))
     assert view is not None and view.placed == placed
+
+
+def test_a_tab_placing_over_a_placement_it_never_saw_is_refused(store: ClassroomStore) -> None:
+    """Two tabs of one seat (issue 34): tab 1 places K♦ K♣ in the front, tab 2 (opened before) 10♥ 10♦; tab 2's
+    write is refused ("changed") and the stored placement stays tab 1's; once tab 2 has seen it, it may place."""
+    rooms, new = _room(store, seats=2, fill=Strength.BEGINNER)
+    rooms.start(new.room.id, str(new.host))
+    view = rooms.view(new.room.id, str(new.seat))
+    assert view is not None and view.placed_at is None
+    first, second = [str(c) for c in view.cards[:2]], [str(c) for c in view.cards[2:4]]
+    tab1 = rooms.place_since(str(new.seat), 1, {"front": first}, None)
+    with pytest.raises(ClassroomError) as changed:
+        rooms.place_since(str(new.seat), 1, {"front": second}, None)  # tab 2 never saw tab 1's
+    assert changed.value.field == "changed"
+    view = rooms.view(new.room.id, str(new.seat))
+    assert view is not None and view.placed["front"] == first and view.placed_at == tab1
+    later = rooms.place_since(str(new.seat), 1, {"front": second}, view.placed_at)  # tab 2, shown tab 1's
+    assert later > tab1
+    with pytest.raises(ClassroomError):
+        rooms.place_since(str(new.seat), 1, {"front": first}, tab1)  # now tab 1 is the one behind
+    view = rooms.view(new.room.id, str(new.seat))
+    assert view is not None and view.placed["front"] == second
 
 
 def test_confirms_racing_from_many_threads_store_each_hand_once_and_settle_once(store: ClassroomStore) -> None:
