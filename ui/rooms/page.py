@@ -451,23 +451,26 @@ def _class_table(room: RoomInfo, lang: str) -> int | None:
     return None if seating is None else seating.deals
 
 
-def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken | None, host: bool, lang: str) -> None:
+def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken | None, host: bool, lang: str) -> bool:
     """The room at one's seat (``token``), or as the host not seated (``token`` ``None``: the host's link keeps dealing
-    and removing seats while its seat is left or taken, and takes a free seat by "Join")."""
+    and removing seats while its seat is left or taken, and takes a free seat by "Join"); whether this seat is
+    arranging a deal."""
     room = view.room
     arranged = bool(view.number) and not view.settled
+    me_left = any(s.seat == view.me and s.left for s in view.seats)
+    playing = any(p.seat == view.me and p.strength is None for p in view.players)
+    arranging = arranged and playing and view.mine is None and token is not None and not me_left
     deals = _class_table(room, lang)
-    if deals is None:
+    if deals is None and not arranging:  # this seat arranging: the seats, then the cards (the room's code below them)
         with st.container(horizontal=True, vertical_alignment="center"):
             _heading(t("rooms.room_title", code=room.code))
-            if arranged:  # a deal arranged: the invitation folded beside the title, the cards higher up
+            if arranged:  # a deal arranged: the invitation folded beside the title
                 _invite(room, lang, folded=True)
     if not arranged or deals is not None:
         _room_line(room, lang)
     if room.seating_id is None and not arranged:  # a class's table is seated by its teacher: no invitation
         _invite(room, lang)
     store = rooms()
-    me_left = any(s.seat == view.me and s.left for s in view.seats)
     deadline = None
     if view.number and not view.settled and view.remaining is not None:
         deadline = utcnow().timestamp() + view.remaining + GRACE_S
@@ -485,10 +488,9 @@ def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken | None, ho
                 st.error(t("rooms.seat_gone"))
             st.rerun()
         if not host:
-            return
-    playing = any(p.seat == view.me and p.strength is None for p in view.players)
+            return False
     if view.number and not view.settled:
-        if playing and view.mine is None:
+        if arranging:
             _arrange(view, str(token), lang)
         elif playing and view.mine is not None:
             st.markdown(f"**{t('rooms.your_hand')}**")
@@ -513,14 +515,17 @@ def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken | None, ho
             if error.field == "running" and deals is not None:  # a tablemate dealt it a moment before: play it
                 st.rerun()
             st.error(t("rooms.players") if error.field == "players" else t("rooms.refused", field=error.field))
-            return
+            return False
         st.rerun()
     if token is not None and not me_left and st.button(t("rooms.leave"), key="rooms_leave", icon=":material/logout:",
                                                        help=t("rooms.host_leave_help") if host else None):
         store.leave(str(token))
         st.rerun()
+    if arranging and deals is None:
+        _invite(room, lang, folded=True)
     if host:
         _remove(view)
+    return arranging
 
 
 def _remove(view: RoomView) -> None:
@@ -538,13 +543,24 @@ def _remove(view: RoomView) -> None:
 
 def show_room_page(lang: str) -> None:
     """The room named by the address: the form to open one (``?room=new``), to join one (``?room=<code>``), or the
-    room at one's seat (``&seat=``); a wrong or closed code says so (wrong codes count against the join throttle)."""
-    raw = str(st.query_params.get(ROOM_PARAM, ""))[:32]
-    st.title(t("rooms.title"))
-    _back()
+    room at one's seat (``&seat=``); a wrong or closed code says so (wrong codes count against the join throttle).
+    The page's title and its way back are left out while this seat arranges a deal: its 13 cards are on a 390 px
+    phone's first screen ("Leave the seat" stays below them)."""
+    top = st.container()  # drawn last, when it is known whether this seat arranges a deal
+    arranging = _page(str(st.query_params.get(ROOM_PARAM, ""))[:32], lang)
+    with top:
+        if arranging:
+            st.space("small")  # the seats' first line below Streamlit's header bar (a title's own margin did it)
+        else:
+            st.title(t("rooms.title"))
+            _back()
+
+
+def _page(raw: str, lang: str) -> bool:
+    """:func:`show_room_page`'s room; whether this seat is arranging a deal."""
     if raw == NEW:
         _create(lang)
-        return
+        return False
     store = rooms()
     token = store.seat(st.query_params.get(SEAT_PARAM))
     room = None
@@ -552,10 +568,10 @@ def show_room_page(lang: str) -> None:
         room = store.room(token.room_id) if token is not None else store.find(raw, client_address())
     except ClassroomError:
         st.error(t("rooms.throttled"))
-        return
+        return False
     if room is None or room.closed() or (token is not None and room.code != raw.upper()):
         _unknown(raw, lang)
-        return
+        return False
     host = store.is_host(room.id, st.query_params.get(HOST_PARAM))
     if token is None:
         removed = store.removed(st.query_params.get(SEAT_PARAM))
@@ -563,14 +579,14 @@ def show_room_page(lang: str) -> None:
             st.warning(t("rooms.removed_you", n=removed.seat + 1), icon=":material/person_remove:")
         if not host or room.seating_id is not None:
             _join(room, lang)
-            return
+            return False
     end_deal(store, room.id, room.deal)
     drawn = store.signature(room.id)  # before the view: a change in between redraws the page, never goes unseen
     view = store.view(room.id, None if token is None else str(token), settle=False)
     if view is None:
         _unknown(raw, lang)
-        return
-    _room(view, drawn, token, host, lang)
+        return False
+    return _room(view, drawn, token, host, lang)
 
 
 def _unknown(raw: str, lang: str) -> None:
