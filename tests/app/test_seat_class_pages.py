@@ -125,3 +125,22 @@ def test_a_class_table_is_dealt_on_by_its_people_and_not_joined_by_its_code(db: 
     _ok(page.run(timeout=SHOWDOWN_S))
     assert translate("seat.deals_over", lang, n=seating.deals) in [i.value for i in page.info]
     assert not [b for b in page.button if b.key == "rooms_start"]
+
+
+def test_ending_a_seating_asks_first(db: ClassroomStore) -> None:
+    """"End the seating" closes every table, a deal being played too: it opens a question first (as ending a live
+    session does); only its "End now" ends it."""
+    lang = "en"
+    made = db.create_class("Lớp 7A", lang, RULES)
+    klass, token = made.info, str(made.teacher_token)
+    seatings = Seatings(Rooms(db))
+    for name in NAMES[:2]:
+        seatings.seen(db.join(klass.id, name).info.id)
+    teacher = _ok(open_page("classes", teacher=token, lang=lang))
+    _ok(teacher.button(key="seat_go").click().run())
+    assert seatings.current(klass.id) is not None
+    asked = [p for p in teacher.get("popover") if p.proto.popover.label == translate("seat.end", lang)]
+    assert len(asked) == 1 and translate("seat.end_confirm", lang) in _texts(teacher)  # a question, not an action
+    teacher.button(key="seat_end").click().run()
+    _ok(teacher)
+    assert seatings.current(klass.id) is None
