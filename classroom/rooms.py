@@ -6,10 +6,11 @@ The host sits at seat 0 and holds a second secret, the host's (starting deals). 
 (the link carries it) with a display name under the class rules (:func:`classroom.service.clean_text`, unique in
 the room ignoring case and spaces, :func:`~classroom.models.name_key`); each seat has its own secret link
 (:class:`SeatToken`). A seat can be left and taken again (by its own link, or by someone new when left), and the
-host can remove a person (:meth:`Rooms.remove`); a full room refuses (``ClassroomError("full")``). Every lookup by
-code from a client goes through the join throttle (:meth:`Rooms.find`: the same limits as a class's join code,
-:mod:`classroom.throttle`). A room idle for
-:data:`IDLE` closes (:meth:`Rooms.close_idle`, and every read treats it as closed).
+host can remove a person (:meth:`Rooms.remove`, any seat: the host's link keeps its powers while its own seat is
+left or taken; the removed person's old link is known, :meth:`Rooms.removed`); a full room refuses
+(``ClassroomError("full")``). Every lookup by code from a client goes through the join throttle (:meth:`Rooms.find`:
+the same limits as a class's join code, :mod:`classroom.throttle`). A room idle for :data:`IDLE` closes
+(:meth:`Rooms.close_idle`, and every read treats it as closed).
 
 A deal (:meth:`Rooms.start`, the host's): the server deals 13 cards to each player (:func:`maubinh.play.deal_cards`
 from the room's seed: the people present, then a computer player per empty seat with ``fill``), stores them with
@@ -18,7 +19,8 @@ from the room's seed: the people present, then a computer player per empty seat 
 (:meth:`Rooms.place`); a confirmed split is the seat's final hand, stored once (:meth:`Rooms.confirm`: the unique key
 keeps one row of two racing writes, and the first stays). A split sent late, and every seat without one when the
 deadline plus :data:`classroom.clock.GRACE_S` has passed, is the timer's (:func:`classroom.clock.outcome`, the
-grading issue's rule): the chi as they stand if complete and legal, else the solver's split, marked. When every seat
+grading issue's rule): the chi as they stand if complete and legal, else the solver's play, marked: its split, and its
+choice to declare an instant win the cards hold (:func:`_timer_declares`). When every seat
 has its hand, the showdown is settled for everyone (:func:`maubinh.settle.settle`; computer players set their cards
 as in Play, :func:`maubinh.play.bot_play`) by whoever notices first (:meth:`Rooms.tick`, called by every read), and
 by that one alone: it claims the deal's end in the database first (``room_deals.ending_by``), so the computer

@@ -3,8 +3,12 @@ is still arranging (never their cards), the Play page's arranging component, the
 each player's own analysis.
 
 Links: ``/play?room=new`` (open a room), ``/play?room=<code>`` (join: the link and QR code given to others),
-``/play?room=<code>&seat=<seat link>`` (a seat; ``&host=<host link>`` for the host, who starts the deals; at a
-class's table, :mod:`classroom.seatings`, any person seated deals the next, up to the seating's deals). A reload
+``/play?room=<code>&seat=<seat link>`` (a seat; ``&host=<host link>`` for the host, who starts the deals and removes
+seats, seated or not: a host who left the seat, or whose seat someone else took, watches the room, deals on, and takes
+a free seat by "Join"; at a class's table, :mod:`classroom.seatings`, any person seated deals the next, up to the
+seating's deals). A person the host removed is told so on their old link (:meth:`classroom.rooms.Rooms.removed`); a
+full room's join page follows its seats; two tabs of one seat never overwrite each other's chi unseen
+(:meth:`classroom.rooms.Rooms.place_since`). A reload
 or another server finds the same seat, the same deal and the chi stored; the timer is the server's
 (:mod:`classroom.rooms`).
 
