@@ -49,15 +49,16 @@ from maubinh.strategy.decide import decide
 from ui.arrange.component import Timer, arrangement_from_value, show_arranger
 from ui.client import client_address
 from ui.errors import guarded_function
-from ui.escape import PASTE_ROOM, markdown_literal
+from ui.escape import markdown_literal
 from ui.i18n import t
 from ui.labels import natural_name
 from ui.links import public_link, public_url, qr_data_uri, unreachable_note
 from ui.nav import link_to
 from ui.personal import personal_from_url
+from ui.rooms.names import name_box, refused
 from ui.settlement import show_events, show_pair, signed
 from ui.setup import rule_set_label, rule_set_picker
-from ui.store import LEARNER_PARAM, configured_url, refusal_key
+from ui.store import LEARNER_PARAM, configured_url
 from ui.table.timer import expired
 from ui.table.views import show_analysis, show_seat
 
@@ -110,21 +111,6 @@ def _profile() -> str | None:
     return None if linked is None else linked.learner.id
 
 
-def _name_box(key: str) -> str:
-    """A name box: the profile's name to start with (the device or link remembers one), room for a paste longer than
-    the rule (refused with the rule named, the text kept: :data:`ui.escape.PASTE_ROOM`)."""
-    linked = personal_from_url()
-    if key not in st.session_state and linked is not None:
-        st.session_state[key] = linked.learner.name
-    return st.text_input(t("rooms.your_name"), max_chars=PASTE_ROOM * LEARNER_NAME_MAX, key=key)
-
-
-def _refused(error: ClassroomError, other: str) -> None:
-    """The words for a refused name (the class rules' own message, the limit named) or else ``other``."""
-    st.error(t(refusal_key("classes.join_error", error), longest=LEARNER_NAME_MAX) if error.field == "name"
-             else other)
-
-
 def show_rooms_button() -> None:
     """Play's way into rooms: "Play with people"."""
     st.button(t("rooms.open_button"), icon=":material/groups:", key="rooms_open", on_click=_go, kwargs={ROOM_PARAM: NEW})
@@ -158,7 +144,7 @@ def _create(lang: str) -> None:
     st.caption(t("rooms.create_intro"))
     rule_set = rule_set_picker("rooms")
     with st.form("rooms_create"):
-        name = _name_box("rooms_create_name")
+        name = name_box(t("rooms.your_name"), "rooms_create_name")
         seats = st.segmented_control(t("rooms.seats"), list(range(MIN_SEATS, MAX_SEATS + 1)), default=MAX_SEATS,
                                      key="rooms_seats")
         timer = st.segmented_control(t("rooms.timer"), list(TIMERS), default=TIMERS[1], key="rooms_timer",
@@ -174,7 +160,7 @@ def _create(lang: str) -> None:
                              None if fill == "none" else Strength(str(fill)), name, share_analysis=bool(share),
                              learner_id=_profile())
     except ClassroomError as error:
-        _refused(error, t("rooms.refused", field=error.field))
+        refused(error, t("rooms.refused", field=error.field))
         return
     _go(**{ROOM_PARAM: new.room.code, SEAT_PARAM: str(new.seat), HOST_PARAM: str(new.host), "lang": lang})
     st.rerun()
@@ -202,7 +188,7 @@ def _join(room: RoomInfo, lang: str) -> None:
 def _seat_form(room: RoomInfo, lang: str, host: str | None = None) -> None:
     """The name box and "Join": a free seat for the person at this page (``host``: the host's link, kept)."""
     with st.form("rooms_join"):
-        name = _name_box("rooms_join_name")
+        name = name_box(t("rooms.your_name"), "rooms_join_name")
         if not st.form_submit_button(t("rooms.join"), type="primary", icon=":material/login:"):
             return
     try:
@@ -211,7 +197,7 @@ def _seat_form(room: RoomInfo, lang: str, host: str | None = None) -> None:
         st.error(t("rooms.name_taken", suggestion=markdown_literal(error.suggestion)))
         return
     except ClassroomError as error:
-        _refused(error, t("rooms.full", n=room.seats) if error.field == "full" else t("rooms.closed"))
+        refused(error, t("rooms.full", n=room.seats) if error.field == "full" else t("rooms.closed"))
         return
     _go(**{ROOM_PARAM: room.code, SEAT_PARAM: str(seat), "lang": lang, **({HOST_PARAM: host} if host else {})})
     st.rerun()
