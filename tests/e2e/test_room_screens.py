@@ -39,6 +39,7 @@ def test_a_rooms_13_cards_are_on_a_phones_first_screen_during_a_deal(e2e_browser
     wait_idle(page, timeout_ms=SLOW_MS)
     assert_no_exception(page)
     expect(page.locator(".mb-hand button.mb-card")).to_have_count(13)
+    expect(page.get_by_role("heading", name=translate("rooms.title", lang))).not_to_be_visible()  # folded
     page.screenshot(path=str(screenshot(page, f"rooms_phone_{lang}_deal").with_name(f"rooms_phone_{lang}_deal_window.png")))
     header, seats = page.evaluate("""() => [document.querySelector('[data-testid=stHeader]').getBoundingClientRect().bottom,
         (() => { const r = document.createRange();
@@ -89,6 +90,7 @@ def test_a_full_rooms_page_offers_the_seat_freed_and_a_second_tab_is_told_of_the
     rooms.start(new.room.id, str(new.host), now=utcnow() + timedelta(seconds=120))  # the server's short test timer
     url = f"{app_url}/play?room={new.room.code}&seat={again}&lang=en"
     first, second = _opened(e2e_browser, url), _opened(e2e_browser, url)  # both open before either places a card
+    expect(first.get_by_role("heading", name="Play: people at one table")).to_be_visible()  # folded on a phone only
     view = rooms.view(new.room.id, str(again))
     assert view is not None
     cards = [str(c) for c in view.cards]

@@ -76,6 +76,9 @@ DEAL_POLL_S = 0.75
 MAX_VALUE_CHARS = 2000
 """A component value longer than this (as JSON) is refused unread (a real one is about 250)."""
 _PROBLEM_KEY = "rooms_problem"
+FOLDED_TITLE, PHONE_SPACE = "rooms_title_folded", "rooms_phone_space"
+"""Keys of the page's title and way back while the seat arranges a deal (hidden on a phone: its 13 cards on the first
+screen), and of the space that then keeps the first line below the header bar (a phone's only): :data:`ui.cards.CARD_CSS`."""
 _CHANGED_KEY = "rooms_changed"
 """Session key: the deal whose chi this tab found changed from another tab or device (said once, at the next run)."""
 
@@ -534,16 +537,17 @@ def _remove(view: RoomView) -> None:
 def show_room_page(lang: str) -> None:
     """The room named by the address: the form to open one (``?room=new``), to join one (``?room=<code>``), or the
     room at one's seat (``&seat=``); a wrong or closed code says so (wrong codes count against the join throttle).
-    The page's title and its way back are left out while this seat arranges a deal: its 13 cards are on a 390 px
-    phone's first screen ("Leave the seat" stays below them)."""
+    On a phone, the page's title and its way back are left out while this seat arranges a deal: its 13 cards are on a
+    390 px phone's first screen ("Leave the seat" stays below them)."""
     top = st.container()  # drawn last, when it is known whether this seat arranges a deal
     arranging = _page(str(st.query_params.get(ROOM_PARAM, ""))[:32], lang)
     with top:
-        if arranging:
-            st.space("small")  # the seats' first line below Streamlit's header bar (a title's own margin did it)
-        else:
+        with st.container(key=FOLDED_TITLE if arranging else "rooms_title"):  # folded: hidden on a phone (ui.cards.CARD_CSS)
             st.title(t("rooms.title"))
             _back()
+        if arranging:
+            with st.container(key=PHONE_SPACE):  # a phone's only: the seats' first line below Streamlit's header bar
+                st.space("small")
 
 
 def _page(raw: str, lang: str) -> bool:
