@@ -97,6 +97,8 @@ class RoomSeat(Base):
     secret_hash: Mapped[str] = mapped_column(String(64))
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     left_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
+    removed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
+    """When the host removed the person at the seat (``None``: not removed, or taken again since)."""
     learner_id: Mapped[str | None] = mapped_column(String(16), default=None)
     """The profile of the person at the seat (their personal link or remembered device), ``None`` for none: a deal's
     hand goes to it (:meth:`classroom.rooms.Rooms.keep_hands`)."""

@@ -6,10 +6,11 @@ The host sits at seat 0 and holds a second secret, the host's (starting deals). 
 (the link carries it) with a display name under the class rules (:func:`classroom.service.clean_text`, unique in
 the room ignoring case and spaces, :func:`~classroom.models.name_key`); each seat has its own secret link
 (:class:`SeatToken`). A seat can be left and taken again (by its own link, or by someone new when left), and the
-host can remove a person (:meth:`Rooms.remove`); a full room refuses (``ClassroomError("full")``). Every lookup by
-code from a client goes through the join throttle (:meth:`Rooms.find`: the same limits as a class's join code,
-:mod:`classroom.throttle`). A room idle for
-:data:`IDLE` closes (:meth:`Rooms.close_idle`, and every read treats it as closed).
+host can remove a person (:meth:`Rooms.remove`, any seat: the host's link keeps its powers while its own seat is
+left or taken; the removed person's old link is known, :meth:`Rooms.removed`); a full room refuses
+(``ClassroomError("full")``). Every lookup by code from a client goes through the join throttle (:meth:`Rooms.find`:
+the same limits as a class's join code, :mod:`classroom.throttle`). A room idle for :data:`IDLE` closes
+(:meth:`Rooms.close_idle`, and every read treats it as closed).
 
 A deal (:meth:`Rooms.start`, the host's): the server deals 13 cards to each player (:func:`maubinh.play.deal_cards`
 from the room's seed: the people present, then a computer player per empty seat with ``fill``), stores them with
@@ -18,7 +19,8 @@ from the room's seed: the people present, then a computer player per empty seat 
 (:meth:`Rooms.place`); a confirmed split is the seat's final hand, stored once (:meth:`Rooms.confirm`: the unique key
 keeps one row of two racing writes, and the first stays). A split sent late, and every seat without one when the
 deadline plus :data:`classroom.clock.GRACE_S` has passed, is the timer's (:func:`classroom.clock.outcome`, the
-grading issue's rule): the chi as they stand if complete and legal, else the solver's split, marked. When every seat
+grading issue's rule): the chi as they stand if complete and legal, else the solver's play, marked: its split, and its
+choice to declare an instant win the cards hold (:func:`_timer_declares`). When every seat
 has its hand, the showdown is settled for everyone (:func:`maubinh.settle.settle`; computer players set their cards
 as in Play, :func:`maubinh.play.bot_play`) by whoever notices first (:meth:`Rooms.tick`, called by every read), and
 by that one alone: it claims the deal's end in the database first (``room_deals.ending_by``), so the computer
@@ -36,6 +38,7 @@ PostgreSQL's row lock on the room), safe under concurrency.
 
 from __future__ import annotations
 
+import hmac
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -47,7 +50,7 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.orm import InstrumentedAttribute, Session
 from sqlalchemy.sql.elements import ColumnElement
 
-from classroom.clock import GRACE_S, is_late, limit_seconds, outcome
+from classroom.clock import GRACE_S, Outcome, is_late, limit_seconds, outcome
 from classroom.models import LEARNER_NAME_MAX, Learner, PlayHand, name_key, utcnow
 from classroom.play_hands import PlayedHand, PlayHands, SeatTable
 from classroom.room_models import Room, RoomDeal, RoomHand, RoomPlaced, RoomSeat, RoomSeating
@@ -146,11 +149,13 @@ class NewRoom:
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """A seat taken by a person: ``left`` while left (it can be taken again)."""
+    """A seat taken by a person: ``left`` while left (it can be taken again); ``removed``: left because the host
+    removed the person (:meth:`Rooms.remove`)."""
 
     seat: int
     name: str
     left: bool
+    removed: bool = False
 
 
 @dataclass(frozen=True)
@@ -183,7 +188,8 @@ class RoomView:
         players: the current deal's players (empty before the first deal).
         ready: seats whose hand is final in the current deal (their cards are not here before the showdown).
         cards: the viewer's 13 cards of the current deal (empty when not playing it).
-        placed: the viewer's chi as last stored (card ids per position).
+        placed: the viewer's chi as last stored (card ids per position); placed_at: when (``None``: never), the
+            version a tab compares (:meth:`Rooms.place_since`).
         mine: the viewer's final hand, if any.
         hands: every final hand, only once the deal is settled (the showdown).
         score: chi per seat over the room's settled deals.
@@ -199,6 +205,7 @@ class RoomView:
     ready: frozenset[int] = frozenset()
     cards: tuple[Card, ...] = ()
     placed: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    placed_at: datetime | None = None
     mine: Hand | None = None
     hands: tuple[Hand, ...] = ()
     score: Mapping[int, int] = field(default_factory=dict)
@@ -343,6 +350,20 @@ def _solver_split(cards: Sequence[Card], rule_set: RuleSet, players: int) -> Arr
     return decide(cards, rule_set, opponents=players - 1).arrangement
 
 
+def _timer_declares(stands: Outcome, cards: Sequence[Card], rule_set: RuleSet, players: int) -> bool:
+    """Whether the timer's hand declares an instant win the cards hold: when the timer's rule plays the solver's
+    split (``stands.auto_split``), the solver's whole play is used, its choice to declare (báo mậu binh, digest
+    §2.4: :func:`maubinh.strategy.decide.decide` declares when that is worth more than playing the hand out) with
+    it; a split the player set stands as set (not declared)."""
+    return stands.auto_split and decide(cards, rule_set, opponents=players - 1).declare
+
+
+def _removed_hash(secret_hash: str) -> str:
+    """The seat hash stored when the host removes its person: nobody holds its secret (the old link no longer
+    takes the seat), and the old link is still known as the removed one's (:meth:`Rooms.removed`)."""
+    return hash_secret(f"removed:{secret_hash}")
+
+
 def _placed_arrangement(chis: Mapping[str, Sequence[str]] | None) -> Arrangement | None:
     if chis is None or any(len(chis.get(p.value, ())) != p.size for p in POSITIONS):
         return None
@@ -485,6 +506,7 @@ class Rooms:
             if seat in rows:
                 rows[seat].name, rows[seat].name_key = name, key
                 rows[seat].secret_hash, rows[seat].joined_at, rows[seat].left_at = hash_secret(secret), now, None
+                rows[seat].removed_at = None
                 rows[seat].learner_id = learner_id
             else:
                 session.add(RoomSeat(room_id=room_id, seat=seat, name=name, name_key=key,
@@ -503,6 +525,18 @@ class Rooms:
             row = session.get(RoomSeat, (token.room_id, token.seat))
             ok = row is not None and Token(token.room_id, token.secret).check(row.secret_hash)
         return token if ok else None
+
+    def removed(self, token_text: str | None) -> SeatToken | None:
+        """The seat ``token_text`` held when the host removed its person from it (:meth:`remove`; ``None``: not a
+        removed seat's link, or someone has been removed from that seat since)."""
+        token = SeatToken.parse(token_text)
+        if token is None:
+            return None
+        with self.store._session() as session:
+            row = session.get(RoomSeat, (token.room_id, token.seat))
+            stored = None if row is None else row.secret_hash
+        removed = stored is not None and hmac.compare_digest(_removed_hash(hash_secret(token.secret)), stored)
+        return token if removed else None
 
     def _set_left(self, token_text: str | None, left: bool) -> bool:
         token = self.seat(token_text)
@@ -542,10 +576,11 @@ class Rooms:
         return self._set_left(token_text, False)
 
     def remove(self, room_id: str, host_token: str | None, seat: int) -> bool:
-        """The host removes the person at ``seat`` (not the host's own): the seat is left and its link no longer
-        takes it back (a new secret nobody holds); in a running deal their hand is played by the timer's rule.
-        ``False``: not the host's link, or no one at that seat."""
-        if seat == 0 or not self.is_host(room_id, host_token):
+        """The host removes the person at ``seat``: the seat is left, marked removed, and its link no longer takes it
+        back (a hash nobody holds the secret of, by which :meth:`removed` knows the old link); in a running deal their
+        hand is played by the timer's rule. Any seat, seat 0 too: the host may have left it and someone else taken it
+        (the page never offers the host's own seat). ``False``: not the host's link, or no one at that seat."""
+        if not self.is_host(room_id, host_token):
             return False
 
         def work(session: Session) -> bool:
@@ -554,7 +589,7 @@ class Rooms:
             row = session.get(RoomSeat, (room_id, seat), with_for_update=True)
             if row is None or row.left_at is not None:
                 return False
-            row.left_at, row.secret_hash = now, hash_secret(secrets.token_urlsafe(16))
+            row.left_at, row.removed_at, row.secret_hash = now, now, _removed_hash(row.secret_hash)
             return True
 
         return self.store.write(work)
@@ -646,22 +681,40 @@ class Rooms:
             ClassroomError: ``"seat"``, ``"closed"``, ``"deal"``, ``"settled"``, ``"placed"`` (a crafted value:
                 see :func:`parse_chis`; nothing is stored), ``"final"`` (the hand is already confirmed).
         """
+        return self._place(token_text, number, chis, None, check=False)[0]
+
+    def place_since(self, token_text: str | None, number: int, chis: object, seen: datetime | None) -> datetime:
+        """:meth:`place`, only over the placement the caller last saw (``seen``: its :attr:`RoomView.placed_at`, or
+        the time this returned for its last write; ``None``: none stored): a second tab or device of the same seat
+        that placed cards since is not overwritten unseen. Returns the new placement's time (the next ``seen``).
+
+        Raises:
+            ClassroomError: ``"changed"`` (another tab or device stored other chi since ``seen``: nothing is stored;
+                :meth:`view` reads them), and :meth:`place`'s.
+        """
+        return self._place(token_text, number, chis, seen, check=True)[1]
+
+    def _place(self, token_text: str | None, number: int, chis: object, seen: datetime | None,
+               check: bool) -> tuple[dict[str, list[str]], datetime]:
         token = SeatToken.parse(token_text)
         if token is None:
             raise ClassroomError("seat", "this seat link is not valid")
 
-        def work(session: Session) -> dict[str, list[str]]:
+        def work(session: Session) -> tuple[dict[str, list[str]], datetime]:
             _, _, cards = self._playing(session, token, number)
             kept = parse_chis(chis, cards)
             if session.scalars(select(RoomHand.id).where(RoomHand.room_id == token.room_id, RoomHand.number == number,
                                                          RoomHand.seat == token.seat)).first() is not None:
                 raise ClassroomError("final", "this hand is confirmed already")
+            stored = session.get(RoomPlaced, (token.room_id, number, token.seat), with_for_update=True)
+            if check and (None if stored is None else stored.updated_at) != seen:
+                raise ClassroomError("changed", "the chi were placed from another tab or device since")
             now = utcnow()
             session.execute(self.store._insert(session, RoomPlaced).values(
                 room_id=token.room_id, number=number, seat=token.seat, chis=kept, updated_at=now)
                 .on_conflict_do_update(index_elements=["room_id", "number", "seat"],
                                        set_={"chis": kept, "updated_at": now}))
-            return kept
+            return kept, now
 
         return self.store.write(work)
 
@@ -698,6 +751,7 @@ class Rooms:
             raise ClassroomError("arrangement", "the split does not hold this seat's cards") from None
         origin = (Origin.TIMER_SOLVER if stands.auto_split else Origin.TIMER if stands.timed_out
                   else Origin.XEP_BAI if xep_bai else Origin.OWN)
+        declare = bool(declare) or _timer_declares(stands, cards, info.rule_set, players)
         hand = self._store_hands(token.room_id, number, {token.seat: (stands.arrangement, declare, origin.value)},
                                  moment, started)[token.seat]
         self.tick(token.room_id, moment)
@@ -812,7 +866,7 @@ class Rooms:
                 stands = outcome(_placed_arrangement(placed.get(seat)), rule_set, limit=_limit(info.timer),
                                  elapsed=(moment - started).total_seconds(), expired=True,
                                  solver=partial(_solver_split, hands[seat], rule_set, count))
-                missing[seat] = (stands.arrangement, False,
+                missing[seat] = (stands.arrangement, _timer_declares(stands, hands[seat], rule_set, count),
                                  (Origin.TIMER_SOLVER if stands.auto_split else Origin.TIMER).value)
         order = [s for s, _, _ in _seats(players)]
 
@@ -930,7 +984,8 @@ class Rooms:
             info = _info(room)
             seat_rows = list(session.scalars(select(RoomSeat).where(RoomSeat.room_id == room_id)
                                              .order_by(RoomSeat.seat)))
-            seats = tuple(SeatInfo(r.seat, r.name, r.left_at is not None) for r in seat_rows)
+            seats = tuple(SeatInfo(r.seat, r.name, r.left_at is not None, r.removed_at is not None)
+                          for r in seat_rows)
             score: dict[int, int] = {}
             for seat, total in session.execute(select(RoomHand.seat, RoomHand.total).where(
                     RoomHand.room_id == room_id, RoomHand.total.is_not(None))):
@@ -950,6 +1005,7 @@ class Rooms:
                 info, seats, me, deal.number, players, settled, frozenset(rows),
                 cards=_cards(deal, me) if playing and me is not None else (),
                 placed=dict(placed_row.chis) if placed_row is not None else {},
+                placed_at=None if placed_row is None else placed_row.updated_at,
                 mine=_hand(rows[me]) if playing and me in rows else None,
                 hands=tuple(_hand(rows[p.seat]) for p in players) if settled else (),
                 score=score, remaining=remaining)

@@ -258,7 +258,11 @@ CARD_CSS = """
     content: ""; position: absolute; left: 50%; top: 50%; width: 44px; height: 44px; transform: translate(-50%, -50%);
   }
 }
+@media (min-width: 641px) {
+  [data-testid="stLayoutWrapper"]:has(> .st-key-rooms_phone_space) { display: none; }
+}
 @media (max-width: 640px) {
+  [data-testid="stLayoutWrapper"]:has(> .st-key-rooms_title_folded), .st-key-rooms_title_folded { display: none; }
   [data-testid="InputInstructions"] { display: none; }
   [data-testid="stMainBlockContainer"] { padding-top: 3.25rem; }
   [data-testid="stTable"] table { font-size: 0.8rem; }

@@ -36,7 +36,8 @@ from ui.i18n import t
 from ui.store import LEARNER_PARAM
 
 __all__ = ["JOIN_PARAM", "PROJECTOR_PARAM", "PUBLIC_URL_ENV", "TEACHER_PARAM", "go_to_personal_link", "personal_link",
-           "personal_link_box", "public_link", "public_url", "qr_data_uri", "sibling", "unreachable"]
+           "personal_link_box", "public_link", "public_url", "qr_data_uri", "sibling", "unreachable",
+           "unreachable_note"]
 
 JOIN_PARAM = "join"
 """Query parameter of the join link (``?join=<code>``)."""
@@ -107,3 +108,10 @@ def personal_link_box(token: str, page: str, lang: str, expanded: bool) -> None:
     with st.expander(t("classes.personal_link_title"), expanded=expanded, icon=":material/key:"):
         st.markdown(t("classes.personal_link_note"))
         st.code(link, language=None, wrap_lines=True)
+
+
+def unreachable_note() -> None:
+    """A warning when the links for phones point at this computer only (no public address, page on localhost): the
+    Classes page's join link and a room's invitation."""
+    if not public_url() and unreachable(st.context.url):
+        st.warning(t("classes.unreachable", env=PUBLIC_URL_ENV), icon=":material/wifi_off:")

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from streamlit.testing.v1 import AppTest
 
 from background.rooms import keep_room_hands
-from classroom.models import PlayHand
+from classroom.models import LEARNER_NAME_MAX, PlayHand
 from classroom.play_hands import PlayHands
 from classroom.practice import Practice
 from classroom.rooms import Rooms
@@ -20,6 +20,7 @@ from maubinh.rules import load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
 from tests.app.conftest import open_page
 from ui.client import LOCAL
+from ui.escape import PASTE_ROOM
 from ui.i18n import translate
 
 RULES = load_rule_set("chi-at")
@@ -122,3 +123,58 @@ def test_a_profiles_room_hand_goes_to_its_play_history_marked_as_a_rooms(db: Cla
         assert not history.exception
         mark = translate("origin.mark.room", shown_lang)
         assert any(mark in m.value for m in history.markdown), [m.value for m in history.markdown]
+
+
+def test_the_host_whose_seat_was_taken_still_deals_and_removes_and_the_removed_is_told(db: ClassroomStore) -> None:
+    """Issue 34's 2-seat room: Bình joins, the host leaves the seat, Chloe takes it. The host's page is not "full": it
+    says the host watches and still deals; a full room's join page follows the seats (its list is a fragment run
+    again by itself); the host removes Chloe, whose page then says so above the join form (vi and en), and the list
+    says removed."""
+    rooms = Rooms(db)
+    new = rooms.create(RULES, 2, 60, None, "Lan")
+    binh = rooms.join(new.room.id, "Bình")
+    rooms.leave(str(new.seat))
+    chloe = rooms.join(new.room.id, "Chloe")
+    full = open_page("play", room=new.room.code, lang="en")
+    assert not full.exception and [i.value for i in full.info] == [
+        "This room is full (2 seats). You can join when someone leaves a seat."]
+    assert any("Chloe" in m.value for m in [*full.caption, *full.markdown])  # the seats, in the polled list
+    host = open_page("play", room=new.room.code, seat=str(new.seat), host=str(new.host), lang="en")
+    assert not host.exception and not [i for i in host.info if "full" in i.value]
+    assert any("You host this room and are not seated" in i.value for i in host.info)
+    host.button(key="rooms_start").click().run()
+    assert not host.exception
+    view = rooms.view(new.room.id, str(binh))
+    assert view is not None and view.number == 1 and [p.seat for p in view.players] == [0, 1]
+    host.selectbox(key="rooms_remove_seat").select(0).run()
+    host.button(key="rooms_remove").click().run()
+    assert not host.exception and rooms.removed(str(chloe)) == chloe
+    for lang, said in (("en", "The host removed you from seat 1."), ("vi", "Chủ phòng đã mời bạn ra khỏi ghế 1.")):
+        told = open_page("play", room=new.room.code, seat=str(chloe), lang=lang)
+        assert not told.exception and said in [w.value for w in told.warning]
+        assert [f for f in told.text_input if f.key == "rooms_join_name"]  # the join form below
+    listed = open_page("play", room=new.room.code, seat=str(binh), lang="en")
+    assert any("removed by the host" in c.value for c in [*listed.caption, *listed.markdown])
+
+
+def test_a_wrong_code_offers_the_code_box_and_the_way_to_play(db: ClassroomStore) -> None:
+    at = open_page("play", room="ZZZZZZ", lang="en")
+    assert not at.exception and [w.value for w in at.warning] == ["No open room has the code ZZZZZZ."]
+    assert [f for f in at.text_input if f.key == "rooms_code_text"]  # try again...
+    assert any("Go to Play" in str(getattr(p, "label", "")) or "Go to Play" in str(getattr(p, "value", ""))
+               for p in at.get("page_link") + list(at.markdown))  # ...or go back
+
+
+def test_a_name_box_starts_with_the_profiles_name_and_a_long_name_is_kept_with_the_rule(db: ClassroomStore) -> None:
+    profile = Practice(db).create_profile("Chloe")
+    rooms = Rooms(db)
+    new = rooms.create(RULES, 3, 60, None, "Lan")
+    at = open_page("play", room=new.room.code, me=str(profile.token), lang="en")
+    assert not at.exception and at.text_input(key="rooms_join_name").value == "Chloe"
+    assert at.text_input(key="rooms_join_name").max_chars == PASTE_ROOM * LEARNER_NAME_MAX  # a paste fits whole
+    long = "Nguyễn Thị Thanh Hương Lê Trà My Bảo Ngọc An"  # 44 characters
+    at.text_input(key="rooms_join_name").input(long)
+    at.button(key="FormSubmitter:rooms_join-Join").click().run()
+    assert not at.exception and [e.value for e in at.error] == [
+        translate("classes.join_error.name", "en").format(longest=LEARNER_NAME_MAX)]
+    assert at.text_input(key="rooms_join_name").value == long  # kept, to shorten

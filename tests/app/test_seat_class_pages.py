@@ -152,3 +152,22 @@ def test_a_live_question_wins_over_the_seat(db: ClassroomStore) -> None:
     live.end(klass.id, info.id)
     other = _ok(open_page("classes", me=str(minh.token), lang="en"))
     assert "seat_taken" in other.session_state  # no live question: taken to the seat
+
+
+def test_ending_a_seating_asks_first(db: ClassroomStore) -> None:
+    """"End the seating" closes every table, a deal being played too: it opens a question first (as ending a live
+    session does); only its "End now" ends it."""
+    lang = "en"
+    made = db.create_class("Lớp 7A", lang, RULES)
+    klass, token = made.info, str(made.teacher_token)
+    seatings = Seatings(Rooms(db))
+    for name in NAMES[:2]:
+        seatings.seen(db.join(klass.id, name).info.id)
+    teacher = _ok(open_page("classes", teacher=token, lang=lang))
+    _ok(teacher.button(key="seat_go").click().run())
+    assert seatings.current(klass.id) is not None
+    asked = [p for p in teacher.get("popover") if p.proto.popover.label == translate("seat.end", lang)]
+    assert len(asked) == 1 and translate("seat.end_confirm", lang) in _texts(teacher)  # a question, not an action
+    teacher.button(key="seat_end").click().run()
+    _ok(teacher)
+    assert seatings.current(klass.id) is None

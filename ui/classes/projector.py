@@ -3,7 +3,8 @@ name, how to join (the code, the QR code) and a board without names, read-only. 
 (:meth:`classroom.service.ClassroomStore.projector_class`), so the address on the wall opens nothing more.
 
 Also here, shared with the teacher's page: the join link and its QR code, built from the public address
-(:func:`ui.links.public_url`), with a warning when the page was opened on ``localhost`` and none is set.
+(:func:`ui.links.public_url`), with a warning when the page was opened on ``localhost`` and none is set
+(:func:`ui.links.unreachable_note`).
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from ui.classes.table_board import show_table_board
 from ui.classes.table_common import table_sessions
 from ui.escape import plain_text
 from ui.i18n import t, translate
-from ui.links import JOIN_PARAM, PUBLIC_URL_ENV, public_link, public_url, qr_data_uri, unreachable
+from ui.links import JOIN_PARAM, public_link, public_url, qr_data_uri, unreachable_note
 from ui.params import markdown_literal
 from ui.store import classroom
 
-__all__ = ["join_link", "show_join_qr", "show_projector", "unreachable_note"]
+__all__ = ["join_link", "show_join_qr", "show_projector"]
 
 _SHOWN_KEY = "classes_screen_shows"
 
@@ -30,12 +31,6 @@ _SHOWN_KEY = "classes_screen_shows"
 def join_link(klass: ClassInfo) -> str:
     """The class's join link for learners' phones (under the public address when one is set)."""
     return public_link(public_url(), "classes", {JOIN_PARAM: klass.join_code, "lang": klass.language}, st.context.url)
-
-
-def unreachable_note() -> None:
-    """A warning when the links for phones point at this computer only (no public address, page on localhost)."""
-    if not public_url() and unreachable(st.context.url):
-        st.warning(t("classes.unreachable", env=PUBLIC_URL_ENV), icon=":material/wifi_off:")
 
 
 def show_join_qr(klass: ClassInfo) -> None:

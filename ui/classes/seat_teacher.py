@@ -108,8 +108,10 @@ def show_seat_section(klass: ClassInfo, lang: str) -> None:
             st.error(t(error, longest=MAX_DEALS))
         if current is not None:
             st.markdown("\n".join(f"- {_table_line(table, current)}" for table in tables))
-            st.button(t("seat.end"), key=f"{_FORM}_end", on_click=_end, args=(klass, current.id),
-                      icon=":material/stop_circle:")
+            with st.popover(t("seat.end"), icon=":material/stop_circle:"):  # a deal may be running: asked first
+                st.markdown(t("seat.end_confirm"))
+                st.button(t("seat.end_yes"), key=f"{_FORM}_end", type="primary", on_click=_end,
+                          args=(klass, current.id))
     newest = current or next(iter(store.seatings(klass.id)), None)
     if newest is not None:
         st.markdown(f"**{t('seat.board_title', n=newest.id)}**")

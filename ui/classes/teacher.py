@@ -29,7 +29,7 @@ from ui.classes.edit import edit_box, edit_said
 from ui.classes.follow_up import group_title, reassign_box, show_group
 from ui.classes.learner import viewer_zone
 from ui.classes.live_teacher import show_live_tab
-from ui.classes.projector import join_link, show_join_qr, unreachable_note
+from ui.classes.projector import join_link, show_join_qr
 from ui.classes.start import CREATED_KEY
 from ui.classes.table_teacher import show_tables_tab
 from ui.classes.versions import show_earlier_versions, versions_note
@@ -39,7 +39,7 @@ from ui.errors import guarded_function
 from ui.escape import PASTE_ROOM, md_text, plain_text
 from ui.i18n import t
 from ui.keep import keep
-from ui.links import PROJECTOR_PARAM, TEACHER_PARAM, go_to_personal_link, public_link, public_url, sibling
+from ui.links import PROJECTOR_PARAM, TEACHER_PARAM, go_to_personal_link, public_link, public_url, sibling, unreachable_note
 from ui.live import LiveViews
 from ui.params import markdown_literal
 from ui.questions import kind_name, level_name

@@ -3,8 +3,12 @@ is still arranging (never their cards), the Play page's arranging component, the
 each player's own analysis.
 
 Links: ``/play?room=new`` (open a room), ``/play?room=<code>`` (join: the link and QR code given to others),
-``/play?room=<code>&seat=<seat link>`` (a seat; ``&host=<host link>`` for the host, who starts the deals; at a
-class's table, :mod:`classroom.seatings`, any person seated deals the next, up to the seating's deals). A reload
+``/play?room=<code>&seat=<seat link>`` (a seat; ``&host=<host link>`` for the host, who starts the deals and removes
+seats, seated or not: a host who left the seat, or whose seat someone else took, watches the room, deals on, and takes
+a free seat by "Join"; at a class's table, :mod:`classroom.seatings`, any person seated deals the next, up to the
+seating's deals). A person the host removed is told so on their old link (:meth:`classroom.rooms.Rooms.removed`); a
+full room's join page follows its seats; two tabs of one seat never overwrite each other's chi unseen
+(:meth:`classroom.rooms.Rooms.place_since`). A reload
 or another server finds the same seat, the same deal and the chi stored; the timer is the server's
 (:mod:`classroom.rooms`).
 
@@ -48,9 +52,10 @@ from ui.errors import guarded_function
 from ui.escape import markdown_literal
 from ui.i18n import t
 from ui.labels import natural_name
-from ui.links import public_link, public_url, qr_data_uri
+from ui.links import public_link, public_url, qr_data_uri, unreachable_note
 from ui.nav import link_to
 from ui.personal import personal_from_url
+from ui.rooms.names import name_box, refused
 from ui.settlement import show_events, show_pair, signed
 from ui.setup import rule_set_label, rule_set_picker
 from ui.store import LEARNER_PARAM, configured_url
@@ -71,6 +76,11 @@ DEAL_POLL_S = 0.75
 MAX_VALUE_CHARS = 2000
 """A component value longer than this (as JSON) is refused unread (a real one is about 250)."""
 _PROBLEM_KEY = "rooms_problem"
+FOLDED_TITLE, PHONE_SPACE = "rooms_title_folded", "rooms_phone_space"
+"""Keys of the page's title and way back while the seat arranges a deal (hidden on a phone: its 13 cards on the first
+screen), and of the space that then keeps the first line below the header bar (a phone's only): :data:`ui.cards.CARD_CSS`."""
+_CHANGED_KEY = "rooms_changed"
+"""Session key: the deal whose chi this tab found changed from another tab or device (said once, at the next run)."""
 
 
 @st.cache_resource(show_spinner=False)
@@ -115,7 +125,7 @@ def _back() -> None:
 
 def _heading(text: str) -> None:
     """A part's heading: an h4, which keeps room below it on a phone (an h3 ran into the line under it)."""
-    st.markdown(f"#### {text}")
+    st.markdown(f"#### {text}", width="content")
 
 
 def _strength_label(value: str) -> str:
@@ -137,7 +147,7 @@ def _create(lang: str) -> None:
     st.caption(t("rooms.create_intro"))
     rule_set = rule_set_picker("rooms")
     with st.form("rooms_create"):
-        name = st.text_input(t("rooms.your_name"), max_chars=LEARNER_NAME_MAX, key="rooms_create_name")
+        name = name_box(t("rooms.your_name"), "rooms_create_name")
         seats = st.segmented_control(t("rooms.seats"), list(range(MIN_SEATS, MAX_SEATS + 1)), default=MAX_SEATS,
                                      key="rooms_seats")
         timer = st.segmented_control(t("rooms.timer"), list(TIMERS), default=TIMERS[1], key="rooms_timer",
@@ -153,7 +163,7 @@ def _create(lang: str) -> None:
                              None if fill == "none" else Strength(str(fill)), name, share_analysis=bool(share),
                              learner_id=_profile())
     except ClassroomError as error:
-        st.error(t("rooms.name_bad" if error.field == "name" else "rooms.refused", field=error.field))
+        refused(error, t("rooms.refused", field=error.field))
         return
     _go(**{ROOM_PARAM: new.room.code, SEAT_PARAM: str(new.seat), HOST_PARAM: str(new.host), "lang": lang})
     st.rerun()
@@ -163,18 +173,25 @@ def _join(room: RoomInfo, lang: str) -> None:
     if room.seating_id is not None:  # a class's table: its teacher seats it, and its names stay in the class
         st.info(t("seat.join_refused"), icon=":material/groups:")
         return
-    view = rooms().view(room.id)
+    store = rooms()
+    drawn = store.signature(room.id)  # before the view: a seat freed in between is seen at the next look
+    view = store.view(room.id)
     taken = [] if view is None else [s for s in view.seats if not s.left]
     _heading(t("rooms.join_title", code=room.code))
-    st.caption(t("rooms.room_line", rules=rule_set_label(room.rule_set, lang), seats=room.seats,
-                 timer=t("rooms.seconds", s=room.timer)))
+    _room_line(room, lang)
+    if len(taken) >= room.seats and view is not None:
+        st.info(t("rooms.full", n=room.seats), icon=":material/event_seat:")
+        _status_live(view, drawn, None)  # the seats, looked at again: a seat freed brings the form (no reload)
+        return
     if taken:
         st.markdown(t("rooms.seated", names=", ".join(markdown_literal(s.name) for s in taken)))
-    if len(taken) >= room.seats:
-        st.info(t("rooms.full", n=room.seats), icon=":material/event_seat:")
-        return
+    _seat_form(room, lang)
+
+
+def _seat_form(room: RoomInfo, lang: str, host: str | None = None) -> None:
+    """The name box and "Join": a free seat for the person at this page (``host``: the host's link, kept)."""
     with st.form("rooms_join"):
-        name = st.text_input(t("rooms.your_name"), max_chars=LEARNER_NAME_MAX, key="rooms_join_name")
+        name = name_box(t("rooms.your_name"), "rooms_join_name")
         if not st.form_submit_button(t("rooms.join"), type="primary", icon=":material/login:"):
             return
     try:
@@ -183,28 +200,34 @@ def _join(room: RoomInfo, lang: str) -> None:
         st.error(t("rooms.name_taken", suggestion=markdown_literal(error.suggestion)))
         return
     except ClassroomError as error:
-        st.error(t("rooms.full", n=room.seats) if error.field == "full"
-                 else t("rooms.name_bad") if error.field == "name" else t("rooms.closed"))
+        refused(error, t("rooms.full", n=room.seats) if error.field == "full" else t("rooms.closed"))
         return
-    _go(**{ROOM_PARAM: room.code, SEAT_PARAM: str(seat), "lang": lang})
+    _go(**{ROOM_PARAM: room.code, SEAT_PARAM: str(seat), "lang": lang, **({HOST_PARAM: host} if host else {})})
     st.rerun()
 
 
-def _seat_name(view: RoomView, seat: int) -> str:
+COMPACT_NAME = 18
+"""Characters of a name in the seat list while a deal is arranged (one line a seat on a 390 px phone)."""
+
+
+def _seat_name(view: RoomView, seat: int, limit: int = LEARNER_NAME_MAX) -> str:
     for player in view.players:
         if player.seat == seat and player.strength is not None:
             return t("rooms.computer", n=seat + 1, strength=t(f"play.strength.{player.strength.value}"))
     for info in view.seats:
         if info.seat == seat:
-            return markdown_literal(info.name)
+            return markdown_literal(info.name, limit=limit)
     return t("rooms.empty_seat", n=seat + 1)
 
 
 def pending(view: RoomView, host: bool) -> bool:
     """Whether the page must look at the room again by itself: the room is open and it waits for someone else (a
-    deal being arranged, the host's next deal, people joining before the first deal)."""
-    if view.room.closed() or view.me is None:
+    deal being arranged, the host's next deal, people joining before the first deal; ``host`` not seated: always,
+    so a seat freed shows the host's "Join")."""
+    if view.room.closed():
         return False
+    if view.me is None:
+        return host
     if view.number and not view.settled:
         return True
     return not host or view.number == 0
@@ -224,21 +247,25 @@ def _status(view: RoomView, drawn: tuple[object, ...], deadline_passed_at: float
     if now != drawn:
         st.rerun(scope="app")
     ready, arranging = view.ready, {p.seat for p in view.arranging}
-    lines = []
+    computers = {p.seat for p in view.players if p.strength is not None}  # never "left": it fills a seat
+    lines, compact = [], bool(view.number) and not view.settled  # a deal arranged: one short line a seat
     for seat in range(view.room.seats):
-        name = _seat_name(view, seat)
+        name = _seat_name(view, seat, COMPACT_NAME if compact else LEARNER_NAME_MAX)
         you = f" ({t('rooms.you')})" if seat == view.me else ""
-        left = any(s.seat == seat and s.left for s in view.seats)
-        if left:
-            state = t("rooms.state_left")
+        gone = next((s for s in view.seats if s.seat == seat and s.left), None)
+        if gone is not None and seat not in computers:
+            state = t("rooms.state_removed" if gone.removed else "rooms.state_left")
         elif seat in arranging:
             state = t("rooms.state_arranging")
         elif seat in ready and not view.settled:
             state = t("rooms.state_ready")
         else:
             state = ""
-        lines.append(f"- **{name}**{you}" + (f" · {state}" if state else ""))
-    st.markdown("\n".join(lines))
+        lines.append(f"**{name}**{you}" + (f" · {state}" if state else ""))
+    if compact:
+        st.caption("  \n".join(lines))
+    else:
+        st.markdown("\n".join(f"- {line}" for line in lines))
 
 
 _status_live = st.fragment(run_every=POLL_S)(guarded_function(_status))
@@ -294,6 +321,12 @@ def _arrange(view: RoomView, token: str, lang: str) -> None:
     problem = st.session_state.pop(_PROBLEM_KEY, None)
     if problem:
         st.error(problem)
+    seen_key, reset_key = f"rooms_seen_{view.room.id}_{number}", f"rooms_reset_{view.room.id}_{number}"
+    if seen_key not in st.session_state:  # the placement this tab starts from (and the time it was stored)
+        st.session_state[seen_key] = view.placed_at
+    elif st.session_state.get(_CHANGED_KEY) == seen_key:
+        st.session_state.pop(_CHANGED_KEY)
+        st.warning(t("rooms.changed_elsewhere"), icon=":material/devices:")
 
     def confirmed(value: dict[str, object]) -> None:
         found = take_value(value, token, view, bool(st.session_state.get(declare_key)), helped)
@@ -302,15 +335,24 @@ def _arrange(view: RoomView, token: str, lang: str) -> None:
 
     def placed(value: dict[str, object]) -> None:
         try:
-            rooms().place(token, number, {p.value: value.get(p.value, []) for p in POSITIONS})
-        except (ClassroomError, SQLAlchemyError):  # a crafted value or a deal over: nothing stored, the page goes on
+            st.session_state[seen_key] = rooms().place_since(token, number, {p.value: value.get(p.value, [])
+                                                                             for p in POSITIONS},
+                                                             st.session_state.get(seen_key))
+        except ClassroomError as error:  # a crafted value or a deal over: nothing stored, the page goes on
+            if error.field == "changed":  # another tab or device placed since: said, and its placement shown
+                fresh = rooms().view(view.room.id, token)
+                st.session_state[seen_key] = None if fresh is None else fresh.placed_at
+                st.session_state[reset_key] = int(st.session_state.get(reset_key, 0)) + 1
+                st.session_state[_CHANGED_KEY] = seen_key
+        except SQLAlchemyError:
             pass
 
     initial = (decide(view.cards, rule_set, opponents=len(view.players) - 1).arrangement if helped
                else {p: [c for c in view.cards if str(c) in set(view.placed.get(p.value, ()))]
                      for p in POSITIONS} if view.placed else None)
     show_arranger(view.cards, rule_set, lang, key=f"rooms_arrange_{view.room.id}_{number}", on_confirm=confirmed,
-                  version=f"{view.room.id}:{number}:{int(helped)}", initial=initial,
+                  version=f"{view.room.id}:{number}:{int(helped)}:{int(st.session_state.get(reset_key, 0))}",
+                  initial=initial,
                   timer=None if view.remaining is None else Timer(view.remaining), on_placed=placed)
 
 
@@ -369,13 +411,24 @@ def _score(view: RoomView) -> None:
             st.metric(_seat_name(view, seat), signed(view.score[seat]), border=True, width="content")
 
 
-def _invite(room: RoomInfo, lang: str) -> None:
+def _invite(room: RoomInfo, lang: str, folded: bool = False) -> None:
+    """The room's link, code and QR code in an expander; ``folded`` (a deal arranged): a small popover instead, the
+    room's rules line in it (the cards keep the first screen of a phone)."""
     link = public_link(public_url(), "play", {ROOM_PARAM: room.code, "lang": lang}, st.context.url)
-    with st.expander(t("rooms.invite"), icon=":material/qr_code_2:"):
+    with (st.popover(t("rooms.invite_short"), icon=":material/qr_code_2:") if folded
+          else st.expander(t("rooms.invite"), icon=":material/qr_code_2:")):
+        if folded:
+            _room_line(room, lang)
+        unreachable_note()  # a localhost link: phones cannot open it
         st.markdown(t("rooms.invite_note", code=room.code))
         st.code(link, language=None)
         st.markdown(f'<img src="{qr_data_uri(link)}" alt="{t("rooms.qr_alt")}" '
                     f'style="width:min(240px,100%);image-rendering:pixelated">', unsafe_allow_html=True)
+
+
+def _room_line(room: RoomInfo, lang: str) -> None:
+    st.caption(t("rooms.room_line", rules=rule_set_label(room.rule_set, lang), seats=room.seats,
+                 timer=t("rooms.seconds", s=room.timer)))
 
 
 def _class_table(room: RoomInfo, lang: str) -> int | None:
@@ -391,40 +444,52 @@ def _class_table(room: RoomInfo, lang: str) -> int | None:
     return None if seating is None else seating.deals
 
 
-def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken, host: bool, lang: str) -> None:
+def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken | None, host: bool, lang: str) -> bool:
+    """The room at one's seat (``token``), or as the host not seated (``token`` ``None``: the host's link keeps dealing
+    and removing seats while its seat is left or taken, and takes a free seat by "Join"); whether this seat is
+    arranging a deal."""
     room = view.room
+    arranged = bool(view.number) and not view.settled
+    me_left = any(s.seat == view.me and s.left for s in view.seats)
+    playing = any(p.seat == view.me and p.strength is None for p in view.players)
+    arranging = arranged and playing and view.mine is None and token is not None and not me_left
     deals = _class_table(room, lang)
-    if deals is None:
-        _heading(t("rooms.room_title", code=room.code))
-    st.caption(t("rooms.room_line", rules=rule_set_label(room.rule_set, lang), seats=room.seats,
-                 timer=t("rooms.seconds", s=room.timer)))
-    if room.seating_id is None:  # a class's table is seated by its teacher: no invitation
+    if deals is None and not arranging:  # this seat arranging: the seats, then the cards (the room's code below them)
+        with st.container(horizontal=True, vertical_alignment="center"):
+            _heading(t("rooms.room_title", code=room.code))
+            if arranged:  # a deal arranged: the invitation folded beside the title
+                _invite(room, lang, folded=True)
+    if not arranged or deals is not None:
+        _room_line(room, lang)
+    if room.seating_id is None and not arranged:  # a class's table is seated by its teacher: no invitation
         _invite(room, lang)
     store = rooms()
-    me_left = any(s.seat == view.me and s.left for s in view.seats)
     deadline = None
     if view.number and not view.settled and view.remaining is not None:
         deadline = utcnow().timestamp() + view.remaining + GRACE_S
     over = deals is not None and view.settled and view.number >= deals  # a class table's last showdown
-    arranged = bool(view.number) and not view.settled
     (_status_still if not pending(view, host or over) else _status_dealt if arranged else _status_live)(view, drawn,
                                                                                                         deadline)
-    if me_left:
+    if token is None:  # the host, not seated: watching, and seated again by "Join" when a seat is free
+        st.info(t("rooms.host_watching"), icon=":material/visibility:")
+        if sum(not s.left for s in view.seats) < room.seats:
+            _seat_form(room, lang, host=str(st.query_params.get(HOST_PARAM)))
+    elif me_left:
         st.info(t("rooms.you_left"))
         if st.button(t("rooms.retake"), key="rooms_retake", type="primary"):
             if not store.retake(str(token)):
                 st.error(t("rooms.seat_gone"))
             st.rerun()
-        return
-    playing = any(p.seat == view.me and p.strength is None for p in view.players)
+        if not host:
+            return False
     if view.number and not view.settled:
-        if playing and view.mine is None:
+        if arranging:
             _arrange(view, str(token), lang)
         elif playing and view.mine is not None:
             st.markdown(f"**{t('rooms.your_hand')}**")
             show_seat(view.mine.arrangement, room.rule_set, lang)
             st.caption(t("rooms.waiting_others"))
-        else:
+        elif token is not None and not me_left:
             st.caption(t("rooms.next_deal"))
     elif view.settled:
         _showdown(view, lang)
@@ -438,23 +503,27 @@ def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken, host: boo
             t("rooms.start" if view.number == 0 else "rooms.next"), type="primary", icon=":material/playing_cards:",
             key="rooms_start", use_container_width=True):
         try:
-            store.start(room.id, st.query_params.get(HOST_PARAM), seat_token=str(token))
+            store.start(room.id, st.query_params.get(HOST_PARAM), seat_token=None if token is None else str(token))
         except ClassroomError as error:
             if error.field == "running" and deals is not None:  # a tablemate dealt it a moment before: play it
                 st.rerun()
             st.error(t("rooms.players") if error.field == "players" else t("rooms.refused", field=error.field))
-            return
+            return False
         st.rerun()
-    if st.button(t("rooms.leave"), key="rooms_leave", icon=":material/logout:"):
+    if token is not None and not me_left and st.button(t("rooms.leave"), key="rooms_leave", icon=":material/logout:",
+                                                       help=t("rooms.host_leave_help") if host else None):
         store.leave(str(token))
         st.rerun()
+    if arranging and deals is None:
+        _invite(room, lang, folded=True)
     if host:
         _remove(view)
+    return arranging
 
 
 def _remove(view: RoomView) -> None:
-    """The host's "remove a seat": the people seated, the host apart."""
-    others = [s for s in view.seats if s.seat != 0 and not s.left]
+    """The host's "remove a seat": the people seated, the host's own seat apart."""
+    others = [s for s in view.seats if s.seat != view.me and not s.left]
     if not others:
         return
     with st.expander(t("rooms.remove_title"), icon=":material/person_remove:"):
@@ -467,13 +536,25 @@ def _remove(view: RoomView) -> None:
 
 def show_room_page(lang: str) -> None:
     """The room named by the address: the form to open one (``?room=new``), to join one (``?room=<code>``), or the
-    room at one's seat (``&seat=``); a wrong or closed code says so (wrong codes count against the join throttle)."""
-    raw = str(st.query_params.get(ROOM_PARAM, ""))[:32]
-    st.title(t("rooms.title"))
-    _back()
+    room at one's seat (``&seat=``); a wrong or closed code says so (wrong codes count against the join throttle).
+    On a phone, the page's title and its way back are left out while this seat arranges a deal: its 13 cards are on a
+    390 px phone's first screen ("Leave the seat" stays below them)."""
+    top = st.container()  # drawn last, when it is known whether this seat arranges a deal
+    arranging = _page(str(st.query_params.get(ROOM_PARAM, ""))[:32], lang)
+    with top:
+        with st.container(key=FOLDED_TITLE if arranging else "rooms_title"):  # folded: hidden on a phone (ui.cards.CARD_CSS)
+            st.title(t("rooms.title"))
+            _back()
+        if arranging:
+            with st.container(key=PHONE_SPACE):  # a phone's only: the seats' first line below Streamlit's header bar
+                st.space("small")
+
+
+def _page(raw: str, lang: str) -> bool:
+    """:func:`show_room_page`'s room; whether this seat is arranging a deal."""
     if raw == NEW:
         _create(lang)
-        return
+        return False
     store = rooms()
     token = store.seat(st.query_params.get(SEAT_PARAM))
     room = None
@@ -481,18 +562,30 @@ def show_room_page(lang: str) -> None:
         room = store.room(token.room_id) if token is not None else store.find(raw, client_address())
     except ClassroomError:
         st.error(t("rooms.throttled"))
-        return
+        return False
     if room is None or room.closed() or (token is not None and room.code != raw.upper()):
-        st.warning(t("rooms.unknown", code=markdown_literal(raw, limit=16)))
-        return
+        _unknown(raw, lang)
+        return False
+    host = store.is_host(room.id, st.query_params.get(HOST_PARAM))
     if token is None:
-        _join(room, lang)
-        return
+        removed = store.removed(st.query_params.get(SEAT_PARAM))
+        if removed is not None and removed.room_id == room.id:
+            st.warning(t("rooms.removed_you", n=removed.seat + 1), icon=":material/person_remove:")
+        if not host or room.seating_id is not None:
+            _join(room, lang)
+            return False
     end_deal(store, room.id, room.deal)
     drawn = store.signature(room.id)  # before the view: a change in between redraws the page, never goes unseen
-    view = store.view(room.id, str(token), settle=False)
+    view = store.view(room.id, None if token is None else str(token), settle=False)
     if view is None:
-        st.warning(t("rooms.unknown", code=markdown_literal(raw, limit=16)))
-        return
-    _room(view, drawn, token, store.is_host(room.id, st.query_params.get(HOST_PARAM)), lang)
+        _unknown(raw, lang)
+        return False
+    return _room(view, drawn, token, host, lang)
+
+
+def _unknown(raw: str, lang: str) -> None:
+    """A code no open room has: said, with the code box to try again and the way back to Play."""
+    st.warning(t("rooms.unknown", code=markdown_literal(raw, limit=16)))
+    _code_form(lang)
+    link_to("pages/play.py", t("rooms.to_play"), ":material/playing_cards:", {"lang": lang})
 

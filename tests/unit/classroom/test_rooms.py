@@ -16,9 +16,11 @@ from classroom.rooms import CLAIM_LEASE, COMPUTER, IDLE, Rooms, SeatToken, hand_
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError
 from classroom.throttle import CLIENT_GUESSES
 from maubinh.arrangement import Arrangement, is_foul
+from maubinh.naturals import find_instant_win
 from maubinh.play import Origin, Strength, bot_play, deal_cards
 from maubinh.rules import POSITIONS, load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
+from maubinh.strategy.decide import decide
 
 RULES = load_rule_set("chi-at")
 
@@ -52,10 +54,34 @@ def test_people_join_until_full_names_unique_and_a_left_seat_is_taken_again(stor
     assert tuan_again.seat == 1 and not rooms.retake(str(tuan))  # ...(Tuấn's seat: his link lost it)
     with pytest.raises(NameTakenError):
         rooms.join(new.room.id, "tuấn")
-    assert not rooms.remove(new.room.id, str(tuan), 2) and not rooms.remove(new.room.id, str(new.host), 0)
+    assert not rooms.remove(new.room.id, str(tuan), 2)  # a seat's link is not the host's
+    assert rooms.removed(str(hoa)) is None
     assert rooms.remove(new.room.id, str(new.host), 2)  # the host removes Hoa: her link takes nothing back
     assert rooms.seat(str(hoa)) is None and not rooms.retake(str(hoa))
+    assert rooms.removed(str(hoa)) == hoa and rooms.removed(str(tuan_again)) is None  # her page is told so
+    view = rooms.view(new.room.id)
+    assert view is not None and [(s.seat, s.left, s.removed) for s in view.seats] == [
+        (0, False, False), (1, False, False), (2, True, True)]  # removed, not just left
     assert rooms.join(new.room.id, "Hoa").seat == 2
+    view = rooms.view(new.room.id)
+    assert view is not None and not view.seats[2].removed
+
+
+def test_the_host_link_keeps_its_powers_after_its_seat_is_taken(store: ClassroomStore) -> None:
+    """Issue 34's 2-seat room: the host leaves the seat, a newcomer takes it; the host's link still deals and removes
+    anyone (seat 0 too), and takes a freed seat again by joining."""
+    rooms, new = _room(store, seats=2, fill=None)
+    binh = rooms.join(new.room.id, "Bình")
+    assert rooms.leave(str(new.seat))
+    chloe = rooms.join(new.room.id, "Chloe")
+    assert chloe.seat == 0 and rooms.seat(str(new.seat)) is None  # the host's seat link lost its seat
+    assert rooms.start(new.room.id, str(new.host)) == 1  # the host's link deals all the same
+    view = rooms.view(new.room.id, str(binh))
+    assert view is not None and [p.seat for p in view.players] == [0, 1]
+    assert rooms.remove(new.room.id, str(new.host), 0)  # and removes the newcomer at seat 0
+    assert rooms.removed(str(chloe)) == chloe
+    host_again = rooms.join(new.room.id, "Lan")
+    assert host_again.seat == 0
 
 
 def test_many_joining_at_once_fill_the_seats_exactly(store: ClassroomStore) -> None:
@@ -140,6 +166,28 @@ def test_crafted_values_are_refused_and_change_nothing(store: ClassroomStore) ->
     assert view is not None and view.placed == placed
 
 
+def test_a_tab_placing_over_a_placement_it_never_saw_is_refused(store: ClassroomStore) -> None:
+    """Two tabs of one seat (issue 34): tab 1 places K♦ K♣ in the front, tab 2 (opened before) 10♥ 10♦; tab 2's
+    write is refused ("changed") and the stored placement stays tab 1's; once tab 2 has seen it, it may place."""
+    rooms, new = _room(store, seats=2, fill=Strength.BEGINNER)
+    rooms.start(new.room.id, str(new.host))
+    view = rooms.view(new.room.id, str(new.seat))
+    assert view is not None and view.placed_at is None
+    first, second = [str(c) for c in view.cards[:2]], [str(c) for c in view.cards[2:4]]
+    tab1 = rooms.place_since(str(new.seat), 1, {"front": first}, None)
+    with pytest.raises(ClassroomError) as changed:
+        rooms.place_since(str(new.seat), 1, {"front": second}, None)  # tab 2 never saw tab 1's
+    assert changed.value.field == "changed"
+    view = rooms.view(new.room.id, str(new.seat))
+    assert view is not None and view.placed["front"] == first and view.placed_at == tab1
+    later = rooms.place_since(str(new.seat), 1, {"front": second}, view.placed_at)  # tab 2, shown tab 1's
+    assert later > tab1
+    with pytest.raises(ClassroomError):
+        rooms.place_since(str(new.seat), 1, {"front": first}, tab1)  # now tab 1 is the one behind
+    view = rooms.view(new.room.id, str(new.seat))
+    assert view is not None and view.placed["front"] == second
+
+
 def test_confirms_racing_from_many_threads_store_each_hand_once_and_settle_once(store: ClassroomStore) -> None:
     rooms, new = _room(store, seats=4, fill=Strength.BEGINNER)
     tokens = [new.seat, rooms.join(new.room.id, "Minh"), rooms.join(new.room.id, "Hoa")]
@@ -187,6 +235,28 @@ def test_the_timer_is_the_servers(store: ClassroomStore) -> None:
     with pytest.raises(ClassroomError) as over:
         rooms.confirm(str(hoa), 1, arrange_simple(dealt[2], RULES))
     assert over.value.field == "settled"
+
+
+def test_a_timed_out_instant_win_is_declared_when_the_solver_declares_it(store: ClassroomStore) -> None:
+    """Seed 200, deal 1 of two seats: Minh (seat 1) holds six pairs (lục phé bôn, 18 chi from each player under
+    chi-at) and places nothing; at the timer's end the solver's play is his: the split and the declaration (worth
+    18 chi against playing it out), as the solver player decides (:func:`maubinh.strategy.decide.decide`)."""
+    rooms = Rooms(store)
+    new = rooms.create(RULES, 2, 60, None, "Lan", seed=200)
+    minh = rooms.join(new.room.id, "Minh")
+    start = utcnow()
+    rooms.start(new.room.id, str(new.host), now=start)
+    dealt = deal_cards(200, 1, 2)
+    held = find_instant_win(dealt[1], RULES)
+    assert held is not None and held.chi == 18 and decide(dealt[1], RULES, opponents=1).declare
+    rooms.confirm(str(new.seat), 1, arrange_simple(dealt[0], RULES), now=start + timedelta(seconds=5))
+    assert rooms.tick(new.room.id, start + timedelta(seconds=66))
+    view = rooms.view(new.room.id, str(minh))
+    assert view is not None and view.settlement is not None
+    by_seat = {h.seat: h for h in view.hands}
+    assert by_seat[1].origin == Origin.TIMER_SOLVER.value and by_seat[1].declared
+    assert view.settlement.totals[1] == 18 and by_seat[1].total == 18  # not the −chi of a hand played out
+    assert not by_seat[0].declared
 
 
 def test_room_codes_are_guessed_under_the_join_throttle_and_idle_rooms_close(store: ClassroomStore) -> None:

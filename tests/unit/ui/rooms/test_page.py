@@ -44,6 +44,9 @@ def test_crafted_values_are_refused_and_a_real_split_is_stored(store: ClassroomS
     assert page.take_value(other, str(minh), theirs, False, False) == translate("rooms.too_late", "vi")
     guest = rooms.view(new.room.id, str(minh))
     assert guest is not None and page.pending(guest, host=False)  # Minh waits for it
+    watching = rooms.view(new.room.id)  # no seat: the host not seated follows the room (a seat freed, a deal)...
+    assert watching is not None and page.pending(watching, host=True)
+    assert not page.pending(watching, host=False)  # ...a visitor's page has its own look (the full room's list)
 
 
 def test_a_computer_filled_room_needs_no_second_person(store: ClassroomStore) -> None:
