@@ -20,7 +20,7 @@ browser test sees zero without waiting a minute.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -30,12 +30,14 @@ from sqlalchemy.orm import Session
 from classroom.models import DealShowing, utcnow
 from classroom.service import ClassroomStore
 from maubinh.arrangement import Arrangement, is_foul
+from maubinh.cards import Card
 from maubinh.drills.sets import rules_key
+from maubinh.naturals import find_instant_win
 from maubinh.play import Table
 from maubinh.rules import RuleSet
 
 __all__ = ["EARLY_S", "GRACE_S", "TEST_ENV", "DealClocks", "Outcome", "Showing", "is_late", "limit_seconds", "outcome",
-           "play_place", "table_place"]
+           "play_place", "table_place", "timer_declares"]
 
 GRACE_S = 5.0
 """Seconds past the limit a submission is still taken as sent in time (the round trip, a slow phone)."""
@@ -99,6 +101,19 @@ def outcome(arrangement: Arrangement | None, rule_set: RuleSet, *, limit: float 
     if arrangement is None or is_foul(arrangement, rule_set):
         return Outcome(solver(), timed_out=True, auto_split=True)
     return Outcome(arrangement, timed_out=True)
+
+
+def timer_declares(stands: Outcome, cards: Sequence[Card], rule_set: RuleSet, players: int) -> bool:
+    """Whether the timer's hand declares an instant win (báo mậu binh) the 13 ``cards`` hold, at a table of
+    ``players``: when the timer's rule plays the solver's split (``stands.auto_split``), the solver's whole play is
+    used, its choice to declare with it (digest §2.4: :func:`maubinh.strategy.decide.decide` declares when that is
+    worth more than playing the hand out); a split the player set stands as set (declared only if they said so).
+    The same rule in Play, a class's tables and rooms (a tester's timed-out six pairs were played out for -8)."""
+    if not stands.auto_split or find_instant_win(cards, rule_set) is None:
+        return False
+    from maubinh.strategy.decide import decide  # the solver: imported when a held instant win asks for it
+
+    return decide(cards, rule_set, opponents=players - 1).declare
 
 
 def play_place(table: Table) -> str:

@@ -50,7 +50,7 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.orm import InstrumentedAttribute, Session
 from sqlalchemy.sql.elements import ColumnElement
 
-from classroom.clock import GRACE_S, Outcome, is_late, limit_seconds, outcome
+from classroom.clock import GRACE_S, is_late, limit_seconds, outcome, timer_declares
 from classroom.models import LEARNER_NAME_MAX, Learner, PlayHand, name_key, utcnow
 from classroom.play_hands import PlayedHand, PlayHands, SeatTable
 from classroom.room_models import Room, RoomDeal, RoomHand, RoomPlaced, RoomSeat, RoomSeating
@@ -348,14 +348,6 @@ def parse_chis(chis: object, cards: Sequence[Card]) -> dict[str, list[str]]:
 def _solver_split(cards: Sequence[Card], rule_set: RuleSet, players: int) -> Arrangement:
     """The solver's split of ``cards`` at a table of ``players`` (the timer's, for a player without a legal one)."""
     return decide(cards, rule_set, opponents=players - 1).arrangement
-
-
-def _timer_declares(stands: Outcome, cards: Sequence[Card], rule_set: RuleSet, players: int) -> bool:
-    """Whether the timer's hand declares an instant win the cards hold: when the timer's rule plays the solver's
-    split (``stands.auto_split``), the solver's whole play is used, its choice to declare (báo mậu binh, digest
-    §2.4: :func:`maubinh.strategy.decide.decide` declares when that is worth more than playing the hand out) with
-    it; a split the player set stands as set (not declared)."""
-    return stands.auto_split and decide(cards, rule_set, opponents=players - 1).declare
 
 
 def _removed_hash(secret_hash: str) -> str:
@@ -751,7 +743,7 @@ class Rooms:
             raise ClassroomError("arrangement", "the split does not hold this seat's cards") from None
         origin = (Origin.TIMER_SOLVER if stands.auto_split else Origin.TIMER if stands.timed_out
                   else Origin.XEP_BAI if xep_bai else Origin.OWN)
-        declare = bool(declare) or _timer_declares(stands, cards, info.rule_set, players)
+        declare = bool(declare) or timer_declares(stands, cards, info.rule_set, players)
         hand = self._store_hands(token.room_id, number, {token.seat: (stands.arrangement, declare, origin.value)},
                                  moment, started)[token.seat]
         self.tick(token.room_id, moment)
@@ -866,7 +858,7 @@ class Rooms:
                 stands = outcome(_placed_arrangement(placed.get(seat)), rule_set, limit=_limit(info.timer),
                                  elapsed=(moment - started).total_seconds(), expired=True,
                                  solver=partial(_solver_split, hands[seat], rule_set, count))
-                missing[seat] = (stands.arrangement, _timer_declares(stands, hands[seat], rule_set, count),
+                missing[seat] = (stands.arrangement, timer_declares(stands, hands[seat], rule_set, count),
                                  (Origin.TIMER_SOLVER if stands.auto_split else Origin.TIMER).value)
         order = [s for s, _, _ in _seats(players)]
 

@@ -40,7 +40,7 @@ from typing import Protocol
 from sqlalchemy import ColumnElement, and_, delete, func, select, update
 from sqlalchemy.orm import Session
 
-from classroom.clock import DealClocks, Showing, limit_seconds, outcome, table_place
+from classroom.clock import DealClocks, Showing, limit_seconds, outcome, table_place, timer_declares
 from classroom.models import Classroom, DealShowing, Learner, PlayHand, TableHand, TableSession, utcnow
 from classroom.play_hands import PlayedHand, PlayHands
 from classroom.practice import Practice
@@ -434,6 +434,7 @@ class TableSessions:
         except ValueError:
             raise ClassroomError("arrangement", f"the split does not hold the cards of deal {number}") from None
         origin = (Origin.TIMER_SOLVER if stands.auto_split else Origin.TIMER if stands.timed_out else Origin.OWN)
+        declare = bool(declare) or timer_declares(stands, cards, info.table.rule_set, info.table.seats)
         split = canonical(stands.arrangement)
         result, analysis = self.play(info, number, split, bool(declare), origin)
         seconds = max(0.0, min(taken, 86_400.0))

@@ -30,7 +30,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from background.deals import deals
 from background.sized import MiB, memo
-from classroom.clock import DealClocks, Showing, play_place
+from classroom.clock import DealClocks, Showing, play_place, timer_declares
 from classroom.models import utcnow
 from classroom.play_hands import PlayedHand
 from maubinh.arrangement import Arrangement
@@ -246,7 +246,8 @@ def take_submission(session: PlaySession, number: int) -> None:
 
     A value that is not an arrangement of the cards dealt (a stale or forged one) is refused with a
     message (``session.problem``), nothing settled. With the timer on, a value sent at zero or after the
-    limit (plus a grace) stands for the current split if legal, else the solver's (:func:`ui.table.timer.resolve`).
+    limit (plus a grace) stands for the current split if legal, else the solver's (:func:`ui.table.timer.resolve`),
+    with its choice to declare a held instant win (:func:`classroom.clock.timer_declares`).
     The time taken (from the deal's first showing) is recorded in the result.
     """
     limit = limit_seconds(st.session_state.get(TIMER_KEY, 0))
@@ -272,6 +273,7 @@ def take_submission(session: PlaySession, number: int) -> None:
         return
     session.problem = None
     arrangement = outcome.arrangement
+    declare = declare or timer_declares(outcome, table.deal(number)[0], table.rule_set, table.seats)
     wait_for_kernel()  # a fresh server's first seconds: "preparing the engine, about N s", not the numpy path
     with st.spinner(t("play.settling")):
         result = play_deal(table, number, arrangement, declare, helped=number in session.helped,
