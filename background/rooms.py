@@ -14,8 +14,10 @@ showdown (issue 34), in the background (no Streamlit).
 - :func:`room_analysis`: a player's analysis of a settled deal, asked once per process for the room's pages (each
   player's own, everyone's when the room shares them) and for the profile's copy, and made once across servers
   (:meth:`classroom.rooms.Rooms.shared_analysis`: the first server to claim it makes and stores it, the others read
-  it), on the prepared study and computer players (waited for while being made; made at once when still queued or
-  never started, e.g. on another server than the page's): milliseconds once prepared.
+  it), on the prepared study and computer players: milliseconds once prepared. One not made yet is waited for in the
+  ``rooms`` lane (queued there now when it was not, e.g. on another server than the page's), not made on the page's
+  thread: the page has drawn its showdown before it asks, and forty analyses made at once on the pages took the cores
+  from the pages of the rooms still to draw theirs (``bench/rooms_load.py``).
 - :func:`keep_room_hands`: each hand's Play analysis takes seconds (:func:`classroom.rooms.hand_analysis`), so the
   room's page does not wait for it: once it has drawn a showdown it asks :func:`keep_room_hands`, which runs
   :meth:`classroom.rooms.Rooms.keep_hands` in the ``idle`` lane of :mod:`background.home`, once at a time per room in
@@ -29,30 +31,27 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Sequence
-from concurrent.futures import Future
+from concurrent.futures import CancelledError, Future
 from functools import partial
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from background.deals import deals, kernel_ready_then
-from background.flight import Flights, FlightTimeout
+from background.deals import deals
+from background.flight import WAIT_S, Flights, FlightTimeout
 from background.home import home
 from background.sized import MiB, deep_size
 from classroom.rooms import Hand, RoomInfo, Rooms, RoomView, dealt_tables, hand_analysis
 from classroom.service import ClassroomError
 from maubinh.play import Analysis, BotPlay, DealStudy, Table
 from maubinh.rules import RuleSet
-from maubinh.strategy.kernel import in_calling_thread
 
 __all__ = ["ANALYSES_BYTES", "END_WAIT_S", "LANE", "PREPARE_LANE", "end_deal", "ends", "keep_room_hands", "prepare_seat",
-           "prepared", "room_analysis"]
+           "room_analysis"]
 
 LANE = "idle"
 """The lane the hands are kept in: nobody waits for them."""
 PREPARE_LANE = "rooms"
 """The lane a deal's analyses are prepared in while it is arranged (:func:`prepare_seat`)."""
-_PREPARED_KEPT = 4096
-"""Seats' deals known prepared or being prepared in this process (each asks once)."""
 END_WAIT_S = 30.0
 """The longest a page waits for the deal's end another page of the process is making (it takes a second or two);
 then it answers "not yet" and looks again at its next poll."""
@@ -66,9 +65,6 @@ ends: Flights[tuple[str, int], bool] = Flights(_ENDS_KEPT, wait_s=END_WAIT_S)
 that settled or found settled, one per deal however many pages asked)."""
 _analyses: Flights[tuple[str, int, int], Analysis] = Flights(
     ANALYSES_BYTES, lambda value: deep_size(value, (RuleSet,)))
-prepared: Flights[tuple[str, int, int], bool] = Flights(_PREPARED_KEPT)
-"""The process's seats' deals prepared (or being prepared) by (room id, deal number, seat): started once each (its
-``computed``: how many were prepared)."""
 _running: dict[str, Future[int]] = {}
 _lock = threading.Lock()
 _log = logging.getLogger(__name__)
@@ -100,43 +96,41 @@ def end_deal(rooms: Rooms, room_id: str, number: int) -> bool:
         return False
 
 
-def prepare_seat(view: RoomView) -> Future[bool] | None:
+def prepare_seat(view: RoomView) -> Future[DealStudy] | None:
     """Start preparing the viewer's analysis of the view's deal while it is arranged: the study and the computer
-    players of the seat's table (:func:`classroom.rooms.dealt_tables`) made in the :data:`PREPARE_LANE` lane into
+    players of the seat's table (:func:`classroom.rooms.dealt_tables`) queued in the :data:`PREPARE_LANE` lane into
     :func:`background.deals.deals`, once per process per room, deal and seat (a page asking again, after a rerun or a
-    reload, starts nothing). Nothing of it runs on the page: the call only queues the work. ``None`` when there is
-    nothing to prepare (no deal under way, the viewer is not a person playing it).
+    reload, finds them queued, under way or made). The page only queues them (the table is the deal's cards sorted:
+    microseconds). ``None`` when there is nothing to prepare (no deal under way, the viewer not a person playing it).
 
     Returns:
-        The preparation's future (``True`` once made; a failure is logged, not raised, and tried again at the next
-        call; the showdown makes what is missing).
+        The study's future (cancelled when the lane refused it: the showdown makes it).
     """
     if not view.number or view.settled or view.me is None or \
             not any(p.seat == view.me and p.strength is None for p in view.players):
         return None
-    info, number, players, seat = view.room, view.number, view.players, view.me
-
-    def prepare(key: tuple[str, int, int]) -> bool:
-        table = dealt_tables(info, number, players)[seat]
-        with in_calling_thread():  # on this lane's low-priority thread, not the kernel's shared pool
-            kernel_ready_then(deals().bots, table, number)
-            kernel_ready_then(deals().study, table, number)
-        return True
-
-    future = prepared.start((info.id, number, seat), prepare, partial(home().submit, PREPARE_LANE))
-    future.add_done_callback(_log_failure)
-    return future
-
-
-def _log_failure(future: Future[bool]) -> None:
-    if not future.cancelled() and future.exception() is not None:
-        _log.warning("preparing a room's analysis failed", exc_info=future.exception())
+    table = dealt_tables(view.room, view.number, view.players)[view.me]
+    deals().start_bots(table, view.number, PREPARE_LANE, one_core=True)
+    return deals().start(table, view.number, PREPARE_LANE, one_core=True)
 
 
 def _prepared(table: Table, number: int) -> tuple[DealStudy, tuple[BotPlay, ...]]:
-    """The table's study and computer players as :func:`prepare_seat` made them (waited for while being made; made
-    here at once when queued or never started)."""
-    return deals().study(table, number), deals().bots(table, number)
+    """The table's study and computer players as :func:`prepare_seat` made them, waited for while queued or under way
+    in the :data:`PREPARE_LANE` lane (started there now when they were not: never made on the page's thread, where
+    forty analyses at once took the cores from the pages still drawing their showdown); made here only when the lane
+    refuses them (full, or the server stopping).
+
+    Raises:
+        background.flight.FlightTimeout: not made within :data:`background.flight.WAIT_S`.
+    """
+    work = deals()
+    try:
+        studied = work.start(table, number, PREPARE_LANE, one_core=True).result(timeout=WAIT_S)
+    except CancelledError:  # refused by the lane (or taken back by a caller making it at once): made or waited for
+        studied = work.study(table, number)
+    except TimeoutError:
+        raise FlightTimeout(f"the study of deal {number} not made within {WAIT_S:g} s") from None
+    return studied, work.bots(table, number)
 
 
 def _prepared_analysis(info: RoomInfo, number: int, hands: Sequence[Hand], seat: int) -> Analysis:

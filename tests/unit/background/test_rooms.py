@@ -15,7 +15,7 @@ from sqlalchemy.exc import OperationalError
 
 import background.rooms
 from background.deals import Deals
-from background.rooms import end_deal, ends, keep_room_hands, prepare_seat, prepared, room_analysis
+from background.rooms import end_deal, ends, keep_room_hands, prepare_seat, room_analysis
 from classroom.models import utcnow
 from classroom.rooms import COMPUTER, Rooms, _seat_table, hand_analysis
 from classroom.service import ClassroomStore
@@ -92,28 +92,37 @@ def test_pages_of_a_room_at_its_timers_end_settle_it_once_in_a_process(store: Cl
     assert not end_deal(rooms, new.room.id, 0)
 
 
-def test_a_seats_analysis_prepared_while_the_deal_is_arranged_equals_the_one_made_from_scratch(
-        store: ClassroomStore, monkeypatch: pytest.MonkeyPatch) -> None:
+def _missed_deal(rooms: Rooms):  # type: ignore[no-untyped-def]
     """A room of four: Lan confirms the beginner's split, Minh places a card and lets the timer run out (the solver's
-    split played for him: a miss), two computer players. Their pages start preparing as the deal is shown (once per
-    seat however often they ask; nothing for a visitor nor a settled deal); at the showdown each analysis is made
-    on the prepared study and computer players (no study made then) and equals the one made from scratch."""
-    fresh = Deals()
-    monkeypatch.setattr(background.rooms, "deals", lambda: fresh)
+    split played for him: a miss), two computer players; the deal started 66 s ago (its 60 s timer and the grace are
+    over), not yet settled. Its views for Lan and Minh."""
     rules = load_rule_set("chi-at")
-    rooms = Rooms(store)
     new = rooms.create(rules, 4, 60, Strength.MEDIUM, "Lan", seed=23)
     minh = rooms.join(new.room.id, "Minh")
-    start = utcnow() - timedelta(seconds=66)  # the 60 s timer and the grace are over
+    start = utcnow() - timedelta(seconds=66)
     rooms.start(new.room.id, str(new.host), now=start)
     dealt = deal_cards(23, 1, 4)
     rooms.confirm(str(new.seat), 1, arrange_simple(dealt[0], rules), now=start + timedelta(seconds=5))
     rooms.place(str(minh), 1, {"back": [str(dealt[1][0])]})
     views = [rooms.view(new.room.id, str(token), settle=False) for token in (new.seat, minh)]
     assert all(v is not None and not v.settled for v in views)
+    return new, minh, views
+
+
+def test_a_seats_analysis_prepared_while_the_deal_is_arranged_equals_the_one_made_from_scratch(
+        store: ClassroomStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lan's and Minh's pages start preparing as the deal is shown (once per seat however often they ask; nothing for
+    a visitor nor a settled deal); at the showdown each analysis is made on the prepared study and computer players
+    (no study made then) and equals the one made from scratch; in a room with the same deal never prepared (another
+    server's pages), the showdown has them made in the lane, and the same analyses."""
+    rules = load_rule_set("chi-at")
+    fresh = Deals()
+    monkeypatch.setattr(background.rooms, "deals", lambda: fresh)
+    rooms = Rooms(store)
+    new, minh, views = _missed_deal(rooms)
     futures = [prepare_seat(v) for v in views if v is not None]
-    assert all(f is not None and f.result(120) is True for f in futures)
-    assert prepare_seat(views[0]) is futures[0] and prepared.computed >= 2  # asked again: the same, made once
+    assert all(f is not None and f.result(120).number == 1 for f in futures)
+    assert prepare_seat(views[0]) is futures[0]  # asked again (a rerun, a reload): the same, made once
     visitor = rooms.view(new.room.id, None, settle=False)
     assert visitor is not None and prepare_seat(visitor) is None
     assert fresh.studies.computed == 2 and fresh.bot_plays.computed == 2
@@ -125,10 +134,17 @@ def test_a_seats_analysis_prepared_while_the_deal_is_arranged_equals_the_one_mad
     studied = {key[0] for key in fresh.studies.keys()}  # noqa: SIM118 - Flights has keys(), no iteration
     assert studied == {_seat_table(rules, 23, view.hands, seat) for seat in (0, 1)}  # the tables analysed at
     asked = fresh.studies.hits, fresh.bot_plays.hits
-    for seat in (0, 1):
-        made = room_analysis(rooms, view, seat)
-        assert made is not None and made == hand_analysis(view.room, 1, view.hands, seat)  # from scratch
-        assert made.actual == view.hands[seat].total
+    made = [room_analysis(rooms, view, seat) for seat in (0, 1)]
+    assert made == [hand_analysis(view.room, 1, view.hands, seat) for seat in (0, 1)]  # as from scratch
+    assert [m.actual for m in made if m] == [h.total for h in view.hands[:2]]
+    assert [m.missed for m in made if m] == [False, True]
     assert fresh.studies.computed == 2 and fresh.bot_plays.computed == 2  # the showdown made no study: it took
     assert (fresh.studies.hits, fresh.bot_plays.hits) == (asked[0] + 2, asked[1] + 2)  # the prepared ones
-    assert room_analysis(rooms, view, 1).missed and not room_analysis(rooms, view, 0).missed  # type: ignore[union-attr]
+
+    elsewhere = Deals()
+    monkeypatch.setattr(background.rooms, "deals", lambda: elsewhere)
+    again, minh_again, _ = _missed_deal(rooms)
+    assert rooms.tick(again.room.id)
+    view = rooms.view(again.room.id, str(minh_again), settle=False)
+    assert view is not None and [room_analysis(rooms, view, seat) for seat in (0, 1)] == made
+    assert elsewhere.studies.computed == 2 and elsewhere.studies.misses == 2  # started in the lane at the showdown
