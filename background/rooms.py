@@ -14,10 +14,9 @@ showdown (issue 34), in the background (no Streamlit).
 - :func:`room_analysis`: a player's analysis of a settled deal, asked once per process for the room's pages (each
   player's own, everyone's when the room shares them) and for the profile's copy, and made once across servers
   (:meth:`classroom.rooms.Rooms.shared_analysis`: the first server to claim it makes and stores it, the others read
-  it), on the prepared study and computer players: milliseconds once prepared. One not made yet is waited for in the
-  ``rooms`` lane (queued there now when it was not, e.g. on another server than the page's), not made on the page's
-  thread: the page has drawn its showdown before it asks, and forty analyses made at once on the pages took the cores
-  from the pages of the rooms still to draw theirs (``bench/rooms_load.py``).
+  it), on the prepared study and computer players: milliseconds once prepared (waited for while under way; made at
+  once when still queued or never started, e.g. on another server than the page's). The page has drawn its showdown
+  before it asks.
 - :func:`keep_room_hands`: each hand's Play analysis takes seconds (:func:`classroom.rooms.hand_analysis`), so the
   room's page does not wait for it: once it has drawn a showdown it asks :func:`keep_room_hands`, which runs
   :meth:`classroom.rooms.Rooms.keep_hands` in the ``idle`` lane of :mod:`background.home`, once at a time per room in
@@ -31,13 +30,13 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Sequence
-from concurrent.futures import CancelledError, Future
+from concurrent.futures import Future
 from functools import partial
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from background.deals import deals
-from background.flight import WAIT_S, Flights, FlightTimeout
+from background.flight import Flights, FlightTimeout
 from background.home import home
 from background.sized import MiB, deep_size
 from classroom.rooms import Hand, RoomInfo, Rooms, RoomView, dealt_tables, hand_analysis
@@ -115,22 +114,15 @@ def prepare_seat(view: RoomView) -> Future[DealStudy] | None:
 
 
 def _prepared(table: Table, number: int) -> tuple[DealStudy, tuple[BotPlay, ...]]:
-    """The table's study and computer players as :func:`prepare_seat` made them, waited for while queued or under way
-    in the :data:`PREPARE_LANE` lane (started there now when they were not: never made on the page's thread, where
-    forty analyses at once took the cores from the pages still drawing their showdown); made here only when the lane
-    refuses them (full, or the server stopping).
+    """The table's study and computer players as :func:`prepare_seat` made them: waited for while under way in the
+    :data:`PREPARE_LANE` lane, taken back and made here at once while still queued there, made here when never
+    started (:meth:`background.deals.Deals.study`: the page has drawn its showdown before it asks).
 
     Raises:
-        background.flight.FlightTimeout: not made within :data:`background.flight.WAIT_S`.
+        background.flight.FlightTimeout: under way and not made within :data:`background.flight.WAIT_S`.
     """
     work = deals()
-    try:
-        studied = work.start(table, number, PREPARE_LANE, one_core=True).result(timeout=WAIT_S)
-    except CancelledError:  # refused by the lane (or taken back by a caller making it at once): made or waited for
-        studied = work.study(table, number)
-    except TimeoutError:
-        raise FlightTimeout(f"the study of deal {number} not made within {WAIT_S:g} s") from None
-    return studied, work.bots(table, number)
+    return work.study(table, number), work.bots(table, number)
 
 
 def _prepared_analysis(info: RoomInfo, number: int, hands: Sequence[Hand], seat: int) -> Analysis:

@@ -114,7 +114,7 @@ def test_a_seats_analysis_prepared_while_the_deal_is_arranged_equals_the_one_mad
     """Lan's and Minh's pages start preparing as the deal is shown (once per seat however often they ask; nothing for
     a visitor nor a settled deal); at the showdown each analysis is made on the prepared study and computer players
     (no study made then) and equals the one made from scratch; in a room with the same deal never prepared (another
-    server's pages), the showdown has them made in the lane, and the same analyses."""
+    server's pages), the showdown makes them at once, and the same analyses."""
     rules = load_rule_set("chi-at")
     fresh = Deals()
     monkeypatch.setattr(background.rooms, "deals", lambda: fresh)
@@ -147,4 +147,4 @@ def test_a_seats_analysis_prepared_while_the_deal_is_arranged_equals_the_one_mad
     assert rooms.tick(again.room.id)
     view = rooms.view(again.room.id, str(minh_again), settle=False)
     assert view is not None and [room_analysis(rooms, view, seat) for seat in (0, 1)] == made
-    assert elsewhere.studies.computed == 2 and elsewhere.studies.misses == 2  # started in the lane at the showdown
+    assert elsewhere.studies.computed == 2 and elsewhere.studies.misses == 2  # made at the showdown
