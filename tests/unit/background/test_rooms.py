@@ -19,9 +19,9 @@ from background.rooms import end_deal, ends, keep_room_hands, prepare_seat, room
 from classroom.models import utcnow
 from classroom.rooms import COMPUTER, Rooms, _seat_table, hand_analysis
 from classroom.service import ClassroomStore
-from maubinh.play import Origin, Strength, deal_cards
+from maubinh.play import Origin, Strength
 from maubinh.rules import load_rule_set
-from maubinh.strategy.arrangers import arrange_simple
+from tests.unit.classroom.test_rooms import _timed_out_room
 
 
 class _Rooms:
@@ -92,21 +92,14 @@ def test_pages_of_a_room_at_its_timers_end_settle_it_once_in_a_process(store: Cl
     assert not end_deal(rooms, new.room.id, 0)
 
 
-def _missed_deal(rooms: Rooms):  # type: ignore[no-untyped-def]
-    """A room of four: Lan confirms the beginner's split, Minh places a card and lets the timer run out (the solver's
-    split played for him: a miss), two computer players; the deal started 66 s ago (its 60 s timer and the grace are
-    over), not yet settled. Its views for Lan and Minh."""
-    rules = load_rule_set("chi-at")
-    new = rooms.create(rules, 4, 60, Strength.MEDIUM, "Lan", seed=23)
-    minh = rooms.join(new.room.id, "Minh")
-    start = utcnow() - timedelta(seconds=66)
-    rooms.start(new.room.id, str(new.host), now=start)
-    dealt = deal_cards(23, 1, 4)
-    rooms.confirm(str(new.seat), 1, arrange_simple(dealt[0], rules), now=start + timedelta(seconds=5))
-    rooms.place(str(minh), 1, {"back": [str(dealt[1][0])]})
+def _missed_deal(store: ClassroomStore):  # type: ignore[no-untyped-def]
+    """Lan confirmed, Minh's timer ran out with one card placed (the solver's split played for him: a miss), two
+    computer players (:func:`tests.unit.classroom.test_rooms._timed_out_room`), not yet settled; Lan's and Minh's
+    views."""
+    rooms, new, minh, _ = _timed_out_room(store)
     views = [rooms.view(new.room.id, str(token), settle=False) for token in (new.seat, minh)]
     assert all(v is not None and not v.settled for v in views)
-    return new, minh, views
+    return rooms, new, minh, views
 
 
 def test_a_seats_analysis_prepared_while_the_deal_is_arranged_equals_the_one_made_from_scratch(
@@ -118,8 +111,7 @@ def test_a_seats_analysis_prepared_while_the_deal_is_arranged_equals_the_one_mad
     rules = load_rule_set("chi-at")
     fresh = Deals()
     monkeypatch.setattr(background.rooms, "deals", lambda: fresh)
-    rooms = Rooms(store)
-    new, minh, views = _missed_deal(rooms)
+    rooms, new, minh, views = _missed_deal(store)
     futures = [prepare_seat(v) for v in views if v is not None]
     assert all(f is not None and f.result(120).number == 1 for f in futures)
     assert prepare_seat(views[0]) is futures[0]  # asked again (a rerun, a reload): the same, made once
@@ -132,7 +124,7 @@ def test_a_seats_analysis_prepared_while_the_deal_is_arranged_equals_the_one_mad
     assert view is not None and view.settled and prepare_seat(view) is None
     assert [h.origin for h in view.hands] == [Origin.OWN.value, Origin.TIMER_SOLVER.value, COMPUTER, COMPUTER]
     studied = {key[0] for key in fresh.studies.keys()}  # noqa: SIM118 - Flights has keys(), no iteration
-    assert studied == {_seat_table(rules, 23, view.hands, seat) for seat in (0, 1)}  # the tables analysed at
+    assert studied == {_seat_table(rules, 11, view.hands, seat) for seat in (0, 1)}  # the tables analysed at
     asked = fresh.studies.hits, fresh.bot_plays.hits
     made = [room_analysis(rooms, view, seat) for seat in (0, 1)]
     assert made == [hand_analysis(view.room, 1, view.hands, seat) for seat in (0, 1)]  # as from scratch
@@ -143,7 +135,7 @@ def test_a_seats_analysis_prepared_while_the_deal_is_arranged_equals_the_one_mad
 
     elsewhere = Deals()
     monkeypatch.setattr(background.rooms, "deals", lambda: elsewhere)
-    again, minh_again, _ = _missed_deal(rooms)
+    _, again, minh_again, _ = _missed_deal(store)
     assert rooms.tick(again.room.id)
     view = rooms.view(again.room.id, str(minh_again), settle=False)
     assert view is not None and [room_analysis(rooms, view, seat) for seat in (0, 1)] == made
