@@ -46,11 +46,16 @@ _Key = tuple[Table, int]
 _Graded = tuple[DealResult, Analysis]
 
 
-def kernel_ready_then(work: Callable[..., _T], *args: object) -> _T:
+def kernel_ready_then(work: Callable[..., _T], *args: object, one_core: bool = False) -> _T:
     """``work(*args)`` once the kernel is ready (waited for at most :data:`KERNEL_WAIT_S` while it is being
-    prepared): for work in a background thread, which shows nothing; never a deal on the numpy path meanwhile."""
+    prepared): for work in a background thread, which shows nothing; never a deal on the numpy path meanwhile.
+    ``one_core``: its batches run in this thread (:func:`maubinh.strategy.kernel.in_calling_thread`: a lane of a
+    lower priority keeps it, and it does not take the kernel's shared threads from the pages)."""
     if kernel.warming():
         kernel.wait_ready(KERNEL_WAIT_S)
+    if one_core:
+        with kernel.in_calling_thread():
+            return work(*args)
     return work(*args)
 
 
@@ -103,22 +108,25 @@ class Deals:
 
         return self.graded.get((table, number, arrangement, declare, missed), made)
 
-    def start(self, table: Table, number: int, lane: str = "play") -> Future[DealStudy]:
+    def start(self, table: Table, number: int, lane: str = "play", one_core: bool = False) -> Future[DealStudy]:
         """Start (once per process) the study of deal ``number`` in the home's ``lane``, after the kernel is ready;
-        its future (shared by everyone at this table)."""
+        its future (shared by everyone at this table; the same future while it is queued, under way or kept).
+        ``one_core``: on the lane's own thread (:func:`kernel_ready_then`)."""
         from background.home import home
 
-        return self.studies.start((table, number), lambda key: kernel_ready_then(study, *key),
+        return self.studies.start((table, number), lambda key: kernel_ready_then(study, *key, one_core=one_core),
                                   lambda work: home().submit(lane, work))
 
-    def start_bots(self, table: Table, number: int, lane: str = "play") -> Future[tuple[BotPlay, ...]]:
+    def start_bots(self, table: Table, number: int, lane: str = "play",
+                   one_core: bool = False) -> Future[tuple[BotPlay, ...]]:
         """Start (once per process) the computer players' splits of deal ``number`` in the home's ``lane``, after the
         kernel is ready; their future. Started when the cards are shown, so that the showdown after a submission only
-        settles (issue 36: the showdown on the screen within 0.3 s of "Confirm")."""
+        settles (issue 36: the showdown on the screen within 0.3 s of "Confirm"). ``one_core``: as :meth:`start`."""
         from background.home import home
 
-        return self.bot_plays.start((table, number), lambda key: kernel_ready_then(key[0].bot_plays, key[1]),
-                                    lambda work: home().submit(lane, work))
+        return self.bot_plays.start(
+            (table, number), lambda key: kernel_ready_then(key[0].bot_plays, key[1], one_core=one_core),
+            lambda work: home().submit(lane, work))
 
     def prepare(self, table: Table, number: int) -> Future[None] | None:
         """Start a class table's deal work (computer players, study) in the home's ``tables`` lane if no one did:

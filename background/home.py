@@ -73,10 +73,14 @@ LANES: dict[str, LaneSpec] = {
     "play": LaneSpec(1, 0, 4_096, "a Play deal's study, made while its player arranges"),
     "tables": LaneSpec(1, 0, 4_096, "a class table's deal: computer players and study, made while learners arrange"),
     "grading": LaneSpec(1, 0, 4_096, "an assignment's questions, made and stored when it is assigned"),
+    "rooms": LaneSpec(2, 10, 4_096, "a room's deal: each person's study and computer players, made while the deal is "
+                                    "arranged for the showdown's analysis, each on one core below the pages"),
     "idle": LaneSpec(1, 10, 4_096, "work nobody waits for: a bank question's opponents dealt ahead"),
 }
 """The server's lanes. One worker for Play, tables and grading: the engine's solver already spreads one piece of work
-over the cores (:mod:`maubinh.strategy.kernel`); two for the Drill, whose questions are smaller."""
+over the cores (:mod:`maubinh.strategy.kernel`); two for the Drill, whose questions are smaller, and two for the
+rooms, whose work runs in the lane's own threads (:func:`maubinh.strategy.kernel.in_calling_thread`: many rooms
+deal at once, and the pages their people arrange on come first)."""
 
 
 class Lane:

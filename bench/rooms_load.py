@@ -24,22 +24,41 @@ one server uses a fresh SQLite file unless told otherwise.
 Usage: ``python bench/rooms_load.py [--rooms 10] [--deals 2] [--think 4] [--idle-seconds 20] [--servers 1]``.
 The machine is shared: the load average is printed; repeat a run before trusting one figure.
 
-Measured 2026-12-05 on the shared 2-core machine (four other engineers at work), 10 rooms of 4, 2 deals. One server on
-SQLite (load average 6.0): dealt p95 2.76 s; placed stored p95 0.72 s; ready on the others' pages p95 2.48 s (target
-1.5 s: missed; 0.64 s in the first deal); showdown on every page p95 3.31 s (target 1 s: missed), each page's run with
-its analysis p50 29 s, p95 38 s; 0.27 CPU s per minute per idle waiting player (4.5 thousandths of a core: 40 waiting
-players cost a fifth of a core); 80 of 80 hands stored. Two servers behind HAProxy on PostgreSQL (load 5.1 to 8.6):
-ready p95 1.99 s, showdown p95 3.74 s, with the analysis p95 30 s; 0.35 CPU s per minute per idle player; 80 of 80
-hands (an earlier run, load 9: ready 1.25 s, showdown 2.04 s: the figures move by a factor of two from run to run).
-Where the time goes (py-spy on the server, 10 rooms, one deal): half the server's CPU is the showdown's analysis
-(:func:`maubinh.play.analyse` of each person's hand: about 1 CPU s each on this machine, in the kernel's threads on
-both cores, 40 per deal), which starts on a page as soon as it has drawn the showdown and takes the cores from the
-room's other pages, still to look at the room and draw theirs. The same run with the analysis cut out (load 8): the
-showdown p95 1.63 s, every page's run done by 1.65 s. The rest is whole-page runs (every page at a deal and at the
-showdown, the player's own at each "placed" and "Confirm") and the polls (about 5 ms each): on this machine the
-server got 0.35-0.95 of a core. Found and changed on the way: "ready" redrew every page of the room (now the status
-fragment alone), each run drew the room's QR code again (now made once), and a look every second while a deal is
-arranged could not meet a 1 s target by itself (now every 0.75 s).
+Measured 2026-12-05 on the shared 2-core machine (four other engineers at work), 10 rooms of 4, 2 deals. First (load
+average 6.0, one server on SQLite): showdown on every page p95 3.31 s, ready p95 2.48 s, each page's run with its
+analysis p95 38 s; two servers behind HAProxy on PostgreSQL (load 5.1 to 8.6): showdown p95 3.74 s, ready p95 1.99 s;
+0.27-0.35 CPU s per minute per idle waiting player; 80 of 80 hands. Where the time went (py-spy): half the server's CPU
+was the showdown's analysis (:func:`maubinh.play.analyse` of each person's hand, about 1 CPU s each, 40 per deal),
+started on each page once it had drawn the showdown, taking the cores from the rooms' pages still to draw theirs (with
+the analysis cut out, load 8: showdown p95 1.63 s).
+
+Since then each person's analysis is prepared while the deal is arranged (:func:`background.rooms.prepare_seat`: the
+seat's study and computer players, about all of its CPU, in the ``rooms`` lane at nice 10, one core per piece), and at
+the showdown the analysis takes milliseconds when prepared (a study still queued is made by the page at once). Before
+and after on the same afternoon, one server on SQLite, runs alternated (load average at a run's start and end; it went
+from 4 to 24 while others' browser tests ran, and the figures move by a factor of two from run to run):
+
+- ``--think 4``, the two quietest pairs (load 3.7-6.1). Before: showdown p95 3.15 s / 3.46 s, ready p95 1.97 s /
+  3.37 s, analysis drawn p50 23 s / 21 s, p95 30 s / 38 s. After: showdown p95 4.03 s / 5.58 s, ready p95 3.23 s /
+  3.81 s, analysis p50 7.2 s / 15.8 s, p95 19.7 s / 20.7 s. Under load 12-24: before showdown p95 6.2-7.9 s, analysis
+  p95 79-129 s; after 4.9-7.9 s, 63-78 s. The lane at nice 0 instead (load 5.4-8.0): showdown p95 11.8 s, ready 10.8 s;
+  at nice 19: 5.5 s, 4.9 s, analysis p95 19 s.
+- ``--think 20`` (people take 20-60 s; the timer is 60-120 s). Before (load 10.4-6.7): showdown p95 6.76 s (second deal
+  1.43 s), ready p95 2.99 s, analysis p50 16 s, p95 45 s. After (load 13.9-11.1): showdown p95 7.13 s (second deal
+  3.58 s), ready p95 2.53 s, analysis p50 3.6 s, p95 27 s (second deal 7.6 s).
+- Two servers behind HAProxy on PostgreSQL, after, ``--think 4`` (load 6.4-13.6): showdown p95 3.33 s, ready p95
+  2.09 s, analysis p50 30 s, p95 44 s; 0.49 CPU s per minute per idle waiting player.
+
+80 of 80 hands stored in every run. So the analysis comes two to four times sooner, but the 1 s showdown target is still
+missed, and with 4 s of thought the showdown and "ready" came later than before: a deal of 8-10 s is too short to make
+its 40 studies (~28 CPU s) on two shared cores, so most are still made at the showdown, and the lane's studies while
+the deal is arranged slow the pages' runs even at nice 10 (they share the process's GIL: a niced thread preempted while
+holding it stalls the pages; in a process of its own it would not). What is left of the showdown's time is the
+whole-page runs of the room's pages (every page at a deal and at the showdown, the player's own at each "placed" and
+"Confirm") and the polls (about 5 ms each), with the server getting 0.3-1.2 of a core of the two shared ones. Found and
+changed on the way earlier: "ready" redrew every page of the room (now the status fragment alone), each run drew the
+room's QR code again (now made once), and a look every second while a deal is arranged could not meet a 1 s target by
+itself (now every 0.75 s).
 """
 
 from __future__ import annotations

@@ -61,14 +61,14 @@ from classroom.tokens import Token, hash_secret, new_id, new_join_code, normaliz
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card, CardParseError, parse_card, parse_cards
 from maubinh.house import dump_rule_set, stored_rule_set
-from maubinh.play import Analysis, DealResult, Origin, Strength, analyse, bot_play, deal_cards
+from maubinh.play import Analysis, BotPlay, DealResult, DealStudy, Origin, Strength, Table, analyse, bot_play, deal_cards
 from maubinh.rules import POSITIONS, RULE_SET_IDS, RuleSet
 from maubinh.settle import Settlement, settle
 from maubinh.strategy.decide import decide
 
 __all__ = ["ANALYSIS_POLL_S", "CLAIM_LEASE", "COMPUTER", "IDLE", "MAX_SEATS", "MIN_SEATS", "TIMERS", "Hand",
-           "HandAnalysis", "NewRoom", "Player", "RoomInfo", "RoomView", "Rooms", "SeatInfo", "SeatTable", "SeatToken",
-           "hand_analysis", "seat_analysis"]
+           "HandAnalysis", "NewRoom", "Player", "Prepared", "RoomInfo", "RoomView", "Rooms", "SeatInfo", "SeatTable",
+           "SeatToken", "dealt_tables", "hand_analysis", "seat_analysis"]
 
 TIMERS = (60, 90, 120)
 """Seconds each player has to set a deal's cards."""
@@ -274,35 +274,63 @@ def _seat_seed(seed: int, seat: int) -> int:
     return seed ^ seat
 
 
+def _seat_table_of(rule_set: RuleSet, seed: int, cards: Mapping[int, Sequence[Card]], seat: int) -> SeatTable:
+    """The table ``seat``'s hand is analysed at, from every player's cards by seat (in dealing order): its cards
+    first, the others' as dealt (each high to low), solvers standing for them."""
+    others = tuple(tuple(sorted(hand, reverse=True)) for s, hand in cards.items() if s != seat)
+    return SeatTable(rule_set, _seat_seed(seed, seat), (Strength.SOLVER,) * len(others),
+                     (tuple(sorted(cards[seat], reverse=True)), *others))
+
+
 def _seat_table(rule_set: RuleSet, seed: int, hands: Sequence[Hand], seat: int) -> SeatTable:
-    """The table ``seat``'s hand is analysed at: its cards first, the others' as dealt, solvers standing for them."""
-    hand = next(h for h in hands if h.seat == seat)
-    cards = tuple(sorted(hand.arrangement.cards, reverse=True))
-    others = tuple(tuple(sorted(h.arrangement.cards, reverse=True)) for h in hands if h.seat != seat)
-    return SeatTable(rule_set, _seat_seed(seed, seat), (Strength.SOLVER,) * len(others), (cards, *others))
+    """The table ``seat``'s hand is analysed at, from the deal's final ``hands`` (:func:`_seat_table_of`)."""
+    return _seat_table_of(rule_set, seed, {h.seat: h.arrangement.cards for h in hands}, seat)
+
+
+def _deal(seed: int, number: int, players: int) -> tuple[tuple[Card, ...], ...]:
+    """The cards of a room's deal ``number`` (room seed ``seed``), one hand per player in dealing order."""
+    return deal_cards(seed, number, players)
+
+
+def dealt_tables(info: RoomInfo, number: int, players: Sequence[Player]) -> dict[int, SeatTable]:
+    """The table each person's hand of deal ``number`` will be analysed at (:func:`seat_analysis`), by seat, known
+    from the deal's cards alone (the room's seed, the deal, its ``players`` in dealing order): a deal's analyses can be
+    prepared as soon as it is dealt (:func:`background.rooms.prepare_seat`). Computer players have none."""
+    cards = dict(zip((p.seat for p in players), _deal(info.seed, number, len(players)), strict=True))
+    return {p.seat: _seat_table_of(info.rule_set, info.seed, cards, p.seat) for p in players if p.strength is None}
+
+
+Prepared = Callable[[Table, int], tuple[DealStudy, Sequence[BotPlay]]]
+"""A deal's study and its computer players' plays at a table, as made ahead (:func:`maubinh.play.study`,
+:meth:`maubinh.play.Table.bot_plays`; e.g. :meth:`background.deals.Deals.study` and :meth:`~background.deals.Deals.bots`)."""
 
 
 def seat_analysis(rule_set: RuleSet, seed: int, number: int, hands: Sequence[Hand], seat: int,
-                  actual: int) -> tuple[SeatTable, Analysis]:
+                  actual: int, prepared: Prepared | None = None) -> tuple[SeatTable, Analysis]:
     """Play's analysis of ``seat``'s hand in a room's settled deal (:func:`maubinh.play.analyse`: the split against
     the best at this table size, the others as they were dealt and set), and the table it was made at.
 
     Args:
         rule_set, seed: the room's; number: the deal's; hands: every hand of the deal in dealing order;
-        seat: the person's seat; actual: what the hand won at the showdown, chi.
+        seat: the person's seat; actual: what the hand won at the showdown, chi; prepared: the table's study and
+        computer players made ahead (the same analysis, in milliseconds instead of about a CPU second), ``None``:
+        made here.
     """
     hand = next(h for h in hands if h.seat == seat)
     table = _seat_table(rule_set, seed, hands, seat)
-    return table, analyse(table, number, hand.arrangement, hand.declared, actual=actual,
+    studied, bots = prepared(table, number) if prepared is not None else (None, None)
+    return table, analyse(table, number, hand.arrangement, hand.declared, actual=actual, studied=studied, bots=bots,
                           missed=hand.origin == Origin.TIMER_SOLVER.value)
 
 
-def hand_analysis(info: RoomInfo, number: int, hands: Sequence[Hand], seat: int) -> Analysis:
+def hand_analysis(info: RoomInfo, number: int, hands: Sequence[Hand], seat: int,
+                  prepared: Prepared | None = None) -> Analysis:
     """The analysis of ``seat``'s hand in settled deal ``number`` of room ``info`` (:func:`seat_analysis` with what
     the hand won, :attr:`Hand.total`): what the room's page shows and the profile keeps. The same for the same
-    inputs (each takes seconds: :func:`background.rooms.room_analysis` makes it once per process)."""
+    inputs, ``prepared`` or not (each takes about a CPU second unprepared: :func:`background.rooms.room_analysis`
+    makes it once per process, with the study made while the deal was arranged)."""
     hand = next(h for h in hands if h.seat == seat)
-    return seat_analysis(info.rule_set, info.seed, number, hands, seat, int(hand.total or 0))[1]
+    return seat_analysis(info.rule_set, info.seed, number, hands, seat, int(hand.total or 0), prepared)[1]
 
 
 HandAnalysis = Callable[[RoomInfo, int, Sequence[Hand], int], Analysis]
@@ -643,7 +671,7 @@ class Rooms:
         if len(players) < MIN_SEATS:
             raise ClassroomError("players", "a deal needs at least 2 players")
         number = room.deal + 1
-        hands = deal_cards(room.seed, number, len(players))
+        hands = _deal(room.seed, number, len(players))
         session.add(RoomDeal(room_id=room.id, number=number, players=players,
                              cards=[" ".join(map(str, hand)) for hand in hands], started_at=moment,
                              deadline=moment + timedelta(seconds=_limit(room.timer))))

@@ -41,8 +41,9 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,7 @@ __all__ = [
     "Hand",
     "Settled",
     "compiled",
+    "in_calling_thread",
     "map_threads",
     "random_samples",
     "ready",
@@ -116,14 +118,30 @@ def threads() -> int:
 
 _POOL: ThreadPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
+_LOCAL = threading.local()
+"""``calling``: this thread's batches run in it (:func:`in_calling_thread`)."""
+
+
+@contextmanager
+def in_calling_thread() -> Iterator[None]:
+    """Within: :func:`map_threads` runs this thread's batches in this thread, on one core, not in the shared pool.
+    For background work at a lower CPU priority (a ``nice`` thread): in the pool its batches would run at the
+    pool's priority and take the cores from the work people wait for. The results are the same."""
+    before = getattr(_LOCAL, "calling", False)
+    _LOCAL.calling = True
+    try:
+        yield
+    finally:
+        _LOCAL.calling = before
 
 
 def map_threads(job: _Job, n: int, minimum: int = 64) -> None:
     """Run ``job(start, stop)`` over ``range(n)`` cut in one slice per core, in threads (the kernels
     release the GIL). Small jobs (fewer than ``minimum`` items) run in the calling thread, and so does a job
-    started while the interpreter shuts down (its thread pools take no more work then)."""
+    started while the interpreter shuts down (its thread pools take no more work then), and every job within
+    :func:`in_calling_thread`."""
     global _POOL
-    if n < minimum:  # one hand from a page: no thread pool, no core count
+    if n < minimum or getattr(_LOCAL, "calling", False):  # one hand from a page: no thread pool, no core count
         job(0, n)
         return
     workers = _workers()

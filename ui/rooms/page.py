@@ -35,7 +35,7 @@ from typing import Any
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
-from background.rooms import end_deal, keep_room_hands, room_analysis
+from background.rooms import end_deal, keep_room_hands, prepare_seat, room_analysis
 from classroom.clock import GRACE_S
 from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.rooms import COMPUTER, MAX_SEATS, MIN_SEATS, TIMERS, RoomInfo, Rooms, RoomView, SeatToken
@@ -483,6 +483,7 @@ def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken | None, ho
         if not host:
             return False
     if view.number and not view.settled:
+        prepare_seat(view)  # the showdown's analysis of this seat, made in the background while the deal is arranged
         if arranging:
             _arrange(view, str(token), lang)
         elif playing and view.mine is not None:

@@ -1,6 +1,6 @@
 """A room's work in the background (background.rooms): the deal's end settled by one page of a process however many
 ask; the hands kept one run at a time per room, pages asking meanwhile share it, a failed run is logged and returns 0
-(the next asks again)."""
+(the next asks again); a seat's analysis prepared while the deal is arranged, equal to the one made from scratch."""
 
 from __future__ import annotations
 
@@ -10,14 +10,18 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from typing import cast
 
+import pytest
 from sqlalchemy.exc import OperationalError
 
-from background.rooms import end_deal, ends, keep_room_hands
+import background.rooms
+from background.deals import Deals
+from background.rooms import end_deal, ends, keep_room_hands, prepare_seat, room_analysis
 from classroom.models import utcnow
-from classroom.rooms import COMPUTER, Rooms
+from classroom.rooms import COMPUTER, Rooms, _seat_table, hand_analysis
 from classroom.service import ClassroomStore
 from maubinh.play import Origin, Strength
 from maubinh.rules import load_rule_set
+from tests.unit.classroom.test_rooms import _timed_out_room
 
 
 class _Rooms:
@@ -86,3 +90,53 @@ def test_pages_of_a_room_at_its_timers_end_settle_it_once_in_a_process(store: Cl
     rooms.start(new.room.id, str(new.host))
     assert not end_deal(rooms, new.room.id, 2) and not end_deal(rooms, new.room.id, 2)  # not due: asked again
     assert not end_deal(rooms, new.room.id, 0)
+
+
+def _missed_deal(store: ClassroomStore):  # type: ignore[no-untyped-def]
+    """Lan confirmed, Minh's timer ran out with one card placed (the solver's split played for him: a miss), two
+    computer players (:func:`tests.unit.classroom.test_rooms._timed_out_room`), not yet settled; Lan's and Minh's
+    views."""
+    rooms, new, minh, _ = _timed_out_room(store)
+    views = [rooms.view(new.room.id, str(token), settle=False) for token in (new.seat, minh)]
+    assert all(v is not None and not v.settled for v in views)
+    return rooms, new, minh, views
+
+
+def test_a_seats_analysis_prepared_while_the_deal_is_arranged_equals_the_one_made_from_scratch(
+        store: ClassroomStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lan's and Minh's pages start preparing as the deal is shown (once per seat however often they ask; nothing for
+    a visitor nor a settled deal); at the showdown each analysis is made on the prepared study and computer players
+    (no study made then) and equals the one made from scratch; in a room with the same deal never prepared (another
+    server's pages), the showdown makes them at once, and the same analyses."""
+    rules = load_rule_set("chi-at")
+    fresh = Deals()
+    monkeypatch.setattr(background.rooms, "deals", lambda: fresh)
+    rooms, new, minh, views = _missed_deal(store)
+    futures = [prepare_seat(v) for v in views if v is not None]
+    assert all(f is not None and f.result(120).number == 1 for f in futures)
+    assert prepare_seat(views[0]) is futures[0]  # asked again (a rerun, a reload): the same, made once
+    visitor = rooms.view(new.room.id, None, settle=False)
+    assert visitor is not None and prepare_seat(visitor) is None
+    assert fresh.studies.computed == 2 and fresh.bot_plays.computed == 2
+
+    assert rooms.tick(new.room.id)
+    view = rooms.view(new.room.id, str(minh), settle=False)
+    assert view is not None and view.settled and prepare_seat(view) is None
+    assert [h.origin for h in view.hands] == [Origin.OWN.value, Origin.TIMER_SOLVER.value, COMPUTER, COMPUTER]
+    studied = {key[0] for key in fresh.studies.keys()}  # noqa: SIM118 - Flights has keys(), no iteration
+    assert studied == {_seat_table(rules, 11, view.hands, seat) for seat in (0, 1)}  # the tables analysed at
+    asked = fresh.studies.hits, fresh.bot_plays.hits
+    made = [room_analysis(rooms, view, seat) for seat in (0, 1)]
+    assert made == [hand_analysis(view.room, 1, view.hands, seat) for seat in (0, 1)]  # as from scratch
+    assert [m.actual for m in made if m] == [h.total for h in view.hands[:2]]
+    assert [m.missed for m in made if m] == [False, True]
+    assert fresh.studies.computed == 2 and fresh.bot_plays.computed == 2  # the showdown made no study: it took
+    assert (fresh.studies.hits, fresh.bot_plays.hits) == (asked[0] + 2, asked[1] + 2)  # the prepared ones
+
+    elsewhere = Deals()
+    monkeypatch.setattr(background.rooms, "deals", lambda: elsewhere)
+    _, again, minh_again, _ = _missed_deal(store)
+    assert rooms.tick(again.room.id)
+    view = rooms.view(again.room.id, str(minh_again), settle=False)
+    assert view is not None and [room_analysis(rooms, view, seat) for seat in (0, 1)] == made
+    assert elsewhere.studies.computed == 2 and elsewhere.studies.misses == 2  # made at the showdown

@@ -5,6 +5,7 @@ on thousands of random hands and tables, for every rule set and for house rules.
 from __future__ import annotations
 
 import random
+import threading
 
 import numpy as np
 import pytest
@@ -273,3 +274,26 @@ def test_the_install_step_marks_the_cache_compiled_for_this_source(tmp_path, mon
     assert kernel._marker().name.startswith("kernel-compiled-")
     monkeypatch.setitem(kernel._STATE, "thread", None)
     assert kernel.seconds_left() is None  # nothing under way
+
+
+def test_in_the_calling_thread_a_batch_runs_there_and_the_same(monkeypatch):
+    """A big batch is cut over the pool's threads; within ``in_calling_thread`` (a low-priority lane's work) every
+    slice runs in the caller's thread, the whole range once, and the setting ends with the block."""
+    monkeypatch.setattr(kernel, "_workers", lambda: 2)
+
+    def run() -> tuple[set[int], list[tuple[int, int]]]:
+        threads: set[int] = set()
+        slices: list[tuple[int, int]] = []
+
+        def job(start: int, stop: int) -> None:
+            threads.add(threading.get_ident())
+            slices.append((start, stop))
+
+        kernel.map_threads(job, 1000)
+        return threads, sorted(slices)
+
+    pooled, cut = run()
+    assert threading.get_ident() not in pooled and cut == [(0, 500), (500, 1000)]
+    with kernel.in_calling_thread():
+        assert run() == ({threading.get_ident()}, [(0, 1000)])
+    assert run()[1] == cut
