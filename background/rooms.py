@@ -7,14 +7,15 @@ showdown (issue 34), in the background (no Streamlit).
   same: the first server to claim the deal's end makes the computer players' and the timer's splits and settles, the
   others read what it stored.
 - :func:`prepare_seat`: almost all of a player's analysis (about a CPU second: the study of the deal from their seat,
-  :func:`maubinh.play.study`, and the computer players standing for the others) depends only on the deal's cards, not
-  on what anyone did. When a person's page shows them a deal, its study and computer players are started in the
+  :func:`maubinh.play.study`) depends only on the deal's cards, not on what anyone did (the best split's chi at this
+  very table is then settled against the others' hands as set, in microseconds). When a person's page shows them a
+  deal, its study is started in the
   ``rooms`` lane of :mod:`background.home` (once per process per room, deal and seat; below the pages' priority, each
   on one core), into the process's shared deal work (:func:`background.deals.deals`), so that the showdown finds them.
 - :func:`room_analysis`: a player's analysis of a settled deal, asked once per process for the room's pages (each
   player's own, everyone's when the room shares them) and for the profile's copy, and made once across servers
   (:meth:`classroom.rooms.Rooms.shared_analysis`: the first server to claim it makes and stores it, the others read
-  it), on the prepared study and computer players: milliseconds once prepared (waited for while under way; made at
+  it), on the prepared study: milliseconds once prepared (waited for while under way; made at
   once when still queued or never started, e.g. on another server than the page's). The page has drawn its showdown
   before it asks.
 - :func:`keep_room_hands`: each hand's Play analysis takes seconds (:func:`classroom.rooms.hand_analysis`), so the
@@ -41,7 +42,7 @@ from background.home import home
 from background.sized import MiB, deep_size
 from classroom.rooms import Hand, RoomInfo, Rooms, RoomView, dealt_tables, hand_analysis
 from classroom.service import ClassroomError
-from maubinh.play import Analysis, BotPlay, DealStudy, Table
+from maubinh.play import Analysis, DealStudy, Table
 from maubinh.rules import RuleSet
 
 __all__ = ["ANALYSES_BYTES", "END_WAIT_S", "LANE", "PREPARE_LANE", "end_deal", "ends", "keep_room_hands", "prepare_seat",
@@ -96,10 +97,10 @@ def end_deal(rooms: Rooms, room_id: str, number: int) -> bool:
 
 
 def prepare_seat(view: RoomView) -> Future[DealStudy] | None:
-    """Start preparing the viewer's analysis of the view's deal while it is arranged: the study and the computer
-    players of the seat's table (:func:`classroom.rooms.dealt_tables`) queued in the :data:`PREPARE_LANE` lane into
-    :func:`background.deals.deals`, once per process per room, deal and seat (a page asking again, after a rerun or a
-    reload, finds them queued, under way or made). The page only queues them (the table is the deal's cards sorted:
+    """Start preparing the viewer's analysis of the view's deal while it is arranged: the study of the seat's table
+    (:func:`classroom.rooms.dealt_tables`) queued in the :data:`PREPARE_LANE` lane into :func:`background.deals.deals`,
+    once per process per room, deal and seat (a page asking again, after a rerun or a reload, finds it queued, under
+    way or made). The page only queues them (the table is the deal's cards sorted:
     microseconds). ``None`` when there is nothing to prepare (no deal under way, the viewer not a person playing it).
 
     Returns:
@@ -109,20 +110,18 @@ def prepare_seat(view: RoomView) -> Future[DealStudy] | None:
             not any(p.seat == view.me and p.strength is None for p in view.players):
         return None
     table = dealt_tables(view.room, view.number, view.players)[view.me]
-    deals().start_bots(table, view.number, PREPARE_LANE, one_core=True)
     return deals().start(table, view.number, PREPARE_LANE, one_core=True)
 
 
-def _prepared(table: Table, number: int) -> tuple[DealStudy, tuple[BotPlay, ...]]:
-    """The table's study and computer players as :func:`prepare_seat` made them: waited for while under way in the
+def _prepared(table: Table, number: int) -> DealStudy:
+    """The table's study as :func:`prepare_seat` made it: waited for while under way in the
     :data:`PREPARE_LANE` lane, taken back and made here at once while still queued there, made here when never
     started (:meth:`background.deals.Deals.study`: the page has drawn its showdown before it asks).
 
     Raises:
         background.flight.FlightTimeout: under way and not made within :data:`background.flight.WAIT_S`.
     """
-    work = deals()
-    return work.study(table, number), work.bots(table, number)
+    return deals().study(table, number)
 
 
 def _prepared_analysis(info: RoomInfo, number: int, hands: Sequence[Hand], seat: int) -> Analysis:

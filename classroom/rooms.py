@@ -300,9 +300,15 @@ def dealt_tables(info: RoomInfo, number: int, players: Sequence[Player]) -> dict
     return {p.seat: _seat_table_of(info.rule_set, info.seed, cards, p.seat) for p in players if p.strength is None}
 
 
-Prepared = Callable[[Table, int], tuple[DealStudy, Sequence[BotPlay]]]
-"""A deal's study and its computer players' plays at a table, as made ahead (:func:`maubinh.play.study`,
-:meth:`maubinh.play.Table.bot_plays`; e.g. :meth:`background.deals.Deals.study` and :meth:`~background.deals.Deals.bots`)."""
+Prepared = Callable[[Table, int], DealStudy]
+"""A deal's study at a table, as made ahead (:func:`maubinh.play.study`; e.g. :meth:`background.deals.Deals.study`)."""
+
+
+def _as_set(hands: Sequence[Hand], seat: int) -> tuple[BotPlay, ...]:
+    """The other seats' hands as they were set and declared at the showdown, in dealing order (the order of the
+    seat's table, :func:`_seat_table_of`): what the best split is settled against for "what it would have won at
+    this very table" (:attr:`maubinh.play.Analysis.best_actual`)."""
+    return tuple(BotPlay(Strength.SOLVER, h.arrangement, h.declared) for h in hands if h.seat != seat)
 
 
 def seat_analysis(rule_set: RuleSet, seed: int, number: int, hands: Sequence[Hand], seat: int,
@@ -312,15 +318,18 @@ def seat_analysis(rule_set: RuleSet, seed: int, number: int, hands: Sequence[Han
 
     Args:
         rule_set, seed: the room's; number: the deal's; hands: every hand of the deal in dealing order;
-        seat: the person's seat; actual: what the hand won at the showdown, chi; prepared: the table's study and
-        computer players made ahead (the same analysis, in milliseconds instead of about a CPU second), ``None``:
-        made here.
+        seat: the person's seat; actual: what the hand won at the showdown, chi; prepared: the table's study made
+        ahead (the same analysis, in milliseconds instead of about a CPU second), ``None``: made here.
+
+    What the best split would have won (:attr:`maubinh.play.Analysis.best_actual`) is settled against the other
+    hands as they were set at this table, not against solvers standing for them (a tester read "yours / the best
+    -3 / -26": the best split had been settled at another table than the one the hand played at).
     """
     hand = next(h for h in hands if h.seat == seat)
     table = _seat_table(rule_set, seed, hands, seat)
-    studied, bots = prepared(table, number) if prepared is not None else (None, None)
-    return table, analyse(table, number, hand.arrangement, hand.declared, actual=actual, studied=studied, bots=bots,
-                          missed=hand.origin == Origin.TIMER_SOLVER.value)
+    studied = prepared(table, number) if prepared is not None else None
+    return table, analyse(table, number, hand.arrangement, hand.declared, actual=actual, studied=studied,
+                          bots=_as_set(hands, seat), missed=hand.origin == Origin.TIMER_SOLVER.value)
 
 
 def hand_analysis(info: RoomInfo, number: int, hands: Sequence[Hand], seat: int,

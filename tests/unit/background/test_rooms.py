@@ -21,6 +21,7 @@ from classroom.rooms import COMPUTER, Rooms, _seat_table, hand_analysis
 from classroom.service import ClassroomStore
 from maubinh.play import Origin, Strength
 from maubinh.rules import load_rule_set
+from maubinh.settle import settle
 from tests.unit.classroom.test_rooms import _timed_out_room
 
 
@@ -105,8 +106,9 @@ def _missed_deal(store: ClassroomStore):  # type: ignore[no-untyped-def]
 def test_a_seats_analysis_prepared_while_the_deal_is_arranged_equals_the_one_made_from_scratch(
         store: ClassroomStore, monkeypatch: pytest.MonkeyPatch) -> None:
     """Lan's and Minh's pages start preparing as the deal is shown (once per seat however often they ask; nothing for
-    a visitor nor a settled deal); at the showdown each analysis is made on the prepared study and computer players
-    (no study made then) and equals the one made from scratch; in a room with the same deal never prepared (another
+    a visitor nor a settled deal); at the showdown each analysis is made on the prepared study (no study made then),
+    the best split's chi at the table settled against the others' hands as they were set (not solvers for them),
+    and equals the one made from scratch; in a room with the same deal never prepared (another
     server's pages), the showdown makes them at once, and the same analyses."""
     rules = load_rule_set("chi-at")
     fresh = Deals()
@@ -117,7 +119,7 @@ def test_a_seats_analysis_prepared_while_the_deal_is_arranged_equals_the_one_mad
     assert prepare_seat(views[0]) is futures[0]  # asked again (a rerun, a reload): the same, made once
     visitor = rooms.view(new.room.id, None, settle=False)
     assert visitor is not None and prepare_seat(visitor) is None
-    assert fresh.studies.computed == 2 and fresh.bot_plays.computed == 2
+    assert fresh.studies.computed == 2 and fresh.bot_plays.computed == 0  # no solver stands in for the others
 
     assert rooms.tick(new.room.id)
     view = rooms.view(new.room.id, str(minh), settle=False)
@@ -125,13 +127,17 @@ def test_a_seats_analysis_prepared_while_the_deal_is_arranged_equals_the_one_mad
     assert [h.origin for h in view.hands] == [Origin.OWN.value, Origin.TIMER_SOLVER.value, COMPUTER, COMPUTER]
     studied = {key[0] for key in fresh.studies.keys()}  # noqa: SIM118 - Flights has keys(), no iteration
     assert studied == {_seat_table(rules, 11, view.hands, seat) for seat in (0, 1)}  # the tables analysed at
-    asked = fresh.studies.hits, fresh.bot_plays.hits
+    asked = fresh.studies.hits
     made = [room_analysis(rooms, view, seat) for seat in (0, 1)]
     assert made == [hand_analysis(view.room, 1, view.hands, seat) for seat in (0, 1)]  # as from scratch
     assert [m.actual for m in made if m] == [h.total for h in view.hands[:2]]
     assert [m.missed for m in made if m] == [False, True]
-    assert fresh.studies.computed == 2 and fresh.bot_plays.computed == 2  # the showdown made no study: it took
-    assert (fresh.studies.hits, fresh.bot_plays.hits) == (asked[0] + 2, asked[1] + 2)  # the prepared ones
+    assert fresh.studies.computed == 2 and fresh.bot_plays.computed == 0  # the showdown made no study: it took
+    assert fresh.studies.hits == asked + 2  # the prepared ones
+    for seat, analysis in zip((0, 1), made, strict=True):  # the best split's chi at this very table: the others as set
+        assert analysis is not None and analysis.best_actual == settle(
+            (analysis.best, *(h.arrangement for h in view.hands if h.seat != seat)), rules,
+            (analysis.best_declare, *(h.declared for h in view.hands if h.seat != seat))).totals[0]
 
     elsewhere = Deals()
     monkeypatch.setattr(background.rooms, "deals", lambda: elsewhere)
