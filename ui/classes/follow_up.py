@@ -74,11 +74,6 @@ def group_sections(group: Group, learners: Mapping[str, LearnerInfo], lang: str,
     return joined_sections(parts) if parts else None
 
 
-def _csv(group: Group, learners: Mapping[str, LearnerInfo], lang: str, zone: tzinfo | None) -> bytes:
-    sections = group_sections(group, learners, lang, zone)
-    return csv_bytes(*sections) if sections else b""
-
-
 def _delete(klass: ClassInfo, group: Group) -> None:
     if group.key is not None:
         FollowUps(classroom().store).delete(klass.id, group.key)
@@ -116,7 +111,8 @@ def show_group(klass: ClassInfo, group: Group, lang: str, where: str,
             st.dataframe(pd.DataFrame(answer_rows(result, member.learner_id, board_questions(assignment),
                                                   assignment.drill_set.rule_set, lang)), hide_index=True, width="stretch")
         download, remove = st.columns(2)
-        download.download_button(t("classes.follow.download"), lambda: _csv(group, learners, lang, zone),
+        download.download_button(t("classes.follow.download"),  # the CSV made only when tapped
+                                 lambda: csv_bytes(*(group_sections(group, learners, lang, zone) or ())),
                                  file_name=f"maubinh-follow-up-{klass.id}-{group.ref.replace(':', '-')}.csv",
                                  mime="text/csv", key=f"{key}_csv", icon=":material/download:")
         with remove.popover(t("classes.follow.delete"), icon=":material/delete:"):

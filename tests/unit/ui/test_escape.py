@@ -105,7 +105,8 @@ def test_every_csv_export_goes_through_the_one_helper() -> None:
             call = text[text.rindex("download_button(", 0, found.start()): found.start()]
             downloads += 1
             assert "csv_bytes(" in call, (path, call)
-    assert downloads == 7  # Drill summary, class board, table board, live report, Progress, Play history, Sandbox simulation
+    assert downloads == 8  # Drill summary, class board (an earlier version's too), table board, live report, a source's
+    # follow-ups, Progress, Play history, Sandbox simulation
 
 
 def test_streamlits_own_marks_in_a_name_stay_text() -> None:
