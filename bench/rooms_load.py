@@ -59,6 +59,15 @@ whole-page runs of the room's pages (every page at a deal and at the showdown, t
 changed on the way earlier: "ready" redrew every page of the room (now the status fragment alone), each run drew the
 room's QR code again (now made once), and a look every second while a deal is arranged could not meet a 1 s target by
 itself (now every 0.75 s).
+
+On the quiet machine after the merges (2026-12-05 16:40, load average 1.4 rising to 4.7, main 88aed66; 10 rooms of
+4, 2 deals, one server, think 4 s): dealt p95 4.73 s, placed 3.87 s, showdown 7.89 s, each page's run with its
+analysis p95 13.3 s, 80 of 80 hands; "ready" was never seen by the bench (180 pages: it reads the list as Markdown
+items, which a deal now draws as one caption line, so the figure is missing, not zero). With the deal's preparation
+switched off: showdown p95 5.62 s, the run with its analysis 21.8 s. At 01c6d08 (before the rooms fixes from the
+user test were merged): dealt 2.63 s, placed 0.92 s, showdown 3.48 s, ready 1.93 s, the run with its analysis
+20.8 s. So the page got slower with those fixes (placed 0.9 -> 3-3.9 s, showdown 3.5 -> 5.6 s with the same CPU
+per second): not yet found; the next thing to look at.
 """
 
 from __future__ import annotations
