@@ -287,16 +287,11 @@ def _seat_table(rule_set: RuleSet, seed: int, hands: Sequence[Hand], seat: int) 
     return _seat_table_of(rule_set, seed, {h.seat: h.arrangement.cards for h in hands}, seat)
 
 
-def _deal(seed: int, number: int, players: int) -> tuple[tuple[Card, ...], ...]:
-    """The cards of a room's deal ``number`` (room seed ``seed``), one hand per player in dealing order."""
-    return deal_cards(seed, number, players)
-
-
 def dealt_tables(info: RoomInfo, number: int, players: Sequence[Player]) -> dict[int, SeatTable]:
     """The table each person's hand of deal ``number`` will be analysed at (:func:`seat_analysis`), by seat, known
     from the deal's cards alone (the room's seed, the deal, its ``players`` in dealing order): a deal's analyses can be
     prepared as soon as it is dealt (:func:`background.rooms.prepare_seat`). Computer players have none."""
-    cards = dict(zip((p.seat for p in players), _deal(info.seed, number, len(players)), strict=True))
+    cards = dict(zip((p.seat for p in players), deal_cards(info.seed, number, len(players)), strict=True))
     return {p.seat: _seat_table_of(info.rule_set, info.seed, cards, p.seat) for p in players if p.strength is None}
 
 
@@ -680,7 +675,7 @@ class Rooms:
         if len(players) < MIN_SEATS:
             raise ClassroomError("players", "a deal needs at least 2 players")
         number = room.deal + 1
-        hands = _deal(room.seed, number, len(players))
+        hands = deal_cards(room.seed, number, len(players))
         session.add(RoomDeal(room_id=room.id, number=number, players=players,
                              cards=[" ".join(map(str, hand)) for hand in hands], started_at=moment,
                              deadline=moment + timedelta(seconds=_limit(room.timer))))

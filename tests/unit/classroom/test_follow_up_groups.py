@@ -15,7 +15,7 @@ from classroom.service import ClassroomStore
 from classroom.snapshot import pack, record
 from classroom.versions import earlier_versions, version_counts
 from maubinh.drills import make_question
-from tests.unit.classroom.test_follow_ups import CHI_AT, SIX, _answer, _class, _graded
+from tests.unit.classroom.test_follow_ups import CHI_AT, SIX, _answer, _class, _graded, _missed
 
 
 def test_a_source_s_follow_ups_are_one_group_with_each_learner_s_progress(store: ClassroomStore) -> None:
@@ -23,13 +23,8 @@ def test_a_source_s_follow_ups_are_one_group_with_each_learner_s_progress(store:
     both of hers (one right), Minh one (wrong): 2 learners, 5 questions, 1 done; Lan 2/2 answered 1 right, Minh 1/3
     none right. A live session's follow-up is a group of its own."""
     class_id, (lan, minh, hoa) = _class(store, ["Lan", "Minh", "Hoa"])
-    source = _graded(store, class_id)
+    source = _missed(store, class_id, lan, minh, hoa)
     practice = Practice(store)
-    for number in range(6):
-        _answer(practice, source, lan, number, right=number not in (1, 4))
-        _answer(practice, source, hoa, number, right=True)
-    for number in range(3):
-        _answer(practice, source, minh, number, right=True)
     follow_ups = FollowUps(store)
     assert follow_ups.groups(class_id) == []
     made = follow_ups.reassign(class_id, ASSIGNMENT, source.id, "Buổi 1")

@@ -46,10 +46,9 @@ def _answer(practice: Practice, assignment: AssignmentInfo, learner: str, number
                     chi_lost=None, seconds=4.0)
 
 
-def test_an_assignment_s_follow_up_gives_each_learner_only_what_they_missed(store: ClassroomStore) -> None:
-    """Lan got questions 2 and 5 wrong, Minh answered only the first three (right), Hoa all six right, Tú was
-    removed: Lan gets [2, 5], Minh [4, 5, 6] (1-based), nobody else anything: 2 learners, 5 questions."""
-    class_id, (lan, minh, hoa, tu) = _class(store, ["Lan", "Minh", "Hoa", "Tú"])
+def _missed(store: ClassroomStore, class_id: str, lan: str, minh: str, hoa: str) -> AssignmentInfo:
+    """The class's graded assignment of six questions, answered: Lan got 2 and 5 (1-based) wrong, Minh answered only
+    the first three (right), Hoa all six right."""
     source = _graded(store, class_id)
     practice = Practice(store)
     for number in range(6):
@@ -57,6 +56,14 @@ def test_an_assignment_s_follow_up_gives_each_learner_only_what_they_missed(stor
         _answer(practice, source, hoa, number, right=True)
     for number in range(3):
         _answer(practice, source, minh, number, right=True)
+    return source
+
+
+def test_an_assignment_s_follow_up_gives_each_learner_only_what_they_missed(store: ClassroomStore) -> None:
+    """Lan got questions 2 and 5 wrong, Minh answered only the first three (right), Hoa all six right, Tú was
+    removed: Lan gets [2, 5], Minh [4, 5, 6] (1-based), nobody else anything: 2 learners, 5 questions."""
+    class_id, (lan, minh, hoa, tu) = _class(store, ["Lan", "Minh", "Hoa", "Tú"])
+    source = _missed(store, class_id, lan, minh, hoa)
     store.remove_learner(class_id, tu)
     follow_ups = FollowUps(store)
     assert follow_ups.made(class_id, ASSIGNMENT, source.id) is None
@@ -83,7 +90,7 @@ def test_an_assignment_s_follow_up_gives_each_learner_only_what_they_missed(stor
         store.submit(found[lan].id, minh, 0, answer_code(question, best_answer(question)), True, None, 3.0)
     assert refused.value.field == "assignment"
     # graded the same way: the answer is stored in the class and in Lan's profile, under the question's key
-    stored = practice.answer(found[lan].id, lan, 0, lesson=question.lesson.value,
+    stored = Practice(store).answer(found[lan].id, lan, 0, lesson=question.lesson.value,
                              code=answer_code(question, best_answer(question)), correct=True, chi_lost=None, seconds=2.0)
     assert stored.correct and [a.number for a in store.answers(found[lan].id, lan)] == [0]
     with store.engine.connect() as connection:
