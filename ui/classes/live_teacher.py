@@ -199,10 +199,12 @@ def _controls(klass: ClassInfo, lang: str, views: LiveViews | None) -> bool:
         first, second = st.columns(2)
         first.button(t("live.finish" if last else "live.next"), key="live_next", type="secondary" if asking else "primary",
                      on_click=_step, args=(klass, info, "next"), width="stretch", icon=":material/skip_next:",
-                     disabled=last and asking, help=t("live.finish_after_key") if last and asking else None)
+                     disabled=last and asking)
         second.button(t("live.reveal"), key="live_reveal", on_click=_step, args=(klass, info, "reveal"),
                       type="primary" if asking else "secondary", width="stretch", disabled=not asking,
                       icon=":material/visibility:")
+        if last and asking:  # said under the buttons (a disabled button's tooltip is not seen on a phone)
+            st.caption(t("live.finish_after_key"))
         third, fourth = st.columns(2)
         third.button(t("live.resume" if info.phase is Phase.PAUSED else "live.pause"), key="live_pause",
                      on_click=_step, args=(klass, info, "pause"), width="stretch",
