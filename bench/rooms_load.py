@@ -103,7 +103,8 @@ SEATS = 4
 LANG = "en"
 TARGETS = {"showdown": 1.0, "ready": 1.5}
 """p95 targets in seconds (issue 34)."""
-_STATUS_LINE = re.compile(r"^- \*\*(?P<name>[^*]+)\*\*(?: \([^)]*\))?(?: · (?P<state>.+))?$")
+_STATUS_LINE = re.compile(r"^(?:- )?\*\*(?P<name>[^*]+)\*\*(?: \([^)]*\))?(?: · (?P<state>.+?))?\s*$")
+"""A seat's line in the page's seat list: a Markdown item, or a line of the caption a deal being arranged draws."""
 
 
 @dataclass
@@ -129,7 +130,8 @@ class Player:
     """deal -> when the run that drew the showdown had finished (the analysis drawn)."""
 
     def watch(self, ready: str, showdown: str) -> None:
-        """Note what the page draws as its deltas arrive (``ready``, ``showdown``: the words of the page's language)."""
+        """Note what the page draws as its deltas arrive (``ready``: the word of the page's language; ``showdown``:
+        the showdown's heading with ``{n}`` for the deal's number: a showdown drawn again is not the next deal's)."""
 
         def on_node(node: Node) -> None:
             now = time.perf_counter()
@@ -143,7 +145,7 @@ class Player:
                     found = _STATUS_LINE.match(line)
                     if found and found["state"] == ready:
                         self.seen_ready.setdefault((self.deal, found["name"]), now)
-            elif node.kind == "heading" and showdown in node.text:
+            elif node.kind == "heading" and node.text.startswith(showdown.format(n=self.deal)):
                 self.showdown.setdefault(self.deal, now)
 
         def on_finished(status: int) -> None:
@@ -276,7 +278,8 @@ async def run(args: argparse.Namespace, cluster: Servers, rooms: Rooms) -> tuple
     cpus["no page"] = await idle_cpu(cluster, args.idle_seconds)
     await open_pages([(p.tab, "play", p.query) for p in players], args.at_once, figures.errors)
     for player in players:
-        player.watch(translate("rooms.state_ready", LANG), translate("play.showdown", LANG))
+        player.watch(translate("rooms.state_ready", LANG),
+                     f"{translate('rooms.deal_title', LANG, n='{n}')} · {translate('play.showdown', LANG)}")
     await asyncio.sleep(2)  # every page polling
     cpus["waiting"] = await idle_cpu(cluster, args.idle_seconds)
     used, start = cluster.cpu(), time.perf_counter()

@@ -41,7 +41,7 @@ from __future__ import annotations
 import hmac
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from functools import partial
@@ -85,6 +85,8 @@ COMPUTER = "computer"
 """The origin stored for a computer player's hand."""
 MAX_CHIS_CARDS = 13
 """Card ids in a placement (more is refused: a crafted payload)."""
+_READ_CHUNK = 500
+"""Rooms read in one grouped query by :meth:`Rooms.signatures` (a bound list of ids per statement)."""
 
 
 @dataclass(frozen=True)
@@ -1035,19 +1037,40 @@ class Rooms:
                 score=score, remaining=remaining)
 
     def signature(self, room_id: str) -> tuple[object, ...]:
-        """A cheap summary of what others change in the room (seats, the deal, hands made, the showdown): the page
-        polls it and redraws when it changes."""
+        """A cheap summary of what others change in the room (seats, the deal, hands made, the showdown): a page
+        redraws when it changes; ``()`` for an unknown room. One room's :meth:`signatures`."""
+        return self.signatures((room_id,)).get(room_id, ())
+
+    def signatures(self, room_ids: Collection[str]) -> dict[str, tuple[object, ...]]:
+        """:meth:`signature` of each known room of ``room_ids`` (unknown ones left out), in four grouped reads
+        whatever their number (the server's watch reads every followed room so, :mod:`ui.watch`): ``(deal,
+        closed_at, seats, hands, settled_at)``, seats as ``(seat, name, left_at)`` and hands as the seats whose hand
+        of the current deal is final, both in seat order."""
+        found: dict[str, tuple[object, ...]] = {}
+        ids = sorted(set(room_ids))
         with self.store._session() as session:
-            room = session.get(Room, room_id)
-            if room is None:
-                return ()
-            seats = tuple(session.execute(select(RoomSeat.seat, RoomSeat.name, RoomSeat.left_at)
-                                          .where(RoomSeat.room_id == room_id).order_by(RoomSeat.seat)))
-            hands = tuple(session.scalars(select(RoomHand.seat).where(RoomHand.room_id == room_id,
-                                                                      RoomHand.number == room.deal)
-                                          .order_by(RoomHand.seat)))
-            deal = session.get(RoomDeal, (room_id, room.deal)) if room.deal else None
-            return (room.deal, room.closed_at, seats, hands, None if deal is None else deal.settled_at)
+            for start in range(0, len(ids), _READ_CHUNK):
+                chunk = ids[start:start + _READ_CHUNK]
+                rooms = {room_id: (deal, closed) for room_id, deal, closed in session.execute(
+                    select(Room.id, Room.deal, Room.closed_at).where(Room.id.in_(chunk)))}
+                seats: dict[str, list[tuple[object, ...]]] = {room_id: [] for room_id in rooms}
+                for room_id, seat, name, left_at in session.execute(
+                        select(RoomSeat.room_id, RoomSeat.seat, RoomSeat.name, RoomSeat.left_at)
+                        .where(RoomSeat.room_id.in_(chunk)).order_by(RoomSeat.room_id, RoomSeat.seat)):
+                    seats[room_id].append((seat, name, left_at))
+                hands: dict[str, list[int]] = {room_id: [] for room_id in rooms}
+                for room_id, seat in session.execute(
+                        select(RoomHand.room_id, RoomHand.seat).join(Room, Room.id == RoomHand.room_id)
+                        .where(RoomHand.room_id.in_(chunk), RoomHand.number == Room.deal)
+                        .order_by(RoomHand.room_id, RoomHand.seat)):
+                    hands[room_id].append(seat)
+                settled = {room_id: at for room_id, at in session.execute(
+                    select(RoomDeal.room_id, RoomDeal.settled_at).join(Room, Room.id == RoomDeal.room_id)
+                    .where(RoomDeal.room_id.in_(chunk), RoomDeal.number == Room.deal))}
+                for room_id, (deal, closed) in rooms.items():
+                    found[room_id] = (deal, closed, tuple(seats[room_id]), tuple(hands[room_id]),
+                                      settled.get(room_id) if deal else None)
+        return found
 
     @staticmethod
     def confirmed_elsewhere(before: tuple[object, ...], after: tuple[object, ...], me: int | None) -> frozenset[int] | None:

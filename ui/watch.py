@@ -41,9 +41,9 @@ first pages show it at once instead of forty runs sharing the interpreter's lock
 
 Measured (``bench/live_class.py``, its docstring): 40 learners on one server, the question on every page p95 0.62 s
 and an answer counted p95 0.70 s (polling: 1.60 s and 1.38 s under the same load), 1.4 ms of CPU a second per
-waiting learner (polling: 7.0). The rooms' page (``ui/rooms/page.py``) still polls: it can follow a room the same way
-(a topic reading :meth:`classroom.rooms.Rooms.signature` of many rooms at once, its view including whether the
-deal's deadline passed, since a page run settles it).
+waiting learner (polling: 7.0). A room's pages follow their room the same way (``ui/rooms/page.py``'s ``ROOMS``:
+:meth:`classroom.rooms.Rooms.signatures` of every followed room at once, the view including whether the deal's time
+is up, since a page's run settles it).
 """
 
 from __future__ import annotations
@@ -385,9 +385,11 @@ def available() -> bool:
     return found._runtime is not None and (found._thread is None or found._thread.is_alive())
 
 
-def watched_fragment(poll_s: float, safety_s: float = SAFETY_S) -> Callable[[Callable[P, None]], Callable[P, None]]:
+def watched_fragment(poll_s: float | None,
+                     safety_s: float = SAFETY_S) -> Callable[[Callable[P, None]], Callable[P, None]]:
     """A fragment whose body follows something with :meth:`Watch.follow`: it runs by itself every ``safety_s``
-    seconds while the watch works, and every ``poll_s`` seconds (the old polling) when it does not."""
+    seconds while the watch works, and every ``poll_s`` seconds (the old polling; ``None``: never by itself) when it
+    does not."""
 
     def decorate(body: Callable[P, None]) -> Callable[P, None]:
         @functools.wraps(body)

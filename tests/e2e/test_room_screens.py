@@ -17,6 +17,7 @@ from classroom.rooms import Rooms
 from classroom.service import ClassroomStore
 from maubinh.play import Strength
 from maubinh.rules import load_rule_set
+from maubinh.strategy.arrangers import arrange_simple
 from tests.e2e.conftest import VIEWPORT, assert_no_exception, screenshot, wait_idle
 from tests.e2e.test_play_first_screen import PHONE, PHONE_H, assert_on_first_screen
 from ui.i18n import translate
@@ -105,3 +106,24 @@ def test_a_full_rooms_page_offers_the_seat_freed_and_a_second_tab_is_told_of_the
     assert stored is not None and stored.placed["front"] == cards[:2]  # the first tab's, kept
     for card in cards[:2]:  # and shown in the second tab's front chi
         expect(second.locator(f'.mb-chi[data-chi="front"] button[data-card="{card}"]')).to_have_count(1)
+
+
+def test_the_hosts_second_device_follows_the_next_deal_after_a_showdown(e2e_browser: Browser, app_url: str,
+                                                                        app_database: str) -> None:
+    """The host's link open on two devices: at the showdown the room waits for the host's "next deal"; dealt from
+    one device, the other shows the new deal without a reload (it used to stop looking at the room once it showed a
+    showdown to the host, issue 34)."""
+    rooms = Rooms(ClassroomStore.open(app_database))
+    new = rooms.create(load_rule_set("chi-at"), 2, 60, Strength.BEGINNER, "Lan")
+    second = _opened(e2e_browser, f"{app_url}/play?room={new.room.code}&seat={new.seat}&host={new.host}&lang=en")
+    rooms.start(new.room.id, str(new.host), now=utcnow() + timedelta(seconds=120))  # as dealt from the first device
+    expect(second.locator(".mb-hand button.mb-card")).to_have_count(13, timeout=15_000)
+    view = rooms.view(new.room.id, str(new.seat))
+    assert view is not None
+    rooms.confirm(str(new.seat), 1, arrange_simple(view.cards, load_rule_set("chi-at")))  # confirmed on the first
+    expect(second.get_by_text("Deal 1 · Showdown")).to_be_visible(timeout=15_000)
+    expect(second.get_by_role("button", name="Next deal")).to_be_visible()
+    rooms.start(new.room.id, str(new.host), now=utcnow() + timedelta(seconds=120))  # "next deal" on the first device
+    expect(second.get_by_text("Deal 1 · Showdown")).to_have_count(0, timeout=15_000)
+    expect(second.locator(".mb-hand button.mb-card")).to_have_count(13)
+    assert_no_exception(second)

@@ -12,24 +12,25 @@ full room's join page follows its seats; two tabs of one seat never overwrite ea
 or another server finds the same seat, the same deal and the chi stored; the timer is the server's
 (:mod:`classroom.rooms`).
 
-**Why polling.** What others change (a seat taken, a hand confirmed, the showdown, the next deal) is followed by a
-fragment that reruns every :data:`POLL_S` (:data:`DEAL_POLL_S` while a deal is arranged; ``st.fragment(run_every=...)``)
-and reads one cheap summary of the room (:meth:`classroom.rooms.Rooms.signature`: four indexed reads); when it
-changed, the page is drawn again, unless other seats only confirmed their hands: then the fragment redraws its list of
-who is ready by itself. A push
-(PostgreSQL ``LISTEN/NOTIFY`` to every server, then to each open session) needs a listener thread per server and a
-path from it into Streamlit's sessions that Streamlit does not offer; polling needs nothing but the database every
-server already shares, works the same on SQLite alone and on PostgreSQL behind HAProxy, and costs one small read a
-second per waiting player (measured: ``bench/rooms_poll.py``). It polls only while something is pending
-(:func:`pending`): not in a closed room, and not for the host looking at a showdown (the host's own "next deal"
-is what the room waits for).
+**Following the room.** What others change (a seat taken, a hand confirmed, the showdown, the next deal) reaches a
+page through the server's watch (:mod:`ui.watch`): the page's seat list is a fragment that follows the room
+(:data:`ROOMS`: :meth:`classroom.rooms.Rooms.signature`, which one thread per server reads for every followed room
+at once, four grouped queries every :data:`ui.watch.TICK_S`), and is rerun when the room changed or the deal's time
+ran out. Its run draws the list again by itself when other seats only confirmed their hands, and draws the page
+again otherwise. Before the watch every waiting page polled (a fragment run every :data:`POLL_S`,
+:data:`DEAL_POLL_S` while a deal is arranged, a script run of Streamlit's each): forty players cost a core and made
+the showdown seconds late (``bench/rooms_load.py``). Without Streamlit's calls the watch needs, the pages poll so
+again, only while something is pending (:func:`pending`). A push from the database (PostgreSQL ``LISTEN/NOTIFY``)
+would still need a way into Streamlit's sessions, the watch's part; the watch's read works the same on SQLite alone
+and on PostgreSQL behind HAProxy.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -61,6 +62,7 @@ from ui.setup import rule_set_label, rule_set_picker
 from ui.store import LEARNER_PARAM, configured_url
 from ui.table.timer import expired
 from ui.table.views import show_analysis, show_seat
+from ui.watch import Topic, watch, watched_fragment
 
 __all__ = ["DEAL_POLL_S", "HOST_PARAM", "MAX_VALUE_CHARS", "NEW", "POLL_S", "ROOM_PARAM", "SEAT_PARAM", "pending",
            "room_requested", "rooms", "show_room_page", "show_rooms_button", "take_value"]
@@ -69,10 +71,9 @@ ROOM_PARAM, SEAT_PARAM, HOST_PARAM = "room", "seat", "host"
 NEW = "new"
 """``?room=new``: the form that opens a room."""
 POLL_S = 1.0
-"""Seconds between two looks at the room while something is pending (what others do shows within it)."""
+"""Without the server's watch: seconds between two looks at the room while something is pending."""
 DEAL_POLL_S = 0.75
-"""The same while a deal is being arranged: the showdown is on every page within 1 s at p95 of the last "Confirm"
-(a look every second alone waits up to 0.95 s at p95; ``bench/rooms_load.py``)."""
+"""The same while a deal is being arranged (a look every second alone waits up to 0.95 s at p95)."""
 MAX_VALUE_CHARS = 2000
 """A component value longer than this (as JSON) is refused unread (a real one is about 250)."""
 _PROBLEM_KEY = "rooms_problem"
@@ -92,6 +93,26 @@ def rooms() -> Rooms:
     """This server's rooms, on the classroom database (a store of their own: a room needs neither the question
     bank nor the graders that :func:`ui.store.classroom` loads and starts; its connections open only when used)."""
     return _open(configured_url())
+
+
+def _signatures(room_ids: frozenset[str]) -> dict[str, tuple[object, ...]]:
+    return {room_id: () for room_id in room_ids} | rooms().signatures(room_ids)
+
+
+ROOMS: Topic[str, tuple[object, ...]] = Topic("rooms", _signatures)
+"""What a room's waiting pages follow (:mod:`ui.watch`): the room's :meth:`classroom.rooms.Rooms.signature`, every
+followed room of the server read in one go (``()``: no such room)."""
+
+
+def _signature(room_id: str) -> tuple[object, ...]:
+    """The room's signature read now (a full run of the page: what the person just did shows), kept for the watch."""
+    return watch().state(ROOMS, room_id, shared=False)
+
+
+def _room_view(deadline_passed_at: float | None, signature: tuple[object, ...]) -> Hashable:
+    """What a room's page shows of its signature: all of it, and whether the deal's time is up (the watch reruns the
+    page's fragment at the deadline, which settles the deal: nobody else may be left to confirm)."""
+    return signature, deadline_passed_at is not None and utcnow().timestamp() >= deadline_passed_at
 
 
 def room_requested() -> bool:
@@ -174,7 +195,7 @@ def _join(room: RoomInfo, lang: str) -> None:
         st.info(t("seat.join_refused"), icon=":material/groups:")
         return
     store = rooms()
-    drawn = store.signature(room.id)  # before the view: a seat freed in between is seen at the next look
+    drawn = _signature(room.id)  # before the view: a seat freed in between is seen at the next look
     view = store.view(room.id)
     taken = [] if view is None else [s for s in view.seats if not s.left]
     _heading(t("rooms.join_title", code=room.code))
@@ -234,16 +255,17 @@ def pending(view: RoomView, host: bool) -> bool:
 
 
 def _status(view: RoomView, drawn: tuple[object, ...], deadline_passed_at: float | None) -> None:
-    """The seats and who is still arranging (never anyone's cards); the page is drawn again when the room changed."""
+    """The seats and who is still arranging (never anyone's cards); the page is drawn again when the room changed
+    (followed by the server's watch, :data:`ROOMS`)."""
     store = rooms()
-    now = store.signature(view.room.id)
+    now = watch().follow(ROOMS, view.room.id, partial(_room_view, deadline_passed_at))
     if now != drawn and (confirmed := store.confirmed_elsewhere(drawn, now, view.me)) is not None:
         # others confirmed: only this list changes (a whole-page run for each was most of a deal's work)
         view, drawn = replace(view, ready=confirmed), now
     due = view.number and not view.settled and not view.arranging  # all hands in: settled by one server's page
     if due or (deadline_passed_at is not None and utcnow().timestamp() >= deadline_passed_at):
         end_deal(store, view.room.id, view.number)  # the timer ran out: one page of one server settles the deal
-        now = store.signature(view.room.id)
+        now = _signature(view.room.id)
     if now != drawn:
         st.rerun(scope="app")
     ready, arranging = view.ready, {p.seat for p in view.arranging}
@@ -268,9 +290,12 @@ def _status(view: RoomView, drawn: tuple[object, ...], deadline_passed_at: float
         st.markdown("\n".join(f"- {line}" for line in lines))
 
 
-_status_live = st.fragment(run_every=POLL_S)(guarded_function(_status))
-_status_dealt = st.fragment(run_every=DEAL_POLL_S)(guarded_function(_status))
-_status_still = st.fragment(guarded_function(_status))
+_status_live = watched_fragment(POLL_S)(guarded_function(_status))
+_status_dealt = watched_fragment(DEAL_POLL_S)(guarded_function(_status))
+_status_still = watched_fragment(None)(guarded_function(_status))
+"""The seats' fragment, by what the page waits for: with the server's watch working all three follow the room (a
+look every :data:`ui.watch.SAFETY_S` in case it missed something); without it, the old polling pace (none when
+nothing is pending, :func:`pending`)."""
 
 
 def take_value(value: Mapping[str, Any], token: str, view: RoomView, declare: bool, xep_bai: bool) -> str | None:
@@ -576,7 +601,7 @@ def _page(raw: str, lang: str) -> bool:
             _join(room, lang)
             return False
     end_deal(store, room.id, room.deal)
-    drawn = store.signature(room.id)  # before the view: a change in between redraws the page, never goes unseen
+    drawn = _signature(room.id)  # before the view: a change in between redraws the page, never goes unseen
     view = store.view(room.id, None if token is None else str(token), settle=False)
     if view is None:
         _unknown(raw, lang)

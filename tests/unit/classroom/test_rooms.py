@@ -465,3 +465,25 @@ def test_a_hand_confirmed_elsewhere_changes_the_list_of_who_is_ready_and_nothing
     assert rooms.confirmed_elsewhere(minh_ready, rooms.signature(new.room.id), 0) is None
     rooms.leave(str(an))
     assert rooms.confirmed_elsewhere(dealt, rooms.signature(new.room.id), 0) is None
+
+
+def test_the_signatures_of_many_rooms_are_read_together_as_each_alone(store: ClassroomStore) -> None:
+    rooms, waiting = _room(store, seats=2, fill=None)
+    _, dealt = _room(store, seats=3, fill=None)
+    minh = rooms.join(dealt.room.id, "Minh")
+    rooms.join(dealt.room.id, "An")
+    rooms.start(dealt.room.id, str(dealt.host))
+    rooms.confirm(str(minh), 1, arrange_simple(deal_cards(11, 1, 3)[1], RULES))
+    _, settled = _room(store, seats=2, fill=Strength.BEGINNER)
+    rooms.start(settled.room.id, str(settled.host))
+    rooms.confirm(str(settled.seat), 1, arrange_simple(rooms.view(settled.room.id, str(settled.seat)).cards, RULES))
+    ids = (waiting.room.id, dealt.room.id, settled.room.id)
+    together = rooms.signatures((*ids, "no-such-room"))
+    assert set(together) == set(ids)  # an unknown room is left out
+    assert together == {room_id: rooms.signature(room_id) for room_id in ids}
+    assert rooms.signature("no-such-room") == ()
+    deal, closed, seats, hands, settled_at = together[dealt.room.id]
+    assert (deal, closed, hands, settled_at) == (1, None, (1,), None)  # Minh (seat 1) confirmed, not settled
+    assert [(seat, name, left) for seat, name, left in seats] == [(0, "Lan", None), (1, "Minh", None), (2, "An", None)]
+    assert together[waiting.room.id][0] == 0 and together[waiting.room.id][3:] == ((), None)
+    assert together[settled.room.id][3] == (0, 1) and together[settled.room.id][4] is not None  # with the computer's
