@@ -75,12 +75,16 @@ LANES: dict[str, LaneSpec] = {
     "grading": LaneSpec(1, 0, 4_096, "an assignment's questions, made and stored when it is assigned"),
     "rooms": LaneSpec(2, 10, 4_096, "a room's deal: each person's study and computer players, made while the deal is "
                                     "arranged for the showdown's analysis, each on one core below the pages"),
+    "showdown": LaneSpec(1, 0, 4_096, "a room's analyses at its showdown, each on one core, while the pages of every "
+                                      "room draw their showdowns"),
     "idle": LaneSpec(1, 10, 4_096, "work nobody waits for: a bank question's opponents dealt ahead"),
 }
 """The server's lanes. One worker for Play, tables and grading: the engine's solver already spreads one piece of work
 over the cores (:mod:`maubinh.strategy.kernel`); two for the Drill, whose questions are smaller, and two for the
 rooms, whose work runs in the lane's own threads (:func:`maubinh.strategy.kernel.in_calling_thread`: many rooms
-deal at once, and the pages their people arrange on come first)."""
+deal at once, and the pages their people arrange on come first). A room's showdown has a lane of one thread at the
+pages' priority for the analyses not prepared by then (:func:`background.rooms.start_analysis`): made there one at a
+time on one core, not in the pages' runs, where forty at once took the cores from the showdowns still to draw."""
 
 
 class Lane:

@@ -18,6 +18,9 @@ showdown (issue 34), in the background (no Streamlit).
   it), on the prepared study: milliseconds once prepared (waited for while under way; made at
   once when still queued or never started, e.g. on another server than the page's). The page has drawn its showdown
   before it asks.
+- :func:`start_analysis`: the same analysis started in the ``showdown`` lane, for a page that shows the showdown at
+  once and the analysis when it is made (:func:`analysis_state`: made, under way, or neither), instead of making it in
+  its own run: forty analyses made at once in the pages' runs took the cores from the showdowns still to draw.
 - :func:`keep_room_hands`: each hand's Play analysis takes seconds (:func:`classroom.rooms.hand_analysis`), so the
   room's page does not wait for it: once it has drawn a showdown it asks :func:`keep_room_hands`, which runs
   :meth:`classroom.rooms.Rooms.keep_hands` in the ``idle`` lane of :mod:`background.home`, once at a time per room in
@@ -36,7 +39,7 @@ from functools import partial
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from background.deals import deals
+from background.deals import deals, kernel_ready_then
 from background.flight import Flights, FlightTimeout
 from background.home import home
 from background.sized import MiB, deep_size
@@ -45,13 +48,15 @@ from classroom.service import ClassroomError
 from maubinh.play import Analysis, DealStudy, Table
 from maubinh.rules import RuleSet
 
-__all__ = ["ANALYSES_BYTES", "END_WAIT_S", "LANE", "PREPARE_LANE", "end_deal", "ends", "keep_room_hands", "prepare_seat",
-           "room_analysis"]
+__all__ = ["ANALYSES_BYTES", "END_WAIT_S", "LANE", "PREPARE_LANE", "SHOWDOWN_LANE", "AnalysisKey", "analysis_state",
+           "end_deal", "ends", "keep_room_hands", "prepare_seat", "room_analysis", "start_analysis"]
 
 LANE = "idle"
 """The lane the hands are kept in: nobody waits for them."""
 PREPARE_LANE = "rooms"
 """The lane a deal's analyses are prepared in while it is arranged (:func:`prepare_seat`)."""
+SHOWDOWN_LANE = "showdown"
+"""The lane a settled deal's analyses are made in for the pages that show them (:func:`start_analysis`)."""
 END_WAIT_S = 30.0
 """The longest a page waits for the deal's end another page of the process is making (it takes a second or two);
 then it answers "not yet" and looks again at its next poll."""
@@ -63,7 +68,9 @@ _ENDS_KEPT = 4096
 ends: Flights[tuple[str, int], bool] = Flights(_ENDS_KEPT, wait_s=END_WAIT_S)
 """The process's deal ends by (room id, deal number): a settled deal's ``True``, kept (its ``computed``: the calls
 that settled or found settled, one per deal however many pages asked)."""
-_analyses: Flights[tuple[str, int, int], Analysis] = Flights(
+AnalysisKey = tuple[str, int, int]
+"""An analysis's key: (room id, deal number, seat)."""
+_analyses: Flights[AnalysisKey, Analysis] = Flights(
     ANALYSES_BYTES, lambda value: deep_size(value, (RuleSet,)))
 _running: dict[str, Future[int]] = {}
 _lock = threading.Lock()
@@ -141,8 +148,28 @@ def room_analysis(rooms: Rooms, view: RoomView, seat: int) -> Analysis | None:
 
 
 def _analysis(rooms: Rooms, info: RoomInfo, number: int, hands: Sequence[Hand], seat: int) -> Analysis:
-    return _analyses.get((info.id, number, seat), lambda key: rooms.shared_analysis(info, number, hands, seat,
-                                                                                       _prepared_analysis))
+    return _analyses.get((info.id, number, seat), partial(_shared, rooms, info, number, hands, seat))
+
+
+def _shared(rooms: Rooms, info: RoomInfo, number: int, hands: Sequence[Hand], seat: int, key: AnalysisKey) -> Analysis:
+    return rooms.shared_analysis(info, number, hands, seat, _prepared_analysis)
+
+
+def start_analysis(rooms: Rooms, view: RoomView, seat: int) -> Future[Analysis] | None:
+    """:func:`room_analysis` of ``seat`` started in the :data:`SHOWDOWN_LANE` lane on one core (once per process:
+    the same future for every page asking, and :func:`room_analysis` waits for it); ``None`` before the showdown or
+    for a computer player. When the lane refuses it (full, the server stopping), the future comes back cancelled:
+    the caller may then make it with :func:`room_analysis`."""
+    if not Rooms.analysed(view, seat):
+        return None
+    work = partial(kernel_ready_then, _shared, rooms, view.room, view.number, view.hands, seat, one_core=True)
+    return _analyses.start((view.room.id, view.number, seat), work, lambda run: home().submit(SHOWDOWN_LANE, run))
+
+
+def analysis_state(key: AnalysisKey) -> str:
+    """``"made"``, ``"under way"`` (queued or being made in this process) or ``""`` (neither: never started, or it
+    failed and was forgotten) for the analysis of ``key`` (what a waiting page follows, :mod:`ui.watch`)."""
+    return "made" if _analyses.ready(key) else "under way" if _analyses.pending(key) is not None else ""
 
 
 def _keep(rooms: Rooms, room_id: str) -> int:

@@ -13,7 +13,8 @@ What is timed (every page of a room watched as its deltas arrive; the figure is 
 - **ready**: a player's "Confirm" (not the room's last) until "ready" beside their name on each other page of the
   room (the seat's state on the others' screens, ``rooms.state_ready``);
 - **showdown**: the room's last "Confirm" until the showdown's heading on every page of the room, the confirmer's
-  own included (target p95 <= 1 s); and until that page's run has finished (the analysis drawn too);
+  own included (target p95 <= 1 s); and until the player's own analysis is drawn on it (**analysis**: made in the
+  background since the showdown lane, drawn when made; before, the run that drew the showdown made it);
 - the hands stored against those expected (rooms x 4 seats x deals: none lost, none twice).
 
 Each player thinks ``--think`` seconds (mean, jittered) before placing and again before confirming; the split is
@@ -89,7 +90,7 @@ from sqlalchemy import func, select
 
 from bench._server import Servers, add_server_options, database, servers
 from bench.class_load import client_cpu, load_average, percentile, print_errors, print_table
-from bench.st_client import FINISHED, Node, Session, open_pages
+from bench.st_client import Node, Session, open_pages
 from classroom.room_models import RoomHand
 from classroom.rooms import Rooms
 from classroom.service import ClassroomStore
@@ -126,12 +127,13 @@ class Player:
     """(deal, name) -> when "ready" beside that name was first drawn."""
     showdown: dict[int, float] = field(default_factory=dict)
     """deal -> when the showdown's heading was first drawn."""
-    showdown_done: dict[int, float] = field(default_factory=dict)
-    """deal -> when the run that drew the showdown had finished (the analysis drawn)."""
+    analysed: dict[int, float] = field(default_factory=dict)
+    """deal -> when the player's own analysis was first drawn (after the showdown: made in the background)."""
 
-    def watch(self, ready: str, showdown: str) -> None:
+    def watch(self, ready: str, showdown: str, analysis: str) -> None:
         """Note what the page draws as its deltas arrive (``ready``: the word of the page's language; ``showdown``:
-        the showdown's heading with ``{n}`` for the deal's number: a showdown drawn again is not the next deal's)."""
+        the showdown's heading with ``{n}`` for the deal's number: a showdown drawn again is not the next deal's;
+        ``analysis``: the analysis's heading)."""
 
         def on_node(node: Node) -> None:
             now = time.perf_counter()
@@ -147,12 +149,10 @@ class Player:
                         self.seen_ready.setdefault((self.deal, found["name"]), now)
             elif node.kind == "heading" and node.text.startswith(showdown.format(n=self.deal)):
                 self.showdown.setdefault(self.deal, now)
+            elif node.kind == "markdown" and node.text == f"#### {analysis}" and self.deal in self.showdown:
+                self.analysed.setdefault(self.deal, now)
 
-        def on_finished(status: int) -> None:
-            if self.deal in self.showdown and status == FINISHED:
-                self.showdown_done.setdefault(self.deal, time.perf_counter())
-
-        self.tab.on_node, self.tab.on_finished = on_node, on_finished
+        self.tab.on_node = on_node
 
 
 @dataclass
@@ -258,7 +258,10 @@ def deal_figures(deal: int, players: list[Player], confirmed: dict[tuple[int, in
         for page in seated:
             if deal in page.showdown:
                 figures.add("showdown", page.showdown[deal] - last, deal)
-                figures.add("showdown run", page.showdown_done.get(deal, page.showdown[deal]) - last, deal)
+                if deal in page.analysed:
+                    figures.add("analysis", page.analysed[deal] - last, deal)
+                else:
+                    figures.errors.append(f"{page.name} deal {deal}: no analysis drawn")
             else:
                 figures.errors.append(f"{page.name} deal {deal}: no showdown")
             for name, sent in times.items():
@@ -279,7 +282,8 @@ async def run(args: argparse.Namespace, cluster: Servers, rooms: Rooms) -> tuple
     await open_pages([(p.tab, "play", p.query) for p in players], args.at_once, figures.errors)
     for player in players:
         player.watch(translate("rooms.state_ready", LANG),
-                     f"{translate('rooms.deal_title', LANG, n='{n}')} · {translate('play.showdown', LANG)}")
+                     f"{translate('rooms.deal_title', LANG, n='{n}')} · {translate('play.showdown', LANG)}",
+                     translate("play.analysis", LANG))
     await asyncio.sleep(2)  # every page polling
     cpus["waiting"] = await idle_cpu(cluster, args.idle_seconds)
     used, start = cluster.cpu(), time.perf_counter()
@@ -287,7 +291,7 @@ async def run(args: argparse.Namespace, cluster: Servers, rooms: Rooms) -> tuple
         await asyncio.gather(*(play_deal(deal, [p for p in players if p.room == room], figures, args.think, rng,
                                          confirmed) for room in range(args.rooms)))
         deadline = time.perf_counter() + 300  # every analysis drawn before the next deal: each deal's own figures
-        while not all(deal in p.showdown_done for p in players) and time.perf_counter() < deadline:
+        while not all(deal in p.analysed for p in players) and time.perf_counter() < deadline:
             await asyncio.sleep(0.1)
         deal_figures(deal, players, confirmed, figures)
         await asyncio.sleep(1)

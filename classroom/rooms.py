@@ -1092,7 +1092,10 @@ class Rooms:
         """Play's analysis of ``seat``'s hand at the showdown (:func:`hand_analysis`: the split against the best at
         this table size, chi lost with its standard error), ``None`` before it or for a computer player.
         ``analysis``: how it is had (the background's is made once per process, :func:`background.rooms.room_analysis`)."""
+        return analysis(view.room, view.number, view.hands, seat) if Rooms.analysed(view, seat) else None
+
+    @staticmethod
+    def analysed(view: RoomView, seat: int) -> bool:
+        """Whether ``seat``'s hand has an analysis in the view: the deal is settled and a person played the seat."""
         order = [p.seat for p in view.players]
-        if view.settlement is None or seat not in order or view.hands[order.index(seat)].origin == COMPUTER:
-            return None
-        return analysis(view.room, view.number, view.hands, seat)
+        return view.settlement is not None and seat in order and view.hands[order.index(seat)].origin != COMPUTER

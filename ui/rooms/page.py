@@ -28,6 +28,7 @@ and on PostgreSQL behind HAProxy.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Hashable, Mapping
 from dataclasses import replace
 from functools import partial
@@ -36,7 +37,7 @@ from typing import Any
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
-from background.rooms import end_deal, keep_room_hands, prepare_seat, room_analysis
+from background.rooms import AnalysisKey, analysis_state, end_deal, keep_room_hands, prepare_seat, room_analysis, start_analysis
 from classroom.clock import GRACE_S
 from classroom.models import LEARNER_NAME_MAX, utcnow
 from classroom.rooms import COMPUTER, MAX_SEATS, MIN_SEATS, TIMERS, RoomInfo, Rooms, RoomView, SeatToken
@@ -80,6 +81,7 @@ _PROBLEM_KEY = "rooms_problem"
 FOLDED_TITLE, PHONE_SPACE = "rooms_title_folded", "rooms_phone_space"
 """Keys of the page's title and way back while the seat arranges a deal (hidden on a phone: its 13 cards on the first
 screen), and of the space that then keeps the first line below the header bar (a phone's only): :data:`ui.cards.CARD_CSS`."""
+_log = logging.getLogger(__name__)
 _CHANGED_KEY = "rooms_changed"
 """Session key: the deal whose chi this tab found changed from another tab or device (said once, at the next run)."""
 
@@ -418,14 +420,51 @@ def _showdown(view: RoomView, lang: str) -> None:
 
 
 def _analysis(view: RoomView, index: int, lang: str) -> None:
+    """The analysis of the view's hand ``index`` (a person's): drawn when made; else started in the background
+    (:func:`background.rooms.start_analysis`) and waited for by a fragment that follows it, so the showdown is on the
+    screen at once and no page's run makes an analysis (forty at once took the cores from the others' showdowns)."""
     hand = view.hands[index]
-    if hand.origin == COMPUTER:
+    key = (view.room.id, view.number, hand.seat)
+    if key in st.session_state.get(_FAILED_KEY, ()):
+        st.warning(t("rooms.analysis_failed"), icon=":material/error:")
         return
-    with st.spinner(t("rooms.analysing")):
-        analysis = room_analysis(rooms(), view, hand.seat)  # once per server, shared with the profile's copy
+    future = start_analysis(rooms(), view, hand.seat)
+    if future is None:
+        return
+    if future.cancelled():  # the lane refused it (full, the server stopping): made here
+        with st.spinner(t("rooms.analysing")):
+            analysis = room_analysis(rooms(), view, hand.seat)
+    elif not future.done():
+        _analysis_waiting(key)
+        return
+    elif future.exception() is not None:
+        _log.warning("a room's analysis failed: %r", future.exception())
+        st.session_state.setdefault(_FAILED_KEY, set()).add(key)  # said, not made again at each run
+        st.warning(t("rooms.analysis_failed"), icon=":material/error:")
+        return
+    else:
+        analysis = future.result()
     if analysis is not None:
         show_analysis(analysis, view.room.rule_set, lang, key=f"rooms_analysis_{view.number}_{hand.seat}",
                       origin=Origin(hand.origin))
+
+
+ANALYSES: Topic[AnalysisKey, str] = Topic("room_analyses", lambda keys: {key: analysis_state(key) for key in keys})
+"""What a page waiting for an analysis follows (:mod:`ui.watch`): whether it is made, in this process (no database)."""
+ANALYSIS_POLL_S = 1.0
+"""Without the server's watch: seconds between two looks for an analysis under way."""
+_FAILED_KEY = "rooms_analyses_failed"
+"""Session key: the analyses (room, deal, seat) that failed on this page (said once made, not started again)."""
+
+
+@watched_fragment(ANALYSIS_POLL_S)
+@guarded_function
+def _analysis_waiting(key: AnalysisKey) -> None:
+    """Shown while the analysis of ``key`` is under way; once it is made (or failed) the page is drawn again, with it."""
+    if watch().follow(ANALYSES, key) == "under way":
+        st.caption(f":material/hourglass_top: {t('rooms.analysing')}")
+        return
+    st.rerun(scope="app")
 
 
 def _score(view: RoomView) -> None:

@@ -15,7 +15,7 @@ from sqlalchemy.exc import OperationalError
 
 import background.rooms
 from background.deals import Deals
-from background.rooms import end_deal, ends, keep_room_hands, prepare_seat, room_analysis
+from background.rooms import analysis_state, end_deal, ends, keep_room_hands, prepare_seat, room_analysis, start_analysis
 from classroom.models import utcnow
 from classroom.rooms import COMPUTER, Rooms, _seat_table, hand_analysis
 from classroom.service import ClassroomStore
@@ -146,3 +146,27 @@ def test_a_seats_analysis_prepared_while_the_deal_is_arranged_equals_the_one_mad
     view = rooms.view(again.room.id, str(minh_again), settle=False)
     assert view is not None and [room_analysis(rooms, view, seat) for seat in (0, 1)] == made
     assert elsewhere.studies.computed == 2 and elsewhere.studies.misses == 2  # made at the showdown
+
+
+def test_a_showdowns_analysis_is_started_in_the_showdown_lane_once_and_followed_until_made(
+        store: ClassroomStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the showdown a page starts each person's analysis in the background instead of making it in its run: one
+    future however many pages ask, "under way" until made, then the same analysis as made from scratch; nothing
+    for a computer player's seat nor before the showdown."""
+    fresh = Deals()
+    monkeypatch.setattr(background.rooms, "deals", lambda: fresh)
+    rooms, new, minh, views = _missed_deal(store)
+    assert views[0] is not None and start_analysis(rooms, views[0], 0) is None  # not settled yet
+    assert rooms.tick(new.room.id)
+    view = rooms.view(new.room.id, str(minh), settle=False)
+    assert view is not None and view.settled
+    key = (new.room.id, 1, 1)
+    assert analysis_state(key) == ""
+    future = start_analysis(rooms, view, 1)
+    assert future is not None and start_analysis(rooms, view, 1) is future  # a second page: the same one
+    assert analysis_state(key) in ("under way", "made")
+    made = future.result(120)
+    assert analysis_state(key) == "made"
+    assert made == hand_analysis(view.room, 1, view.hands, 1) and made.missed  # Minh's timer played for him
+    assert room_analysis(rooms, view, 1) is made  # the page's draw and the profile's copy take it
+    assert start_analysis(rooms, view, 2) is None  # a computer player's seat
