@@ -90,7 +90,7 @@ from sqlalchemy import func, select
 
 from bench._server import Servers, add_server_options, database, servers
 from bench.class_load import client_cpu, load_average, percentile, print_errors, print_table
-from bench.st_client import Node, Session, open_pages
+from bench.st_client import FINISHED, FRAGMENT_FINISHED, Node, Session, open_pages
 from classroom.room_models import RoomHand
 from classroom.rooms import Rooms
 from classroom.service import ClassroomStore
@@ -127,6 +127,8 @@ class Player:
     """(deal, name) -> when "ready" beside that name was first drawn."""
     showdown: dict[int, float] = field(default_factory=dict)
     """deal -> when the showdown's heading was first drawn."""
+    runs: dict[int, int] = field(default_factory=dict)
+    """Runs of this page the server finished, by status (a whole run, a fragment's run)."""
     analysed: dict[int, float] = field(default_factory=dict)
     """deal -> when the player's own analysis was first drawn (after the showdown: made in the background)."""
 
@@ -152,7 +154,10 @@ class Player:
             elif node.kind == "markdown" and node.text == f"#### {analysis}" and self.deal in self.showdown:
                 self.analysed.setdefault(self.deal, now)
 
-        self.tab.on_node = on_node
+        def on_finished(status: int) -> None:
+            self.runs[status] = self.runs.get(status, 0) + 1
+
+        self.tab.on_node, self.tab.on_finished = on_node, on_finished
 
 
 @dataclass
@@ -298,6 +303,9 @@ async def run(args: argparse.Namespace, cluster: Servers, rooms: Rooms) -> tuple
     cpus["playing"] = (cluster.cpu() - used) / (time.perf_counter() - start)
     polls = sum(p.tab.auto_reruns for p in players)
     cpus["polls"] = polls
+    cpus["runs"] = sum(p.runs.get(FINISHED, 0) for p in players)
+    cpus["fragment runs"] = sum(p.runs.get(FRAGMENT_FINISHED, 0) for p in players)
+    cpus["cpu playing"] = cluster.cpu() - used
     await asyncio.gather(*(p.tab.close() for p in players), return_exceptions=True)
     return figures, cpus
 
@@ -332,6 +340,9 @@ def main() -> None:
     print(f"servers' CPU: {cpus['no page'] * 1000:.0f} ms/s with no page, {cpus['waiting'] * 1000:.0f} ms/s with "
           f"{players} waiting pages, {cpus['playing'] * 1000:.0f} ms/s while playing ({cpus['polls']:.0f} polls)")
     print(f"per idle waiting player: {idle * 60:.2f} CPU s per minute ({idle * 1000:.1f} thousandths of a core)")
+    print(f"while playing: {cpus['runs']:.0f} whole runs and {cpus['fragment runs']:.0f} fragment runs of the pages "
+          f"({cpus['runs'] / (players * args.deals):.1f} and {cpus['fragment runs'] / (players * args.deals):.1f} per "
+          f"player and deal), {cpus['cpu playing']:.0f} CPU s of the servers in all (the analyses' included)")
     print(f"this client (every tab): {client_cpu():.0f} CPU s in all")
     expected = players * args.deals
     print(f"hands stored: {hands} (expected {expected}: {'ok' if hands == expected else 'LOST OR TWICE'})")

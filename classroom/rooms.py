@@ -998,18 +998,18 @@ class Rooms:
         current deal is settled first if due (:meth:`tick`; not with ``settle`` false: the caller just did).
         ``None`` for an unknown room."""
         moment = now or utcnow()
-        if self.room(room_id) is None:
-            return None
         if settle:
             self.tick(room_id, moment)
-        token = self.seat(token_text)
-        me = None if token is None or token.room_id != room_id else token.seat
-        with self.store._session() as session:
+        token = SeatToken.parse(token_text)
+        with self.store._session() as session:  # one session: the seat link checked on the seats read anyway
             room = session.get(Room, room_id)
-            assert room is not None
+            if room is None:
+                return None
             info = _info(room)
             seat_rows = list(session.scalars(select(RoomSeat).where(RoomSeat.room_id == room_id)
                                              .order_by(RoomSeat.seat)))
+            me = next((r.seat for r in seat_rows if token is not None and token.room_id == room_id
+                       and r.seat == token.seat and Token(token.room_id, token.secret).check(r.secret_hash)), None)
             seats = tuple(SeatInfo(r.seat, r.name, r.left_at is not None, r.removed_at is not None)
                           for r in seat_rows)
             score: dict[int, int] = {}

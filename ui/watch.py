@@ -150,11 +150,13 @@ class Watch:
         """Whether changes rerun the pages (the runtime's calls are there and the thread runs)."""
         return self._runtime is not None and self._thread is not None and self._thread.is_alive()
 
-    def follow(self, topic: Topic[K, S], key: K, view: Callable[[S], Hashable] = lambda s: s) -> S:
-        """``key``'s state now (see :data:`SHARED_S`); in a fragment's run, that fragment is rerun once when
-        ``view(state)`` changes. Raises what ``topic.read`` raises."""
+    def follow(self, topic: Topic[K, S], key: K, view: Callable[[S], Hashable] = lambda s: s,
+               shared: bool | None = None) -> S:
+        """``key``'s state now (see :data:`SHARED_S`; ``shared``: as :meth:`state`, by default only in a fragment's
+        own run: a full run reads now, unless the page has just read it itself); in a fragment's run, that fragment is
+        rerun once when ``view(state)`` changes. Raises what ``topic.read`` raises."""
         here = self._runtime.here() if self._runtime is not None else None
-        state = self.state(topic, key, shared=_fragment_run())
+        state = self.state(topic, key, shared=_fragment_run() if shared is None else shared)
         if here is not None:
             session_id, fragment_id, request = here
             with self._lock:

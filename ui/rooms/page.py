@@ -256,11 +256,18 @@ def pending(view: RoomView, host: bool) -> bool:
     return not host or view.number == 0
 
 
+def _due(view: RoomView) -> bool:
+    """Whether the view's deal may be due for its showdown: every person's hand is in, or its time is up (the
+    server's :meth:`classroom.rooms.Rooms.tick` decides, with the grace); a page only asks then."""
+    return bool(view.number) and not view.settled and (not view.arranging or view.remaining == 0)
+
+
 def _status(view: RoomView, drawn: tuple[object, ...], deadline_passed_at: float | None) -> None:
     """The seats and who is still arranging (never anyone's cards); the page is drawn again when the room changed
     (followed by the server's watch, :data:`ROOMS`)."""
     store = rooms()
-    now = watch().follow(ROOMS, view.room.id, partial(_room_view, deadline_passed_at))
+    now = watch().follow(ROOMS, view.room.id, partial(_room_view, deadline_passed_at), shared=True)  # a full run:
+    # the signature its page read a moment ago (:func:`_page`)
     if now != drawn and (confirmed := store.confirmed_elsewhere(drawn, now, view.me)) is not None:
         # others confirmed: only this list changes (a whole-page run for each was most of a deal's work)
         view, drawn = replace(view, ready=confirmed), now
@@ -639,9 +646,12 @@ def _page(raw: str, lang: str) -> bool:
         if not host or room.seating_id is not None:
             _join(room, lang)
             return False
-    end_deal(store, room.id, room.deal)
+    seat = None if token is None else str(token)
     drawn = _signature(room.id)  # before the view: a change in between redraws the page, never goes unseen
-    view = store.view(room.id, None if token is None else str(token), settle=False)
+    view = store.view(room.id, seat, settle=False)
+    if view is not None and _due(view) and end_deal(store, room.id, view.number):  # settled, once per process
+        drawn = _signature(room.id)
+        view = store.view(room.id, seat, settle=False)
     if view is None:
         _unknown(raw, lang)
         return False
