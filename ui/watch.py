@@ -52,6 +52,7 @@ import functools
 import logging
 import threading
 import time
+import weakref
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, ParamSpec, Protocol, TypeVar
@@ -298,6 +299,43 @@ def _fragment_run() -> bool:
     return context is not None and bool(context.fragment_ids_this_run)
 
 
+_DRAWN_KEY = "_watch_drawn"
+"""Session key: (the page's last whole run that drew a watched fragment, the fragments it drew)."""
+
+
+def _stale() -> bool:
+    """Whether this is a watched fragment's own run of a fragment the page's last whole run did not draw; in a whole
+    run, note the fragment as drawn by it.
+
+    Why: Streamlit keeps a page's fragments until a whole run of the page ends normally; a run cut short by
+    ``st.rerun`` keeps the earlier ones too. A fragment the page drew before its layout changed (a room's seat list
+    above the cards while a deal is arranged, below the room's heading otherwise: another place, another fragment)
+    stays followed with the arguments of its time, and each change of the room reran it, which found the room
+    changed since those arguments and drew the whole page again: 17 whole runs per player and deal instead of about
+    5 (``bench/rooms_load.py``). Such a run now does nothing, and the watch follows that fragment no more.
+    """
+    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
+    context, runtime = get_script_run_ctx(), watch()._runtime
+    here = None if runtime is None else runtime.here()
+    if context is None or here is None:
+        return False
+    session_id, fragment_id, _ = here
+    kept: tuple[weakref.ref[object], set[str]] | None = st.session_state.get(_DRAWN_KEY)
+    if not context.fragment_ids_this_run:  # a whole run (or a fragment drawn within it)
+        run = getattr(context, "parallel_coordinator", None)  # made anew for each run of the page
+        if run is None:
+            return False
+        if kept is None or kept[0]() is not run:
+            kept = st.session_state[_DRAWN_KEY] = (weakref.ref(run), set())
+        kept[1].add(fragment_id)
+        return False
+    if kept is None or fragment_id in kept[1]:
+        return False
+    watch().forget(session_id, fragment_id)
+    return True
+
+
 class _Runtime:
     """Streamlit 1.67's runtime as the watch uses it (see the module for what is mirrored and why)."""
 
@@ -397,6 +435,8 @@ def watched_fragment(poll_s: float | None,
         @functools.wraps(body)
         def drawn(*args: P.args, **kwargs: P.kwargs) -> None:
             try:
+                if _stale():
+                    return
                 body(*args, **kwargs)
             finally:
                 watch().ran_here()

@@ -270,3 +270,52 @@ def test_with_streamlit_s_calls_a_watched_fragment_waits_at_the_safety_pace(monk
     assert watch_module.available()  # Streamlit 1.67 has them
     watched_fragment(0.75)(lambda: None)()
     assert calls == [SAFETY_S]
+
+
+class _Run:
+    """A run's own object (Streamlit's ``parallel_coordinator``, made anew for each run)."""
+
+
+class _Context:
+    """What ``_stale`` reads of Streamlit's run context: the fragments this run is for, and the run's own object."""
+
+    def __init__(self) -> None:
+        self.fragment_ids_this_run: list[str] | None = None
+        self.parallel_coordinator = _Run()
+
+    def whole_run(self) -> None:
+        self.fragment_ids_this_run, self.parallel_coordinator = None, _Run()
+
+
+def test_a_fragment_the_pages_last_whole_run_did_not_draw_does_nothing_and_is_followed_no_more(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A room's seat list drawn at one place, then (its layout changed) at another: Streamlit keeps both fragments;
+    a rerun of the first (its arguments of that time) must not run its body, which would find the room changed and
+    draw the whole page again (17 whole runs per player and deal instead of about 5)."""
+    runtime, classes, context, state = FakeRuntime(), Classes({"c": (1, 0)}), _Context(), dict[str, Any]()
+    watch = Watch(runtime, autostart=False)
+    monkeypatch.setattr(watch_module, "_WATCH", watch)
+    monkeypatch.setattr("streamlit.runtime.scriptrunner_utils.script_run_context.get_script_run_ctx", lambda: context)
+    monkeypatch.setattr(watch_module.st, "session_state", state)
+    ran: list[str] = []
+
+    def body(label: str) -> None:
+        ran.append(label)
+        watch.follow(classes.topic, "c")
+
+    monkeypatch.setattr("ui.watch.st.fragment", lambda run_every=None: lambda f: f)
+    seat_list = watched_fragment(1.0)(body)
+    runtime.open.add("s")
+    for where in ("here", "there"):  # two whole runs: the list drawn above the cards, then below the heading
+        context.whole_run()
+        runtime.current = ("s", where)
+        seat_list(where)
+    assert ran == ["here", "there"] and watch.following() == 2
+    context.fragment_ids_this_run = ["here"]  # the watch reruns the first: it is no longer on the page
+    runtime.current = ("s", "here")
+    seat_list("here")
+    assert ran == ["here", "there"] and watch.following() == 1  # nothing drawn, followed no more
+    context.fragment_ids_this_run = ["there"]
+    runtime.current = ("s", "there")
+    seat_list("there")
+    assert ran == ["here", "there", "there"]  # the one drawn by the last whole run runs
