@@ -28,7 +28,7 @@ is what the room waits for).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -49,7 +49,7 @@ from maubinh.strategy.decide import decide
 from ui.arrange.component import Timer, arrangement_from_value, show_arranger
 from ui.client import client_address
 from ui.errors import guarded_function
-from ui.escape import markdown_literal
+from ui.escape import markdown_literal, plain_text
 from ui.i18n import t
 from ui.labels import natural_name
 from ui.links import public_link, public_url, qr_data_uri, unreachable_note
@@ -60,7 +60,7 @@ from ui.settlement import show_events, show_pair, signed
 from ui.setup import rule_set_label, rule_set_picker
 from ui.store import LEARNER_PARAM, configured_url
 from ui.table.timer import expired
-from ui.table.views import show_analysis, show_seat
+from ui.table.views import compact_showdown_html, show_analysis, show_seat
 
 __all__ = ["DEAL_POLL_S", "HOST_PARAM", "MAX_VALUE_CHARS", "NEW", "POLL_S", "ROOM_PARAM", "SEAT_PARAM", "pending",
            "room_requested", "rooms", "show_room_page", "show_rooms_button", "take_value"]
@@ -210,13 +210,16 @@ COMPACT_NAME = 18
 """Characters of a name in the seat list while a deal is arranged (one line a seat on a 390 px phone)."""
 
 
-def _seat_name(view: RoomView, seat: int, limit: int = LEARNER_NAME_MAX) -> str:
+def _seat_name(view: RoomView, seat: int, limit: int = LEARNER_NAME_MAX,
+               literal: Callable[[object, int | None], str] = markdown_literal) -> str:
+    """A seat's name: a person's made safe by ``literal`` (for Markdown by default; :func:`ui.escape.plain_text` for
+    HTML that escapes it later), a computer player's, or "seat n" when empty."""
     for player in view.players:
         if player.seat == seat and player.strength is not None:
             return t("rooms.computer", n=seat + 1, strength=t(f"play.strength.{player.strength.value}"))
     for info in view.seats:
         if info.seat == seat:
-            return markdown_literal(info.name, limit=limit)
+            return literal(info.name, limit)
     return t("rooms.empty_seat", n=seat + 1)
 
 
@@ -357,28 +360,31 @@ def _arrange(view: RoomView, token: str, lang: str) -> None:
 
 
 def _showdown(view: RoomView, lang: str) -> None:
+    """The showdown for everyone: under one heading, each seat in a few lines (its name and total, its three chi as
+    cards in text, :func:`ui.table.views.compact_showdown_html`: every hand on a 390 px phone's first screen or two;
+    on a phone, four seats' cards drawn as images took four screens), the viewer's results against each chi marked;
+    then the events (fouls, instant wins, scoops) and each pair's settlement folded, the viewer's own (a watcher:
+    every pair); then the viewer's analysis and, when the room shares them, everyone's."""
     settlement = view.settlement
     if settlement is None:
         return
     rule_set = view.room.rule_set
     order = [p.seat for p in view.players]
+    mine = order.index(view.me) if view.me in order else None
 
     def name(index: int) -> str:
         return _seat_name(view, order[index])
 
-    st.subheader(f"{t('rooms.deal_title', n=view.number)} · {t('play.showdown')}")
-    for index, (column, hand) in enumerate(zip(st.columns(len(view.hands)), view.hands, strict=True)):
-        with column:
-            st.markdown(f"**{name(index)}** · {t('play.seat_total', chi=signed(settlement.totals[index]))}")
-            if settlement.naturals[index] is not None:
-                st.caption(t("play.declared", name=natural_name(settlement.naturals[index].pattern, lang)))  # type: ignore[union-attr]
-            elif settlement.fouls[index]:
-                st.caption(t("play.fouled"))
-            if hand.origin in (Origin.TIMER.value, Origin.TIMER_SOLVER.value, Origin.XEP_BAI.value):
-                st.caption(t(f"origin.mark.{hand.origin}"))
-            show_seat(hand.arrangement, rule_set, lang)
+    _heading(f"{t('rooms.deal_title', n=view.number)} · {t('play.showdown')}")
+    names = {index: _seat_name(view, seat, literal=plain_text) + (f" ({t('rooms.you')})" if index == mine else "")
+             for index, seat in enumerate(order)}
+    notes = {index: [t(f"origin.mark.{hand.origin}")] for index, hand in enumerate(view.hands)
+             if hand.origin in (Origin.TIMER.value, Origin.TIMER_SOLVER.value, Origin.XEP_BAI.value)}
+    st.markdown(compact_showdown_html([h.arrangement for h in view.hands], settlement, rule_set, names, lang, me=mine,
+                                      notes=notes), unsafe_allow_html=True)
+    if mine is not None:
+        st.caption(t("play.marks_legend"))
     show_events(settlement, rule_set, lang, name, [h.arrangement for h in view.hands])
-    mine = order.index(view.me) if view.me in order else None
     for pair in settlement.pairs:
         if mine is None or mine in (pair.a, pair.b):
             show_pair(pair, rule_set, lang, name)
