@@ -13,7 +13,8 @@
   13 cards as the server dealt them, ``started_at`` (the server's clock), the ``deadline`` the server computed, and
   ``settled_at`` once the showdown is settled; ``ending_by`` / ``ending_at``: the claim of the one server ending the
   deal (the others read the showdown it stores).
-- ``room_placed``: a player's chi as they stand while arranging (one row per (room, deal, seat), overwritten).
+- ``room_placed``: a player's chi as they stand while arranging (one row per (room, deal, seat), overwritten), and
+  their choice to declare an instant win, once made.
 - ``room_hands``: each seat's final hand of a deal, stored once (the unique key: of two racing writes, one row
   stays): the split, declared or not, how it was made (:class:`maubinh.play.Origin`, or ``computer``), what it won
   at the showdown, and a person's analysis once one server has made it (the others read it; ``analysing_at``: its
@@ -137,6 +138,9 @@ class RoomPlaced(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     chis: Mapped[dict[str, list[str]]] = mapped_column(JSON)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    declare: Mapped[bool | None] = mapped_column(Boolean, default=None)
+    """The player's choice to declare the instant win their cards hold (báo mậu binh), ``None`` while never made: the
+    timer's rule plays it (:func:`classroom.clock.timer_declares`), a reload or another device shows it."""
 
 
 class RoomHand(Base):

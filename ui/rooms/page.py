@@ -308,23 +308,53 @@ _REFUSALS = {"arrangement": "rooms.bad_split", "settled": "rooms.too_late", "sea
 
 
 def _arrange(view: RoomView, token: str, lang: str) -> None:
+    """The seat's deal being arranged: the heading and "Xếp bài", the "declare" switch when the cards hold an instant
+    win, the arranging component. The chi and the switch are stored as they change (:meth:`Rooms.place_since`,
+    :meth:`Rooms.declare_since`): a reload, another device and the timer's rule find them; a tab behind another's
+    writes is told so and shown what is stored."""
     rule_set, number = view.room.rule_set, view.number
     xep_key, declare_key = f"rooms_xep_{view.room.id}_{number}", f"rooms_declare_{view.room.id}_{number}"
+    seen_key, reset_key = f"rooms_seen_{view.room.id}_{number}", f"rooms_reset_{view.room.id}_{number}"
     helped = bool(st.session_state.get(xep_key))
     with st.container(horizontal=True, vertical_alignment="center"):
         st.subheader(t("rooms.deal_title", n=number), width="content")
         st.button(t("play.solve"), icon=":material/auto_fix_high:", key=f"rooms_solve_{number}", disabled=helped,
                   on_click=st.session_state.__setitem__, args=(xep_key, True), help=t("play.solve_help"))
+
+    def seen_again() -> None:
+        """Another tab or device stored chi since this tab's last look: said, and what is stored shown."""
+        fresh = rooms().view(view.room.id, token)
+        st.session_state[seen_key] = None if fresh is None else fresh.placed_at
+        st.session_state[reset_key] = int(st.session_state.get(reset_key, 0)) + 1
+        st.session_state[_CHANGED_KEY] = seen_key
+        if fresh is not None and fresh.declare is not None:
+            st.session_state[declare_key] = fresh.declare
+
+    def chose() -> None:
+        choice = bool(st.session_state.get(declare_key))
+        try:
+            try:
+                st.session_state[seen_key] = rooms().declare_since(token, number, choice, st.session_state.get(seen_key))
+            except ClassroomError as error:
+                if error.field != "changed":
+                    return
+                seen_again()  # the other tab's chi shown, and this switch, the newest word, stored with them
+                st.session_state[declare_key] = choice
+                st.session_state[seen_key] = rooms().declare_since(token, number, choice, st.session_state.get(seen_key))
+        except (ClassroomError, SQLAlchemyError):  # a deal over, the database away: the switch stays this tab's
+            pass
+
     held = find_instant_win(view.cards, rule_set) if rule_set.naturals else None
     if held is not None:
+        if declare_key not in st.session_state and view.declare is not None:  # chosen before a reload, or elsewhere
+            st.session_state[declare_key] = view.declare
         st.toggle(t("play.declare", name=natural_name(held.pattern, lang), chi=held.chi), key=declare_key,
-                  help=t("play.declare_help"))
+                  help=t("play.declare_help"), on_change=chose)
     if helped:
         st.caption(t("play.helped_note"))
     problem = st.session_state.pop(_PROBLEM_KEY, None)
     if problem:
         st.error(problem)
-    seen_key, reset_key = f"rooms_seen_{view.room.id}_{number}", f"rooms_reset_{view.room.id}_{number}"
     if seen_key not in st.session_state:  # the placement this tab starts from (and the time it was stored)
         st.session_state[seen_key] = view.placed_at
     elif st.session_state.get(_CHANGED_KEY) == seen_key:
@@ -343,10 +373,7 @@ def _arrange(view: RoomView, token: str, lang: str) -> None:
                                                              st.session_state.get(seen_key))
         except ClassroomError as error:  # a crafted value or a deal over: nothing stored, the page goes on
             if error.field == "changed":  # another tab or device placed since: said, and its placement shown
-                fresh = rooms().view(view.room.id, token)
-                st.session_state[seen_key] = None if fresh is None else fresh.placed_at
-                st.session_state[reset_key] = int(st.session_state.get(reset_key, 0)) + 1
-                st.session_state[_CHANGED_KEY] = seen_key
+                seen_again()
         except SQLAlchemyError:
             pass
 
