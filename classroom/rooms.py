@@ -40,7 +40,6 @@ PostgreSQL's row lock on the room), safe under concurrency.
 
 from __future__ import annotations
 
-import hmac
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -55,7 +54,7 @@ from sqlalchemy.sql.elements import ColumnElement
 from classroom.clock import GRACE_S, is_late, limit_seconds, outcome, timer_declares
 from classroom.models import LEARNER_NAME_MAX, Learner, PlayHand, name_key, utcnow
 from classroom.play_hands import PlayedHand, PlayHands, SeatTable
-from classroom.room_models import Room, RoomDeal, RoomHand, RoomPlaced, RoomSeat, RoomSeating
+from classroom.room_models import Room, RoomDeal, RoomHand, RoomPlaced, RoomRemoval, RoomSeat, RoomSeating
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError, clean_text
 from classroom.tables import SEED_BITS, canonical, parse_split
 from classroom.throttle import ALL_GUESSES, CLIENT_GUESSES
@@ -389,7 +388,7 @@ def _solver_split(cards: Sequence[Card], rule_set: RuleSet, players: int) -> Arr
 
 def _removed_hash(secret_hash: str) -> str:
     """The seat hash stored when the host removes its person: nobody holds its secret (the old link no longer
-    takes the seat), and the old link is still known as the removed one's (:meth:`Rooms.removed`)."""
+    takes the seat; :class:`~classroom.room_models.RoomRemoval` keeps the link's own hash, :meth:`Rooms.removed`)."""
     return hash_secret(f"removed:{secret_hash}")
 
 
@@ -556,16 +555,16 @@ class Rooms:
         return token if ok else None
 
     def removed(self, token_text: str | None) -> SeatToken | None:
-        """The seat ``token_text`` held when the host removed its person from it (:meth:`remove`; ``None``: not a
-        removed seat's link, or someone has been removed from that seat since)."""
+        """The seat ``token_text`` held when the host removed its person from it (:meth:`remove`), whatever happened
+        to the seat since (taken again, someone else removed from it: the removal is kept by the link's own secret,
+        ``room_removals``); ``None``: not a removed person's link."""
         token = SeatToken.parse(token_text)
         if token is None:
             return None
         with self.store._session() as session:
-            row = session.get(RoomSeat, (token.room_id, token.seat))
-            stored = None if row is None else row.secret_hash
-        removed = stored is not None and hmac.compare_digest(_removed_hash(hash_secret(token.secret)), stored)
-        return token if removed else None
+            seat = session.scalars(select(RoomRemoval.seat).where(
+                RoomRemoval.room_id == token.room_id, RoomRemoval.secret_hash == hash_secret(token.secret))).first()
+        return token if seat == token.seat else None
 
     def _set_left(self, token_text: str | None, left: bool) -> bool:
         token = self.seat(token_text)
@@ -606,9 +605,10 @@ class Rooms:
 
     def remove(self, room_id: str, host_token: str | None, seat: int) -> bool:
         """The host removes the person at ``seat``: the seat is left, marked removed, and its link no longer takes it
-        back (a hash nobody holds the secret of, by which :meth:`removed` knows the old link); in a running deal their
-        hand is played by the timer's rule. Any seat, seat 0 too: the host may have left it and someone else taken it
-        (the page never offers the host's own seat). ``False``: not the host's link, or no one at that seat."""
+        back (a hash nobody holds the secret of), and :meth:`removed` knows the old link by its own secret, kept
+        (``room_removals``); in a running deal their hand is played by the timer's rule. Any seat, seat 0 too: the
+        host may have left it and someone else taken it (the page never offers the host's own seat). ``False``: not
+        the host's link, or no one at that seat."""
         if not self.is_host(room_id, host_token):
             return False
 
@@ -618,6 +618,7 @@ class Rooms:
             row = session.get(RoomSeat, (room_id, seat), with_for_update=True)
             if row is None or row.left_at is not None:
                 return False
+            session.add(RoomRemoval(room_id=room_id, secret_hash=row.secret_hash, seat=seat, removed_at=now))
             row.left_at, row.removed_at, row.secret_hash = now, now, _removed_hash(row.secret_hash)
             return True
 

@@ -130,8 +130,8 @@ def test_a_profiles_room_hand_goes_to_its_play_history_marked_as_a_rooms(db: Cla
 def test_the_host_whose_seat_was_taken_still_deals_and_removes_and_the_removed_is_told(db: ClassroomStore) -> None:
     """Issue 34's 2-seat room: Bình joins, the host leaves the seat, Chloe takes it. The host's page is not "full": it
     says the host watches and still deals; a full room's join page follows the seats (its list is a fragment run
-    again by itself); the host removes Chloe, whose page then says so above the join form (vi and en), and the list
-    says removed."""
+    again by itself); the host removes Chloe, whose page then says so above the join form (vi and en), also after
+    Dũng took her seat and was removed from it in turn, and the list says removed."""
     rooms = Rooms(db)
     new = rooms.create(RULES, 2, 60, None, "Lan")
     binh = rooms.join(new.room.id, "Bình")
@@ -151,6 +151,8 @@ def test_the_host_whose_seat_was_taken_still_deals_and_removes_and_the_removed_i
     host.selectbox(key="rooms_remove_seat").select(0).run()
     host.button(key="rooms_remove").click().run()
     assert not host.exception and rooms.removed(str(chloe)) == chloe
+    dung = rooms.join(new.room.id, "Dũng")  # Chloe's seat taken, and Dũng removed from it too
+    assert dung.seat == chloe.seat and rooms.remove(new.room.id, str(new.host), dung.seat)
     for lang, said in (("en", "The host removed you from seat 1."), ("vi", "Chủ phòng đã mời bạn ra khỏi ghế 1.")):
         told = open_page("play", room=new.room.code, seat=str(chloe), lang=lang)
         assert not told.exception and said in [w.value for w in told.warning]

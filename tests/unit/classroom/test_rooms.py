@@ -84,6 +84,29 @@ def test_the_host_link_keeps_its_powers_after_its_seat_is_taken(store: Classroom
     assert host_again.seat == 0
 
 
+def test_a_removed_persons_link_is_told_so_whatever_happens_to_the_seat_later(store: ClassroomStore) -> None:
+    """Issue 34: Hoa is removed from seat 1; Tú takes the seat and is removed from it too, then Vy takes it: each
+    removed link is still told so (it followed the seat's row, which Tú's removal overwrote), by its own secret:
+    Hoa's secret with another seat or room is nobody's removal, and no removed link takes a seat back."""
+    rooms, new = _room(store, seats=2, fill=None)
+    _, other = _room(store, seats=2, fill=None)
+    hoa = rooms.join(new.room.id, "Hoa")
+    assert rooms.remove(new.room.id, str(new.host), hoa.seat) and rooms.removed(str(hoa)) == hoa
+    tu = rooms.join(new.room.id, "Tú")
+    assert tu.seat == hoa.seat and rooms.removed(str(hoa)) == hoa and rooms.removed(str(tu)) is None
+    assert rooms.remove(new.room.id, str(new.host), tu.seat)
+    vy = rooms.join(new.room.id, "Vy")
+    assert vy.seat == hoa.seat
+    assert (rooms.removed(str(hoa)), rooms.removed(str(tu)), rooms.removed(str(vy))) == (hoa, tu, None)
+    assert rooms.seat(str(hoa)) is None and rooms.seat(str(tu)) is None and not rooms.retake(str(hoa))
+    assert rooms.removed(str(SeatToken(hoa.room_id, 0, hoa.secret))) is None  # her secret, another seat
+    assert rooms.removed(str(SeatToken(other.room.id, hoa.seat, hoa.secret))) is None  # another room
+    assert rooms.removed(str(new.seat)) is None and rooms.removed("garbage") is None
+    view = rooms.view(new.room.id)
+    assert view is not None and [(s.seat, s.name, s.removed) for s in view.seats] == [(0, "Lan", False),
+                                                                                        (1, "Vy", False)]
+
+
 def test_many_joining_at_once_fill_the_seats_exactly(store: ClassroomStore) -> None:
     rooms, new = _room(store, seats=4)
     start = threading.Barrier(10)
