@@ -162,9 +162,10 @@ def test_the_host_whose_seat_was_taken_still_deals_and_removes_and_the_removed_i
 
 
 def test_the_declare_switch_is_the_servers_after_a_reload_and_at_the_timers_end(db: ClassroomStore) -> None:
-    """Seed 200: Minh (seat 1) holds six pairs. He turns "declare" on: his seat keeps it (a reload, a new session,
-    shows it on); turned off there, the next reload shows it off; he never confirms, and at the timer's end the
-    solver's split is played for him, not declared (his word; without it the solver would declare six pairs)."""
+    """Seed 200: Minh (seat 1) holds six pairs. His other device places two cards, then he turns "declare" on: his
+    seat keeps it with the other device's chi (this page is told they changed); a reload, a new session, shows it on;
+    turned off there, the next reload shows it off; he never confirms, and at the timer's end the solver's split is
+    played for him, not declared (his word; without it the solver would declare six pairs)."""
     rooms = Rooms(db)
     new = rooms.create(RULES, 2, 60, None, "Lan", seed=200)
     minh = rooms.join(new.room.id, "Minh")
@@ -173,9 +174,15 @@ def test_the_declare_switch_is_the_servers_after_a_reload_and_at_the_timers_end(
     key = f"rooms_declare_{new.room.id}_1"
     page = open_page("play", room=new.room.code, seat=str(minh), lang="en")
     assert not page.exception and page.toggle(key=key).value is False
+    dealt = rooms.view(new.room.id, str(minh))
+    assert dealt is not None
+    front = [str(c) for c in dealt.cards[:2]]
+    rooms.place_since(str(minh), 1, {"front": front}, None)  # his other device, since this page was drawn
     page.toggle(key=key).set_value(True).run()
     view = rooms.view(new.room.id, str(minh))
-    assert not page.exception and view is not None and view.declare is True
+    assert not page.exception and view is not None and view.declare is True and list(view.placed["front"]) == front
+    assert "Your cards were changed from another tab or device: this is the placement stored." in [
+        w.value for w in page.warning] and page.toggle(key=key).value is True
     reloaded = open_page("play", room=new.room.code, seat=str(minh), lang="vi")
     assert not reloaded.exception and reloaded.toggle(key=key).value is True
     reloaded.toggle(key=key).set_value(False).run()
