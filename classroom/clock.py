@@ -103,13 +103,28 @@ def outcome(arrangement: Arrangement | None, rule_set: RuleSet, *, limit: float 
     return Outcome(arrangement, timed_out=True)
 
 
-def timer_declares(stands: Outcome, cards: Sequence[Card], rule_set: RuleSet, players: int) -> bool:
+def timer_declares(stands: Outcome, cards: Sequence[Card], rule_set: RuleSet, players: int,
+                   chosen: bool | None = None) -> bool:
     """Whether the timer's hand declares an instant win (báo mậu binh) the 13 ``cards`` hold, at a table of
-    ``players``: when the timer's rule plays the solver's split (``stands.auto_split``), the solver's whole play is
-    used, its choice to declare with it (digest §2.4: :func:`maubinh.strategy.decide.decide` declares when that is
-    worth more than playing the hand out); a split the player set stands as set (declared only if they said so).
-    The same rule in Play, a class's tables and rooms (a tester's timed-out six pairs were played out for -8)."""
-    if not stands.auto_split or find_instant_win(cards, rule_set) is None:
+    ``players``. The one rule for Play, a class's tables and rooms, at zero (``stands.timed_out``; in time ``False``:
+    the player's own word, which the caller has):
+
+    - the player's choice, when they made one and the server stored it (``chosen``: a room's switch, kept with the
+      seat's chi, :meth:`classroom.rooms.Rooms.declare_since`) wins over the solver's, both ways and whoever's split
+      is played: it is what they said (a reload, a second device or the timer forgot a declared hand);
+    - else (``chosen`` ``None``: never said), when the timer's rule plays the solver's split (``stands.auto_split``),
+      the solver's whole play is used, its choice to declare with it (digest §2.4:
+      :func:`maubinh.strategy.decide.decide` declares when that is worth more than playing the hand out; a tester's
+      timed-out six pairs were played out for -8);
+    - a split the player set stands as set, not declared.
+
+    Never ``True`` when the cards hold no instant win under ``rule_set``.
+    """
+    if not stands.timed_out or find_instant_win(cards, rule_set) is None:
+        return False
+    if chosen is not None:
+        return chosen
+    if not stands.auto_split:
         return False
     from maubinh.strategy.decide import decide  # the solver: imported when a held instant win asks for it
 

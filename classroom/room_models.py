@@ -9,11 +9,14 @@
 - ``room_seats``: one row per seat taken, keyed by (room, seat): the display name (the class name rules,
   :func:`classroom.service.clean_text`; compared by :func:`~classroom.models.name_key`), the hash of the seat's
   secret, ``left_at`` while the seat is left (it may be taken again), the person's profile (``learner_id``) if any.
+- ``room_removals``: each person the host removed: their seat link's secret hashed, the seat (their old link is told
+  so, :meth:`classroom.rooms.Rooms.removed`).
 - ``room_deals``: one row per (room, deal): who plays (seat numbers, computer players' strengths, people's profiles), each one's
   13 cards as the server dealt them, ``started_at`` (the server's clock), the ``deadline`` the server computed, and
   ``settled_at`` once the showdown is settled; ``ending_by`` / ``ending_at``: the claim of the one server ending the
   deal (the others read the showdown it stores).
-- ``room_placed``: a player's chi as they stand while arranging (one row per (room, deal, seat), overwritten).
+- ``room_placed``: a player's chi as they stand while arranging (one row per (room, deal, seat), overwritten), and
+  their choice to declare an instant win, once made.
 - ``room_hands``: each seat's final hand of a deal, stored once (the unique key: of two racing writes, one row
   stays): the split, declared or not, how it was made (:class:`maubinh.play.Origin`, or ``computer``), what it won
   at the showdown, and a person's analysis once one server has made it (the others read it; ``analysing_at``: its
@@ -29,8 +32,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from classroom.models import ARRANGEMENT_MAX, LEARNER_NAME_MAX, NAME_KEY_MAX, ORIGIN_MAX, Base, UTCDateTime, utcnow
 
-__all__ = ["CLAIM_MAX", "ROOM_CODE_MAX", "ROOM_ID_MAX", "Room", "RoomDeal", "RoomHand", "RoomPlaced", "RoomSeat",
-           "RoomSeating"]
+__all__ = ["CLAIM_MAX", "ROOM_CODE_MAX", "ROOM_ID_MAX", "Room", "RoomDeal", "RoomHand", "RoomPlaced", "RoomRemoval",
+           "RoomSeat", "RoomSeating"]
 
 ROOM_ID_MAX = 16
 """Characters of a room's id."""
@@ -104,6 +107,19 @@ class RoomSeat(Base):
     hand goes to it (:meth:`classroom.rooms.Rooms.keep_hands`)."""
 
 
+class RoomRemoval(Base):
+    """A person the host removed from a room (:meth:`classroom.rooms.Rooms.remove`): the hash of their seat link's
+    secret and the seat it held, so that their old link is told so whatever happens to the seat later (taken again,
+    someone else removed from it: :meth:`classroom.rooms.Rooms.removed`)."""
+
+    __tablename__ = "room_removals"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
+    secret_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    removed_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
 class RoomDeal(Base):
     """A deal of a room: who plays, the cards dealt, the server's start and deadline, the showdown's time."""
 
@@ -137,6 +153,9 @@ class RoomPlaced(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     chis: Mapped[dict[str, list[str]]] = mapped_column(JSON)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    declare: Mapped[bool | None] = mapped_column(Boolean, default=None)
+    """The player's choice to declare the instant win their cards hold (báo mậu binh), ``None`` while never made: the
+    timer's rule plays it (:func:`classroom.clock.timer_declares`), a reload or another device shows it."""
 
 
 class RoomHand(Base):

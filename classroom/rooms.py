@@ -16,11 +16,13 @@ A deal (:meth:`Rooms.start`, the host's): the server deals 13 cards to each play
 from the room's seed: the people present, then a computer player per empty seat with ``fill``), stores them with
 ``started_at`` (the server's clock) and the ``deadline`` it computed (the timer's limit,
 :func:`classroom.clock.limit_seconds`). While arranging, a player's chi are stored as they are sent
-(:meth:`Rooms.place`); a confirmed split is the seat's final hand, stored once (:meth:`Rooms.confirm`: the unique key
-keeps one row of two racing writes, and the first stays). A split sent late, and every seat without one when the
+(:meth:`Rooms.place`), and so is their choice to declare an instant win (:meth:`Rooms.declare_since`); a confirmed
+split is the seat's final hand, stored once (:meth:`Rooms.confirm`: the unique key keeps one row of two racing writes,
+and the first stays). A split sent late, and every seat without one when the
 deadline plus :data:`classroom.clock.GRACE_S` has passed, is the timer's (:func:`classroom.clock.outcome`, the
 grading issue's rule): the chi as they stand if complete and legal, else the solver's play, marked: its split, and its
-choice to declare an instant win the cards hold (:func:`_timer_declares`). When every seat
+choice to declare an instant win the cards hold, unless the player made theirs (:func:`classroom.clock.timer_declares`,
+the one rule). When every seat
 has its hand, the showdown is settled for everyone (:func:`maubinh.settle.settle`; computer players set their cards
 as in Play, :func:`maubinh.play.bot_play`) by whoever notices first (:meth:`Rooms.tick`, called by every read), and
 by that one alone: it claims the deal's end in the database first (``room_deals.ending_by``), so the computer
@@ -38,7 +40,6 @@ PostgreSQL's row lock on the room), safe under concurrency.
 
 from __future__ import annotations
 
-import hmac
 import secrets
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -53,7 +54,7 @@ from sqlalchemy.sql.elements import ColumnElement
 from classroom.clock import GRACE_S, is_late, limit_seconds, outcome, timer_declares
 from classroom.models import LEARNER_NAME_MAX, Learner, PlayHand, name_key, utcnow
 from classroom.play_hands import PlayedHand, PlayHands, SeatTable
-from classroom.room_models import Room, RoomDeal, RoomHand, RoomPlaced, RoomSeat, RoomSeating
+from classroom.room_models import Room, RoomDeal, RoomHand, RoomPlaced, RoomRemoval, RoomSeat, RoomSeating
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError, clean_text
 from classroom.tables import SEED_BITS, canonical, parse_split
 from classroom.throttle import ALL_GUESSES, CLIENT_GUESSES
@@ -61,6 +62,7 @@ from classroom.tokens import Token, hash_secret, new_id, new_join_code, normaliz
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card, CardParseError, parse_card, parse_cards
 from maubinh.house import dump_rule_set, stored_rule_set
+from maubinh.naturals import find_instant_win
 from maubinh.play import Analysis, BotPlay, DealResult, DealStudy, Origin, Strength, Table, analyse, bot_play, deal_cards
 from maubinh.rules import POSITIONS, RULE_SET_IDS, RuleSet
 from maubinh.settle import Settlement, settle
@@ -191,7 +193,8 @@ class RoomView:
         ready: seats whose hand is final in the current deal (their cards are not here before the showdown).
         cards: the viewer's 13 cards of the current deal (empty when not playing it).
         placed: the viewer's chi as last stored (card ids per position); placed_at: when (``None``: never), the
-            version a tab compares (:meth:`Rooms.place_since`).
+            version a tab compares (:meth:`Rooms.place_since`); declare: the viewer's stored choice to declare the
+            instant win their cards hold (:meth:`Rooms.declare_since`; ``None``: never made).
         mine: the viewer's final hand, if any.
         hands: every final hand, only once the deal is settled (the showdown).
         score: chi per seat over the room's settled deals.
@@ -208,6 +211,7 @@ class RoomView:
     cards: tuple[Card, ...] = ()
     placed: Mapping[str, Sequence[str]] = field(default_factory=dict)
     placed_at: datetime | None = None
+    declare: bool | None = None
     mine: Hand | None = None
     hands: tuple[Hand, ...] = ()
     score: Mapping[int, int] = field(default_factory=dict)
@@ -386,7 +390,7 @@ def _solver_split(cards: Sequence[Card], rule_set: RuleSet, players: int) -> Arr
 
 def _removed_hash(secret_hash: str) -> str:
     """The seat hash stored when the host removes its person: nobody holds its secret (the old link no longer
-    takes the seat), and the old link is still known as the removed one's (:meth:`Rooms.removed`)."""
+    takes the seat; :class:`~classroom.room_models.RoomRemoval` keeps the link's own hash, :meth:`Rooms.removed`)."""
     return hash_secret(f"removed:{secret_hash}")
 
 
@@ -553,16 +557,16 @@ class Rooms:
         return token if ok else None
 
     def removed(self, token_text: str | None) -> SeatToken | None:
-        """The seat ``token_text`` held when the host removed its person from it (:meth:`remove`; ``None``: not a
-        removed seat's link, or someone has been removed from that seat since)."""
+        """The seat ``token_text`` held when the host removed its person from it (:meth:`remove`), whatever happened
+        to the seat since (taken again, someone else removed from it: the removal is kept by the link's own secret,
+        ``room_removals``); ``None``: not a removed person's link."""
         token = SeatToken.parse(token_text)
         if token is None:
             return None
         with self.store._session() as session:
-            row = session.get(RoomSeat, (token.room_id, token.seat))
-            stored = None if row is None else row.secret_hash
-        removed = stored is not None and hmac.compare_digest(_removed_hash(hash_secret(token.secret)), stored)
-        return token if removed else None
+            seat = session.scalars(select(RoomRemoval.seat).where(
+                RoomRemoval.room_id == token.room_id, RoomRemoval.secret_hash == hash_secret(token.secret))).first()
+        return token if seat == token.seat else None
 
     def _set_left(self, token_text: str | None, left: bool) -> bool:
         token = self.seat(token_text)
@@ -603,9 +607,10 @@ class Rooms:
 
     def remove(self, room_id: str, host_token: str | None, seat: int) -> bool:
         """The host removes the person at ``seat``: the seat is left, marked removed, and its link no longer takes it
-        back (a hash nobody holds the secret of, by which :meth:`removed` knows the old link); in a running deal their
-        hand is played by the timer's rule. Any seat, seat 0 too: the host may have left it and someone else taken it
-        (the page never offers the host's own seat). ``False``: not the host's link, or no one at that seat."""
+        back (a hash nobody holds the secret of), and :meth:`removed` knows the old link by its own secret, kept
+        (``room_removals``); in a running deal their hand is played by the timer's rule. Any seat, seat 0 too: the
+        host may have left it and someone else taken it (the page never offers the host's own seat). ``False``: not
+        the host's link, or no one at that seat."""
         if not self.is_host(room_id, host_token):
             return False
 
@@ -615,6 +620,7 @@ class Rooms:
             row = session.get(RoomSeat, (room_id, seat), with_for_update=True)
             if row is None or row.left_at is not None:
                 return False
+            session.add(RoomRemoval(room_id=room_id, secret_hash=row.secret_hash, seat=seat, removed_at=now))
             row.left_at, row.removed_at, row.secret_hash = now, now, _removed_hash(row.secret_hash)
             return True
 
@@ -720,26 +726,44 @@ class Rooms:
         """
         return self._place(token_text, number, chis, seen, check=True)[1]
 
-    def _place(self, token_text: str | None, number: int, chis: object, seen: datetime | None,
-               check: bool) -> tuple[dict[str, list[str]], datetime]:
+    def declare_since(self, token_text: str | None, number: int, declare: bool, seen: datetime | None) -> datetime:
+        """Store the seat's choice to declare the instant win its cards hold in deal ``number`` (báo mậu binh: the
+        page's switch), with its chi as they stand: a reload or another device shows it, and the timer's rule plays
+        it (:func:`classroom.clock.timer_declares`) if the hand is not confirmed by the deadline. Only over the
+        placement the caller last saw (``seen``, as :meth:`place_since`); returns the new placement's time.
+
+        Raises:
+            ClassroomError: ``"declare"`` (declaring cards that hold no instant win under the room's rules: nothing is
+                stored), ``"changed"`` and :meth:`place`'s.
+        """
+        return self._place(token_text, number, None, seen, check=True, declare=bool(declare))[1]
+
+    def _place(self, token_text: str | None, number: int, chis: object | None, seen: datetime | None,
+               check: bool, declare: bool | None = None) -> tuple[dict[str, list[str]], datetime]:
+        """Store ``chis`` (``None``: the chi as stored) and, unless ``None``, the choice to ``declare``."""
         token = SeatToken.parse(token_text)
         if token is None:
             raise ClassroomError("seat", "this seat link is not valid")
 
         def work(session: Session) -> tuple[dict[str, list[str]], datetime]:
-            _, _, cards = self._playing(session, token, number)
-            kept = parse_chis(chis, cards)
+            room, _, cards = self._playing(session, token, number)
+            kept = None if chis is None else parse_chis(chis, cards)
+            if declare and find_instant_win(cards, _info(room).rule_set) is None:
+                raise ClassroomError("declare", "these cards hold no instant win to declare")
             if session.scalars(select(RoomHand.id).where(RoomHand.room_id == token.room_id, RoomHand.number == number,
                                                          RoomHand.seat == token.seat)).first() is not None:
                 raise ClassroomError("final", "this hand is confirmed already")
             stored = session.get(RoomPlaced, (token.room_id, number, token.seat), with_for_update=True)
+            if kept is None:  # the choice alone: the chi as they stand
+                kept = parse_chis({} if stored is None else stored.chis, cards)
             if check and (None if stored is None else stored.updated_at) != seen:
                 raise ClassroomError("changed", "the chi were placed from another tab or device since")
             now = utcnow()
+            chosen = {} if declare is None else {"declare": declare}
             session.execute(self.store._insert(session, RoomPlaced).values(
-                room_id=token.room_id, number=number, seat=token.seat, chis=kept, updated_at=now)
+                room_id=token.room_id, number=number, seat=token.seat, chis=kept, updated_at=now, **chosen)
                 .on_conflict_do_update(index_elements=["room_id", "number", "seat"],
-                                       set_={"chis": kept, "updated_at": now}))
+                                       set_={"chis": kept, "updated_at": now, **chosen}))
             return kept, now
 
         return self.store.write(work)
@@ -765,6 +789,8 @@ class Rooms:
         with self.store._session() as session:
             room, deal, cards = self._playing(session, token, number)
             info, started, players = _info(room), deal.started_at, len(deal.players)
+            chosen = session.scalars(select(RoomPlaced.declare).where(
+                RoomPlaced.room_id == token.room_id, RoomPlaced.number == number, RoomPlaced.seat == token.seat)).first()
         if arrangement is not None and sorted(arrangement.cards) != sorted(cards):
             if not is_late(_limit(info.timer), (moment - started).total_seconds(), expired=expired):
                 raise ClassroomError("arrangement", "the split does not hold this seat's cards")
@@ -777,7 +803,7 @@ class Rooms:
             raise ClassroomError("arrangement", "the split does not hold this seat's cards") from None
         origin = (Origin.TIMER_SOLVER if stands.auto_split else Origin.TIMER if stands.timed_out
                   else Origin.XEP_BAI if xep_bai else Origin.OWN)
-        declare = bool(declare) or timer_declares(stands, cards, info.rule_set, players)
+        declare = bool(declare) or timer_declares(stands, cards, info.rule_set, players, chosen)
         hand = self._store_hands(token.room_id, number, {token.seat: (stands.arrangement, declare, origin.value)},
                                  moment, started)[token.seat]
         self.tick(token.room_id, moment)
@@ -831,7 +857,7 @@ class Rooms:
             info = _info(room)
             stored = {row.seat for row in session.scalars(select(RoomHand).where(
                 RoomHand.room_id == room_id, RoomHand.number == deal.number))}
-            placed = {row.seat: row.chis for row in session.scalars(select(RoomPlaced).where(
+            placed = {row.seat: (row.chis, row.declare) for row in session.scalars(select(RoomPlaced).where(
                 RoomPlaced.room_id == room_id, RoomPlaced.number == deal.number))}
             number, started, players = deal.number, deal.started_at, list(deal.players)
             hands = {s: tuple(parse_cards(text)) for (s, _, _), text in zip(_seats(players), deal.cards, strict=True)}
@@ -876,10 +902,11 @@ class Rooms:
                            .values(ending_by=None, ending_at=None))
 
     def _end(self, info: RoomInfo, number: int, started: datetime, players: Sequence[Sequence[object]],
-             hands: Mapping[int, tuple[Card, ...]], stored: set[int], placed: Mapping[int, Mapping[str, Sequence[str]]],
-             moment: datetime) -> bool:
-        """The claimed end of a deal: each computer player's split, the timer's for each person without a hand, the
-        settlement, in one transaction (the hands stored meanwhile stay: the first one stays)."""
+             hands: Mapping[int, tuple[Card, ...]], stored: set[int],
+             placed: Mapping[int, tuple[Mapping[str, Sequence[str]], bool | None]], moment: datetime) -> bool:
+        """The claimed end of a deal: each computer player's split, the timer's for each person without a hand (from
+        their chi and their choice to declare as stored, ``placed``), the settlement, in one transaction (the hands
+        stored meanwhile stay: the first one stays)."""
         room_id, rule_set, count = info.id, info.rule_set, len(players)
         missing: dict[int, tuple[Arrangement, bool, str]] = {}
         for position, (seat, strength, _) in enumerate(_seats(players)):
@@ -889,10 +916,11 @@ class Rooms:
                 play = bot_play(hands[seat], strength, rule_set, count, f"{info.seed}:{number}:{position}")
                 missing[seat] = (play.arrangement, play.declare, COMPUTER)
             else:
-                stands = outcome(_placed_arrangement(placed.get(seat)), rule_set, limit=_limit(info.timer),
+                chis, chosen = placed.get(seat, (None, None))
+                stands = outcome(_placed_arrangement(chis), rule_set, limit=_limit(info.timer),
                                  elapsed=(moment - started).total_seconds(), expired=True,
                                  solver=partial(_solver_split, hands[seat], rule_set, count))
-                missing[seat] = (stands.arrangement, timer_declares(stands, hands[seat], rule_set, count),
+                missing[seat] = (stands.arrangement, timer_declares(stands, hands[seat], rule_set, count, chosen),
                                  (Origin.TIMER_SOLVER if stands.auto_split else Origin.TIMER).value)
         order = [s for s, _, _ in _seats(players)]
 
@@ -1032,6 +1060,7 @@ class Rooms:
                 cards=_cards(deal, me) if playing and me is not None else (),
                 placed=dict(placed_row.chis) if placed_row is not None else {},
                 placed_at=None if placed_row is None else placed_row.updated_at,
+                declare=None if placed_row is None else placed_row.declare,
                 mine=_hand(rows[me]) if playing and me in rows else None,
                 hands=tuple(_hand(rows[p.seat]) for p in players) if settled else (),
                 score=score, remaining=remaining)

@@ -4,18 +4,20 @@ room hand goes to its Play history, marked."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from sqlalchemy import func, select
 from streamlit.testing.v1 import AppTest
 
 from background.rooms import keep_room_hands
-from classroom.models import LEARNER_NAME_MAX, PlayHand
+from classroom.models import LEARNER_NAME_MAX, PlayHand, utcnow
 from classroom.play_hands import PlayHands
 from classroom.practice import Practice
 from classroom.rooms import Rooms
 from classroom.service import ClassroomStore
 from classroom.throttle import CLIENT_GUESSES
-from maubinh.play import Strength
+from maubinh.play import Origin, Strength
 from maubinh.rules import load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
 from tests.app.conftest import open_page
@@ -128,8 +130,8 @@ def test_a_profiles_room_hand_goes_to_its_play_history_marked_as_a_rooms(db: Cla
 def test_the_host_whose_seat_was_taken_still_deals_and_removes_and_the_removed_is_told(db: ClassroomStore) -> None:
     """Issue 34's 2-seat room: Bình joins, the host leaves the seat, Chloe takes it. The host's page is not "full": it
     says the host watches and still deals; a full room's join page follows the seats (its list is a fragment run
-    again by itself); the host removes Chloe, whose page then says so above the join form (vi and en), and the list
-    says removed."""
+    again by itself); the host removes Chloe, whose page then says so above the join form (vi and en), also after
+    Dũng took her seat and was removed from it in turn, and the list says removed."""
     rooms = Rooms(db)
     new = rooms.create(RULES, 2, 60, None, "Lan")
     binh = rooms.join(new.room.id, "Bình")
@@ -149,12 +151,52 @@ def test_the_host_whose_seat_was_taken_still_deals_and_removes_and_the_removed_i
     host.selectbox(key="rooms_remove_seat").select(0).run()
     host.button(key="rooms_remove").click().run()
     assert not host.exception and rooms.removed(str(chloe)) == chloe
+    dung = rooms.join(new.room.id, "Dũng")  # Chloe's seat taken, and Dũng removed from it too
+    assert dung.seat == chloe.seat and rooms.remove(new.room.id, str(new.host), dung.seat)
     for lang, said in (("en", "The host removed you from seat 1."), ("vi", "Chủ phòng đã mời bạn ra khỏi ghế 1.")):
         told = open_page("play", room=new.room.code, seat=str(chloe), lang=lang)
         assert not told.exception and said in [w.value for w in told.warning]
         assert [f for f in told.text_input if f.key == "rooms_join_name"]  # the join form below
     listed = open_page("play", room=new.room.code, seat=str(binh), lang="en")
     assert any("removed by the host" in c.value for c in [*listed.caption, *listed.markdown])
+
+
+def test_the_declare_switch_is_the_servers_after_a_reload_and_at_the_timers_end(db: ClassroomStore) -> None:
+    """Seed 200: Minh (seat 1) holds six pairs. His other device places two cards, then he turns "declare" on: his
+    seat keeps it with the other device's chi (this page is told they changed); a reload, a new session, shows it on;
+    turned off there, the next reload shows it off; he never confirms, and at the timer's end the solver's split is
+    played for him, not declared (his word; without it the solver would declare six pairs)."""
+    rooms = Rooms(db)
+    new = rooms.create(RULES, 2, 60, None, "Lan", seed=200)
+    minh = rooms.join(new.room.id, "Minh")
+    start = utcnow()
+    rooms.start(new.room.id, str(new.host), now=start)
+    key = f"rooms_declare_{new.room.id}_1"
+    page = open_page("play", room=new.room.code, seat=str(minh), lang="en")
+    assert not page.exception and page.toggle(key=key).value is False
+    dealt = rooms.view(new.room.id, str(minh))
+    assert dealt is not None
+    front = [str(c) for c in dealt.cards[:2]]
+    rooms.place_since(str(minh), 1, {"front": front}, None)  # his other device, since this page was drawn
+    page.toggle(key=key).set_value(True).run()
+    view = rooms.view(new.room.id, str(minh))
+    assert not page.exception and view is not None and view.declare is True and list(view.placed["front"]) == front
+    assert "Your cards were changed from another tab or device: this is the placement stored." in [
+        w.value for w in page.warning] and page.toggle(key=key).value is True
+    reloaded = open_page("play", room=new.room.code, seat=str(minh), lang="vi")
+    assert not reloaded.exception and reloaded.toggle(key=key).value is True
+    reloaded.toggle(key=key).set_value(False).run()
+    assert not reloaded.exception and reloaded.toggle(key=key).value is False
+    again = open_page("play", room=new.room.code, seat=str(minh), lang="en")
+    assert not again.exception and again.toggle(key=key).value is False
+    lan = rooms.view(new.room.id, str(new.seat))
+    assert lan is not None
+    rooms.confirm(str(new.seat), 1, arrange_simple(lan.cards, RULES), now=start + timedelta(seconds=5))
+    assert rooms.tick(new.room.id, start + timedelta(seconds=66))
+    shown = rooms.view(new.room.id, str(minh))
+    assert shown is not None and shown.settled
+    hand = next(h for h in shown.hands if h.seat == 1)
+    assert hand.origin == Origin.TIMER_SOLVER.value and not hand.declared
 
 
 def test_a_wrong_code_offers_the_code_box_and_the_way_to_play(db: ClassroomStore) -> None:

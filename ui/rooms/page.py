@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -51,7 +51,7 @@ from maubinh.strategy.decide import decide
 from ui.arrange.component import Timer, arrangement_from_value, show_arranger
 from ui.client import client_address
 from ui.errors import guarded_function
-from ui.escape import markdown_literal
+from ui.escape import markdown_literal, plain_text
 from ui.i18n import t
 from ui.labels import natural_name
 from ui.links import public_link, public_url, qr_data_uri, unreachable_note
@@ -62,7 +62,7 @@ from ui.settlement import show_events, show_pair, signed
 from ui.setup import rule_set_label, rule_set_picker
 from ui.store import LEARNER_PARAM, configured_url
 from ui.table.timer import expired
-from ui.table.views import show_analysis, show_seat
+from ui.table.views import compact_showdown_html, show_analysis, show_seat
 from ui.watch import Topic, watch, watched_fragment
 
 __all__ = ["DEAL_POLL_S", "HOST_PARAM", "MAX_VALUE_CHARS", "NEW", "POLL_S", "ROOM_PARAM", "SEAT_PARAM", "pending",
@@ -233,13 +233,16 @@ COMPACT_NAME = 18
 """Characters of a name in the seat list while a deal is arranged (one line a seat on a 390 px phone)."""
 
 
-def _seat_name(view: RoomView, seat: int, limit: int = LEARNER_NAME_MAX) -> str:
+def _seat_name(view: RoomView, seat: int, limit: int = LEARNER_NAME_MAX,
+               literal: Callable[[object, int | None], str] = markdown_literal) -> str:
+    """A seat's name: a person's made safe by ``literal`` (for Markdown by default; :func:`ui.escape.plain_text` for
+    HTML that escapes it later), a computer player's, or "seat n" when empty."""
     for player in view.players:
         if player.seat == seat and player.strength is not None:
             return t("rooms.computer", n=seat + 1, strength=t(f"play.strength.{player.strength.value}"))
     for info in view.seats:
         if info.seat == seat:
-            return markdown_literal(info.name, limit=limit)
+            return literal(info.name, limit)
     return t("rooms.empty_seat", n=seat + 1)
 
 
@@ -339,23 +342,53 @@ _REFUSALS = {"arrangement": "rooms.bad_split", "settled": "rooms.too_late", "sea
 
 
 def _arrange(view: RoomView, token: str, lang: str) -> None:
+    """The seat's deal being arranged: the heading and "Xếp bài", the "declare" switch when the cards hold an instant
+    win, the arranging component. The chi and the switch are stored as they change (:meth:`Rooms.place_since`,
+    :meth:`Rooms.declare_since`): a reload, another device and the timer's rule find them; a tab behind another's
+    writes is told so and shown what is stored."""
     rule_set, number = view.room.rule_set, view.number
     xep_key, declare_key = f"rooms_xep_{view.room.id}_{number}", f"rooms_declare_{view.room.id}_{number}"
+    seen_key, reset_key = f"rooms_seen_{view.room.id}_{number}", f"rooms_reset_{view.room.id}_{number}"
     helped = bool(st.session_state.get(xep_key))
     with st.container(horizontal=True, vertical_alignment="center"):
         st.subheader(t("rooms.deal_title", n=number), width="content")
         st.button(t("play.solve"), icon=":material/auto_fix_high:", key=f"rooms_solve_{number}", disabled=helped,
                   on_click=st.session_state.__setitem__, args=(xep_key, True), help=t("play.solve_help"))
+
+    def seen_again() -> None:
+        """Another tab or device stored chi since this tab's last look: said, and what is stored shown."""
+        fresh = rooms().view(view.room.id, token)
+        st.session_state[seen_key] = None if fresh is None else fresh.placed_at
+        st.session_state[reset_key] = int(st.session_state.get(reset_key, 0)) + 1
+        st.session_state[_CHANGED_KEY] = seen_key
+        if fresh is not None and fresh.declare is not None:
+            st.session_state[declare_key] = fresh.declare
+
+    def chose() -> None:
+        choice = bool(st.session_state.get(declare_key))
+        try:
+            try:
+                st.session_state[seen_key] = rooms().declare_since(token, number, choice, st.session_state.get(seen_key))
+            except ClassroomError as error:
+                if error.field != "changed":
+                    return
+                seen_again()  # the other tab's chi shown, and this switch, the newest word, stored with them
+                st.session_state[declare_key] = choice
+                st.session_state[seen_key] = rooms().declare_since(token, number, choice, st.session_state.get(seen_key))
+        except (ClassroomError, SQLAlchemyError):  # a deal over, the database away: the switch stays this tab's
+            pass
+
     held = find_instant_win(view.cards, rule_set) if rule_set.naturals else None
     if held is not None:
+        if declare_key not in st.session_state and view.declare is not None:  # chosen before a reload, or elsewhere
+            st.session_state[declare_key] = view.declare
         st.toggle(t("play.declare", name=natural_name(held.pattern, lang), chi=held.chi), key=declare_key,
-                  help=t("play.declare_help"))
+                  help=t("play.declare_help"), on_change=chose)
     if helped:
         st.caption(t("play.helped_note"))
     problem = st.session_state.pop(_PROBLEM_KEY, None)
     if problem:
         st.error(problem)
-    seen_key, reset_key = f"rooms_seen_{view.room.id}_{number}", f"rooms_reset_{view.room.id}_{number}"
     if seen_key not in st.session_state:  # the placement this tab starts from (and the time it was stored)
         st.session_state[seen_key] = view.placed_at
     elif st.session_state.get(_CHANGED_KEY) == seen_key:
@@ -374,10 +407,7 @@ def _arrange(view: RoomView, token: str, lang: str) -> None:
                                                              st.session_state.get(seen_key))
         except ClassroomError as error:  # a crafted value or a deal over: nothing stored, the page goes on
             if error.field == "changed":  # another tab or device placed since: said, and its placement shown
-                fresh = rooms().view(view.room.id, token)
-                st.session_state[seen_key] = None if fresh is None else fresh.placed_at
-                st.session_state[reset_key] = int(st.session_state.get(reset_key, 0)) + 1
-                st.session_state[_CHANGED_KEY] = seen_key
+                seen_again()
         except SQLAlchemyError:
             pass
 
@@ -391,28 +421,31 @@ def _arrange(view: RoomView, token: str, lang: str) -> None:
 
 
 def _showdown(view: RoomView, lang: str) -> None:
+    """The showdown for everyone: under one heading, each seat in a few lines (its name and total, its three chi as
+    cards in text, :func:`ui.table.views.compact_showdown_html`: every hand on a 390 px phone's first screen or two;
+    on a phone, four seats' cards drawn as images took four screens), the viewer's results against each chi marked;
+    then the events (fouls, instant wins, scoops) and each pair's settlement folded, the viewer's own (a watcher:
+    every pair); then the viewer's analysis and, when the room shares them, everyone's."""
     settlement = view.settlement
     if settlement is None:
         return
     rule_set = view.room.rule_set
     order = [p.seat for p in view.players]
+    mine = order.index(view.me) if view.me in order else None
 
     def name(index: int) -> str:
         return _seat_name(view, order[index])
 
-    st.subheader(f"{t('rooms.deal_title', n=view.number)} · {t('play.showdown')}")
-    for index, (column, hand) in enumerate(zip(st.columns(len(view.hands)), view.hands, strict=True)):
-        with column:
-            st.markdown(f"**{name(index)}** · {t('play.seat_total', chi=signed(settlement.totals[index]))}")
-            if settlement.naturals[index] is not None:
-                st.caption(t("play.declared", name=natural_name(settlement.naturals[index].pattern, lang)))  # type: ignore[union-attr]
-            elif settlement.fouls[index]:
-                st.caption(t("play.fouled"))
-            if hand.origin in (Origin.TIMER.value, Origin.TIMER_SOLVER.value, Origin.XEP_BAI.value):
-                st.caption(t(f"origin.mark.{hand.origin}"))
-            show_seat(hand.arrangement, rule_set, lang)
+    _heading(f"{t('rooms.deal_title', n=view.number)} · {t('play.showdown')}")
+    names = {index: _seat_name(view, seat, literal=plain_text) + (f" ({t('rooms.you')})" if index == mine else "")
+             for index, seat in enumerate(order)}
+    notes = {index: [t(f"origin.mark.{hand.origin}")] for index, hand in enumerate(view.hands)
+             if hand.origin in (Origin.TIMER.value, Origin.TIMER_SOLVER.value, Origin.XEP_BAI.value)}
+    st.markdown(compact_showdown_html([h.arrangement for h in view.hands], settlement, rule_set, names, lang, me=mine,
+                                      notes=notes), unsafe_allow_html=True)
+    if mine is not None:
+        st.caption(t("play.marks_legend"))
     show_events(settlement, rule_set, lang, name, [h.arrangement for h in view.hands])
-    mine = order.index(view.me) if view.me in order else None
     for pair in settlement.pairs:
         if mine is None or mine in (pair.a, pair.b):
             show_pair(pair, rule_set, lang, name)

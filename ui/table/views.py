@@ -13,7 +13,7 @@ from classroom.play_hands import Summary
 from maubinh.arrangement import Arrangement
 from maubinh.play import Analysis, DealResult, Origin, Strength, Table
 from maubinh.rules import POSITIONS, Position, RuleSet
-from maubinh.settle import ItemKind
+from maubinh.settle import ItemKind, Settlement
 from ui.bands import band_badge
 from ui.cards import card_back_svg, cards_inline_html, show_cards
 from ui.escape import html_literal, md_text
@@ -119,32 +119,37 @@ _MARKS = {1: ("✔", "mb-win", "play.mark_win"), -1: ("✘", "mb-lose", "play.ma
 """The learner's result against another seat's chi: mark, class, words (the mark's title, for a screen reader)."""
 
 
-def compact_showdown_html(result: DealResult, rule_set: RuleSet, names: dict[int, str], lang: str) -> str:
-    """The showdown in a few lines (issue 36: four screens of cards on a phone before): the chi's names once, then
-    per seat its name and total, and its three chi on one line, each as cards in text (``10♣ 9♥``), its category and,
-    for another seat, a mark of the learner's result against that chi (✔ won, ✘ lost, = tie; none where no chi
-    were compared: binh lủng, an instant win).
+def compact_showdown_html(arrangements: Sequence[Arrangement], settlement: Settlement, rule_set: RuleSet,
+                          names: Mapping[int, str], lang: str, me: int | None = 0,
+                          notes: Mapping[int, Sequence[str]] | None = None) -> str:
+    """The showdown in a few lines (issue 36: four screens of cards on a phone before; a room's too, issue 34): the
+    chi's names once, then per seat its name and total, and its three chi on one line, each as cards in text
+    (``10♣ 9♥``), its category and, for another seat than ``me``'s, a mark of ``me``'s result against that chi
+    (✔ won, ✘ lost, = tie; none where no chi were compared: binh lủng, an instant win).
 
     Args:
-        result: the deal played (seat 0 is the learner); ``rule_set``: its rules (the chi's names, straights).
-        names: each seat's name (:func:`seat_namer`); ``lang``: ``"vi"`` or ``"en"``.
+        arrangements: each seat's split, in seat order; settlement: their settlement (:func:`maubinh.settle.settle`);
+        rule_set: its rules (the chi's names, straights).
+        names: each seat's name, by seat (:func:`seat_namer`; plain text: escaped here); ``lang``: ``"vi"`` or ``"en"``.
+        me: the seat whose results are marked (Play's learner: 0), ``None`` for none (someone watching).
+        notes: more words after a seat's total, by seat (e.g. "timed out": :func:`origin_mark`).
 
     Returns:
         One HTML block (names escaped) for ``st.markdown(..., unsafe_allow_html=True)``.
     """
-    settlement = result.settlement
     heads = "".join(f'<div class="mb-sd-head">{html_literal(rule_set.position_name(position, lang))}</div>'
                     for position in POSITIONS)
     rows = [f'<div class="mb-sd-row mb-sd-heads">{heads}</div>']
-    for seat, arrangement in enumerate(result.arrangements):
-        notes = [translate("play.seat_total", lang, chi=signed(settlement.totals[seat]))]
+    for seat, arrangement in enumerate(arrangements):
+        said = [translate("play.seat_total", lang, chi=signed(settlement.totals[seat]))]
         natural = settlement.naturals[seat]
         if natural is not None:
-            notes.append(translate("play.declared", lang, name=natural_name(natural.pattern, lang)))
+            said.append(translate("play.declared", lang, name=natural_name(natural.pattern, lang)))
         elif settlement.fouls[seat]:
-            notes.append(translate("play.fouled", lang))
-        rows.append(f'<div class="mb-sd-seat"><b>{html_literal(names[seat])}</b> · {html_literal(" · ".join(notes))}</div>')
-        against = {} if seat == 0 else settlement.pair(0, seat).chi_results()
+            said.append(translate("play.fouled", lang))
+        said.extend((notes or {}).get(seat, ()))
+        rows.append(f'<div class="mb-sd-seat"><b>{html_literal(names[seat])}</b> · {html_literal(" · ".join(said))}</div>')
+        against = {} if me is None or seat == me else settlement.pair(me, seat).chi_results()
         cells = []
         for position in POSITIONS:
             chi = arrangement.chi(position)
@@ -152,8 +157,8 @@ def compact_showdown_html(result: DealResult, rule_set: RuleSet, names: dict[int
             mark = ""
             if position in against:
                 glyph, css, words = _MARKS[against[position]]
-                said = html_literal(translate(words, lang))
-                mark = f' <span class="mb-mark {css}" title="{said}" aria-label="{said}">{glyph}</span>'
+                title = html_literal(translate(words, lang))
+                mark = f' <span class="mb-mark {css}" title="{title}" aria-label="{title}">{glyph}</span>'
             cells.append(f'<div class="mb-sd-chi"><div>{cards_inline_html(chi)}{mark}</div>'
                          f'<div class="mb-sd-cat">{html_literal(category)}</div></div>')
         rows.append(f'<div class="mb-sd-row">{"".join(cells)}</div>')
@@ -172,7 +177,8 @@ def show_showdown(table: Table, result: DealResult, lang: str, heading: bool = T
     if heading:
         st.markdown(f"#### {t('play.showdown')}")
     if compact:
-        st.markdown(compact_showdown_html(result, rule_set, names, lang), unsafe_allow_html=True)
+        st.markdown(compact_showdown_html(result.arrangements, settlement, rule_set, names, lang),
+                    unsafe_allow_html=True)
         st.caption(t("play.marks_legend"))
     else:
         for seat, column in enumerate(st.columns(table.seats)):

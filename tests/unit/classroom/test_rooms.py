@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from sqlalchemy import func, select
 
 from classroom.models import utcnow
 from classroom.room_models import RoomHand, RoomSeat
-from classroom.rooms import CLAIM_LEASE, COMPUTER, IDLE, Rooms, SeatToken, hand_analysis
+from classroom.rooms import CLAIM_LEASE, COMPUTER, IDLE, NewRoom, Rooms, SeatToken, hand_analysis
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError
 from classroom.throttle import CLIENT_GUESSES
 from maubinh.arrangement import Arrangement, is_foul
@@ -82,6 +82,29 @@ def test_the_host_link_keeps_its_powers_after_its_seat_is_taken(store: Classroom
     assert rooms.removed(str(chloe)) == chloe
     host_again = rooms.join(new.room.id, "Lan")
     assert host_again.seat == 0
+
+
+def test_a_removed_persons_link_is_told_so_whatever_happens_to_the_seat_later(store: ClassroomStore) -> None:
+    """Issue 34: Hoa is removed from seat 1; Tú takes the seat and is removed from it too, then Vy takes it: each
+    removed link is still told so (it followed the seat's row, which Tú's removal overwrote), by its own secret:
+    Hoa's secret with another seat or room is nobody's removal, and no removed link takes a seat back."""
+    rooms, new = _room(store, seats=2, fill=None)
+    _, other = _room(store, seats=2, fill=None)
+    hoa = rooms.join(new.room.id, "Hoa")
+    assert rooms.remove(new.room.id, str(new.host), hoa.seat) and rooms.removed(str(hoa)) == hoa
+    tu = rooms.join(new.room.id, "Tú")
+    assert tu.seat == hoa.seat and rooms.removed(str(hoa)) == hoa and rooms.removed(str(tu)) is None
+    assert rooms.remove(new.room.id, str(new.host), tu.seat)
+    vy = rooms.join(new.room.id, "Vy")
+    assert vy.seat == hoa.seat
+    assert (rooms.removed(str(hoa)), rooms.removed(str(tu)), rooms.removed(str(vy))) == (hoa, tu, None)
+    assert rooms.seat(str(hoa)) is None and rooms.seat(str(tu)) is None and not rooms.retake(str(hoa))
+    assert rooms.removed(str(SeatToken(hoa.room_id, 0, hoa.secret))) is None  # her secret, another seat
+    assert rooms.removed(str(SeatToken(other.room.id, hoa.seat, hoa.secret))) is None  # another room
+    assert rooms.removed(str(new.seat)) is None and rooms.removed("garbage") is None
+    view = rooms.view(new.room.id)
+    assert view is not None and [(s.seat, s.name, s.removed) for s in view.seats] == [(0, "Lan", False),
+                                                                                        (1, "Vy", False)]
 
 
 def test_many_joining_at_once_fill_the_seats_exactly(store: ClassroomStore) -> None:
@@ -237,15 +260,22 @@ def test_the_timer_is_the_servers(store: ClassroomStore) -> None:
     assert over.value.field == "settled"
 
 
-def test_a_timed_out_instant_win_is_declared_when_the_solver_declares_it(store: ClassroomStore) -> None:
-    """Seed 200, deal 1 of two seats: Minh (seat 1) holds six pairs (lục phé bôn, 18 chi from each player under
-    chi-at) and places nothing; at the timer's end the solver's play is his: the split and the declaration (worth
-    18 chi against playing it out), as the solver player decides (:func:`maubinh.strategy.decide.decide`)."""
+def _six_pairs(store: ClassroomStore) -> tuple[Rooms, NewRoom, SeatToken, datetime]:
+    """Seed 200's room of two seats, deal 1 dealt at the time returned: Lan (the host, seat 0) and Minh (seat 1), who
+    holds six pairs (lục phé bôn, 18 chi from each player under chi-at)."""
     rooms = Rooms(store)
     new = rooms.create(RULES, 2, 60, None, "Lan", seed=200)
     minh = rooms.join(new.room.id, "Minh")
     start = utcnow()
     rooms.start(new.room.id, str(new.host), now=start)
+    return rooms, new, minh, start
+
+
+def test_a_timed_out_instant_win_is_declared_when_the_solver_declares_it(store: ClassroomStore) -> None:
+    """Seed 200, deal 1 of two seats: Minh (seat 1) holds six pairs (lục phé bôn, 18 chi from each player under
+    chi-at) and places nothing; at the timer's end the solver's play is his: the split and the declaration (worth
+    18 chi against playing it out), as the solver player decides (:func:`maubinh.strategy.decide.decide`)."""
+    rooms, new, minh, start = _six_pairs(store)
     dealt = deal_cards(200, 1, 2)
     held = find_instant_win(dealt[1], RULES)
     assert held is not None and held.chi == 18 and decide(dealt[1], RULES, opponents=1).declare
@@ -257,6 +287,56 @@ def test_a_timed_out_instant_win_is_declared_when_the_solver_declares_it(store: 
     assert by_seat[1].origin == Origin.TIMER_SOLVER.value and by_seat[1].declared
     assert view.settlement.totals[1] == 18 and by_seat[1].total == 18  # not the −chi of a hand played out
     assert not by_seat[0].declared
+
+
+def test_a_declared_instant_win_is_stored_shown_again_and_played_by_the_timer(store: ClassroomStore) -> None:
+    """The declare switch is the server's (issue 34): seed 200, deal 1 of two seats, Minh (seat 1) holds six pairs
+    (18 chi under chi-at). He sets a legal split and turns "declare" on, then his page is gone: a reload or another
+    device reads his choice, and at the timer's end his split is played declared (+18, was played out: the switch
+    was the page's alone). Lan's cards hold no instant win: her "declare" is refused and changes nothing."""
+    rooms, new, minh, start = _six_pairs(store)
+    dealt = deal_cards(200, 1, 2)
+    split = arrange_simple(dealt[1], RULES)
+    assert not is_foul(split, RULES) and find_instant_win(dealt[1], RULES) is not None
+    placed = rooms.place_since(str(minh), 1, {p.value: [str(c) for c in split.chi(p)] for p in POSITIONS}, None)
+    chosen = rooms.declare_since(str(minh), 1, True, placed)
+    assert chosen > placed
+    again = rooms.view(new.room.id, str(minh))  # a reload, another device or server
+    assert again is not None and again.declare is True and again.placed_at == chosen
+    assert again.placed["front"] == [str(c) for c in split.chi(POSITIONS[2])]  # the chi kept with it
+    with pytest.raises(ClassroomError) as changed:
+        rooms.declare_since(str(minh), 1, False, placed)  # a tab that never saw the choice
+    assert changed.value.field == "changed"
+    with pytest.raises(ClassroomError) as nothing:
+        rooms.declare_since(str(new.seat), 1, True, None)  # Lan holds no instant win
+    assert nothing.value.field == "declare"
+    lan = rooms.view(new.room.id, str(new.seat))
+    assert lan is not None and lan.declare is None and lan.placed_at is None
+    rooms.confirm(str(new.seat), 1, arrange_simple(dealt[0], RULES), now=start + timedelta(seconds=5))
+    assert rooms.tick(new.room.id, start + timedelta(seconds=66))
+    view = rooms.view(new.room.id, str(minh))
+    assert view is not None and view.settlement is not None
+    by_seat = {h.seat: h for h in view.hands}
+    assert by_seat[1].origin == Origin.TIMER.value and by_seat[1].arrangement == split  # his split, as set...
+    assert by_seat[1].declared and by_seat[1].total == 18  # ...declared, as he chose
+
+
+def test_a_choice_not_to_declare_is_kept_by_the_timer_over_the_solvers(store: ClassroomStore) -> None:
+    """Minh (seed 200, six pairs) turns "declare" on and off again, places nothing and never confirms: at the
+    timer's end the solver's split is played for him, not declared (he said so; without a word the solver would
+    declare it: :func:`test_a_timed_out_instant_win_is_declared_when_the_solver_declares_it`); his page confirming
+    at zero keeps his word the same way."""
+    rooms, new, minh, start = _six_pairs(store)
+    dealt = deal_cards(200, 1, 2)
+    rooms.declare_since(str(minh), 1, False, rooms.declare_since(str(minh), 1, True, None))
+    view = rooms.view(new.room.id, str(minh))
+    assert view is not None and view.declare is False and all(not ids for ids in view.placed.values())
+    hand = rooms.confirm(str(minh), 1, None, expired=True, now=start + timedelta(seconds=61))  # at zero, nothing set
+    assert hand.origin == Origin.TIMER_SOLVER.value and not hand.declared
+    rooms.confirm(str(new.seat), 1, arrange_simple(dealt[0], RULES), now=start + timedelta(seconds=62))
+    view = rooms.view(new.room.id, str(minh), now=start + timedelta(seconds=62))
+    assert view is not None and view.settlement is not None and not view.settlement.naturals[1]
+    assert {h.seat: h for h in view.hands}[1].total != 18
 
 
 def test_room_codes_are_guessed_under_the_join_throttle_and_idle_rooms_close(store: ClassroomStore) -> None:

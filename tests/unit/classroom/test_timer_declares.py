@@ -23,3 +23,16 @@ def test_the_solvers_play_declares_a_held_six_pairs_and_a_players_split_does_not
     assert not timer_declares(Outcome(split, timed_out=True), minh, RULES, 2)  # the player's split stands as set
     assert not timer_declares(Outcome(split), minh, RULES, 2)  # in time: the player's own choice
     assert not timer_declares(Outcome(arrange_simple(lan, RULES), timed_out=True, auto_split=True), lan, RULES, 2)
+
+
+def test_a_choice_the_player_made_wins_over_the_solvers_at_zero_and_never_declares_what_is_not_held() -> None:
+    """A room stores the player's switch (issue 34): at zero their stored choice is played, both ways and whoever's
+    split; in time it adds nothing (the player's own word is the caller's); cards without an instant win never
+    declare."""
+    lan, minh = deal_cards(200, 1, 2)
+    split = arrange_simple(minh, RULES)
+    assert timer_declares(Outcome(split, timed_out=True), minh, RULES, 2, chosen=True)  # his split, declared
+    assert not timer_declares(Outcome(split, timed_out=True, auto_split=True), minh, RULES, 2, chosen=False)
+    assert timer_declares(Outcome(split, timed_out=True, auto_split=True), minh, RULES, 2, chosen=True)
+    assert not timer_declares(Outcome(split), minh, RULES, 2, chosen=True)  # in time: the caller's word
+    assert not timer_declares(Outcome(arrange_simple(lan, RULES), timed_out=True), lan, RULES, 2, chosen=True)
