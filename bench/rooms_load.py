@@ -149,7 +149,7 @@ class Player:
                     found = _STATUS_LINE.match(line)
                     if found and found["state"] == ready:
                         self.seen_ready.setdefault((self.deal, found["name"]), now)
-            elif node.kind == "heading" and node.text.startswith(showdown.format(n=self.deal)):
+            elif node.kind in ("heading", "markdown") and node.text.lstrip("# ").startswith(showdown.format(n=self.deal)):
                 self.showdown.setdefault(self.deal, now)
             elif node.kind == "markdown" and node.text == f"#### {analysis}" and self.deal in self.showdown:
                 self.analysed.setdefault(self.deal, now)

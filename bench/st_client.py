@@ -46,6 +46,9 @@ The protocol, as found there
   widget the tab sends no state for keeps its last value on the server (``SessionState`` moves widget
   values into the old state before reading the new ones), so sending only what the user touched is
   enough. ``st.page_link`` is a rerun with the link's ``page_script_hash`` and ``query_string``.
+- ``st.fragment(run_every=...)``: an ``auto_rerun`` message starts the tab's timer for that fragment; a whole run's
+  ``new_session`` stops every timer (the browser's ``cleanupAutoReruns``), and the fragments it draws send theirs
+  again.
 - A fragment rerun for a fragment the session no longer holds (a full run, after an outage say, did not draw it
   again) is dropped by the server without a word (``AppSession.request_rerun``: "does not exist anymore"):
   no ``new_session``, no ``script_finished``. A tab then does nothing; :meth:`Session.rerun` sends such a
@@ -373,6 +376,8 @@ class Session:
         if which == "new_session":
             self._run_id = message.metadata.run.script_run_id
             self._run_fragments = tuple(message.metadata.run.fragment_ids)
+            if not self._run_fragments:  # a whole run: the browser drops every fragment's timer (the run's own
+                self._auto.clear()  # fragments send theirs again), so a fragment no longer drawn is not rerun
             session = message.new_session
             self.session_id = session.initialize.session_id or self.session_id
             if session.app_pages:
