@@ -557,23 +557,26 @@ def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken | None, ho
     me_left = any(s.seat == view.me and s.left for s in view.seats)
     playing = any(p.seat == view.me and p.strength is None for p in view.players)
     arranging = arranged and playing and view.mine is None and token is not None and not me_left
-    deals = _class_table(room, lang)
-    if deals is None and not arranging:  # this seat arranging: the seats, then the cards (the room's code below them)
-        with st.container(horizontal=True, vertical_alignment="center"):
-            _heading(t("rooms.room_title", code=room.code))
-            if arranged:  # a deal arranged: the invitation folded beside the title
-                _invite(room, lang, folded=True)
-    if not arranged or deals is not None:
-        _room_line(room, lang)
-    if room.seating_id is None and not arranged:  # a class's table is seated by its teacher: no invitation
-        _invite(room, lang)
-    store = rooms()
+    head = st.container()  # drawn below: the seat list keeps one place on the page whatever the heading holds
     deadline = None
     if view.number and not view.settled and view.remaining is not None:
         deadline = utcnow().timestamp() + view.remaining + GRACE_S
+    with head:
+        deals = _class_table(room, lang)
     over = deals is not None and view.settled and view.number >= deals  # a class table's last showdown
     (_status_still if not pending(view, host or over) else _status_dealt if arranged else _status_live)(view, drawn,
                                                                                                         deadline)
+    with head:  # one fragment at one place: a fragment drawn elsewhere before would stay Streamlit's, and followed
+        if deals is None and not arranging:  # this seat arranging: the seats, then the cards (code below them)
+            with st.container(horizontal=True, vertical_alignment="center"):
+                _heading(t("rooms.room_title", code=room.code))
+                if arranged:  # a deal arranged: the invitation folded beside the title
+                    _invite(room, lang, folded=True)
+        if not arranged or deals is not None:
+            _room_line(room, lang)
+        if room.seating_id is None and not arranged:  # a class's table is seated by its teacher: no invitation
+            _invite(room, lang)
+    store = rooms()
     if token is None:  # the host, not seated: watching, and seated again by "Join" when a seat is free
         st.info(t("rooms.host_watching"), icon=":material/visibility:")
         if sum(not s.left for s in view.seats) < room.seats:
