@@ -2,15 +2,17 @@
 
 The id in the link is the session's own, unguessable (128 random bits) and secret-free: it opens this wall and
 nothing else, shows no learner's name (unless the teacher chose a leaderboard) and has no control. The page hides
-the sidebar, the header and the toolbar with its own CSS and scales everything up for a room (type and cards read
-from the back at 1920x1080 and fit one screen at 1280x720).
+the sidebar, the header and the toolbar with its own CSS and scales everything up for a room: the question (its
+words, cards and choices) as large as fits the window, whatever its kind (:data:`FIT_SCRIPT`, in the browser), read
+from the back at 1920x1080 and on one screen at 1280x720.
 
-It shows, drawn again whenever the class's session changes (a step, an answer in, the deadline passing: the server's
-watch, :mod:`ui.watch`, following :data:`ui.live.CLASSES` with :func:`ui.live.board_view`; every :data:`REFRESH_S`
-seconds as before when the watch is off), the time left counting down in the browser from the stored deadline: before
-the first question, how to join; a question open, the Drill's own drawing of it (its cards and choices, inert here),
-the time left and the answers in; when the time is up, everyone answered or the teacher showed it, the distribution
-of the answers, the key and its one-sentence reason; at the end, thanks (and the leaderboard).
+It shows, drawn again whenever the class's session changes (a step, an answer in, the deadline passing, a learner's
+page opened: the server's watch, :mod:`ui.watch`, following :data:`ui.live.CLASSES` with :func:`ui.live.board_view`;
+every :data:`REFRESH_S` seconds as before when the watch is off), the time left counting down in the browser from
+the stored deadline: before the first question, how many learners are here and how to join; a question open, the
+Drill's own drawing of it (its cards and choices, inert here), the time left and the answers in; when the time is
+up, everyone answered or the teacher showed it, the distribution of the answers, the key and its one-sentence reason
+(and the learners here); at the end, thanks (and the leaderboard).
 """
 
 from __future__ import annotations
