@@ -109,32 +109,36 @@ FIT_SCRIPT = """<script>
   let queued = false;
   const page = () => Math.max(document.body.scrollHeight, ...[...document.querySelectorAll(
     "[data-testid=stMain], [data-testid=stAppViewContainer]")].map((e) => e.scrollHeight));
+  const scale = (box, most) => {  // the largest zoom up to most at which box fits (see FIT_SCRIPT's docstring)
+    const wide = box.parentElement.getBoundingClientRect().width + 1;
+    let alone = false;  // true: what is beside it is taller than the window; the box alone fits
+    const fits = (zoom) => {
+      box.style.zoom = String(zoom);
+      const across = box.scrollWidth * zoom <= wide
+        && [...box.querySelectorAll(".mb-hand-cards")].every((row) => row.scrollWidth <= row.clientWidth + 1);
+      const high = alone ? box.getBoundingClientRect().bottom <= window.innerHeight - 14 : page() <= window.innerHeight;
+      return across && high;
+    };
+    let low = 0.4, high = most;
+    alone = !fits(low);
+    if (fits(high)) low = high;
+    for (let step = 0; step < 12 && low < high; step++) {
+      const mid = (low + high) / 2;
+      if (fits(mid)) low = mid; else high = mid;
+    }
+    box.style.zoom = String(low);
+    box.dataset.mbFit = low.toFixed(3);
+  };
   const fit = () => {
     queued = false;
-    for (const box of document.querySelectorAll("[data-testid=stColumn] .st-key-live_told, .st-key-live_wall")) {
-      const told = !box.matches(".st-key-live_wall");  // the answers beside the question: made smaller only
+    const walls = [...document.querySelectorAll(".st-key-live_wall")];
+    const told = [...document.querySelectorAll("[data-testid=stColumn] .st-key-live_told")];
+    if (told.length) walls.forEach((wall) => { wall.style.zoom = "0.4"; });  // out of the way meanwhile
+    for (const box of told) {  // the answers beside the question: made smaller only
       box.style.zoom = "";
-      const most = told ? parseFloat(getComputedStyle(box).zoom) || 1 : 5;
-      const wide = box.parentElement.getBoundingClientRect().width + 1;
-      let alone = told;  // the box's own bottom in the window; else the whole page's
-      const fits = (zoom) => {
-        box.style.zoom = String(zoom);
-        const across = box.scrollWidth * zoom <= wide
-          && [...box.querySelectorAll(".mb-hand-cards")].every((row) => row.scrollWidth <= row.clientWidth + 1);
-        const high = alone ? box.getBoundingClientRect().bottom <= window.innerHeight - 14
-          : page() <= window.innerHeight;
-        return across && high;
-      };
-      let low = 0.4, high = most;
-      alone = told || !fits(low);  // what is beside the question is taller than the window: the question alone fits
-      if (fits(high)) low = high;
-      for (let step = 0; step < 12 && low < high; step++) {
-        const mid = (low + high) / 2;
-        if (fits(mid)) low = mid; else high = mid;
-      }
-      box.style.zoom = String(low);
-      box.dataset.mbFit = low.toFixed(3);
+      scale(box, parseFloat(getComputedStyle(box).zoom) || 1);
     }
+    walls.forEach((wall) => scale(wall, 5));
   };
   const queue = () => { if (!queued) { queued = true; requestAnimationFrame(fit); } };
   new MutationObserver((changes) => {
