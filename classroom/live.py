@@ -46,6 +46,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    case,
     false,
     func,
     select,
@@ -258,13 +259,17 @@ class ClassMark:
     """Everything a class's waiting pages must notice, read for many classes at once (:meth:`LiveSessions.marks`,
     the server's watch, :mod:`ui.watch`): its :class:`Pulse`, its open seatings (how many, the newest id, the learners
     seated: "seat the class" sends each learner to a table, late arrivals too), its running live session (``None``
-    when none runs), the answers in to that session's current question, and the class's learners (not removed)."""
+    when none runs), the answers in to that session's current question, the class's learners (not removed), and of
+    those the learners here: their class page (where a live question shows) seen within
+    :data:`classroom.seatings.PRESENT` (:meth:`classroom.seatings.Seatings.seen`; a page closed is counted until then).
+    """
 
     pulse: Pulse
     seatings: tuple[int, int, int]
     live: LiveInfo | None
     answered: int
     learners: int
+    here: int
 
     def phase(self, now: datetime | None = None) -> Phase | None:
         """The running session's phase to show now (:meth:`LiveInfo.phase_at`), ``None`` when none runs."""
@@ -603,14 +608,17 @@ class LiveSessions:
         (count, newest id) and its running live session (id, revision): :meth:`marks` of this class alone."""
         return self.marks([class_id])[class_id].pulse
 
-    def marks(self, class_ids: Collection[str]) -> dict[str, ClassMark]:
+    def marks(self, class_ids: Collection[str], now: datetime | None = None) -> dict[str, ClassMark]:
         """The :class:`ClassMark` of every class of ``class_ids`` (an unknown id: a class with nothing), in six
         grouped queries whatever the number of classes (the server's watch reads every watched class so, about five
-        times a second)."""
+        times a second); ``now`` (default: the server's clock) decides who is here."""
         ids = sorted(set(class_ids))
         if not ids:
             return {}
         from classroom.room_models import Room, RoomSeat, RoomSeating  # rooms' tables: not this module's import
+        from classroom.seatings import PRESENT  # who is present: the seatings' word (not this module's import)
+
+        since = (now or utcnow()) - PRESENT
 
         def grouped(table: Any, *where: Any) -> dict[str, tuple[int, int]]:
             rows = session.execute(select(table.class_id, func.count(), func.max(table.id))
@@ -647,9 +655,9 @@ class LiveSessions:
                     select(LiveAnswer.session_id, LiveAnswer.number, func.count())
                     .where(LiveAnswer.session_id.in_([i.id for i in infos.values()]))
                     .group_by(LiveAnswer.session_id, LiveAnswer.number))}
-            learners = {str(c): int(n) for c, n in session.execute(
-                select(Learner.class_id, func.count()).where(Learner.class_id.in_(ids), Learner.removed_at.is_(None))
-                .group_by(Learner.class_id))}
+            learners = {str(c): (int(n), int(h)) for c, n, h in session.execute(
+                select(Learner.class_id, func.count(), func.count(case((Learner.seen_at >= since, Learner.id))))
+                .where(Learner.class_id.in_(ids), Learner.removed_at.is_(None)).group_by(Learner.class_id))}
         marks = {}
         for class_id in ids:
             info = infos.get(class_id)
@@ -657,5 +665,5 @@ class LiveSessions:
                           None if info is None else (info.id, info.revision))
             marks[class_id] = ClassMark(pulse, seatings.get(class_id, (0, 0, 0)), info,
                                         0 if info is None else answered.get((info.id, info.number), 0),
-                                        learners.get(class_id, 0))
+                                        *learners.get(class_id, (0, 0)))
         return marks

@@ -20,7 +20,7 @@ from sqlalchemy import func, select
 from classroom.models import AnswerRow, AssignedQuestion, Assignment
 from classroom.service import ClassroomStore
 
-__all__ = ["EarlierVersion", "earlier_versions", "version_counts"]
+__all__ = ["EarlierVersion", "earlier_versions", "renumbering", "version_counts"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,25 @@ class EarlierVersion:
 def _key(record: Mapping[str, object]) -> tuple[str, str, int]:
     """A stored question's identity: its kind, level and seed (:func:`classroom.snapshot.record`)."""
     return str(record.get("kind")), str(record.get("level")), int(str(record.get("seed", -1)))
+
+
+def renumbering(store: ClassroomStore, old_id: int, new_id: int) -> dict[int, int]:
+    """Where each question of version ``old_id`` of an assignment is in version ``new_id`` (a later one, edits
+    between them or not): old number -> new number (0-based) for the questions kept, matched by their kind, level
+    and seed in order (a question removed is not a key)."""
+    with store._session() as session:
+        rows = session.execute(select(AssignedQuestion.assignment_id, AssignedQuestion.number, AssignedQuestion.record)
+                               .where(AssignedQuestion.assignment_id.in_((old_id, new_id)))
+                               .order_by(AssignedQuestion.number)).all()
+    places: dict[tuple[str, str, int], list[int]] = {}
+    for aid, number, record in rows:
+        if aid == new_id:
+            places.setdefault(_key(record), []).append(int(number))
+    moved = {}
+    for aid, number, record in rows:
+        if aid == old_id and places.get(_key(record)):
+            moved[int(number)] = places[_key(record)].pop(0)
+    return moved
 
 
 def earlier_versions(store: ClassroomStore, class_id: str, assignment_id: int) -> list[EarlierVersion]:

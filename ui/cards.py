@@ -203,6 +203,8 @@ CARD_CSS = """
 .st-key-ui_css { display: none; }
 [data-testid="stLayoutWrapper"]:has(> .st-key-ui_css, > .st-key-ui_builtin_text, > .st-key-drill_css,
   > .st-key-drill_phone_css), [data-testid="stElementContainer"]:has(.mb-hidden) { display: none; }
+[data-testid="stLayoutWrapper"]:has(> .st-key-classes_live_pulse):not(:has([data-testid="stElementContainer"])) {
+  display: none; }
 .mb-hand { display: flex; flex-direction: column; gap: 0.25rem; width: fit-content; max-width: 100%; }
 .mb-hand-label { font-size: 0.875rem; font-weight: 600; opacity: 0.85; }
 .mb-hand-cards { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; }
@@ -279,7 +281,8 @@ every button, chip, link, choice and box at least 44 px tall (issue 20 item 8; i
 icons and a lesson's links too, and no "Press Enter to apply" under a box: a phone has no Enter key, and at 390 px
 the hint covered the box's clear icon); on a phone, tables in a
 smaller type with less padding, so that more of them fit the width (issue 20 item 7). The page's hidden helpers
-(its styles and scripts: the keyed style boxes, an element marked ``mb-hidden``) take no room: each left a 1 rem gap,
+(its styles and scripts: the keyed style boxes, an element marked ``mb-hidden``; the class page's live box while it
+holds nothing) take no room: each left a 1 rem gap,
 80 px of blank screen above every page's title on a phone (a new user's finding); on a phone the page starts
 3.25 rem from the top, not Streamlit's 6 rem (a page's own CSS after this one may set less)."""
 

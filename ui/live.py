@@ -80,8 +80,8 @@ def learner_view(mark: ClassMark) -> Hashable:
 
 
 def board_view(mark: ClassMark) -> Hashable:
-    """What the wall and the teacher's live board show: a learner's view and the answers in."""
-    return learner_view(mark), mark.answered, mark.learners
+    """What the wall and the teacher's live board show: a learner's view, the answers in and the learners here."""
+    return learner_view(mark), mark.answered, mark.learners, mark.here
 
 
 COUNTDOWN_SCRIPT = """<script>

@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 from background.grading import Grader
 from classroom.follow_ups import ASSIGNMENT, LIVE, FollowUps
 from classroom.live import LivePick, LiveSessions
+from classroom.practice import Practice
 from classroom.service import ClassroomStore
 from classroom.snapshot import pack, record
 from maubinh.drills import DrillSet, Kind, Level, make_question
@@ -145,3 +146,59 @@ def test_an_assignment_s_questions_are_edited_saying_what_happens_to_the_answers
     assert drill.query_params["assignment"] == str(current.id)
     assert translate("classes.assignment_edited_note", lang) in [i.value for i in drill.info]
     assert drill.session_state["drill_assigned"].state.index == 1  # the kept answer stays: on to the next
+
+
+def _answer_right(drill: AppTest, number: int) -> None:
+    """Tap the right choice of the assignment's question ``number`` on the open Drill page."""
+    question = make_question(SET, number)
+    drill.button(key=f"drill_choice_{list(question.choices).index(question.key)}").click().run()
+    assert not drill.exception, [e.message for e in drill.exception]
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_drill_page_open_while_its_assignment_is_edited_moves_to_the_new_version_losing_no_answer(
+        db: ClassroomStore, lang: str) -> None:
+    """Three learners each have the Drill page of their own copy of three questions open and answered the first.
+    The teacher edits each: Lan's loses the second, Minh's the first, Hoa's the third. Lan answers the second on the
+    page still open: her answer is kept in her profile (its question is gone from the class), the page says the
+    assignment changed and moves on to the third, new number 1, her first answer there. Minh answers the second: his
+    answer goes to its new number 0. Hoa's page runs again without an answer (a tap elsewhere, a reload): on the new
+    version, said, at the second."""
+    made = db.create_class("Lớp sáng", lang, RULES)
+    class_id = made.info.id
+    pages = {}
+    for name, keep in (("Lan", [0, 2]), ("Minh", [1, 2]), ("Hoa", [0, 1])):
+        learner = db.join(class_id, name)
+        assignment = db.assign(class_id, f"Bài của {name}", SET)
+        Grader(db).grade(assignment).result(timeout=300)
+        drill = open_page("drill", me=str(learner.token), assignment=str(assignment.id), lang=lang)
+        _answer_right(drill, 0)
+        drill.button(key="drill_next").click().run()
+        pages[name] = (learner.info.id, assignment.id, keep, drill)
+    for _, old, keep, _ in pages.values():
+        edited = db.edit_questions(class_id, old, keep=keep, added=[])
+        assert edited is not None and edited.kept == 2
+
+    def moved(name: str, note: str, index: int) -> tuple[str, int, AppTest]:
+        learner, old, _, drill = pages[name]
+        current = db.current_version(old)
+        assert current != old and drill.query_params["assignment"] == str(current)
+        assert translate(note, lang, count=2) in [w.value for w in drill.warning]
+        assert drill.session_state["drill_assigned"].assignment.id == current
+        assert drill.session_state["drill_assigned"].state.index == index
+        return learner, current, drill
+
+    _answer_right(pages["Lan"][3], 1)  # the question the teacher removed
+    lan, current, _ = moved("Lan", "classes.assignment_moved_removed", 1)
+    assert [(a.number, a.correct) for a in db.answers(current, lan)] == [(0, True)]  # her first, copied by the edit
+    assert sorted(Practice(db).run(lan, f"a{pages['Lan'][1]}")) == [0, 1]  # both in her profile
+
+    _answer_right(pages["Minh"][3], 1)  # kept, now number 0
+    minh, current, _ = moved("Minh", "classes.assignment_moved", 1)
+    assert [(a.number, a.correct) for a in db.answers(current, minh)] == [(0, True)]
+
+    pages["Hoa"][3].run()  # no answer: the next run
+    hoa, current, drill = moved("Hoa", "classes.assignment_moved", 1)
+    assert translate("classes.assignment_edited_note", lang) not in [i.value for i in drill.info]  # said once
+    _answer_right(drill, 1)
+    assert [(a.number, a.correct) for a in db.answers(current, hoa)] == [(0, True), (1, True)]

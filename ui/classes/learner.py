@@ -120,7 +120,11 @@ def show_learner(token: str, lang: str, views: LiveViews | None = None) -> None:
         personal_link_box(token, "classes", lang, expanded=False)
     link_to("pages/progress.py", t("classes.my_progress"), ":material/trending_up:", {LEARNER_PARAM: token, "lang": lang})
     if views is not None:  # the live question, and a new assignment or table listed within 2 s
-        show_live_pulse(learner, klass, lang, views)
+        # in a box of its own: without it, the "Assignments" heading below was sometimes gone after a reassignment
+        # until a reload (the fragment reruns, then the whole page: 5 pages of 93 in chromium on a loaded machine,
+        # none of 84 with the box; not seen in AppTest, which runs whole pages only)
+        with st.container(key="classes_live_pulse"):
+            show_live_pulse(learner, klass, lang, views)
     show_table_list(learner, lang, klass.archived)
     _assignments(learner, klass, token, lang, viewer_zone())
 

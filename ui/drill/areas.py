@@ -3,16 +3,19 @@
 question, its feedback and the next button, or the summary. The page file (``pages/drill.py``) only picks one.
 
 Each area that answers is a fragment (:func:`drill_area`, :func:`assigned_area`): answering and moving on
-rerun only that part of the page.
+rerun only that part of the page. An assignment's fragment also follows its class's assignments on the server's watch
+(:mod:`ui.watch`, the view :func:`assignments_view`): when the teacher edits the assignment's questions, the page moves
+to the new version at once (:meth:`ui.drill.assigned.Assigned.follow_edit`), without waiting for the next answer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import partial
 
 import streamlit as st
 
+from classroom.live import ClassMark
 from maubinh.drills import DrillSet, Question, QuestionList
 from maubinh.rules import RuleSet
 from ui.drill.arrange import take_submission
@@ -31,12 +34,20 @@ from ui.escape import md_text
 from ui.habits import DAILY_MODE
 from ui.i18n import t
 from ui.lesson_path import reached_steps
+from ui.live import CLASSES
 from ui.nav import link_to
 from ui.params import markdown_literal
 from ui.profile_form import show_profile_offer
 from ui.questions import kind_name, shown_title, theme_name
 from ui.setup import chosen_rule_set, show_rule_set_picker
+from ui.store import ASSIGNMENT_PARAM
 from ui.unsaved import retry_now
+from ui.watch import watch, watched_fragment
+
+FOLLOW_S = 30.0
+"""Seconds between an assignment's own checks that the teacher did not edit it meanwhile, when the server's watch is
+off or missed it (with the watch: within a second of the edit)."""
+_ASSIGNMENTS_KEY = "drill_class_assignments"
 
 __all__ = ["assigned_area", "drill_area", "question_area", "rule_set_of", "show_assignment", "show_free_set",
            "show_mistakes", "show_profile_line", "show_profile_list", "show_profile_offer_below"]
@@ -124,13 +135,27 @@ def drill_area(state: SetState, profile: Profile | None, lang: str, fresh_sets: 
     question_area(state, lambda i: prepared.get(state.drill_set, i), None, lang, fresh_sets)
 
 
-@st.fragment
+def assignments_view(mark: ClassMark) -> Hashable:
+    """What an assignment's page follows of its class: its assignments (an edit makes a new version: one more, the
+    newest id another)."""
+    return mark.pulse.assignments
+
+
+@watched_fragment(FOLLOW_S, FOLLOW_S)
 @guarded_function
 def assigned_area(assigned: Assigned, lang: str) -> None:
-    """An assignment: its stored questions; every answer stored at once."""
+    """An assignment: its stored questions; every answer stored at once; moved to the new version when the teacher
+    edits it meanwhile."""
+    seen = st.session_state.get(_ASSIGNMENTS_KEY)
+    now = watch().follow(CLASSES, assigned.klass.id, assignments_view).pulse.assignments
+    st.session_state[_ASSIGNMENTS_KEY] = now
+    if seen is not None and seen != now:
+        assigned.follow_edit()
     retry_now(assigned)
+    if str(assigned.assignment.id) != st.query_params.get(ASSIGNMENT_PARAM):  # moved: a reload opens it
+        st.query_params[ASSIGNMENT_PARAM] = str(assigned.assignment.id)
     if assigned.problem:
-        st.warning(t(assigned.problem))
+        st.warning(t(assigned.problem, count=assigned.moved))
         assigned.problem = None
     question_area(assigned.state, lambda i: question_at(assigned.assignment.id, i), assigned, lang, fresh_sets=False)
 

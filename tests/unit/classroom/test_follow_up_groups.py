@@ -13,7 +13,7 @@ from classroom.models import utcnow
 from classroom.practice import Practice
 from classroom.service import ClassroomStore
 from classroom.snapshot import pack, record
-from classroom.versions import earlier_versions, version_counts
+from classroom.versions import earlier_versions, renumbering, version_counts
 from maubinh.drills import make_question
 from tests.unit.classroom.test_follow_ups import CHI_AT, SIX, _answer, _class, _graded, _missed
 
@@ -103,3 +103,8 @@ def test_an_edited_assignment_s_earlier_versions_count_their_answers(store: Clas
     assert before - timedelta(seconds=1) <= oldest.edited_at <= newest.edited_at <= after + timedelta(seconds=1)
     assert earlier_versions(store, class_id + "x", second.assignment_id) == []
     assert version_counts(store, class_id) == {second.assignment_id: 2}
+    # where each question went (a Drill page still on an old version sends its answer there): 2 -> 0, 4 -> 1 over
+    # both edits; 5 went to the third of version 2, removed by the second edit
+    assert renumbering(store, source.id, second.assignment_id) == {1: 0, 3: 1}
+    assert renumbering(store, source.id, first.assignment_id) == {1: 0, 3: 1, 4: 2}
+    assert renumbering(store, first.assignment_id, second.assignment_id) == {0: 0, 1: 1}

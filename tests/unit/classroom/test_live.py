@@ -14,6 +14,9 @@ from sqlalchemy import func, select
 from background.grading import Grader
 from classroom.bank import QuestionBank, banked
 from classroom.live import GRACE_S, LiveAnswer, LivePick, LiveSessions, Phase, Pulse
+from classroom.models import utcnow
+from classroom.rooms import Rooms
+from classroom.seatings import PRESENT, Seatings
 from classroom.service import ClassroomError, ClassroomStore
 from classroom.snapshot import pack, record
 from classroom.tables import TableSessions
@@ -239,6 +242,30 @@ def test_the_marks_of_many_classes_in_one_read_agree_with_each_class_s_own_reads
     assert live.marks([first])[first].phase() is Phase.SHOWN  # all answered
     live.advance(first, info.id, 0)
     assert live.marks([first])[first].answered == 0  # question 2's answers only
+
+
+def test_the_marks_count_the_learners_here_as_the_seatings_count_them_present(store: ClassroomStore) -> None:
+    """The waiting wall's "N learners here" (:attr:`ClassMark.here`): learners whose class page was seen within
+    :data:`classroom.seatings.PRESENT` and not removed, per class in the same grouped read; a page closed three
+    minutes ago is not counted, one seen a minute ago is, until two minutes have passed."""
+    live = LiveSessions(store)
+    seatings = Seatings(Rooms(store))
+    (first, (lan, minh, hoa, tuan)), (second, (mai,)) = _class(store, 4), _class(store, 1)
+    marks = live.marks([first, second])
+    assert [(marks[c].learners, marks[c].here) for c in (first, second)] == [(4, 0), (1, 0)]
+    now = utcnow()
+    seatings.seen(lan, now - timedelta(minutes=1))
+    seatings.seen(minh, now)
+    seatings.seen(hoa, now - PRESENT - timedelta(minutes=1))  # closed three minutes ago
+    seatings.seen(tuan, now)
+    store.remove_learner(first, tuan)  # removed: not counted, seen or not
+    seatings.seen(mai, now)
+    marks = live.marks([first, second], now)
+    assert [(marks[c].learners, marks[c].here) for c in (first, second)] == [(3, 2), (1, 1)]
+    assert marks[first].here == len(seatings.present(first, now))
+    later = now + timedelta(minutes=1, seconds=30)  # Lan's page was seen 2.5 min before: no longer here
+    assert [live.marks([c], later)[c].here for c in (first, second)] == [1, 1]
+    assert live.marks([first], now + PRESENT + timedelta(seconds=1))[first].here == 0
 
 
 def test_the_report_of_an_ended_session_counts_each_learner_kind_and_question(store: ClassroomStore) -> None:
