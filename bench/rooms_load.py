@@ -223,7 +223,7 @@ async def play_deal(deal: int, room: list[Player], figures: Figures, think: floa
         await asyncio.sleep(0.05)
     for player in room:
         if deal not in player.dealt:
-            figures.errors.append(f"{player.name} deal {deal}: not dealt within 60 s; session {player.tab.session_id[:6]}; on its page: "
+            figures.errors.append(f"{player.name} deal {deal}: not dealt within 60 s; on its page: "
                                   + " | ".join(f"{n.kind}:{n.text[:60]}" for n in player.tab.nodes.values() if n.text))
             return
         figures.add("dealt", player.dealt[deal] - clicked, deal)
