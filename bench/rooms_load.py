@@ -61,14 +61,23 @@ changed on the way earlier: "ready" redrew every page of the room (now the statu
 room's QR code again (now made once), and a look every second while a deal is arranged could not meet a 1 s target by
 itself (now every 0.75 s).
 
-On the quiet machine after the merges (2026-12-05 16:40, load average 1.4 rising to 4.7, main 88aed66; 10 rooms of
-4, 2 deals, one server, think 4 s): dealt p95 4.73 s, placed 3.87 s, showdown 7.89 s, each page's run with its
-analysis p95 13.3 s, 80 of 80 hands; "ready" was never seen by the bench (180 pages: it reads the list as Markdown
-items, which a deal now draws as one caption line, so the figure is missing, not zero). With the deal's preparation
-switched off: showdown p95 5.62 s, the run with its analysis 21.8 s. At 01c6d08 (before the rooms fixes from the
-user test were merged): dealt 2.63 s, placed 0.92 s, showdown 3.48 s, ready 1.93 s, the run with its analysis
-20.8 s. So the page got slower with those fixes (placed 0.9 -> 3-3.9 s, showdown 3.5 -> 5.6 s with the same CPU
-per second): not yet found; the next thing to look at.
+On the quiet machine after the merges (2026-12-05 16:40, main 88aed66; 10 rooms of 4, 2 deals, one server, think 4 s):
+dealt p95 4.73 s, placed 3.87 s, showdown 7.89 s, 80 of 80 hands ("ready" not seen: the bench read the seat list as
+Markdown items only). At 01c6d08, before the rooms fixes from the user test: placed 0.92 s, showdown 3.48 s, ready
+1.93 s. Found since (py-spy, and this bench's count of the pages' runs): every page ran 10 whole runs per deal in one
+room, 17 in ten, because Streamlit keeps a page's earlier fragments after a run cut short by ``st.rerun``, and the
+seat list, drawn at another place once a deal was dealt, kept being rerun with its old arguments, found the room
+changed since them and drew the whole page again; and forty showdowns made forty analyses in the pages' runs at once.
+Changed: the room's pages follow the server's watch instead of polling (:mod:`ui.watch`, :meth:`Rooms.signatures`),
+the seat list has one place on the page and a fragment the last whole run did not draw does nothing, the analysis is
+made in the ``showdown`` lane and drawn when made, a page's run reads the room in 13 queries instead of 23, and the
+watch does not ask a fragment's rerun of a session running its page (asked then, it could cut the run short and leave
+the page blank: 1-7 of 80 pages per run were not dealt or lacked their analysis). Then (19:33, quiet machine, the
+same run): dealt p95 2.50 s, placed 0.72 s, showdown 3.60 s (second deal 2.79 s), ready 2.31 s, the analysis drawn
+p95 15.0 s after the last confirm; 4.6 whole runs per player and deal; 0.08 CPU s per minute per idle waiting player
+(polling: 0.28-0.37); 80 of 80 hands, no error. The 1 s showdown and 1.5 s "ready" targets are still missed with ten
+rooms dealing and confirming within the same seconds on two cores: the showdown is one whole run of each of the
+room's pages (about 0.1 s each, 0.45 s at p95 under that load) while forty studies run in the lanes.
 """
 
 from __future__ import annotations
