@@ -14,6 +14,7 @@ from collections.abc import Callable, Hashable
 from functools import partial
 
 import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
 
 from classroom.live import ClassMark
 from maubinh.drills import DrillSet, Question, QuestionList
@@ -147,7 +148,11 @@ def assigned_area(assigned: Assigned, lang: str) -> None:
     """An assignment: its stored questions; every answer stored at once; moved to the new version when the teacher
     edits it meanwhile."""
     seen = st.session_state.get(_ASSIGNMENTS_KEY)
-    now = watch().follow(CLASSES, assigned.klass.id, assignments_view).pulse.assignments
+    now: object
+    try:
+        now = watch().follow(CLASSES, assigned.klass.id, assignments_view).pulse.assignments
+    except SQLAlchemyError:  # the database away: the question stays, and the answers' retry below says so
+        now = seen
     st.session_state[_ASSIGNMENTS_KEY] = now
     if seen is not None and seen != now:
         assigned.follow_edit()
