@@ -254,16 +254,6 @@ class Watch:
             runtime.rerun(session_id, fragment_id, request)
         return len(asked)
 
-    def busy(self, session_id: str, fragment_id: str) -> None:
-        """That session was running its page when the rerun of that fragment was to start: the rerun is not asked
-        now, and the next tick asks it again if the fragment's view still differs (the run under way may have drawn
-        the change already, registering the fragment again)."""
-        with self._lock:
-            follow = self._follows.get((session_id, fragment_id))
-            if follow is not None:
-                follow.asked = False
-        self.ran(session_id, fragment_id)
-
     def forget(self, session_id: str, fragment_id: str) -> None:
         """Follow that fragment no more (the session no longer holds it)."""
         with self._lock:
@@ -349,7 +339,7 @@ def _stale() -> bool:
 class _Runtime:
     """Streamlit 1.67's runtime as the watch uses it (see the module for what is mirrored and why)."""
 
-    def __init__(self, on_gone: Callable[[str, str], None], on_busy: Callable[[str, str], None]) -> None:
+    def __init__(self, on_gone: Callable[[str, str], None]) -> None:
         from streamlit.runtime import Runtime
         from streamlit.runtime.app_session import AppSession, AppSessionState
         from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
@@ -364,9 +354,8 @@ class _Runtime:
             if name not in fields:
                 raise AttributeError(f"RerunData.{name}")
         self._runtime, self._shutdown, self._rerun_data = Runtime, AppSessionState.SHUTDOWN_REQUESTED, RerunData
-        self._busy = AppSessionState.APP_IS_RUNNING
         self._thread_state, self._context = ThreadState, get_script_run_ctx
-        self._on_gone, self._on_busy = on_gone, on_busy
+        self._on_gone = on_gone
 
     def alive(self, session_id: str) -> bool:
         return self._runtime.exists() and self._runtime.instance().get_app_session(session_id) is not None
@@ -395,9 +384,6 @@ class _Runtime:
         def on_loop() -> None:  # AppSession.request_rerun with a fragment's RerunData, on the event loop
             if getattr(session, "_state", None) == self._shutdown:
                 return
-            if getattr(session, "_state", None) == self._busy:  # a run of the page is under way: asked again after
-                self._on_busy(session_id, fragment_id)  # it (a fragment's rerun asked now could cut a whole run short)
-                return
             if not session.has_fragment(fragment_id):
                 self._on_gone(session_id, fragment_id)
                 return
@@ -424,7 +410,7 @@ def watch() -> Watch:
             runtime: _Runtime | None = None
             made = Watch(None)
             try:
-                runtime = _Runtime(made.forget, made.busy)
+                runtime = _Runtime(made.forget)
             except (ImportError, AttributeError) as missing:
                 _log.warning("the server's watch is off (Streamlit lacks %s): waiting pages poll as before", missing)
             made._runtime = runtime

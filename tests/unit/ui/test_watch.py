@@ -169,9 +169,7 @@ class FakeSession:
 
     def __init__(self, loop: asyncio.AbstractEventLoop, fragments: set[str], runner: FakeRunner | None) -> None:
         self._event_loop, self._fragments, self._scriptrunner = loop, fragments, runner
-        from streamlit.runtime.app_session import AppSessionState
-
-        self._state = AppSessionState.APP_NOT_RUNNING  # its last run ended (a runner may wait for the next)
+        self._state = "APP_IS_RUNNING"
         self.created: list[Any] = []
         self.thread: set[int] = set()
 
@@ -185,24 +183,17 @@ class FakeSession:
 
 def test_streamlit_s_rerun_is_asked_on_the_event_loop_as_a_browser_s_fragment_rerun() -> None:
     """``AppSession.request_rerun`` for a fragment: the session's runner takes it, or a runner is made for it (the last
-    run ended); a fragment the session no longer holds is forgotten; a session running its page is not asked now
-    (a fragment's rerun then could cut the run short: a room's page was left blank), the watch asks again later; all
-    on the event loop's thread."""
+    run ended); a fragment the session no longer holds is forgotten; all on the event loop's thread."""
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
     try:
-        from streamlit.runtime.app_session import AppSessionState
-
         forgotten: list[tuple[str, str]] = []
-        busy: list[tuple[str, str]] = []
-        runtime = watch_module._Runtime(lambda s, f: forgotten.append((s, f)), lambda s, f: busy.append((s, f)))
+        runtime = watch_module._Runtime(lambda s, f: forgotten.append((s, f)))
         running = FakeSession(loop, {"f"}, FakeRunner(accepts=True))
         idle = FakeSession(loop, {"f"}, None)
         gone = FakeSession(loop, set(), FakeRunner(accepts=True))
-        drawing = FakeSession(loop, {"f"}, FakeRunner(accepts=True))
-        drawing._state = AppSessionState.APP_IS_RUNNING
-        sessions = {"running": running, "idle": idle, "gone": gone, "drawing": drawing}
+        sessions = {"running": running, "idle": idle, "gone": gone}
 
         class Instance:
             @staticmethod
@@ -229,9 +220,7 @@ def test_streamlit_s_rerun_is_asked_on_the_event_loop_as_a_browser_s_fragment_re
         assert running.created == [] and idle.created == ["request idle"]
         assert gone.created == [] and gone._scriptrunner is not None and gone._scriptrunner.requests == []
         assert forgotten == [("gone", "f")]
-        assert busy == [("drawing", "f")] and drawing._scriptrunner is not None and drawing._scriptrunner.requests == []
-        assert drawing.created == []
-        assert running.thread == idle.thread == gone.thread == {thread.ident}  # has_fragment: on the loop
+        assert running.thread == idle.thread == gone.thread == {thread.ident}
         assert runtime.alive("running") and not runtime.alive("closed")
     finally:
         loop.call_soon_threadsafe(loop.stop)
@@ -242,7 +231,7 @@ def test_streamlit_s_rerun_is_asked_on_the_event_loop_as_a_browser_s_fragment_re
 def test_the_rerun_request_is_the_one_a_fragment_rerun_carries() -> None:
     from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
 
-    runtime = watch_module._Runtime(lambda s, f: None, lambda s, f: None)
+    runtime = watch_module._Runtime(lambda s, f: None)
     assert runtime.here() is None  # not in a script run
     made = runtime._rerun_data(query_string="me=x", page_script_hash="h", fragment_id="f", is_auto_rerun=True)
     assert isinstance(made, RerunData) and made.widget_states is None  # the widgets keep their values
@@ -250,7 +239,7 @@ def test_the_rerun_request_is_the_one_a_fragment_rerun_carries() -> None:
 
 def test_without_streamlit_s_calls_pages_poll_as_before_and_it_is_logged_once(
         monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
-    def missing(*_: Any) -> None:
+    def missing(_: Any) -> None:
         raise AttributeError("AppSession._create_scriptrunner")
 
     monkeypatch.setattr(watch_module, "_Runtime", missing)
@@ -330,16 +319,3 @@ def test_a_fragment_the_pages_last_whole_run_did_not_draw_does_nothing_and_is_fo
     runtime.current = ("s", "there")
     seat_list("there")
     assert ran == ["here", "there", "there"]  # the one drawn by the last whole run runs
-
-
-def test_a_rerun_found_busy_is_asked_again_at_the_next_tick_if_still_changed() -> None:
-    runtime, classes = FakeRuntime(), Classes({"c": (1, 0)})
-    watch = Watch(runtime, autostart=False)
-    _follow(watch, runtime, classes, "s", "c")
-    classes.states["c"] = (2, 0)
-    assert watch.tick() == 1  # asked: the session was running its page
-    watch.busy("s", "f")
-    assert watch.tick() == 1 and len(runtime.reruns) == 2  # asked again
-    watch.busy("s", "f")
-    _follow(watch, runtime, classes, "s", "c")  # meanwhile the run drew the change: nothing to ask
-    assert watch.tick() == 0
