@@ -274,9 +274,8 @@ def _status(view: RoomView, drawn: tuple[object, ...], deadline_passed_at: float
     if now != drawn and (confirmed := store.confirmed_elsewhere(drawn, now, view.me)) is not None:
         # others confirmed: only this list changes (a whole-page run for each was most of a deal's work)
         view, drawn = replace(view, ready=confirmed), now
-    due = view.number and not view.settled and not view.arranging  # all hands in: settled by one server's page
-    if due or (deadline_passed_at is not None and utcnow().timestamp() >= deadline_passed_at):
-        end_deal(store, view.room.id, view.number)  # the timer ran out: one page of one server settles the deal
+    if _due(view) or (deadline_passed_at is not None and utcnow().timestamp() >= deadline_passed_at):
+        end_deal(store, view.room.id, view.number)  # all in or the time up: one page of one server settles the deal
         now = _signature(view.room.id)
     if now != drawn:
         st.rerun(scope="app")
@@ -465,10 +464,13 @@ def _analysis(view: RoomView, index: int, lang: str) -> None:
     screen at once and no page's run makes an analysis (forty at once took the cores from the others' showdowns)."""
     hand = view.hands[index]
     key = (view.room.id, view.number, hand.seat)
+    future = None if key in st.session_state.get(_FAILED_KEY, ()) else start_analysis(rooms(), view, hand.seat)
+    if future is not None and future.done() and not future.cancelled() and future.exception() is not None:
+        _log.warning("a room's analysis failed: %r", future.exception())
+        st.session_state.setdefault(_FAILED_KEY, set()).add(key)  # said, not made again at each run
     if key in st.session_state.get(_FAILED_KEY, ()):
         st.warning(t("rooms.analysis_failed"), icon=":material/error:")
         return
-    future = start_analysis(rooms(), view, hand.seat)
     if future is None:
         return
     if future.cancelled():  # the lane refused it (full, the server stopping): made here
@@ -476,11 +478,6 @@ def _analysis(view: RoomView, index: int, lang: str) -> None:
             analysis = room_analysis(rooms(), view, hand.seat)
     elif not future.done():
         _analysis_waiting(key)
-        return
-    elif future.exception() is not None:
-        _log.warning("a room's analysis failed: %r", future.exception())
-        st.session_state.setdefault(_FAILED_KEY, set()).add(key)  # said, not made again at each run
-        st.warning(t("rooms.analysis_failed"), icon=":material/error:")
         return
     else:
         analysis = future.result()
