@@ -68,7 +68,8 @@ Markdown items only). At 01c6d08, before the rooms fixes from the user test: pla
 room, 17 in ten, because Streamlit keeps a page's earlier fragments after a run cut short by ``st.rerun``, and the
 seat list, drawn at another place once a deal was dealt, kept being rerun with its old arguments, found the room
 changed since them and drew the whole page again; and forty showdowns made forty analyses in the pages' runs at once.
-Changed: the room's pages follow the server's watch instead of polling (:mod:`ui.watch`, :meth:`Rooms.signatures`),
+Changed: the room's pages followed the server's watch instead of polling (:mod:`ui.watch`, :meth:`Rooms.signatures`;
+back to polling with reads shared through the watch at the end of the day, see below),
 the seat list has one place on the page and a fragment the last whole run did not draw does nothing, the analysis is
 made in the ``showdown`` lane and drawn when made, and a page's run reads the room in 13 queries instead of 23. Left:
 under this burst 0-7 of 80 pages per run were not dealt within 60 s or never drew their analysis (a page left

@@ -13,25 +13,22 @@ or another server finds the same seat, the same deal and the chi stored; the tim
 (:mod:`classroom.rooms`).
 
 **Following the room.** What others change (a seat taken, a hand confirmed, the showdown, the next deal) reaches a
-page through the server's watch (:mod:`ui.watch`): the page's seat list is a fragment that follows the room
-(:data:`ROOMS`: :meth:`classroom.rooms.Rooms.signature`, which one thread per server reads for every followed room
-at once, four grouped queries every :data:`ui.watch.TICK_S`), and is rerun when the room changed or the deal's time
-ran out. Its run draws the list again by itself when other seats only confirmed their hands, and draws the page
-again otherwise. Before the watch every waiting page polled (a fragment run every :data:`POLL_S`,
-:data:`DEAL_POLL_S` while a deal is arranged, a script run of Streamlit's each): forty players cost a core and made
-the showdown seconds late (``bench/rooms_load.py``). Without Streamlit's calls the watch needs, the pages poll so
-again, only while something is pending (:func:`pending`). A push from the database (PostgreSQL ``LISTEN/NOTIFY``)
-would still need a way into Streamlit's sessions, the watch's part; the watch's read works the same on SQLite alone
-and on PostgreSQL behind HAProxy.
+page through its seat list, a fragment that polls the room (every :data:`POLL_S`, :data:`DEAL_POLL_S` while a deal
+is arranged, :data:`STILL_POLL_S` when nothing is pending, :func:`pending`) and reads
+:meth:`classroom.rooms.Rooms.signature` through the server's watch (:data:`ROOMS`: one read per room for all of a
+server's pages at once, :data:`ui.watch.SHARED_S`). Its run draws the list again by itself when other seats only
+confirmed their hands, and the page otherwise. The watch can also rerun a page's fragment when its room changes
+(no poll at all, as the live class does), and it did for a while: under the load of ten rooms at once its reruns
+raced the pages' whole runs and left some pages blank (``bench/rooms_load.py``), so the rooms poll until that is
+understood.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -63,7 +60,7 @@ from ui.setup import rule_set_label, rule_set_picker
 from ui.store import LEARNER_PARAM, configured_url
 from ui.table.timer import expired
 from ui.table.views import compact_showdown_html, show_analysis, show_seat
-from ui.watch import Topic, watch, watched_fragment
+from ui.watch import Topic, watch
 
 __all__ = ["DEAL_POLL_S", "HOST_PARAM", "MAX_VALUE_CHARS", "NEW", "POLL_S", "ROOM_PARAM", "SEAT_PARAM", "pending",
            "room_requested", "rooms", "show_room_page", "show_rooms_button", "take_value"]
@@ -75,6 +72,8 @@ POLL_S = 1.0
 """Without the server's watch: seconds between two looks at the room while something is pending."""
 DEAL_POLL_S = 0.75
 """The same while a deal is being arranged (a look every second alone waits up to 0.95 s at p95)."""
+STILL_POLL_S = 5.0
+"""The same while nothing is pending for this page (the host at a showdown: another device of the host may deal)."""
 MAX_VALUE_CHARS = 2000
 """A component value longer than this (as JSON) is refused unread (a real one is about 250)."""
 _PROBLEM_KEY = "rooms_problem"
@@ -109,12 +108,6 @@ followed room of the server read in one go (``()``: no such room)."""
 def _signature(room_id: str) -> tuple[object, ...]:
     """The room's signature read now (a full run of the page: what the person just did shows), kept for the watch."""
     return watch().state(ROOMS, room_id, shared=False)
-
-
-def _room_view(deadline_passed_at: float | None, signature: tuple[object, ...]) -> Hashable:
-    """What a room's page shows of its signature: all of it, and whether the deal's time is up (the watch reruns the
-    page's fragment at the deadline, which settles the deal: nobody else may be left to confirm)."""
-    return signature, deadline_passed_at is not None and utcnow().timestamp() >= deadline_passed_at
 
 
 def room_requested() -> bool:
@@ -269,8 +262,7 @@ def _status(view: RoomView, drawn: tuple[object, ...], deadline_passed_at: float
     """The seats and who is still arranging (never anyone's cards); the page is drawn again when the room changed
     (followed by the server's watch, :data:`ROOMS`)."""
     store = rooms()
-    now = watch().follow(ROOMS, view.room.id, partial(_room_view, deadline_passed_at), shared=True)  # a full run:
-    # the signature its page read a moment ago (:func:`_page`)
+    now = watch().state(ROOMS, view.room.id)  # a full run: the signature its page read a moment ago (:func:`_page`)
     if now != drawn and (confirmed := store.confirmed_elsewhere(drawn, now, view.me)) is not None:
         # others confirmed: only this list changes (a whole-page run for each was most of a deal's work)
         view, drawn = replace(view, ready=confirmed), now
@@ -301,12 +293,12 @@ def _status(view: RoomView, drawn: tuple[object, ...], deadline_passed_at: float
         st.markdown("\n".join(f"- {line}" for line in lines))
 
 
-_status_live = watched_fragment(POLL_S)(guarded_function(_status))
-_status_dealt = watched_fragment(DEAL_POLL_S)(guarded_function(_status))
-_status_still = watched_fragment(None)(guarded_function(_status))
-"""The seats' fragment, by what the page waits for: with the server's watch working all three follow the room (a
-look every :data:`ui.watch.SAFETY_S` in case it missed something); without it, the old polling pace (none when
-nothing is pending, :func:`pending`)."""
+_status_live = st.fragment(run_every=POLL_S)(guarded_function(_status))
+_status_dealt = st.fragment(run_every=DEAL_POLL_S)(guarded_function(_status))
+_status_still = st.fragment(run_every=STILL_POLL_S)(guarded_function(_status))
+"""The seats' fragment, by what the page waits for. It polls (the reads shared through the server's watch, one per
+room per :data:`ui.watch.SHARED_S`): the watch's reruns of a room's page raced its whole runs under load (a page left
+blank, see ``bench/rooms_load.py``) and are off until that is understood."""
 
 
 def take_value(value: Mapping[str, Any], token: str, view: RoomView, declare: bool, xep_bai: bool) -> str | None:
@@ -494,11 +486,11 @@ _FAILED_KEY = "rooms_analyses_failed"
 """Session key: the analyses (room, deal, seat) that failed on this page (said once made, not started again)."""
 
 
-@watched_fragment(ANALYSIS_POLL_S)
+@st.fragment(run_every=ANALYSIS_POLL_S)
 @guarded_function
 def _analysis_waiting(key: AnalysisKey) -> None:
     """Shown while the analysis of ``key`` is under way; once it is made (or failed) the page is drawn again, with it."""
-    if watch().follow(ANALYSES, key) == "under way":
+    if watch().state(ANALYSES, key) == "under way":
         st.caption(f":material/hourglass_top: {t('rooms.analysing')}")
         return
     st.rerun(scope="app")
