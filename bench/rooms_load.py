@@ -236,7 +236,8 @@ async def play_deal(deal: int, room: list[Player], figures: Figures, think: floa
     for player in room:
         if deal not in player.dealt:
             figures.errors.append(f"{player.name} deal {deal}: not dealt within 60 s; on its page: "
-                                  + " | ".join(f"{n.kind}:{n.text[:60]}" for n in player.tab.nodes.values() if n.text))
+                                  + " | ".join(f"{n.kind}:{n.text[:60]}" for n in player.tab.nodes.values() if n.text)
+                                  + "; its last runs: " + " / ".join(player.tab.trace))
             return
         figures.add("dealt", player.dealt[deal] - clicked, deal)
     await asyncio.gather(*(arrange(p, deal, figures, think, rng, confirmed) for p in room))
@@ -279,7 +280,8 @@ def deal_figures(deal: int, players: list[Player], confirmed: dict[tuple[int, in
                 if deal in page.analysed:
                     figures.add("analysis", page.analysed[deal] - last, deal)
                 else:
-                    figures.errors.append(f"{page.name} deal {deal}: no analysis drawn")
+                    figures.errors.append(f"{page.name} deal {deal}: no analysis drawn; its last runs: "
+                                          + " / ".join(page.tab.trace))
             else:
                 figures.errors.append(f"{page.name} deal {deal}: no showdown")
             for name, sent in times.items():

@@ -68,6 +68,7 @@ Use (inside an ``asyncio`` program)::
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import time
@@ -195,6 +196,9 @@ class Session:
         self._auto_task: asyncio.Task[None] | None = None
         self._auto_stopped = False
         self.auto_reruns = 0
+        self.trace: collections.deque[str] = collections.deque(maxlen=60)
+        """The last runs asked and seen (``send``, ``new`` with its fragments, ``end`` with its status), for a bench
+        to show what a page went through when it shows something wrong."""
         self.on_node: Callable[[Node], None] | None = None
         """Called with each element or container as its delta arrives (a bench notes when something is drawn)."""
         self.on_finished: Callable[[int], None] | None = None
@@ -313,6 +317,7 @@ class Session:
         self._waiting, self._started = loop.create_future(), False
         deadline = time.perf_counter() + self.timeout
         assert self._ws is not None, "open() first"
+        self._note(f"send {fragment_id[-6:] or 'whole'}{' auto' if auto else ''}")
         await self._ws.send(message.SerializeToString())
         try:
             if grace is not None:
@@ -376,6 +381,7 @@ class Session:
         if which == "new_session":
             self._run_id = message.metadata.run.script_run_id
             self._run_fragments = tuple(message.metadata.run.fragment_ids)
+            self._note(f"new {self._run_id[-4:]} {','.join(f[-6:] for f in self._run_fragments) or 'whole'}")
             if not self._run_fragments:  # a whole run: the browser drops every fragment's timer (the run's own
                 self._auto.clear()  # fragments send theirs again), so a fragment no longer drawn is not rerun
             session = message.new_session
@@ -401,6 +407,7 @@ class Session:
             self.exceptions.append(message.session_event.script_compilation_exception.message)
         elif which == "script_finished":
             status = message.script_finished
+            self._note(f"end {status}")
             if status == EARLY_FOR_RERUN:
                 return
             self._clear_stale(status)
@@ -408,6 +415,9 @@ class Session:
                 self.on_finished(status)
             if self._waiting is not None and self._started and not self._waiting.done():
                 self._waiting.set_result(status)
+
+    def _note(self, what: str) -> None:
+        self.trace.append(f"{time.monotonic() % 1000:.2f} {what}")
 
     def _delta(self, message: ForwardMsg) -> None:
         delta = message.delta

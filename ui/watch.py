@@ -20,9 +20,10 @@ shows the newer state or reruns once more), never lost.
 Streamlit has no public call for "rerun that session's fragment" from outside a script run; the watch mirrors what
 ``AppSession.request_rerun`` does when a browser sends ``rerun_script`` with a ``fragment_id`` (Streamlit 1.67,
 ``streamlit/runtime/app_session.py``): on the runtime's event loop (``call_soon_threadsafe``), skip a session shutting
-down or no longer holding the fragment, hand a fragment-scoped ``RerunData`` to the session's script runner, or start
-one. The ``RerunData`` is the one ``st.rerun(scope="fragment")`` builds (the run's query string, page hash and
-browser context; no widget states: the widgets keep their values on the server; ``is_auto_rerun`` as a timer's).
+down or no longer holding the fragment, hand a fragment's ``RerunData`` to the session's script runner, or start
+one once the last runner is gone (:class:`_Runtime`). The ``RerunData`` is the one a fragment's ``run_every`` timer
+sends (the run's query string, page hash and browser context; no widget states: the widgets keep their values on the
+server; ``is_auto_rerun``; not fragment-scoped, so it never cuts a whole run of the page short: it runs after it).
 The browser draws the run's deltas as for any fragment run; closed sessions are dropped at the next tick
 (``Runtime.get_app_session`` finds them no more), fragments the page no longer holds when a rerun is asked for.
 
@@ -336,8 +337,22 @@ def _stale() -> bool:
     return True
 
 
+_ENDING_S = 0.01
+_ENDING_TRIES = 200
+"""A rerun asked of a session whose runner is ending is asked again every :data:`_ENDING_S` seconds, this many times
+at most (2 s; after that the fragment's own safety run, :data:`SAFETY_S`, carries it)."""
+
+
 class _Runtime:
-    """Streamlit 1.67's runtime as the watch uses it (see the module for what is mirrored and why)."""
+    """Streamlit 1.67's runtime as the watch uses it (see the module for what is mirrored and why).
+
+    One difference from ``AppSession.request_rerun``: a session whose runner refuses the rerun (it ended its run and
+    has not yet said so on the event loop) is asked again once the runner is gone, not given a new runner at once.
+    A browser asks a fragment's rerun only after it received the end of the run; the watch asks at any moment, and a
+    new runner made then had Streamlit drop the last messages of the page's whole run: under the load of ten rooms,
+    pages were left blank or half drawn (``bench/rooms_load.py``, the three-deal browser test in
+    ``tests/e2e/test_rooms.py``).
+    """
 
     def __init__(self, on_gone: Callable[[str, str], None]) -> None:
         from streamlit.runtime import Runtime
@@ -381,14 +396,21 @@ class _Runtime:
         if session is None:
             return
 
-        def on_loop() -> None:  # AppSession.request_rerun with a fragment's RerunData, on the event loop
+        def on_loop(tries: int = 0) -> None:  # AppSession.request_rerun with a fragment's RerunData, on the loop
             if getattr(session, "_state", None) == self._shutdown:
                 return
             if not session.has_fragment(fragment_id):
                 self._on_gone(session_id, fragment_id)
                 return
             runner = getattr(session, "_scriptrunner", None)
-            if runner is not None and runner.request_rerun(request):
+            if runner is not None:
+                if runner.request_rerun(request):
+                    return
+                # The runner ended its run, and its last messages (the run's last elements, its end, its SHUTDOWN) wait
+                # on this loop: a runner made now would have the session drop them (it ignores a replaced runner's
+                # events) and the page would stay half drawn. Asked again once they are handled.
+                if tries < _ENDING_TRIES:
+                    session._event_loop.call_later(_ENDING_S, on_loop, tries + 1)
                 return
             session._create_scriptrunner(request)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
 from collections.abc import Hashable, Mapping
 from typing import Any
 
@@ -181,6 +182,26 @@ class FakeSession:
         self.created.append(request)
 
 
+def _fake_runtime(sessions: dict[str, FakeSession]) -> Any:
+    """Streamlit's ``Runtime`` class as ``_Runtime`` uses it, holding ``sessions``."""
+
+    class Instance:
+        @staticmethod
+        def get_app_session(session_id: str) -> FakeSession | None:
+            return sessions.get(session_id)
+
+    class FakeStreamlitRuntime:
+        @staticmethod
+        def exists() -> bool:
+            return True
+
+        @staticmethod
+        def instance() -> Instance:
+            return Instance()
+
+    return FakeStreamlitRuntime
+
+
 def test_streamlit_s_rerun_is_asked_on_the_event_loop_as_a_browser_s_fragment_rerun() -> None:
     """``AppSession.request_rerun`` for a fragment: the session's runner takes it, or a runner is made for it (the last
     run ended); a fragment the session no longer holds is forgotten; all on the event loop's thread."""
@@ -195,21 +216,7 @@ def test_streamlit_s_rerun_is_asked_on_the_event_loop_as_a_browser_s_fragment_re
         gone = FakeSession(loop, set(), FakeRunner(accepts=True))
         sessions = {"running": running, "idle": idle, "gone": gone}
 
-        class Instance:
-            @staticmethod
-            def get_app_session(session_id: str) -> FakeSession | None:
-                return sessions.get(session_id)
-
-        class FakeStreamlitRuntime:
-            @staticmethod
-            def exists() -> bool:
-                return True
-
-            @staticmethod
-            def instance() -> Instance:
-                return Instance()
-
-        runtime._runtime = FakeStreamlitRuntime  # type: ignore[assignment]
+        runtime._runtime = _fake_runtime(sessions)  # type: ignore[assignment]
         for name in sessions:
             runtime.rerun(name, "f", f"request {name}")
         runtime.rerun("closed", "f", "none")
@@ -222,6 +229,34 @@ def test_streamlit_s_rerun_is_asked_on_the_event_loop_as_a_browser_s_fragment_re
         assert forgotten == [("gone", "f")]
         assert running.thread == idle.thread == gone.thread == {thread.ident}
         assert runtime.alive("running") and not runtime.alive("closed")
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+        loop.close()
+
+
+def test_a_session_whose_runner_is_ending_gets_a_new_runner_only_once_the_old_one_is_gone() -> None:
+    """The race that left room pages blank: the runner ended its whole run (it refuses reruns) but its last messages
+    still wait on the loop. A new runner made then would have Streamlit drop them; the rerun is asked again instead,
+    and a runner made once the session let the old one go (its SHUTDOWN handled)."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    try:
+        runtime = watch_module._Runtime(lambda s, f: None)
+        ending = FakeSession(loop, {"f"}, FakeRunner(accepts=False))
+        runtime._runtime = _fake_runtime({"ending": ending})  # type: ignore[assignment]
+        runtime.rerun("ending", "f", "request")
+        time.sleep(0.2)
+        assert ending.created == []  # Streamlit's own request_rerun would have made a runner here
+        assert ending._scriptrunner is not None and len(ending._scriptrunner.requests) > 1  # asked again meanwhile
+        loop.call_soon_threadsafe(setattr, ending, "_scriptrunner", None)  # the old runner's SHUTDOWN handled
+        deadline = time.monotonic() + 5
+        while not ending.created and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert ending.created == ["request"]
+        time.sleep(0.1)
+        assert ending.created == ["request"]  # once
     finally:
         loop.call_soon_threadsafe(loop.stop)
         thread.join(5)
