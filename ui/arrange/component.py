@@ -43,7 +43,7 @@ from maubinh.hands import Category
 from maubinh.rules import POSITIONS, Position, RuleSet
 from ui.i18n import translate, translate_plural
 
-__all__ = ["COMPONENT_NAME", "Chis", "Timer", "arrangement_from_value", "component_data", "show_arranger"]
+__all__ = ["COMPONENT_NAME", "Chis", "Timer", "arrangement_from_value", "component_data", "declared_value", "show_arranger"]
 
 COMPONENT_NAME = "maubinh_arrange"
 _HERE = Path(__file__).resolve().parent
@@ -145,6 +145,21 @@ def arrangement_from_value(value: object, cards: Sequence[Card]) -> Arrangement:
     if sorted(arrangement.cards) != sorted(cards):
         raise ValueError("the arrangement does not hold the cards dealt")
     return arrangement
+
+
+def declared_value(value: object, cards: Sequence[Card], split: Callable[[], Arrangement]) -> object:
+    """The component's ``value`` when its player declares an instant win: sent with ``"declare": true`` before every
+    card was placed (declaring needs no split, issue 36), it stands for ``split()`` (the page's own split of the
+    ``cards``: the solver's, what the showdown shows of the hand); any other value as it is (checked later by
+    :func:`arrangement_from_value`). Used by Play and by the rooms."""
+    if not isinstance(value, Mapping) or value.get("declare") is not True:
+        return value
+    try:
+        arrangement_from_value(value, cards)
+    except ValueError:
+        chosen = split()
+        return {**value, **{position.value: [str(card) for card in chosen.chi(position)] for position in POSITIONS}}
+    return value
 
 
 def show_arranger(cards: Sequence[Card], rule_set: RuleSet, lang: str, *, key: str, version: str,

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -44,8 +43,8 @@ from maubinh.play import (
     analyse,
     play_deal,
 )
-from maubinh.rules import POSITIONS, RuleSet
-from ui.arrange.component import Timer, arrangement_from_value
+from maubinh.rules import RuleSet
+from ui.arrange.component import Timer, declared_value
 from ui.errors import log_failure
 from ui.i18n import t
 from ui.params import int_param, markdown_literal
@@ -67,7 +66,6 @@ __all__ = [
     "analysis_of",
     "bot_plays",
     "declare_key",
-    "declared_value",
     "read_table_params",
     "session_for",
     "showing",
@@ -226,20 +224,6 @@ def session_for(rule_set: RuleSet, seed: int, bots: tuple[Strength, ...]) -> Pla
     return session
 
 
-def declared_value(value: object, table: Table, number: int) -> object:
-    """The arranging component's ``value`` for deal ``number`` when its player declares an instant win: sent with
-    ``"declare": true`` before every card was placed (issue 36: declaring needs no split), it stands for the solver's
-    split (:func:`solver_split`: what the showdown shows of the hand); any other value as it is."""
-    if not isinstance(value, Mapping) or value.get("declare") is not True:
-        return value
-    try:
-        arrangement_from_value(value, table.deal(number)[0])
-    except ValueError:
-        split = solver_split(table, number)
-        return {**value, **{position.value: [str(card) for card in split.chi(position)] for position in POSITIONS}}
-    return value
-
-
 def take_submission(session: PlaySession, number: int) -> None:
     """Settle and analyse deal ``number`` with the arrangement the component sent, if one is waiting; while
     the deal is not played, start preparing its analysis in the background (:func:`start_preparing`).
@@ -261,7 +245,7 @@ def take_submission(session: PlaySession, number: int) -> None:
     table = session.table
     declare = bool(st.session_state.get(declare_key(number), False))
     if declare:
-        value = declared_value(value, table, number)
+        value = declared_value(value, table.deal(number)[0], lambda: solver_split(table, number))
     now = utcnow()
     shown = showing(session, number, limit is not None, now)
     elapsed = shown.elapsed(now)

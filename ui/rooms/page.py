@@ -45,7 +45,7 @@ from maubinh.naturals import find_instant_win
 from maubinh.play import Origin, Strength
 from maubinh.rules import POSITIONS
 from maubinh.strategy.decide import decide
-from ui.arrange.component import Timer, arrangement_from_value, show_arranger
+from ui.arrange.component import Timer, arrangement_from_value, declared_value, show_arranger
 from ui.client import client_address
 from ui.errors import guarded_function
 from ui.escape import markdown_literal, plain_text
@@ -304,7 +304,9 @@ blank, see ``bench/rooms_load.py``) and are off until that is understood."""
 def take_value(value: Mapping[str, Any], token: str, view: RoomView, declare: bool, xep_bai: bool) -> str | None:
     """Send the component's ``value`` as the seat's hand of the current deal; returns the problem to show (``None``:
     taken). A crafted value (too long, other cards, duplicates, not three chi) is refused and changes nothing; at
-    the timer's zero a value that is not a complete split is left to the server's timer rule."""
+    the timer's zero a value that is not a complete split is left to the server's timer rule. With ``declare`` on
+    and an instant win held, a value sent before every card was placed plays the solver's split, declared (as Play:
+    declaring needs no split)."""
     try:
         size = len(json.dumps(value, default=str))
     except (TypeError, ValueError):
@@ -312,8 +314,14 @@ def take_value(value: Mapping[str, Any], token: str, view: RoomView, declare: bo
     if size > MAX_VALUE_CHARS:
         return t("rooms.bad_split")
     late = expired(value)
+    sent: object = value
+    rule_set = view.room.rule_set
+    if declare and rule_set.naturals and find_instant_win(view.cards, rule_set) is not None:
+        # an instant win declared: sent before every card was placed, it plays the solver's split (as Play)
+        sent = declared_value(value, view.cards,
+                              lambda: decide(view.cards, rule_set, opponents=len(view.players) - 1).arrangement)
     try:
-        arrangement = arrangement_from_value(value, view.cards)
+        arrangement = arrangement_from_value(sent, view.cards)
     except ValueError:
         if not late:
             return t("rooms.bad_split")
@@ -407,7 +415,8 @@ def _arrange(view: RoomView, token: str, lang: str) -> None:
                      for p in POSITIONS} if view.placed else None)
     show_arranger(view.cards, rule_set, lang, key=f"rooms_arrange_{view.room.id}_{number}", on_confirm=confirmed,
                   version=f"{view.room.id}:{number}:{int(helped)}:{int(st.session_state.get(reset_key, 0))}",
-                  initial=initial,
+                  initial=initial, declare=t("play.declare_hint") if held is not None and st.session_state.get(declare_key)
+                  else None,
                   timer=None if view.remaining is None else Timer(view.remaining), on_placed=placed)
 
 

@@ -53,3 +53,30 @@ def test_a_computer_filled_room_needs_no_second_person(store: ClassroomStore) ->
     rooms = Rooms(store)
     new = rooms.create(load_rule_set("chi-at"), 2, 90, Strength.BEGINNER, "Lan", seed=3)
     assert rooms.start(new.room.id, str(new.host)) == 1
+
+
+def test_a_declared_instant_win_needs_no_split_and_plays_the_solvers(store: ClassroomStore,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in Play (issue 36), a player who declares a held instant win confirms without placing 13 cards: seed 200,
+    Minh (seat 1) holds six pairs (18 chi under chi-at). The component sends ``{"declare": true}`` alone; the hand
+    stored is the solver's split, declared, and settles at +18. Without the switch the same value is refused, and
+    Lan (no instant win) cannot declare her way past placing her cards."""
+    rooms = Rooms(store)
+    monkeypatch.setattr(page, "rooms", lambda: rooms)
+    new = rooms.create(load_rule_set("chi-at"), 2, 60, None, "Lan", seed=200)
+    minh = rooms.join(new.room.id, "Minh")
+    rooms.start(new.room.id, str(new.host))
+    his, hers = rooms.view(new.room.id, str(minh)), rooms.view(new.room.id, str(new.seat))
+    assert his is not None and hers is not None
+    refused = translate("rooms.bad_split", "vi")
+    assert page.take_value({"declare": True}, str(minh), his, False, False) == refused  # the switch is off
+    assert page.take_value({"declare": True}, str(new.seat), hers, True, False) == refused  # she holds none
+    assert page.take_value({"declare": True}, str(minh), his, True, False) is None
+    after = rooms.view(new.room.id, str(minh))
+    assert after is not None and after.mine is not None and sorted(after.mine.arrangement.cards) == sorted(his.cards)
+    lan = {p.value: [str(c) for c in arrange_simple(hers.cards, hers.room.rule_set).chi(p)] for p in POSITIONS}
+    assert page.take_value(lan, str(new.seat), hers, False, False) is None
+    settled = rooms.view(new.room.id, str(minh))
+    assert settled is not None and settled.settlement is not None
+    by_seat = {h.seat: h for h in settled.hands}
+    assert by_seat[1].declared and by_seat[1].total == 18
