@@ -176,5 +176,11 @@ def test_a_phones_showdown_shows_every_seats_total_and_hands_on_its_first_screen
     pair = page.locator("[data-testid=stExpander] details", has_text="Chloe <u>EN</u>")
     expect(pair).to_have_count(1)  # Bình's pair with Chloe (Bình's own pairs only)...
     assert pair.get_attribute("open") is None  # ...folded
+    expect(page.locator("[class*=st-key-play_analysis_numbers] [data-testid=stMetric]")).to_have_count(4,
+                                                                                                    timeout=60_000)
+    for boxes in (".mb-scores", "[class*=st-key-play_analysis_numbers]"):  # small boxes, not a screen tall
+        height = page.locator(boxes).first.evaluate("e => e.getBoundingClientRect().height")
+        print(f"{lang}: {boxes} {height:.0f} px tall")
+        assert height < 160, (boxes, height)  # the analysis's four boxes: two short rows (390 px before)
     page.screenshot(path=str(screenshot(page, f"rooms_phone_{lang}_showdown").with_name(
         f"rooms_phone_{lang}_showdown_window.png")))

@@ -192,7 +192,7 @@ def assert_stored_once(store: ClassroomStore, room_id: str, splits: Mapping[tupl
 
 def assert_score_shown(page: Page, score: Mapping[int, int]) -> None:
     """The room's running score on ``page``: each seat's chi, seat by seat, as ``score`` has them."""
-    expect(page.locator(".st-key-rooms_score [data-testid=stMetricValue]")).to_have_text(
+    expect(page.locator(".mb-scores .mb-score b")).to_have_text(
         [signed(score[seat]) for seat in sorted(score)], timeout=SLOW_MS)
 
 

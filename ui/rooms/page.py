@@ -29,6 +29,7 @@ import json
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from html import escape
 from typing import Any
 
 import streamlit as st
@@ -483,7 +484,7 @@ def _analysis(view: RoomView, index: int, lang: str) -> None:
     else:
         analysis = future.result()
     if analysis is not None:
-        show_analysis(analysis, view.room.rule_set, lang, key=f"rooms_analysis_{view.number}_{hand.seat}",
+        show_analysis(analysis, view.room.rule_set, lang, key=f"play_analysis_numbers_room_{view.number}_{hand.seat}",
                       origin=Origin(hand.origin))
 
 
@@ -506,11 +507,17 @@ def _analysis_waiting(key: AnalysisKey) -> None:
 
 
 def _score(view: RoomView) -> None:
+    """The room's running score, each seat's chi over every deal so far: one short wrapping line of small boxes
+    (four metric boxes with long names took 300 px of a phone's screen), names escaped, the viewer's seat marked."""
     if not view.score:
         return
-    with st.container(horizontal=True, key="rooms_score"):
-        for seat in sorted(view.score):
-            st.metric(_seat_name(view, seat), signed(view.score[seat]), border=True, width="content")
+    items = "".join(
+        f'<span class="mb-score{" mb-score-me" if seat == view.me else ""}" role="listitem">'
+        f'{escape(_seat_name(view, seat, literal=plain_text))} <b>{escape(signed(view.score[seat]))}</b></span>'
+        for seat in sorted(view.score))
+    label = escape(t("rooms.score"))
+    st.markdown(f'<div class="mb-scores" role="list" aria-label="{label}"><div class="mb-sd-head">{label}</div>'
+                f'{items}</div>', unsafe_allow_html=True)
 
 
 def _invite(room: RoomInfo, lang: str, folded: bool = False) -> None:

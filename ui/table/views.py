@@ -57,17 +57,20 @@ PHONE_CSS = """<style>
     padding-bottom: 0.5rem; }
   [data-testid="stMainBlockContainer"] h3 { font-size: 1.25rem; padding: 0; }
   [data-testid="stMainBlockContainer"] h4 { font-size: 1.1rem; padding: 0.25rem 0 0.75rem 0; }
-  .st-key-play_analysis_numbers, .st-key-play_replay_numbers { gap: 0.4rem; }
-  .st-key-play_analysis_numbers [data-testid="stMetric"], .st-key-play_replay_numbers [data-testid="stMetric"] {
+  [class*="st-key-play_analysis_numbers"], .st-key-play_replay_numbers { gap: 0.4rem; }
+  [class*="st-key-play_analysis_numbers"] [data-testid="stMetric"], .st-key-play_replay_numbers [data-testid="stMetric"] {
     padding: 0.3rem 0.55rem; }
-  .st-key-play_analysis_numbers [data-testid="stMetricValue"], .st-key-play_replay_numbers [data-testid="stMetricValue"] {
-    font-size: 1.15rem; }
-  .st-key-play_analysis_numbers [data-testid="stMetricLabel"] p, .st-key-play_replay_numbers [data-testid="stMetricLabel"] p {
-    font-size: 0.75rem; }
+  [class*="st-key-play_analysis_numbers"] [data-testid="stMetric"] > div,
+  .st-key-play_replay_numbers [data-testid="stMetric"] > div { padding: 0; }
+  [class*="st-key-play_analysis_numbers"] [data-testid="stMetricValue"],
+  .st-key-play_replay_numbers [data-testid="stMetricValue"] { font-size: 1.15rem; }
+  [class*="st-key-play_analysis_numbers"] [data-testid="stMetricLabel"] p,
+  .st-key-play_replay_numbers [data-testid="stMetricLabel"] p { font-size: 0.75rem; }
 }
 </style>"""
 """A table page's narrow-screen layout (below 641 px; the Play page, a class's table): less room between blocks, a
-smaller title and headings, the analysis's numbers in small boxes (issue 36: four boxes a screen tall), so that the
+smaller title and headings, the analysis's numbers in small boxes (issue 36: four boxes a screen tall; every key
+beginning ``play_analysis_numbers``: a room's analyses too), so that the
 player's 13 cards show on a 390 x 844 phone's first screen without
 scrolling. The room above the title is every page's (:data:`ui.cards.CARD_CSS`, 3.25 rem) and 0.75 rem of the
 title's own, below Streamlit's 60 px header bar: with less, the title slid under the bar once the hidden helpers
