@@ -197,7 +197,9 @@ class RoomView:
             instant win their cards hold (:meth:`Rooms.declare_since`; ``None``: never made).
         mine: the viewer's final hand, if any.
         hands: every final hand, only once the deal is settled (the showdown).
-        score: chi per seat over the room's settled deals.
+        score: chi per seat over the room's settled deals, the person's who holds the seat now (left or not): the
+            deals they played since they took it (a newcomer starts at 0, a computer player's deals at the seat are
+            not theirs); a seat nobody holds: its computer player's.
         remaining: seconds left on the timer (server's clock), ``None`` without a running deal.
     """
 
@@ -251,6 +253,22 @@ def _seats(players: Sequence[Sequence[object]]) -> list[tuple[int, Strength | No
 def _players(row: RoomDeal, names: Mapping[int, str]) -> tuple[Player, ...]:
     return tuple(Player(seat, None if strength else names.get(seat), strength)
                  for seat, strength, _ in _seats(row.players))
+
+
+def _score(session: Session, room_id: str, seat_rows: Sequence[RoomSeat]) -> dict[int, int]:
+    """:attr:`RoomView.score`: each seat's chi over the settled deals, by who holds the seat now (see there)."""
+    held = {row.seat: row.joined_at for row in seat_rows if row.removed_at is None}
+    score: dict[int, int] = {}
+    for seat, total, origin, started in session.execute(
+            select(RoomHand.seat, RoomHand.total, RoomHand.origin, RoomDeal.started_at)
+            .join(RoomDeal, (RoomDeal.room_id == RoomHand.room_id) & (RoomDeal.number == RoomHand.number))
+            .where(RoomHand.room_id == room_id, RoomHand.total.is_not(None))):
+        joined = held.get(seat)
+        if (origin != COMPUTER and started >= joined) if joined is not None else origin == COMPUTER:
+            score[seat] = score.get(seat, 0) + int(total or 0)
+        elif joined is not None:
+            score.setdefault(seat, 0)
+    return score
 
 
 def _cards(row: RoomDeal, seat: int) -> tuple[Card, ...]:
@@ -1040,10 +1058,7 @@ class Rooms:
                        and r.seat == token.seat and Token(token.room_id, token.secret).check(r.secret_hash)), None)
             seats = tuple(SeatInfo(r.seat, r.name, r.left_at is not None, r.removed_at is not None)
                           for r in seat_rows)
-            score: dict[int, int] = {}
-            for seat, total in session.execute(select(RoomHand.seat, RoomHand.total).where(
-                    RoomHand.room_id == room_id, RoomHand.total.is_not(None))):
-                score[seat] = score.get(seat, 0) + int(total or 0)
+            score = _score(session, room_id, seat_rows)
             deal = None if not info.deal else session.get(RoomDeal, (room_id, info.deal))
             if deal is None:
                 return RoomView(info, seats, me, 0, score=score)

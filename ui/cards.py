@@ -219,8 +219,8 @@ CARD_CSS = """
 .mb-sd-cat { font-size: 0.78rem; opacity: 0.75; }
 .mb-mark { font-weight: 700; }
 .mb-scores { font-size: 0.9rem; margin-bottom: 0.5rem; }
-.mb-score { display: inline-block; margin: 0.3rem 0.4rem 0 0; padding: 0.15rem 0.55rem; border-radius: 0.5rem;
-  border: 1px solid rgba(128, 128, 128, 0.35); }
+.mb-score { display: inline-block; max-width: 100%; overflow-wrap: anywhere; margin: 0.3rem 0.4rem 0 0;
+  padding: 0.15rem 0.55rem; border-radius: 0.5rem; border: 1px solid rgba(128, 128, 128, 0.35); }
 .mb-score-me { border-color: #f9a825; background: rgba(249, 168, 37, 0.12); }
 .mb-win { color: #2e7d32; }
 .mb-lose { color: #c62828; }

@@ -508,13 +508,16 @@ def _analysis_waiting(key: AnalysisKey) -> None:
 
 
 def _score(view: RoomView) -> None:
-    """The room's running score, each seat's chi over every deal so far: one short wrapping line of small boxes
-    (four metric boxes with long names took 300 px of a phone's screen), names escaped, the viewer's seat marked."""
+    """The room's running score (:attr:`RoomView.score`: a person's own deals at the seat they hold, a free seat's
+    computer player's) under the name of who it belongs to: one short wrapping line of small boxes (four metric boxes
+    with long names took 300 px of a phone's screen), names escaped, the viewer's seat marked."""
     if not view.score:
         return
+    held = {info.seat: info.name for info in view.seats if not info.removed}  # the score is the holder's
     items = "".join(
         f'<span class="mb-score{" mb-score-me" if seat == view.me else ""}" role="listitem">'
-        f'{escape(_seat_name(view, seat, literal=plain_text))} <b>{escape(signed(view.score[seat]))}</b></span>'
+        f'{escape(plain_text(held[seat], LEARNER_NAME_MAX) if seat in held else _seat_name(view, seat, literal=plain_text))}'
+        f' <b>{escape(signed(view.score[seat]))}</b></span>'
         for seat in sorted(view.score))
     label = escape(t("rooms.score"))
     st.markdown(f'<div class="mb-scores" role="list" aria-label="{label}"><div class="mb-sd-head">{label}</div>'

@@ -567,3 +567,42 @@ def test_the_signatures_of_many_rooms_are_read_together_as_each_alone(store: Cla
     assert [(seat, name, left) for seat, name, left in seats] == [(0, "Lan", None), (1, "Minh", None), (2, "An", None)]
     assert together[waiting.room.id][0] == 0 and together[waiting.room.id][3:] == ((), None)
     assert together[settled.room.id][3] == (0, 1) and together[settled.room.id][4] is not None  # with the computer's
+
+
+def test_the_score_is_the_seat_holders_own_a_newcomer_starts_at_0_and_a_computers_deals_are_not_a_persons(
+        store: ClassroomStore) -> None:
+    """Found by a user test: the running score was the seat's, so a person joining the computer player's seat took its
+    total, and a person who left and sat again got the computer's deals meanwhile. Now: two seats, a beginner fills
+    the empty one; Lan plays deal 1 against the computer, Minh takes the computer's seat (0, not its chi), plays
+    deal 2; Lan leaves, the computer plays her seat in deal 3, she sits again: her score is deals 1 and 2 alone."""
+    rooms = Rooms(store)
+    new = rooms.create(RULES, 2, 60, Strength.BEGINNER, "Lan", seed=5)
+    room_id, lan = new.room.id, str(new.seat)
+
+    def play(number: int, tokens: list[str]) -> dict[int, int]:
+        for token in tokens:
+            view = rooms.view(room_id, token)
+            assert view is not None and view.number == number
+            rooms.confirm(token, number, arrange_simple(view.cards, RULES))
+        with store._session() as session:
+            totals = {h.seat: int(h.total or 0) for h in session.scalars(
+                select(RoomHand).where(RoomHand.room_id == room_id, RoomHand.number == number))}
+        assert len(totals) == 2 and sum(totals.values()) == 0
+        return totals
+
+    assert rooms.start(room_id, str(new.host)) == 1
+    first = play(1, [lan])
+    view = rooms.view(room_id, lan)
+    assert view is not None and dict(view.score) == first  # Lan's, and the computer's of the free seat
+    minh = str(rooms.join(room_id, "Minh"))
+    view = rooms.view(room_id, minh)
+    assert view is not None and dict(view.score) == {0: first[0], 1: 0}  # Minh starts at 0
+    assert rooms.start(room_id, str(new.host)) == 2
+    second = play(2, [lan, minh])
+    assert rooms.leave(lan)
+    assert rooms.start(room_id, str(new.host)) == 3
+    third = play(3, [minh])  # the computer plays Lan's seat
+    assert rooms.retake(lan)
+    view = rooms.view(room_id, lan)
+    assert view is not None
+    assert dict(view.score) == {0: first[0] + second[0], 1: second[1] + third[1]}
