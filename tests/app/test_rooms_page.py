@@ -220,3 +220,18 @@ def test_a_name_box_starts_with_the_profiles_name_and_a_long_name_is_kept_with_t
     assert not at.exception and [e.value for e in at.error] == [
         translate("classes.join_error.name", "en").format(longest=LEARNER_NAME_MAX)]
     assert at.text_input(key="rooms_join_name").value == long  # kept, to shorten
+
+
+def test_a_person_seated_after_the_deal_is_told_the_computer_plays_it_for_them(db: ClassroomStore) -> None:
+    """Found by a user test: Hoa took the computer player's seat during a deal and the seat list called her
+    "Computer 2 (beginner) (you)". Now her name, and that the computer plays this deal for her (vi, en)."""
+    rooms = Rooms(db)
+    new = rooms.create(RULES, 2, 60, Strength.BEGINNER, "Lan")
+    rooms.start(new.room.id, str(new.host))
+    hoa = rooms.join(new.room.id, "Hoa")
+    for lang in ("en", "vi"):
+        at = open_page("play", room=new.room.code, seat=str(hoa), lang=lang)
+        assert not at.exception
+        words = " ".join(c.value for c in at.caption)
+        assert f"**Hoa** ({translate('rooms.you', lang)}) · {translate('rooms.state_next', lang)}" in words, words
+        assert translate("rooms.computer", lang, n=2, strength=translate("play.strength.beginner", lang)) not in words

@@ -281,7 +281,10 @@ def _status(view: RoomView, drawn: tuple[object, ...], deadline_passed_at: float
         name = _seat_name(view, seat, COMPACT_NAME if compact else LEARNER_NAME_MAX)
         you = f" ({t('rooms.you')})" if seat == view.me else ""
         gone = next((s for s in view.seats if s.seat == seat and s.left), None)
-        if gone is not None and seat not in computers:
+        if seat == view.me and seat in computers and not view.settled:  # seated after this deal was dealt
+            mine = next((s.name for s in view.seats if s.seat == seat), "")
+            name, state = markdown_literal(mine, COMPACT_NAME if compact else LEARNER_NAME_MAX), t("rooms.state_next")
+        elif gone is not None and seat not in computers:
             state = t("rooms.state_removed" if gone.removed else "rooms.state_left")
         elif seat in arranging:
             state = t("rooms.state_arranging")
