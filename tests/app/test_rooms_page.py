@@ -17,6 +17,7 @@ from classroom.practice import Practice
 from classroom.rooms import Rooms
 from classroom.service import ClassroomStore
 from classroom.throttle import CLIENT_GUESSES
+from maubinh.naturals import find_instant_win
 from maubinh.play import Origin, Strength
 from maubinh.rules import load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
@@ -24,6 +25,7 @@ from tests.app.conftest import open_page
 from ui.client import LOCAL
 from ui.escape import PASTE_ROOM
 from ui.i18n import translate
+from ui.labels import natural_name
 
 RULES = load_rule_set("chi-at")
 
@@ -235,3 +237,22 @@ def test_a_person_seated_after_the_deal_is_told_the_computer_plays_it_for_them(d
         words = " ".join(c.value for c in at.caption)
         assert f"**Hoa** ({translate('rooms.you', lang)}) · {translate('rooms.state_next', lang)}" in words, words
         assert translate("rooms.computer", lang, n=2, strength=translate("play.strength.beginner", lang)) not in words
+
+
+def test_a_declared_hand_waiting_for_the_others_says_it_was_declared(db: ClassroomStore) -> None:
+    """Found by a user test: after declaring without placing a card, the waiting screen showed "your hand" (the
+    solver's split) and nothing of the declaration. Seed 200: Minh (seat 1) holds six pairs and declares."""
+    rooms = Rooms(db)
+    new = rooms.create(RULES, 2, 60, None, "Lan", seed=200)
+    minh = rooms.join(new.room.id, "Minh")
+    rooms.start(new.room.id, str(new.host))
+    view = rooms.view(new.room.id, str(minh))
+    assert view is not None
+    rooms.confirm(str(minh), 1, arrange_simple(view.cards, RULES), True)
+    held = find_instant_win(view.cards, RULES)
+    assert held is not None
+    for lang in ("vi", "en"):
+        at = open_page("play", room=new.room.code, seat=str(minh), lang=lang)
+        assert not at.exception
+        said = translate("play.declared", lang, name=natural_name(held.pattern, lang))
+        assert said in [c.value for c in at.caption], [c.value for c in at.caption]

@@ -607,6 +607,9 @@ def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken | None, ho
             _arrange(view, str(token), lang)
         elif playing and view.mine is not None:
             st.markdown(f"**{t('rooms.your_hand')}**")
+            held = find_instant_win(view.cards, room.rule_set) if view.mine.declared and room.rule_set.naturals else None
+            if held is not None:  # declared: that is what counts, the split only what the showdown shows
+                st.caption(t("play.declared", name=natural_name(held.pattern, lang)))
             show_seat(view.mine.arrangement, room.rule_set, lang)
             st.caption(t("rooms.waiting_others"))
         elif token is not None and not me_left:
