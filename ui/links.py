@@ -110,8 +110,15 @@ def personal_link_box(token: str, page: str, lang: str, expanded: bool) -> None:
         st.code(link, language=None, wrap_lines=True)
 
 
-def unreachable_note() -> None:
+def unreachable_note(words: str = "classes.unreachable") -> None:
     """A warning when the links for phones point at this computer only (no public address, page on localhost): the
-    Classes page's join link and a room's invitation."""
-    if not public_url() and unreachable(st.context.url):
-        st.warning(t("classes.unreachable", env=PUBLIC_URL_ENV), icon=":material/wifi_off:")
+    Classes page's join link (``words``: ``"classes.unreachable"``) and a room's invitation (``"rooms.unreachable"``),
+    with the port this server listens on."""
+    url = st.context.url
+    if not public_url() and unreachable(url):
+        try:
+            port = urlsplit(url).port
+        except ValueError:
+            port = None
+        port = port or int(st.get_option("server.port"))
+        st.warning(t(words, env=PUBLIC_URL_ENV, port=port), icon=":material/wifi_off:")

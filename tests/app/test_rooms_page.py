@@ -81,6 +81,8 @@ def test_the_host_deals_from_the_page_and_a_guest_waits(db: ClassroomStore) -> N
     assert not minh.exception and "Waiting for the host to deal." in [c.value for c in minh.caption]
     assert not [b for b in minh.button if b.key == "rooms_start"]  # only the host deals
     lan = open_page("play", room=new.room.code, seat=str(new.seat), host=str(new.host), lang="vi")
+    assert [w.value for w in lan.warning] == [translate("rooms.unreachable", "vi", env="MAUBINH_PUBLIC_URL",
+                                                        port=8501)]  # the room's link (was "the class's")
     lan.button(key="rooms_start").click().run()
     assert not lan.exception
     view = rooms.view(new.room.id, str(new.seat))

@@ -535,7 +535,7 @@ def _invite(room: RoomInfo, lang: str, folded: bool = False) -> None:
           else st.expander(t("rooms.invite"), icon=":material/qr_code_2:")):
         if folded:
             _room_line(room, lang)
-        unreachable_note()  # a localhost link: phones cannot open it
+        unreachable_note("rooms.unreachable")  # a localhost link: phones cannot open it
         st.markdown(t("rooms.invite_note", code=room.code))
         st.code(link, language=None)
         st.markdown(f'<img src="{qr_data_uri(link)}" alt="{t("rooms.qr_alt")}" '
