@@ -258,3 +258,19 @@ def test_a_declared_hand_waiting_for_the_others_says_it_was_declared(db: Classro
         assert not at.exception
         said = translate("play.declared", lang, name=natural_name(held.pattern, lang))
         assert said in [c.value for c in at.caption], [c.value for c in at.caption]
+
+
+def test_the_host_back_at_the_computer_table_finds_the_way_back_to_the_room(db: ClassroomStore) -> None:
+    """Found by a user test: after "Back to the computer table" the host could only open a new room, and typing the
+    code made her a stranger at the join form. Now Play offers "Back to room CODE", to her seat with her powers."""
+    rooms = Rooms(db)
+    new = rooms.create(RULES, 3, 60, Strength.BEGINNER, "Lan")
+    lan = open_page("play", room=new.room.code, seat=str(new.seat), host=str(new.host), lang="en")
+    assert not [b for b in lan.button if b.key == "rooms_return_play"]
+    lan.button(key="rooms_back").click().run()
+    assert not lan.exception and "room" not in lan.query_params
+    back = next(b for b in lan.button if b.key == "rooms_return_play")
+    assert back.label == translate("rooms.back_to_room", "en", code=new.room.code)
+    back.click().run()
+    assert not lan.exception
+    assert [b for b in lan.button if b.key == "rooms_start"]  # her seat and her host powers again

@@ -134,8 +134,30 @@ def _profile() -> str | None:
 
 
 def show_rooms_button() -> None:
-    """Play's way into rooms: "Play with people"."""
+    """Play's way into rooms: "Play with people", and back to the room this tab was in, if it is still open."""
     st.button(t("rooms.open_button"), icon=":material/groups:", key="rooms_open", on_click=_go, kwargs={ROOM_PARAM: NEW})
+    _back_to_room("rooms_return_play")
+
+
+_MINE_KEY = "rooms_mine"
+"""Session key: the room this tab was last in at a seat or as its host (id, code, its address's parameters)."""
+
+
+def _back_to_room(key: str) -> None:
+    """A button back to the room this tab was in at a seat or as host (its seat and host links kept in the session:
+    "Back to the computer table" lost them, and typing the code again made the host a stranger), while it is open."""
+    mine = st.session_state.get(_MINE_KEY)
+    if mine is None:
+        return
+    room_id, code, params = mine
+    try:
+        room = rooms().room(room_id)
+    except (ClassroomError, SQLAlchemyError):
+        return
+    if room is None or room.closed():
+        st.session_state.pop(_MINE_KEY, None)
+        return
+    st.button(t("rooms.back_to_room", code=code), icon=":material/meeting_room:", key=key, on_click=_go, kwargs=params)
 
 
 def _back() -> None:
@@ -161,6 +183,7 @@ def _code_form(lang: str) -> None:
 
 
 def _create(lang: str) -> None:
+    _back_to_room("rooms_return_new")
     _code_form(lang)
     _heading(t("rooms.create_title"))
     st.caption(t("rooms.create_intro"))
@@ -698,6 +721,8 @@ def _page(raw: str, lang: str) -> bool:
             _join(room, lang)
             return False
     seat = None if token is None else str(token)
+    st.session_state[_MINE_KEY] = (room.id, room.code, {key: str(st.query_params[key]) for key in (
+        ROOM_PARAM, SEAT_PARAM, HOST_PARAM) if st.query_params.get(key)})  # the way back from Play (_back_to_room)
     drawn = _signature(room.id)  # before the view: a change in between redraws the page, never goes unseen
     view = store.view(room.id, seat, settle=False)
     if view is not None and _due(view) and end_deal(store, room.id, view.number):  # settled, once per process
