@@ -23,7 +23,8 @@ def name_box(label: str, key: str) -> str:
     linked = personal_from_url()
     if key not in st.session_state and linked is not None:
         st.session_state[key] = linked.learner.name
-    return st.text_input(label, max_chars=PASTE_ROOM * LEARNER_NAME_MAX, key=key)
+    return st.text_input(label, max_chars=PASTE_ROOM * LEARNER_NAME_MAX, key=key,
+                         help=t("rooms.name_help", longest=LEARNER_NAME_MAX))  # the rule said before it is broken
 
 
 def refused(error: ClassroomError, other: str) -> None:
