@@ -205,7 +205,7 @@ def test_three_people_and_a_computer_player_play_three_deals_in_a_room(e2e_brows
     lan = open_page(e2e_browser, f"{app_url}/play?lang=vi&me={made[0].token}", VIEWPORT)
     lan.get_by_role("button", name="Chơi với người").click()
     wait_idle(lan, timeout_ms=SLOW_MS)
-    lan.get_by_label("Tên của bạn").fill("Lan")
+    lan.get_by_label("Tên của bạn", exact=True).fill("Lan")
     lan.get_by_text("Cho mọi người xem phân tích của nhau").click()
     lan.get_by_role("button", name="Mở phòng").click()
     wait_idle(lan, timeout_ms=SLOW_MS)
@@ -218,14 +218,14 @@ def test_three_people_and_a_computer_player_play_three_deals_in_a_room(e2e_brows
 
     frames: list[str] = []  # what the server sent Minh's page
     minh = open_page(e2e_browser, f"{app_url}/play?room={code}&lang=en&me={made[1].token}", VIEWPORT, frames)
-    minh.get_by_label("Your name").fill("Minh")
+    minh.get_by_label("Your name", exact=True).fill("Minh")
     minh.get_by_role("button", name="Join", exact=True).click()
     wait_idle(minh, timeout_ms=SLOW_MS)
     tu = open_page(e2e_browser, f"{app_url}/play?room=new&lang=vi&me={made[2].token}", PHONE)
     tu.get_by_label("Có mã phòng? Nhập mã").fill(code.lower())
     tu.get_by_role("button", name="Vào", exact=True).click()
     wait_idle(tu, timeout_ms=SLOW_MS)
-    tu.get_by_label("Tên của bạn").fill("Tú <b>x</b>")
+    tu.get_by_label("Tên của bạn", exact=True).fill("Tú <b>x</b>")
     tu.get_by_role("button", name="Vào phòng").click()
     wait_idle(tu, timeout_ms=SLOW_MS)
     expect(lan.get_by_text("Tú <b>x</b>")).to_be_visible()  # Lan's page follows by itself, the name as typed
