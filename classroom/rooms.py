@@ -45,7 +45,7 @@ import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from functools import partial
+from functools import cached_property, partial
 
 from sqlalchemy import or_, select, update
 from sqlalchemy.orm import InstrumentedAttribute, Session
@@ -62,7 +62,7 @@ from classroom.tokens import Token, hash_secret, new_id, new_join_code, normaliz
 from maubinh.arrangement import Arrangement
 from maubinh.cards import Card, CardParseError, parse_card, parse_cards
 from maubinh.house import dump_rule_set, stored_rule_set
-from maubinh.naturals import find_instant_win
+from maubinh.naturals import InstantWin, find_instant_win
 from maubinh.play import Analysis, BotPlay, DealResult, DealStudy, Origin, Strength, Table, analyse, bot_play, deal_cards
 from maubinh.rules import POSITIONS, RULE_SET_IDS, RuleSet
 from maubinh.settle import Settlement, settle
@@ -219,12 +219,19 @@ class RoomView:
     score: Mapping[int, int] = field(default_factory=dict)
     remaining: float | None = None
 
-    @property
+    @cached_property
     def settlement(self) -> Settlement | None:
-        """The showdown's settlement, players in dealing order (``None`` before it)."""
+        """The showdown's settlement, players in dealing order (``None`` before it); worked out once a view (a page's
+        run asks it in several places)."""
         if not self.settled or len(self.hands) != len(self.players):
             return None
         return settle([h.arrangement for h in self.hands], self.room.rule_set, [h.declared for h in self.hands])
+
+    @cached_property
+    def instant_win(self) -> InstantWin | None:
+        """The instant win (mậu binh) the viewer's cards hold under the room's rule set, ``None`` for none or no cards
+        (:func:`maubinh.naturals.find_instant_win`): what the "declare" switch offers, what a declared hand plays."""
+        return find_instant_win(self.cards, self.room.rule_set) if self.cards else None
 
     @property
     def arranging(self) -> tuple[Player, ...]:

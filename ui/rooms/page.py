@@ -44,7 +44,6 @@ from classroom.rooms import COMPUTER, MAX_SEATS, MIN_SEATS, TIMERS, RoomInfo, Ro
 from classroom.seatings import Seatings
 from classroom.service import ClassroomError, ClassroomStore, NameTakenError
 from classroom.tokens import normalize_join_code
-from maubinh.naturals import find_instant_win
 from maubinh.play import Origin, Strength
 from maubinh.rules import POSITIONS
 from maubinh.strategy.decide import decide
@@ -344,7 +343,7 @@ def take_value(value: Mapping[str, Any], token: str, view: RoomView, declare: bo
     late = expired(value)
     sent: object = value
     rule_set = view.room.rule_set
-    if declare and rule_set.naturals and find_instant_win(view.cards, rule_set) is not None:
+    if declare and view.instant_win is not None:
         # an instant win declared: sent before every card was placed, it plays the solver's split (as Play)
         sent = declared_value(value, view.cards,
                               lambda: decide(view.cards, rule_set, opponents=len(view.players) - 1).arrangement)
@@ -405,7 +404,7 @@ def _arrange(view: RoomView, token: str, lang: str) -> None:
         except (ClassroomError, SQLAlchemyError):  # a deal over, the database away: the switch stays this tab's
             pass
 
-    held = find_instant_win(view.cards, rule_set) if rule_set.naturals else None
+    held = view.instant_win
     if held is not None:
         if declare_key not in st.session_state and view.declare is not None:  # chosen before a reload, or elsewhere
             st.session_state[declare_key] = view.declare
@@ -630,7 +629,7 @@ def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken | None, ho
             _arrange(view, str(token), lang)
         elif playing and view.mine is not None:
             st.markdown(f"**{t('rooms.your_hand')}**")
-            held = find_instant_win(view.cards, room.rule_set) if view.mine.declared and room.rule_set.naturals else None
+            held = view.instant_win if view.mine.declared else None
             if held is not None:  # declared: that is what counts, the split only what the showdown shows
                 st.caption(t("play.declared", name=natural_name(held.pattern, lang)))
             show_seat(view.mine.arrangement, room.rule_set, lang)
