@@ -32,10 +32,11 @@ BIG: ViewportSize = {"width": 1920, "height": 1080}
 ZONE = "Asia/Ho_Chi_Minh"
 """The browsers' time zone (the teacher's: the CSV's times are in it)."""
 VERDICT = {"vi": ("Đúng rồi!", "Chưa đúng."), "en": ("Right!", "Not quite.")}
-CARD_MIN = {1920: 150, 1280: 90}
+CARD_MIN = {1920: 140, 1280: 90}
 """The narrowest card of a two-hand question ("which chi wins") on the wall, in CSS px, by the window's width: a user
-test found 88 and 59, the lower half of the screen empty (now 170-191 and 112-130, measured over several questions:
-the prompt's length and the hands' labels once shown decide)."""
+test found 88 and 59, the lower half of the screen empty (now 149-258 and 107-186, measured over several runs: the
+prompt's length, the hands' labels and, once the answer is shown, the leaderboard beside it decide; which learner
+answered right changes the leaderboard's lines, so one question shown is 149 or 171 at 1920)."""
 
 
 def _open(browser: Browser, *wanted: tuple[str, ViewportSize]) -> list[Page]:
@@ -67,9 +68,21 @@ def _fits(wall: Page) -> float:
     scroll = wall.evaluate("() => Math.max(...[...document.querySelectorAll('[data-testid=stMain], "
                            "[data-testid=stAppViewContainer]')].map(e => e.scrollHeight), document.body.scrollHeight)")
     assert scroll <= height
-    widths = wall.locator(".st-key-live_wall .mb-card").evaluate_all(
-        "cards => cards.map(c => c.getBoundingClientRect().width).filter(w => w > 0)")
-    return float(min(widths))
+    return _settled_card(wall)
+
+
+def _settled_card(wall: Page) -> float:
+    """The narrowest card's width once the page's scaling has settled: the same over 0.3 s (a frame may show the new
+    question at the previous screen's zoom, or before the run's last elements arrived, before the script refits)."""
+    seen = -1.0
+    for _ in range(40):
+        width = float(min(wall.locator(".st-key-live_wall .mb-card").evaluate_all(
+            "cards => cards.map(c => c.getBoundingClientRect().width).filter(w => w > 0)")))
+        if width == seen:
+            return width
+        seen = width
+        wall.wait_for_timeout(300)
+    return seen
 
 
 def _leaders(wall: Page) -> list[tuple[str, str]]:

@@ -49,7 +49,7 @@ def test_each_profile_keeps_its_room_hand_once_from_two_servers(store: Classroom
         dealt = deal_cards(11, 1, 4)
         splits = [_foul(dealt[0]), arrange_simple(dealt[1], RULES), arrange_simple(dealt[2], RULES)]
         assert is_foul(splits[0], RULES)
-        start = threading.Barrier(6)
+        start, confirmed = threading.Barrier(6), threading.Barrier(6)
 
         def play(n: int) -> None:  # three confirms each sent twice, every thread then notices the showdown
             rooms, seat = servers[n % 2], n % 3
@@ -58,7 +58,8 @@ def test_each_profile_keeps_its_room_hand_once_from_two_servers(store: Classroom
                 rooms.confirm(str(tokens[seat]), 1, splits[seat])
             except ClassroomError as error:
                 assert error.field == "settled"
-            rooms.tick(new.room.id)
+            confirmed.wait()  # a page keeps hands once it shows the showdown: after every confirm, as the app does
+            assert rooms.tick(new.room.id)
             rooms.view(new.room.id, str(tokens[seat]))
             if n < 2:  # a page on each server shows the showdown and asks at once (each keep takes seconds)
                 rooms.keep_hands(new.room.id)
