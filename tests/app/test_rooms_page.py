@@ -274,3 +274,28 @@ def test_the_host_back_at_the_computer_table_finds_the_way_back_to_the_room(db: 
     back.click().run()
     assert not lan.exception
     assert [b for b in lan.button if b.key == "rooms_start"]  # her seat and her host powers again
+
+
+def test_leaving_mid_deal_asks_first_and_says_the_timer_plays_the_hand(db: ClassroomStore) -> None:
+    """Found by a user test: "Leave the seat" during a deal left at once, the hand not sent. Now, while this seat's
+    hand is not sent, the button is a popover that says the timer's rule plays the hand and asks "Leave now" (vi, en);
+    once the hand is sent, or between deals, it leaves at once."""
+    rooms = Rooms(db)
+    new = rooms.create(RULES, 2, 60, None, "Lan", seed=5)
+    minh = rooms.join(new.room.id, "Minh")
+    rooms.start(new.room.id, str(new.host))
+    for lang in ("vi", "en"):
+        at = open_page("play", room=new.room.code, seat=str(minh), lang=lang)
+        assert not at.exception
+        assert translate("rooms.leave_confirm", lang) in [m.value for m in at.markdown]
+        assert at.button(key="rooms_leave").label == translate("rooms.leave_yes", lang)
+    at.button(key="rooms_leave").click().run()
+    assert not at.exception and translate("rooms.you_left", "en") in [i.value for i in at.info]
+    view = rooms.view(new.room.id, str(minh))
+    assert view is not None and any(s.seat == 1 and s.left for s in view.seats)
+    cards = rooms.view(new.room.id, str(new.seat))
+    assert cards is not None
+    rooms.confirm(str(new.seat), 1, arrange_simple(cards.cards, RULES))
+    lan = open_page("play", room=new.room.code, seat=str(new.seat), host=str(new.host), lang="en")
+    assert not lan.exception and translate("rooms.leave_confirm", "en") not in [m.value for m in lan.markdown]
+    assert lan.button(key="rooms_leave").label == translate("rooms.leave", "en")  # her hand is in: no question

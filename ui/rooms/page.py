@@ -655,15 +655,29 @@ def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken | None, ho
             st.error(t("rooms.players") if error.field == "players" else t("rooms.refused", field=error.field))
             return False
         st.rerun()
-    if token is not None and not me_left and st.button(t("rooms.leave"), key="rooms_leave", icon=":material/logout:",
-                                                       help=t("rooms.host_leave_help") if host else None):
-        store.leave(str(token))
-        st.rerun()
+    if token is not None and not me_left:
+        _leave(store, str(token), host, mid_deal=arranged and playing and view.mine is None)
     if arranging and deals is None:
         _invite(room, lang, folded=True)
     if host:
         _remove(view)
     return arranging
+
+
+def _leave(store: Rooms, token: str, host: bool, mid_deal: bool) -> None:
+    """"Leave the seat"; while this seat's hand of the deal is not yet sent (``mid_deal``) it asks first, in a popover
+    (drawn by the browser, no run): leaving then hands the deal to the timer's rule (:class:`maubinh.play.Origin`:
+    the split as placed if complete, else the solver's, charged as binh lủng)."""
+    help_text = t("rooms.host_leave_help") if host else None
+    if mid_deal:
+        with st.popover(t("rooms.leave"), icon=":material/logout:", help=help_text):
+            st.markdown(t("rooms.leave_confirm"))
+            sure = st.button(t("rooms.leave_yes"), key="rooms_leave", type="primary", icon=":material/logout:")
+    else:
+        sure = st.button(t("rooms.leave"), key="rooms_leave", icon=":material/logout:", help=help_text)
+    if sure:
+        store.leave(token)
+        st.rerun()
 
 
 def _remove(view: RoomView) -> None:
