@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from classroom.models import ARRANGEMENT_MAX, LEARNER_NAME_MAX, NAME_KEY_MAX, ORIGIN_MAX, Base, UTCDateTime, utcnow
@@ -67,6 +67,9 @@ class Room(Base):
     """The class seating the room is a table of (:class:`RoomSeating`), ``None``: a room opened from Play."""
     table_no: Mapped[int | None] = mapped_column(Integer, default=None)
     """The table's number in its seating (1, 2, ...), ``None`` outside one."""
+    locked: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether the host let nobody new join (:meth:`classroom.rooms.Rooms.lock`): a seat link still takes its seat
+    back, and a person removed cannot come back under another name."""
 
 
 class RoomSeating(Base):

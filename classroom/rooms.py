@@ -131,6 +131,8 @@ class RoomInfo:
     seating_id: int | None = None
     """The class seating the room is a table of (:mod:`classroom.seatings`), ``None``: a room opened from Play."""
     table_no: int | None = None
+    locked: bool = False
+    """Whether the host let nobody new join (:meth:`Rooms.lock`)."""
 
     @property
     def rule_set(self) -> RuleSet:
@@ -244,7 +246,8 @@ class RoomView:
 def _info(row: Room) -> RoomInfo:
     return RoomInfo(row.id, row.code, row.rule_set_id, row.house_toml, row.seats, row.timer,
                     None if row.fill is None else Strength(row.fill), row.seed, row.deal, row.created_at,
-                    row.active_at, row.closed_at, bool(row.share_analysis), row.seating_id, row.table_no)
+                    row.active_at, row.closed_at, bool(row.share_analysis), row.seating_id, row.table_no,
+                    bool(row.locked))
 
 
 def _hand(row: RoomHand) -> Hand:
@@ -530,24 +533,29 @@ class Rooms:
         row.active_at = now
         return row
 
-    def join(self, room_id: str, name: str, learner_id: str | None = None) -> SeatToken:
+    def join(self, room_id: str, name: str, learner_id: str | None = None, host_token: str | None = None) -> SeatToken:
         """Seat ``name`` at the room's first free seat (never taken, or left); ``learner_id``: their profile (their
-        hands go to it, :meth:`keep_hands`), ``None`` for none.
+        hands go to it, :meth:`keep_hands`), ``None`` for none; ``host_token``: the host's link, which sits down in a
+        locked room too (:meth:`lock`).
 
         Raises:
             NameTakenError: the name is taken in the room (it carries a free one).
             ClassroomError: ``"name"`` (see :func:`classroom.service.clean_text`), ``"closed"``, ``"full"``,
-                ``"class"`` (a class seating's table: its teacher seats it, :mod:`classroom.seatings`).
+                ``"class"`` (a class seating's table: its teacher seats it, :mod:`classroom.seatings`), ``"locked"``
+                (the host let nobody new join, :meth:`lock`).
         """
         name = clean_text(name, "name", LEARNER_NAME_MAX)
         key = name_key(name)
         secret = secrets.token_urlsafe(16)
+        host = host_token is not None and self.is_host(room_id, host_token)
 
         def work(session: Session) -> SeatToken:
             now = utcnow()
             room = self._open_room(session, room_id, now)
             if room.seating_id is not None:
                 raise ClassroomError("class", "a class's table is seated by its teacher")
+            if room.locked and not host:
+                raise ClassroomError("locked", "the host lets nobody new join this room")
             rows = {row.seat: row for row in session.scalars(select(RoomSeat).where(RoomSeat.room_id == room_id))}
             if any(name_key(row.name) == key and row.left_at is None for row in rows.values()):
                 raise NameTakenError(name, f"{name[: LEARNER_NAME_MAX - 2]} {len(rows) + 1}")
@@ -629,6 +637,27 @@ class Rooms:
     def retake(self, token_text: str | None) -> bool:
         """Take back a seat left (``False``: the link is wrong, or someone else took the seat)."""
         return self._set_left(token_text, False)
+
+    def lock(self, room_id: str, host_token: str | None, locked: bool) -> bool:
+        """The host lets nobody new join (``locked``), or anyone with the code again: :meth:`join` refuses a newcomer
+        while it is locked (a person removed cannot come back under another name); a seat link still takes its own
+        seat back (:meth:`retake`). ``False``: not the host's link, or the room is closed.
+
+        Raises:
+            the database's errors.
+        """
+        if not self.is_host(room_id, host_token):
+            return False
+
+        def work(session: Session) -> bool:
+            try:
+                room = self._open_room(session, room_id, utcnow())
+            except ClassroomError:
+                return False
+            room.locked = locked
+            return True
+
+        return self.store.write(work)
 
     def remove(self, room_id: str, host_token: str | None, seat: int) -> bool:
         """The host removes the person at ``seat``: the seat is left, marked removed, and its link no longer takes it

@@ -299,3 +299,27 @@ def test_leaving_mid_deal_asks_first_and_says_the_timer_plays_the_hand(db: Class
     lan = open_page("play", room=new.room.code, seat=str(new.seat), host=str(new.host), lang="en")
     assert not lan.exception and translate("rooms.leave_confirm", "en") not in [m.value for m in lan.markdown]
     assert lan.button(key="rooms_leave").label == translate("rooms.leave", "en")  # her hand is in: no question
+
+
+def test_the_host_locks_the_room_and_the_removed_cannot_join_under_another_name(db: ClassroomStore) -> None:
+    """Found by a user test: Hoa, removed, joined again as "Hoa 2". The host turns on "let nobody new join": Hoa's
+    old link says she was removed and that the room takes nobody new, with no name box (vi, en); the room's line
+    says it on every page; the host turns it off and the name box is back."""
+    rooms = Rooms(db)
+    new = rooms.create(RULES, 3, 60, None, "Lan")
+    hoa = rooms.join(new.room.id, "Hoa")
+    host = open_page("play", room=new.room.code, seat=str(new.seat), host=str(new.host), lang="en")
+    host.selectbox(key="rooms_remove_seat").select(hoa.seat).run()
+    host.button(key="rooms_remove").click().run()
+    host.toggle(key="rooms_lock").set_value(True).run()
+    assert not host.exception and rooms.room(new.room.id).locked  # type: ignore[union-attr]
+    assert any(translate("rooms.locked", "en") in c.value for c in host.caption)
+    for lang in ("vi", "en"):
+        told = open_page("play", room=new.room.code, seat=str(hoa), lang=lang)
+        assert not told.exception and translate("rooms.locked_join", lang) in [i.value for i in told.info]
+        assert not [f for f in told.text_input if f.key == "rooms_join_name"]
+        assert any(translate("rooms.locked", lang) in c.value for c in told.caption)
+    host.toggle(key="rooms_lock").set_value(False).run()
+    assert not host.exception and not rooms.room(new.room.id).locked  # type: ignore[union-attr]
+    again = open_page("play", room=new.room.code, lang="en")
+    assert [f for f in again.text_input if f.key == "rooms_join_name"]

@@ -83,6 +83,8 @@ FOLDED_TITLE, PHONE_SPACE = "rooms_title_folded", "rooms_phone_space"
 """Keys of the page's title and way back while the seat arranges a deal (hidden on a phone: its 13 cards on the first
 screen), and of the space that then keeps the first line below the header bar (a phone's only): :data:`ui.cards.CARD_CSS`."""
 _log = logging.getLogger(__name__)
+_LOCK_KEY = "rooms_lock"
+"""Widget key of the host's "let nobody new join"."""
 _CHANGED_KEY = "rooms_changed"
 """Session key: the deal whose chi this tab found changed from another tab or device (said once, at the next run)."""
 
@@ -220,6 +222,9 @@ def _join(room: RoomInfo, lang: str) -> None:
     taken = [] if view is None else [s for s in view.seats if not s.left]
     _heading(t("rooms.join_title", code=room.code))
     _room_line(room, lang)
+    if room.locked:  # the host lets nobody new join: no name box (a seat link still takes its seat back)
+        st.info(t("rooms.locked_join"), icon=":material/lock:")
+        return
     if len(taken) >= room.seats and view is not None:
         st.info(t("rooms.full", n=room.seats), icon=":material/event_seat:")
         _status_live(view, drawn, None)  # the seats, looked at again: a seat freed brings the form (no reload)
@@ -236,12 +241,13 @@ def _seat_form(room: RoomInfo, lang: str, host: str | None = None) -> None:
         if not st.form_submit_button(t("rooms.join"), type="primary", icon=":material/login:"):
             return
     try:
-        seat = rooms().join(room.id, name, learner_id=_profile())
+        seat = rooms().join(room.id, name, learner_id=_profile(), host_token=host)
     except NameTakenError as error:
         st.error(t("rooms.name_taken", suggestion=markdown_literal(error.suggestion)))
         return
     except ClassroomError as error:
-        refused(error, t("rooms.full", n=room.seats) if error.field == "full" else t("rooms.closed"))
+        said = {"full": t("rooms.full", n=room.seats), "locked": t("rooms.locked_join")}
+        refused(error, said.get(error.field, t("rooms.closed")))
         return
     _go(**{ROOM_PARAM: room.code, SEAT_PARAM: str(seat), "lang": lang, **({HOST_PARAM: host} if host else {})})
     st.rerun()
@@ -565,8 +571,10 @@ def _invite(room: RoomInfo, lang: str, folded: bool = False) -> None:
 
 
 def _room_line(room: RoomInfo, lang: str) -> None:
-    st.caption(t("rooms.room_line", rules=rule_set_label(room.rule_set, lang), seats=room.seats,
-                 timer=t("rooms.seconds", s=room.timer)))
+    """The room's rules, seats and timer; "nobody new may join" while the host has locked it."""
+    line = t("rooms.room_line", rules=rule_set_label(room.rule_set, lang), seats=room.seats,
+             timer=t("rooms.seconds", s=room.timer))
+    st.caption(f"{line} · :material/lock: {t('rooms.locked')}" if room.locked else line)
 
 
 def _class_table(room: RoomInfo, lang: str) -> int | None:
@@ -680,8 +688,22 @@ def _leave(store: Rooms, token: str, host: bool, mid_deal: bool) -> None:
         st.rerun()
 
 
+def _lock(room: RoomInfo) -> None:
+    """The host's "let nobody new join" (:meth:`classroom.rooms.Rooms.lock`; not at a class's table, seated by its
+    teacher)."""
+    if room.seating_id is not None:
+        return
+
+    def flip() -> None:  # before the run: the page then reads the room locked or not
+        rooms().lock(room.id, st.query_params.get(HOST_PARAM), bool(st.session_state[_LOCK_KEY]))
+
+    st.session_state[_LOCK_KEY] = room.locked  # the server's word (the host's other device may have changed it)
+    st.toggle(t("rooms.lock"), key=_LOCK_KEY, on_change=flip, help=t("rooms.lock_help"))
+
+
 def _remove(view: RoomView) -> None:
-    """The host's "remove a seat": the people seated, the host's own seat apart."""
+    """The host's "remove a seat": the people seated, the host's own seat apart; and the lock against newcomers."""
+    _lock(view.room)
     others = [s for s in view.seats if s.seat != view.me and not s.left]
     if not others:
         return

@@ -107,6 +107,29 @@ def test_a_removed_persons_link_is_told_so_whatever_happens_to_the_seat_later(st
                                                                                         (1, "Vy", False)]
 
 
+def test_a_locked_room_seats_nobody_new_but_its_own_links_and_the_host(store: ClassroomStore) -> None:
+    """Found by a user test: a person the host removed joined again under another name. The host locks the room:
+    a newcomer is refused ("locked"), Hoa removed too; Minh, who left, takes his seat back by his link; the host who
+    left her seat, and whose seat was taken before the lock, sits down again with the host's link; a wrong host link
+    neither locks nor unlocks; unlocked, anyone joins again."""
+    rooms, new = _room(store, seats=3, fill=None)
+    minh, hoa = rooms.join(new.room.id, "Minh"), rooms.join(new.room.id, "Hoa")
+    assert rooms.remove(new.room.id, str(new.host), hoa.seat)
+    assert not rooms.lock(new.room.id, "garbage", True) and not rooms.room(new.room.id).locked  # type: ignore[union-attr]
+    assert rooms.lock(new.room.id, str(new.host), True) and rooms.room(new.room.id).locked  # type: ignore[union-attr]
+    for name in ("Hoa 2", "Tú"):
+        with pytest.raises(ClassroomError) as refused:
+            rooms.join(new.room.id, name)
+        assert refused.value.field == "locked"
+    assert rooms.leave(str(minh)) and rooms.retake(str(minh))
+    assert rooms.leave(str(new.seat))
+    with pytest.raises(ClassroomError):
+        rooms.join(new.room.id, "Lan", host_token="garbage")
+    assert rooms.join(new.room.id, "Lan", host_token=str(new.host)).seat in (0, hoa.seat)
+    assert not rooms.lock(new.room.id, "garbage", False)
+    assert rooms.lock(new.room.id, str(new.host), False) and rooms.join(new.room.id, "Tú").seat in (0, hoa.seat)
+
+
 def test_many_joining_at_once_fill_the_seats_exactly(store: ClassroomStore) -> None:
     rooms, new = _room(store, seats=4)
     start = threading.Barrier(10)
