@@ -239,6 +239,13 @@ def test_a_person_seated_after_the_deal_is_told_the_computer_plays_it_for_them(d
         words = " ".join(c.value for c in at.caption)
         assert f"**Hoa** ({translate('rooms.you', lang)}) · {translate('rooms.state_next', lang)}" in words, words
         assert translate("rooms.computer", lang, n=2, strength=translate("play.strength.beginner", lang)) not in words
+        assert translate("rooms.next_deal", lang) not in words  # said once, in her line
+    empty = rooms.create(RULES, 3, 60, None, "Lan")  # no computer players: Vy's seat is empty in this deal
+    rooms.join(empty.room.id, "Minh")
+    rooms.start(empty.room.id, str(empty.host))
+    vy = rooms.join(empty.room.id, "Vy")
+    at = open_page("play", room=empty.room.code, seat=str(vy), lang="en")
+    assert not at.exception and translate("rooms.next_deal", "en") in [c.value for c in at.caption]
 
 
 def test_a_declared_hand_waiting_for_the_others_says_it_was_declared(db: ClassroomStore) -> None:

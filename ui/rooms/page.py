@@ -642,8 +642,8 @@ def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken | None, ho
                 st.caption(t("play.declared", name=natural_name(held.pattern, lang)))
             show_seat(view.mine.arrangement, room.rule_set, lang)
             st.caption(t("rooms.waiting_others"))
-        elif token is not None and not me_left:
-            st.caption(t("rooms.next_deal"))
+        elif token is not None and not me_left and all(p.seat != view.me for p in view.players):
+            st.caption(t("rooms.next_deal"))  # a computer player at this seat: its line in the list says it
     elif view.settled:
         _showdown(view, lang)
     elif not host and deals is None:
