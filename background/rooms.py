@@ -113,8 +113,7 @@ def prepare_seat(view: RoomView) -> Future[DealStudy] | None:
     Returns:
         The study's future (cancelled when the lane refused it: the showdown makes it).
     """
-    if not view.number or view.settled or view.me is None or \
-            not any(p.seat == view.me and p.strength is None for p in view.players):
+    if not view.number or view.settled or not view.playing or view.me is None:
         return None
     table = dealt_tables(view.room, view.number, view.players)[view.me]
     return deals().start(table, view.number, PREPARE_LANE, one_core=True)

@@ -198,6 +198,9 @@ class RoomView:
             version a tab compares (:meth:`Rooms.place_since`); declare: the viewer's stored choice to declare the
             instant win their cards hold (:meth:`Rooms.declare_since`; ``None``: never made).
         mine: the viewer's final hand, if any.
+        playing: whether the viewer plays the current deal (played it, once settled): the person at their seat when
+            it was dealt. A person seated since then does not: a computer player or the one who left plays it (its
+            cards, chi and analysis are never theirs; issue 34, found by a user test).
         hands: every final hand, only once the deal is settled (the showdown).
         score: chi per seat over the room's settled deals, the person's who holds the seat now (left or not): the
             deals they played since they took it (a newcomer starts at 0, a computer player's deals at the seat are
@@ -217,6 +220,7 @@ class RoomView:
     placed_at: datetime | None = None
     declare: bool | None = None
     mine: Hand | None = None
+    playing: bool = False
     hands: tuple[Hand, ...] = ()
     score: Mapping[int, int] = field(default_factory=dict)
     remaining: float | None = None
@@ -260,8 +264,26 @@ def _seats(players: Sequence[Sequence[object]]) -> list[tuple[int, Strength | No
              None if len(p) < 3 or p[2] is None else str(p[2])) for p in players]
 
 
+def _stamp(row: RoomSeat) -> int:
+    """Who holds the seat: when they took it, in milliseconds (taking one's own seat back keeps it; a newcomer's
+    differs), kept with each deal dealt to them (:meth:`Rooms.deal_in`)."""
+    return round(row.joined_at.timestamp() * 1000)
+
+
+def _dealt_to(deal: RoomDeal, row: RoomSeat) -> bool:
+    """Whether the person holding ``row``'s seat now is the one the deal was dealt to (a deal dealt before the stamp
+    was kept: whoever holds it)."""
+    for p in deal.players:
+        if int(str(p[0])) == row.seat:
+            return p[1] is None and (len(p) < 5 or p[4] == _stamp(row))
+    return False
+
+
 def _players(row: RoomDeal, names: Mapping[int, str]) -> tuple[Player, ...]:
-    return tuple(Player(seat, None if strength else names.get(seat), strength)
+    """The deal's players, each person named as when the deal was dealt (a deal dealt before names were kept with it:
+    the seat's name now, ``names``)."""
+    dealt = {int(str(p[0])): str(p[3]) for p in row.players if len(p) > 3 and p[3] is not None}
+    return tuple(Player(seat, None if strength else dealt.get(seat, names.get(seat)), strength)
                  for seat, strength, _ in _seats(row.players))
 
 
@@ -726,12 +748,12 @@ class Rooms:
         Raises:
             ClassroomError: ``"players"`` (fewer than 2 players).
         """
-        present = {row.seat: row.learner_id for row in session.scalars(select(RoomSeat).where(
+        present = {row.seat: (row.learner_id, row.name, _stamp(row)) for row in session.scalars(select(RoomSeat).where(
             RoomSeat.room_id == room.id, RoomSeat.left_at.is_(None)))}
         players: list[list[object]] = []
         for seat in range(room.seats):
-            if seat in present:
-                players.append([seat, None, present[seat]])
+            if seat in present:  # the person's profile, name and stamp, kept with the deal (the seat may change hands)
+                players.append([seat, None, *present[seat]])
             elif room.fill is not None:
                 players.append([seat, room.fill])
         if len(players) < MIN_SEATS:
@@ -754,8 +776,8 @@ class Rooms:
             raise ClassroomError("closed", "this room is closed")
         deal = session.get(RoomDeal, (token.room_id, number))
         cards = () if deal is None else _cards(deal, token.seat)
-        if deal is None or number != room.deal or not cards:
-            raise ClassroomError("deal", "this seat does not play this deal")
+        if deal is None or number != room.deal or not cards or not _dealt_to(deal, row):
+            raise ClassroomError("deal", "this seat does not play this deal")  # (the last: seated after the deal)
         if deal.settled_at is not None:
             raise ClassroomError("settled", "this deal's showdown is over")
         return room, deal, cards
@@ -1103,11 +1125,11 @@ class Rooms:
             rows = {row.seat: row for row in session.scalars(select(RoomHand).where(
                 RoomHand.room_id == room_id, RoomHand.number == deal.number))}
             settled = deal.settled_at is not None
-            playing = me is not None and any(p.seat == me and p.strength is None for p in players)
+            playing = any(r.seat == me and _dealt_to(deal, r) for r in seat_rows)
             placed_row = session.get(RoomPlaced, (room_id, deal.number, me)) if playing else None
             remaining = None if settled else max(0.0, (deal.deadline - moment).total_seconds())
             return RoomView(
-                info, seats, me, deal.number, players, settled, frozenset(rows),
+                info, seats, me, deal.number, players, settled, frozenset(rows), playing=playing,
                 cards=_cards(deal, me) if playing and me is not None else (),
                 placed=dict(placed_row.chis) if placed_row is not None else {},
                 placed_at=None if placed_row is None else placed_row.updated_at,

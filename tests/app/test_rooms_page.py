@@ -18,7 +18,7 @@ from classroom.rooms import Rooms
 from classroom.service import ClassroomStore
 from classroom.throttle import CLIENT_GUESSES
 from maubinh.naturals import find_instant_win
-from maubinh.play import Origin, Strength
+from maubinh.play import Origin, Strength, deal_cards
 from maubinh.rules import load_rule_set
 from maubinh.strategy.arrangers import arrange_simple
 from tests.app.conftest import open_page
@@ -245,7 +245,32 @@ def test_a_person_seated_after_the_deal_is_told_the_computer_plays_it_for_them(d
     rooms.start(empty.room.id, str(empty.host))
     vy = rooms.join(empty.room.id, "Vy")
     at = open_page("play", room=empty.room.code, seat=str(vy), lang="en")
-    assert not at.exception and translate("rooms.next_deal", "en") in [c.value for c in at.caption]
+    words = " ".join(c.value for c in at.caption)
+    assert not at.exception and f"**Vy** ({translate('rooms.you', 'en')}) · {translate('rooms.state_next_deal', 'en')}" in words
+    assert translate("rooms.next_deal", "en") not in words
+
+
+def test_a_newcomer_at_a_freed_seat_watches_the_last_showdown_not_as_their_own(db: ClassroomStore) -> None:
+    """Found by a user test (serious): Vy joined the seat of Hoa, removed after the deal, and saw its showdown as
+    "Hoa (you)" with Hoa's own analysis. Now that showdown names Hoa, marks nobody as Vy, and shows no analysis of
+    Hoa's (the room does not share them); Vy's line says she plays from the next deal (vi, en)."""
+    rooms = Rooms(db)
+    new = rooms.create(RULES, 2, 60, None, "Lan", seed=3)
+    hoa = rooms.join(new.room.id, "Hoa")
+    rooms.start(new.room.id, str(new.host))
+    dealt = deal_cards(3, 1, 2)
+    for token, cards in zip((new.seat, hoa), dealt, strict=True):
+        rooms.confirm(str(token), 1, arrange_simple(cards, RULES))
+    assert rooms.tick(new.room.id) and rooms.remove(new.room.id, str(new.host), hoa.seat)
+    vy = rooms.join(new.room.id, "Vy")
+    for lang in ("vi", "en"):
+        at = open_page("play", room=new.room.code, seat=str(vy), lang=lang)
+        assert not at.exception
+        shown = " ".join(m.value for m in at.markdown)
+        assert "Hoa" in shown and f"Vy ({translate('rooms.you', lang)})" not in shown, shown
+        assert f"Hoa ({translate('rooms.you', lang)})" not in shown
+        assert not [e for e in at.expander if translate("rooms.analysis_of", lang, name="Hoa") in e.label]
+        assert translate("play.marks_legend", lang) not in [c.value for c in at.caption]  # a watcher's showdown
 
 
 def test_a_declared_hand_waiting_for_the_others_says_it_was_declared(db: ClassroomStore) -> None:

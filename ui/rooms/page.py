@@ -258,12 +258,15 @@ COMPACT_NAME = 18
 
 
 def _seat_name(view: RoomView, seat: int, limit: int = LEARNER_NAME_MAX,
-               literal: Callable[[object, int | None], str] = markdown_literal) -> str:
+               literal: Callable[[object, int | None], str] = markdown_literal, dealt: bool = False) -> str:
     """A seat's name: a person's made safe by ``literal`` (for Markdown by default; :func:`ui.escape.plain_text` for
-    HTML that escapes it later), a computer player's, or "seat n" when empty."""
+    HTML that escapes it later), a computer player's, or "seat n" when empty; ``dealt``: the person the deal was
+    dealt to (the showdown's; the seat may have changed hands since), else who holds the seat now."""
     for player in view.players:
         if player.seat == seat and player.strength is not None:
             return t("rooms.computer", n=seat + 1, strength=t(f"play.strength.{player.strength.value}"))
+        if dealt and player.seat == seat and player.name is not None:
+            return literal(player.name, limit)
     for info in view.seats:
         if info.seat == seat:
             return literal(info.name, limit)
@@ -309,9 +312,10 @@ def _status(view: RoomView, drawn: tuple[object, ...], deadline_passed_at: float
         name = _seat_name(view, seat, COMPACT_NAME if compact else LEARNER_NAME_MAX)
         you = f" ({t('rooms.you')})" if seat == view.me else ""
         gone = next((s for s in view.seats if s.seat == seat and s.left), None)
-        if seat == view.me and seat in computers and not view.settled:  # seated after this deal was dealt
+        if seat == view.me and view.number and not view.playing and not view.settled:  # seated after the deal
             mine = next((s.name for s in view.seats if s.seat == seat), "")
-            name, state = markdown_literal(mine, COMPACT_NAME if compact else LEARNER_NAME_MAX), t("rooms.state_next")
+            name = markdown_literal(mine, COMPACT_NAME if compact else LEARNER_NAME_MAX)
+            state = t("rooms.state_next" if seat in computers else "rooms.state_next_deal")
         elif gone is not None and seat not in computers:
             state = t("rooms.state_removed" if gone.removed else "rooms.state_left")
         elif seat in arranging:
@@ -464,13 +468,13 @@ def _showdown(view: RoomView, lang: str) -> None:
         return
     rule_set = view.room.rule_set
     order = [p.seat for p in view.players]
-    mine = order.index(view.me) if view.me in order else None
+    mine = order.index(view.me) if view.playing and view.me in order else None  # a newcomer watches this one
 
     def name(index: int) -> str:
-        return _seat_name(view, order[index])
+        return _seat_name(view, order[index], dealt=True)
 
     _heading(f"{t('rooms.deal_title', n=view.number)} · {t('play.showdown')}")
-    names = {index: _seat_name(view, seat, literal=plain_text) + (f" ({t('rooms.you')})" if index == mine else "")
+    names = {index: _seat_name(view, seat, literal=plain_text, dealt=True) + (f" ({t('rooms.you')})" if index == mine else "")
              for index, seat in enumerate(order)}
     notes = {index: [t(f"origin.mark.{hand.origin}")] for index, hand in enumerate(view.hands)
              if hand.origin in (Origin.TIMER.value, Origin.TIMER_SOLVER.value, Origin.XEP_BAI.value)}
@@ -597,7 +601,7 @@ def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken | None, ho
     room = view.room
     arranged = bool(view.number) and not view.settled
     me_left = any(s.seat == view.me and s.left for s in view.seats)
-    playing = any(p.seat == view.me and p.strength is None for p in view.players)
+    playing = view.playing
     arranging = arranged and playing and view.mine is None and token is not None and not me_left
     head = st.container()  # drawn below: the seat list keeps one place on the page whatever the heading holds
     deadline = None
@@ -642,8 +646,6 @@ def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken | None, ho
                 st.caption(t("play.declared", name=natural_name(held.pattern, lang)))
             show_seat(view.mine.arrangement, room.rule_set, lang)
             st.caption(t("rooms.waiting_others"))
-        elif token is not None and not me_left and all(p.seat != view.me for p in view.players):
-            st.caption(t("rooms.next_deal"))  # a computer player at this seat: its line in the list says it
     elif view.settled:
         _showdown(view, lang)
     elif not host and deals is None:

@@ -130,6 +130,40 @@ def test_a_locked_room_seats_nobody_new_but_its_own_links_and_the_host(store: Cl
     assert rooms.lock(new.room.id, str(new.host), False) and rooms.join(new.room.id, "Tú").seat in (0, hoa.seat)
 
 
+def test_a_seat_taken_after_the_deal_is_not_the_newcomers_deal(store: ClassroomStore) -> None:
+    """Found by a user test: Vy took the seat of Hoa, removed after deal 1, and saw deal 1's showdown as her own, with
+    Hoa's analysis. The deal is the person's it was dealt to: Vy does not play deal 1 (nor see its cards, nor send
+    its hand), its players keep Hoa's name; deal 2 is Vy's. Minh, who leaves and takes his seat back mid-deal, still
+    plays it; Tú, who takes Minh's seat mid-deal after he left, does not."""
+    rooms, new = _room(store, seats=3, fill=None)
+    hoa, minh = rooms.join(new.room.id, "Hoa"), rooms.join(new.room.id, "Minh")
+    rooms.start(new.room.id, str(new.host))
+    dealt = deal_cards(11, 1, 3)
+    for token, cards in zip((new.seat, hoa, minh), dealt, strict=True):
+        rooms.confirm(str(token), 1, arrange_simple(cards, RULES))
+    assert rooms.tick(new.room.id) and rooms.remove(new.room.id, str(new.host), hoa.seat)
+    vy = rooms.join(new.room.id, "Vy")
+    seen = rooms.view(new.room.id, str(vy))
+    assert seen is not None and vy.seat == hoa.seat and seen.settled and not seen.playing
+    assert [p.name for p in seen.players] == ["Lan", "Hoa", "Minh"]  # the names the deal was dealt to
+    rooms.start(new.room.id, str(new.host))
+    seen = rooms.view(new.room.id, str(vy))
+    assert seen is not None and seen.playing and len(seen.cards) == 13
+    assert [p.name for p in seen.players] == ["Lan", "Vy", "Minh"]
+    assert rooms.leave(str(minh)) and rooms.retake(str(minh))  # his own seat back: still his deal
+    mine = rooms.view(new.room.id, str(minh))
+    assert mine is not None and mine.playing and len(mine.cards) == 13
+    assert rooms.leave(str(minh))
+    tu = rooms.join(new.room.id, "Tú")
+    seen = rooms.view(new.room.id, str(tu))
+    assert seen is not None and tu.seat == minh.seat and not seen.playing and seen.cards == () and seen.placed == {}
+    with pytest.raises(ClassroomError) as refused:
+        rooms.confirm(str(tu), 2, arrange_simple(mine.cards, RULES))
+    assert refused.value.field == "deal"
+    with pytest.raises(ClassroomError):
+        rooms.place(str(tu), 2, {"back": [str(mine.cards[0])]})
+
+
 def test_many_joining_at_once_fill_the_seats_exactly(store: ClassroomStore) -> None:
     rooms, new = _room(store, seats=4)
     start = threading.Barrier(10)
