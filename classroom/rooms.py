@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from functools import cached_property, partial
@@ -201,6 +201,8 @@ class RoomView:
         playing: whether the viewer plays the current deal (played it, once settled): the person at their seat when
             it was dealt. A person seated since then does not: a computer player or the one who left plays it (its
             cards, chi and analysis are never theirs; issue 34, found by a user test).
+        away: the seats of the current deal's people gone from the table (left, or someone else sits there): nobody
+            waits for them, the timer's rule plays their hand at the showdown (:meth:`Rooms.tick`).
         hands: every final hand, only once the deal is settled (the showdown).
         score: chi per seat over the room's settled deals, the person's who holds the seat now (left or not): the
             deals they played since they took it (a newcomer starts at 0, a computer player's deals at the seat are
@@ -222,6 +224,7 @@ class RoomView:
     mine: Hand | None = None
     playing: bool = False
     hands: tuple[Hand, ...] = ()
+    away: frozenset[int] = frozenset()
     score: Mapping[int, int] = field(default_factory=dict)
     remaining: float | None = None
 
@@ -241,10 +244,10 @@ class RoomView:
 
     @property
     def arranging(self) -> tuple[Player, ...]:
-        """The players (people) still arranging in the current deal."""
+        """The players (people) still arranging in the current deal (not those gone from the table, :attr:`away`)."""
         if self.settled:
             return ()
-        return tuple(p for p in self.players if p.strength is None and p.seat not in self.ready)
+        return tuple(p for p in self.players if p.strength is None and p.seat not in self.ready | self.away)
 
 
 def _info(row: Room) -> RoomInfo:
@@ -277,6 +280,12 @@ def _dealt_to(deal: RoomDeal, row: RoomSeat) -> bool:
         if int(str(p[0])) == row.seat:
             return p[1] is None and (len(p) < 5 or p[4] == _stamp(row))
     return False
+
+
+def _here(deal: RoomDeal, seat_rows: Iterable[RoomSeat]) -> frozenset[int]:
+    """The seats of the deal's people still at the table: seated, the seat not left, and held by the one it was dealt
+    to (:func:`_dealt_to`)."""
+    return frozenset(row.seat for row in seat_rows if row.left_at is None and _dealt_to(deal, row))
 
 
 def _players(row: RoomDeal, names: Mapping[int, str]) -> tuple[Player, ...]:
@@ -937,10 +946,11 @@ class Rooms:
                 RoomPlaced.room_id == room_id, RoomPlaced.number == deal.number))}
             number, started, players = deal.number, deal.started_at, list(deal.players)
             hands = {s: tuple(parse_cards(text)) for (s, _, _), text in zip(_seats(players), deal.cards, strict=True)}
+            here = _here(deal, session.scalars(select(RoomSeat).where(RoomSeat.room_id == room_id)))
         people = [s for s, strength, _ in _seats(players) if strength is None]
         late = (moment - started).total_seconds() > _limit(info.timer) + GRACE_S
-        if any(seat not in stored for seat in people) and not late:
-            return False
+        if any(seat not in stored and seat in here for seat in people) and not late:
+            return False  # (a person gone from the table holds nobody up: the timer's rule plays their hand)
         claim = self._claim(room_id, number, moment)
         if claim is None:
             return False  # another page or server is ending it: its showdown is read at the next look
@@ -981,8 +991,8 @@ class Rooms:
              hands: Mapping[int, tuple[Card, ...]], stored: set[int],
              placed: Mapping[int, tuple[Mapping[str, Sequence[str]], bool | None]], moment: datetime) -> bool:
         """The claimed end of a deal: each computer player's split, the timer's for each person without a hand (from
-        their chi and their choice to declare as stored, ``placed``), the settlement, in one transaction (the hands
-        stored meanwhile stay: the first one stays)."""
+        their chi and their choice to declare as stored, ``placed``; at the timer's end, or at once for a person gone
+        from the table), the settlement, in one transaction (the hands stored meanwhile stay: the first one stays)."""
         room_id, rule_set, count = info.id, info.rule_set, len(players)
         missing: dict[int, tuple[Arrangement, bool, str]] = {}
         for position, (seat, strength, _) in enumerate(_seats(players)):
@@ -993,8 +1003,9 @@ class Rooms:
                 missing[seat] = (play.arrangement, play.declare, COMPUTER)
             else:
                 chis, chosen = placed.get(seat, (None, None))
-                stands = outcome(_placed_arrangement(chis), rule_set, limit=_limit(info.timer),
-                                 elapsed=(moment - started).total_seconds(), expired=True,
+                at_zero = max((moment - started).total_seconds(), _limit(info.timer))  # gone from the table: now
+                stands = outcome(_placed_arrangement(chis), rule_set, limit=_limit(info.timer), elapsed=at_zero,
+                                 expired=True,
                                  solver=partial(_solver_split, hands[seat], rule_set, count))
                 missing[seat] = (stands.arrangement, timer_declares(stands, hands[seat], rule_set, count, chosen),
                                  (Origin.TIMER_SOLVER if stands.auto_split else Origin.TIMER).value)
@@ -1126,6 +1137,7 @@ class Rooms:
                 RoomHand.room_id == room_id, RoomHand.number == deal.number))}
             settled = deal.settled_at is not None
             playing = any(r.seat == me and _dealt_to(deal, r) for r in seat_rows)
+            here = _here(deal, seat_rows)
             placed_row = session.get(RoomPlaced, (room_id, deal.number, me)) if playing else None
             remaining = None if settled else max(0.0, (deal.deadline - moment).total_seconds())
             return RoomView(
@@ -1136,6 +1148,7 @@ class Rooms:
                 declare=None if placed_row is None else placed_row.declare,
                 mine=_hand(rows[me]) if playing and me in rows else None,
                 hands=tuple(_hand(rows[p.seat]) for p in players) if settled else (),
+                away=frozenset(p.seat for p in players if p.strength is None and p.seat not in here),
                 score=score, remaining=remaining)
 
     def signature(self, room_id: str) -> tuple[object, ...]:

@@ -164,6 +164,26 @@ def test_a_seat_taken_after_the_deal_is_not_the_newcomers_deal(store: ClassroomS
         rooms.place(str(tu), 2, {"back": [str(mine.cards[0])]})
 
 
+def test_a_person_gone_mid_deal_holds_nobody_up(store: ClassroomStore) -> None:
+    """Found by a user test: the host left mid-deal, the two others confirmed, and the table waited out the timer
+    (90 s). A person gone from the table (left, or their seat taken since) is not waited for: once everyone at the
+    table has confirmed, the deal is settled at once, the gone person's hand the timer's (their chi as placed)."""
+    rooms, new = _room(store, seats=3, fill=None)
+    minh, hoa = rooms.join(new.room.id, "Minh"), rooms.join(new.room.id, "Hoa")
+    rooms.start(new.room.id, str(new.host))
+    dealt = deal_cards(11, 1, 3)
+    rooms.confirm(str(minh), 1, arrange_simple(dealt[1], RULES))
+    assert not rooms.tick(new.room.id)  # Lan and Hoa arrange
+    assert rooms.leave(str(new.seat))
+    seen = rooms.view(new.room.id, str(hoa), settle=False)
+    assert seen is not None and seen.away == frozenset({0}) and [p.seat for p in seen.arranging] == [2]
+    rooms.confirm(str(hoa), 1, arrange_simple(dealt[2], RULES))
+    assert rooms.tick(new.room.id)  # at once: nobody at the table is arranging
+    shown = rooms.view(new.room.id, str(hoa))
+    assert shown is not None and shown.settled and shown.hands[0].origin == Origin.TIMER_SOLVER.value
+    assert sum(h.total or 0 for h in shown.hands) == 0
+
+
 def test_many_joining_at_once_fill_the_seats_exactly(store: ClassroomStore) -> None:
     rooms, new = _room(store, seats=4)
     start = threading.Barrier(10)
