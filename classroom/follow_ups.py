@@ -28,7 +28,7 @@ from typing import Any
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
-from classroom.live import LiveAnswer, LiveQuestion, LiveSession, Phase
+from classroom.live import LiveAnswer, LiveQuestion, LiveSession, Phase, took_part
 from classroom.models import (
     ASSIGNMENT,
     LIVE,
@@ -288,9 +288,12 @@ class FollowUps:
         answers = {(lid, n): bool(ok) for lid, n, ok in session.execute(
             select(LiveAnswer.learner_id, LiveAnswer.number, LiveAnswer.correct)
             .where(LiveAnswer.session_id == session_id))}
+        answered = {lid for lid, _ in answers}
+        learners = tuple(lid for lid, joined in session.execute(
+            select(Learner.id, Learner.joined_at).where(Learner.class_id == class_id, Learner.removed_at.is_(None))
+            .order_by(Learner.joined_at, Learner.id)) if took_part(joined, lid in answered, row.started_at))
         return _Source(class_id, row.rule_set_id, row.house_toml, 0,
-                       tuple((n, k, dict(rec), blob) for n, k, rec, blob in questions),
-                       self._learners(session, class_id, None), answers)
+                       tuple((n, k, dict(rec), blob) for n, k, rec, blob in questions), learners, answers)
 
 
 def _current(source: tuple[str, int] | None, newer: Mapping[int, int]) -> tuple[str | None, int | None]:

@@ -90,6 +90,7 @@ __all__ = [
     "LiveSessions",
     "Phase",
     "Pulse",
+    "took_part",
 ]
 
 SECONDS = (20, 30, 45, 60, 90)
@@ -274,6 +275,13 @@ class ClassMark:
     def phase(self, now: datetime | None = None) -> Phase | None:
         """The running session's phase to show now (:meth:`LiveInfo.phase_at`), ``None`` when none runs."""
         return None if self.live is None else self.live.phase_at(self.answered, self.learners, now)
+
+
+def took_part(joined_at: datetime, answered: bool, last_opened: datetime | None) -> bool:
+    """Whether a learner of the class belongs in a live session's report and its follow-up ("missed" questions):
+    they answered one of its questions, or had joined the class by the time its last question opened (none opened
+    yet: everyone). One who joined after it gets neither (found by a user test: listed as "answered 0 of 3")."""
+    return answered or last_opened is None or joined_at <= last_opened
 
 
 def _info(row: LiveSession) -> LiveInfo:
@@ -572,7 +580,8 @@ class LiveSessions:
     def report(self, session_id: int) -> Board:
         """The session's report as an assignment's board (:func:`classroom.board.board`): per learner (right, chi
         lost over decisions, seconds), per question (the hardest first) and per kind, over the class's learners
-        (not removed) and every question asked or not (a question never opened was answered by nobody).
+        (not removed) who took part (:func:`took_part`) and every question asked or not (a question never opened
+        was answered by nobody).
 
         Raises:
             ClassroomError: ``"session"`` for no such session.
@@ -584,7 +593,11 @@ class LiveSessions:
             rows = session.execute(select(LiveQuestion.number, LiveQuestion.record)
                                    .where(LiveQuestion.session_id == session_id).order_by(LiveQuestion.number))
             records = [dict(rec, number=number) for number, rec in rows]
-        return board(self.store.learners(info.class_id), records, self.answers(session_id))
+        answers = self.answers(session_id)
+        answered = {a.learner_id for a in answers}
+        learners = [learner for learner in self.store.learners(info.class_id)
+                    if took_part(learner.joined_at, learner.id in answered, info.started_at)]
+        return board(learners, records, answers)
 
     def answer_count(self, session_id: int, number: int | None = None) -> int:
         """How many learners answered question ``number`` (every answer of the session, when ``None``)."""

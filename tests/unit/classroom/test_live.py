@@ -13,6 +13,7 @@ from sqlalchemy import func, select
 
 from background.grading import Grader
 from classroom.bank import QuestionBank, banked
+from classroom.follow_ups import LIVE, FollowUps
 from classroom.live import GRACE_S, LiveAnswer, LivePick, LiveSessions, Phase, Pulse
 from classroom.models import utcnow
 from classroom.rooms import Rooms
@@ -302,3 +303,24 @@ def test_the_report_of_an_ended_session_counts_each_learner_kind_and_question(st
     assert [(q.answered, q.right) for q in report.questions] == [(2, 1), (2, 2), (1, 1)]
     with pytest.raises(ClassroomError):
         live.report(99999)
+
+
+def test_a_learner_who_joined_after_the_session_is_neither_reported_nor_given_its_missed_questions(
+        store: ClassroomStore) -> None:
+    """Found by a user test: Tú joined the class after the live session ended and its report listed him as
+    "answered 0 of 2", under "did not answer every question"; the follow-up would have given him its questions. Now
+    the report and the follow-up count those who answered or had joined when its last question opened: Minh, here
+    all along and silent, is still listed, and missed both."""
+    live, follow_ups = LiveSessions(store), FollowUps(store)
+    class_id, (lan, minh) = _class(store, 2)
+    info = live.start(class_id, RULES, _picks(2), seconds=30)
+    live.advance(class_id, info.id, -1)
+    live.answer(info.id, lan, 0, "a", True, 0.0)
+    live.advance(class_id, info.id, 0)
+    live.answer(info.id, lan, 1, "b", False, 0.5)
+    live.end(class_id, info.id)
+    tu = store.join(class_id, "Tú").info.id
+    assert [row.name for row in live.report(info.id).learners] == ["Học viên 0", "Học viên 1"]
+    made = follow_ups.reassign(class_id, LIVE, info.id, "Làm lại")
+    assert made.learners == 2 and made.questions == 3  # Lan's wrong one, Minh's two; none for Tú
+    assert store.assignments(class_id, tu) == [] and len(store.assignments(class_id, minh)) == 1
