@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import re
 
+from streamlit.testing.v1 import AppTest
+
 from background.grading import Grader
 from classroom.live import LivePick, LiveSessions, Phase
 from classroom.service import ClassroomStore
 from classroom.snapshot import choice_codes, pack, record
 from maubinh.drills import DrillSet, Kind, Level, make_question
 from maubinh.rules import load_rule_set
-from tests.app.conftest import open_page
+from tests.app.conftest import PAGE_TIMEOUT_S, ROOT, open_page
+from ui.i18n import translate
+from ui.profile_form import CREATED_KEY
 
 
 def _text(at) -> str:  # type: ignore[no-untyped-def]
@@ -85,3 +89,26 @@ def test_the_wall_s_leaderboard_between_questions(db: ClassroomStore) -> None:
     assert lines == [("1.", "Ace", "1 right · 0.00 chi lost"), ("2.", "Di", "0 right"),
                      ("3=", "&lt;b&gt;Bo&lt;/b&gt;", "0 right · 0.30 chi lost"), ("3=", "Cu", "0 right · 0.32 chi lost")]
     assert "speed does not count. Same place (=): the same right answers, chi lost within 0.05 chi." in shown
+
+
+def test_a_learner_who_just_joined_sees_the_live_question_above_the_link_to_keep(db: ClassroomStore) -> None:
+    """Found by a user test: on a phone, a learner who had just joined had the "keep this link" box (its QR code)
+    on the whole first screen and the live question under it, unseen. The live box now comes first (vi, en)."""
+    made = db.create_class("Lớp tối", "vi", load_rule_set("chi-at"))
+    lan = db.join(made.info.id, "Lan")
+    drill_set = DrillSet((Kind.CHI,), Level.BEGINNER, "chi-at", seed=9, count=1)
+    question = make_question(drill_set, 0)
+    live = LiveSessions(db)
+    info = live.start(made.info.id, load_rule_set("chi-at"),
+                      [LivePick("q0", question.kind.value, (), record(question), pack(question))], seconds=30)
+    live.advance(made.info.id, info.id, -1)
+    for lang in ("vi", "en"):
+        at = AppTest.from_file(str(ROOT / "pages" / "classes.py"), default_timeout=PAGE_TIMEOUT_S)
+        at.query_params["me"], at.query_params["lang"] = str(lan.token), lang
+        at.session_state[CREATED_KEY] = lan.info.id  # just joined: the box is shown
+        at.run()
+        assert not at.exception
+        order = [element for element in at.main if element.type in ("markdown", "button")]
+        keep = next(n for n, e in enumerate(order) if translate("device.keep_title", lang) in str(e.value))
+        choice = next(n for n, e in enumerate(order) if getattr(e, "key", None) == "drill_choice_0")
+        assert choice < keep, (choice, keep)

@@ -116,15 +116,16 @@ def show_learner(token: str, lang: str, views: LiveViews | None = None) -> None:
     st.caption(t("classes.class_rules", rules=md_text(rule_set_label(klass.rule_set, lang))))
     if klass.archived:
         st.info(t("classes.archived_note"))
-    if not show_keep_link(learner, token, lang):  # just joined: the link to keep, once
-        personal_link_box(token, "classes", lang, expanded=False)
-    link_to("pages/progress.py", t("classes.my_progress"), ":material/trending_up:", {LEARNER_PARAM: token, "lang": lang})
     if views is not None:  # the live question, and a new assignment or table listed within 2 s
         # in a box of its own: without it, the "Assignments" heading below was sometimes gone after a reassignment
         # until a reload (the fragment reruns, then the whole page: 5 pages of 93 in chromium on a loaded machine,
-        # none of 84 with the box; not seen in AppTest, which runs whole pages only)
+        # none of 84 with the box; not seen in AppTest, which runs whole pages only). Above the link to keep: a
+        # user test found a phone's first screen all "keep this link" box, the live question under it unseen
         with st.container(key="classes_live_pulse"):
             show_live_pulse(learner, klass, lang, views)
+    if not show_keep_link(learner, token, lang):  # just joined: the link to keep, once
+        personal_link_box(token, "classes", lang, expanded=False)
+    link_to("pages/progress.py", t("classes.my_progress"), ":material/trending_up:", {LEARNER_PARAM: token, "lang": lang})
     show_table_list(learner, lang, klass.archived)
     _assignments(learner, klass, token, lang, viewer_zone())
 
