@@ -267,6 +267,7 @@ CARD_CSS = """
 @media (min-width: 641px) {
   [data-testid="stLayoutWrapper"]:has(> .st-key-rooms_phone_space) { display: none; }
 }
+[data-testid="stTable"] :is(td, th):first-child, [data-testid="stTable"] :is(td, th):first-child * { overflow-wrap: anywhere; }
 @media (max-width: 640px) {
   [data-testid="stLayoutWrapper"]:has(> .st-key-rooms_title_folded), .st-key-rooms_title_folded { display: none; }
   [data-testid="InputInstructions"] { display: none; }
@@ -277,7 +278,9 @@ CARD_CSS = """
   .mb-card { max-width: max(38px, 11vw); height: auto; }
 }
 """.strip()
-"""The CSS shared by every page: hands, cards, the highlight frame, narrow screens; a multiselect's chosen
+"""The CSS shared by every page: hands, cards, the highlight frame, narrow screens; a table's first column (the
+names) broken anywhere when a word is longer than the screen (a user test's 40-letter name pushed a report's other
+columns off a phone); a multiselect's chosen
 options all in view (Streamlit caps the box at 4.5 rows and scrolls the rest out of sight: at 390 px the
 Drill's and the teacher's 7th and 8th kinds were hidden, issue 22 item 15); the Sandbox's selected card
 chips in the text colour, not the theme's red (a black suit drawn red, issue 20 item 7); on a touch screen

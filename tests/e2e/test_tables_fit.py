@@ -8,7 +8,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from classroom.live import LivePick, LiveSessions
+from classroom.service import ClassroomStore
+from classroom.snapshot import pack, record
 from maubinh.drills import DrillSet, Kind, Level, make_question
+from maubinh.rules import load_rule_set
 from tests.e2e.conftest import assert_no_exception, open_many_deals, screenshot, wait_idle
 from tests.e2e.test_drill import answer, feedback
 
@@ -106,3 +110,31 @@ def test_many_deals_tables_fit_a_laptop_and_a_phone(app_url: str, browser_page: 
     # a who-gains cell may break before its ± on a phone (ui.tables_fit.with_error(breakable=True))
     assert_tables_fit(page, "many deals at 390 px", 9, whole_numbers=False)
     screenshot(page, "tables_fit_many_deals_390")
+
+
+def test_a_live_report_with_a_forty_letter_name_fits_a_phone(app_url: str, app_database: str,
+                                                             browser_page: Page) -> None:
+    """Found by a user test: a learner named with 40 letters and no space pushed the live report's other columns
+    off a 390 px phone. A table's first column breaks such a word (:data:`ui.cards.CARD_CSS`)."""
+    store = ClassroomStore.open(app_database)
+    rules = load_rule_set("chi-at")
+    made = store.create_class("Lớp dài", "vi", rules)
+    ids = [store.join(made.info.id, name).info.id for name in ("W" * 40, "Nguyễn Thị Phương Thảo")]
+    drill_set = DrillSet((Kind.CHI,), Level.BEGINNER, "chi-at", seed=9, count=1)
+    question = make_question(drill_set, 0)
+    live = LiveSessions(store)
+    info = live.start(made.info.id, rules, [LivePick("q0", question.kind.value, (), record(question), pack(question))],
+                      seconds=30)
+    live.advance(made.info.id, info.id, -1)
+    live.answer(info.id, ids[0], 0, "a", True, 0.0)
+    live.answer(info.id, ids[1], 0, "b", False, 0.5)
+    live.end(made.info.id, info.id)
+    page = browser_page
+    page.set_viewport_size(PHONE)
+    page.goto(f"{app_url}/classes?teacher={made.teacher_token}&lang=vi")
+    wait_idle(page)
+    page.get_by_role("tab", name="Trực tiếp").click()
+    expect(page.locator(".st-key-live_report_learners [data-testid=stTable]")).to_be_visible()
+    assert_no_exception(page)
+    assert_tables_fit(page, "live report", 6, whole_numbers=False)  # "1/1 (100%)" may break before its "("
+    screenshot(page, "tables_fit_live_report_vi")
