@@ -355,3 +355,20 @@ def test_the_host_locks_the_room_and_the_removed_cannot_join_under_another_name(
     assert not host.exception and not rooms.room(new.room.id).locked  # type: ignore[union-attr]
     again = open_page("play", room=new.room.code, lang="en")
     assert [f for f in again.text_input if f.key == "rooms_join_name"]
+
+
+def test_a_broken_or_foreign_seat_link_is_said_above_the_join_form(db: ClassroomStore) -> None:
+    """Found by a user test: a garbage or forged ``&seat=`` opened the join form as if nothing were wrong. Now it is
+    said (vi, en), above the join form; the empty-seats options begin with a capital."""
+    rooms = Rooms(db)
+    new = rooms.create(RULES, 3, 60, None, "Lan")
+    other = rooms.create(RULES, 2, 60, None, "Minh")
+    for seat, lang in (("garbage", "en"), (str(other.seat), "vi"), ("x" * 300, "en")):
+        at = open_page("play", room=new.room.code, seat=seat, lang=lang)
+        assert not at.exception
+        assert [w.value for w in at.warning] == [translate("rooms.bad_seat_link", lang)]
+        assert [f for f in at.text_input if f.key == "rooms_join_name"]
+    plain = open_page("play", room=new.room.code, lang="en")
+    assert not plain.exception and not plain.warning
+    form = open_page("play", room="new", lang="en")
+    assert form.selectbox(key="rooms_fill").options[:1] == ["Beginner"]

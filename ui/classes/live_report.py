@@ -54,7 +54,7 @@ def _learners(report: Board, info: LiveInfo, lang: str) -> None:
             t("classes.col.learner"): md_text(row.name),
             t("classes.col.right"): share(row.right, row.answered, lang),  # of answered, as the board says it
             t("live.report.col.chi_lost"): _chi_lost(losses, lang),
-            t("classes.col.seconds"): number(row.seconds, lang, digits=0),
+            t("live.report.col.seconds"): number(row.seconds, lang, digits=0),  # all its answers' (not speed)
         })
     st.markdown(f"**{t('live.report.learners')}**")
     show_table(pd.DataFrame(rows), key="live_report_learners")

@@ -171,7 +171,9 @@ def _heading(text: str) -> None:
 
 
 def _strength_label(value: str) -> str:
-    return t("rooms.fill_none") if value == "none" else t(f"play.strength.{value}")
+    """An option of "empty seats": the strength's name begun with a capital (it is lower case inside a sentence)."""
+    label = t("rooms.fill_none") if value == "none" else t(f"play.strength.{value}")
+    return label[:1].upper() + label[1:]
 
 
 def _code_form(lang: str) -> None:
@@ -740,13 +742,15 @@ def _page(raw: str, lang: str) -> bool:
         return False
     store = rooms()
     token = store.seat(st.query_params.get(SEAT_PARAM))
-    room = None
+    room = None if token is None else store.room(token.room_id)
+    if room is not None and room.code != raw.upper():  # another room's seat link: this code's room, the link said
+        token, room = None, None
     try:
-        room = store.room(token.room_id) if token is not None else store.find(raw, client_address())
+        room = room or store.find(raw, client_address())
     except ClassroomError:
         st.error(t("rooms.throttled"))
         return False
-    if room is None or room.closed() or (token is not None and room.code != raw.upper()):
+    if room is None or room.closed():
         _unknown(raw, lang)
         return False
     host = store.is_host(room.id, st.query_params.get(HOST_PARAM))
@@ -754,6 +758,8 @@ def _page(raw: str, lang: str) -> bool:
         removed = store.removed(st.query_params.get(SEAT_PARAM))
         if removed is not None and removed.room_id == room.id:
             st.warning(t("rooms.removed_you", n=removed.seat + 1), icon=":material/person_remove:")
+        elif st.query_params.get(SEAT_PARAM) and not host:  # a broken, crafted or foreign seat link: said, not ignored
+            st.warning(t("rooms.bad_seat_link"), icon=":material/link_off:")
         if not host or room.seating_id is not None:
             _join(room, lang)
             return False
