@@ -372,3 +372,22 @@ def test_a_broken_or_foreign_seat_link_is_said_above_the_join_form(db: Classroom
     assert not plain.exception and not plain.warning
     form = open_page("play", room="new", lang="en")
     assert form.selectbox(key="rooms_fill").options[:1] == ["Beginner"]
+
+
+def test_a_hand_sent_waits_with_the_servers_time_left(db: ClassroomStore) -> None:
+    """Found by a user test: after confirming, the waiting screen said "waiting for the others (or the timer)" with no
+    time. It now shows the time left by the server's clock, counted down in the browser (vi, en)."""
+    rooms = Rooms(db)
+    new = rooms.create(RULES, 2, 90, None, "Lan", seed=5)
+    rooms.join(new.room.id, "Minh")
+    rooms.start(new.room.id, str(new.host))
+    view = rooms.view(new.room.id, str(new.seat))
+    assert view is not None
+    rooms.confirm(str(new.seat), 1, arrange_simple(view.cards, RULES))
+    for lang in ("vi", "en"):
+        at = open_page("play", room=new.room.code, seat=str(new.seat), lang=lang)
+        assert not at.exception
+        waiting = [m.value for m in at.markdown if 'data-testid="room-wait"' in m.value]
+        assert len(waiting) == 1 and translate("rooms.waiting_others", lang) in waiting[0]
+        left = float(waiting[0].split('data-mb-left="')[1].split('"')[0])
+        assert 80 < left <= 90, left

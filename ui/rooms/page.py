@@ -54,6 +54,7 @@ from ui.escape import markdown_literal, plain_text
 from ui.i18n import t
 from ui.labels import natural_name
 from ui.links import public_link, public_url, qr_data_uri, unreachable_note
+from ui.live import countdown, show_countdown_script
 from ui.nav import link_to
 from ui.personal import personal_from_url
 from ui.rooms.names import name_box, refused
@@ -647,7 +648,7 @@ def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken | None, ho
             if held is not None:  # declared: that is what counts, the split only what the showdown shows
                 st.caption(t("play.declared", name=natural_name(held.pattern, lang)))
             show_seat(view.mine.arrangement, room.rule_set, lang)
-            st.caption(t("rooms.waiting_others"))
+            _waiting_others(view, lang)
     elif view.settled:
         _showdown(view, lang)
     elif not host and deals is None:
@@ -674,6 +675,16 @@ def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken | None, ho
     if host:
         _remove(view)
     return arranging
+
+
+def _waiting_others(view: RoomView, lang: str) -> None:
+    """"Waiting for the others (or the timer)" and the time left, counted down in the browser from the server's
+    (:func:`ui.live.countdown`; found by a user test: nothing said how long the wait could be)."""
+    left = "" if view.remaining is None else f" · {countdown(view.remaining, lang)}"
+    if left:
+        show_countdown_script()
+    st.markdown(f'<div class="mb-room-wait" data-testid="room-wait">{escape(t("rooms.waiting_others"))}{left}</div>',
+                unsafe_allow_html=True)
 
 
 def _leave(store: Rooms, token: str, host: bool, mid_deal: bool) -> None:
