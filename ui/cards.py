@@ -267,7 +267,7 @@ CARD_CSS = """
 @media (min-width: 641px) {
   [data-testid="stLayoutWrapper"]:has(> .st-key-rooms_phone_space) { display: none; }
 }
-.mb-room-wait { font-size: 0.875rem; opacity: 0.75; }
+.mb-room-left { white-space: nowrap; }
 [data-testid="stTable"] :is(td, th):first-child, [data-testid="stTable"] :is(td, th):first-child * { overflow-wrap: anywhere; }
 @media (max-width: 640px) {
   [data-testid="stLayoutWrapper"]:has(> .st-key-rooms_title_folded), .st-key-rooms_title_folded { display: none; }

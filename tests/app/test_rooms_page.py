@@ -387,7 +387,7 @@ def test_a_hand_sent_waits_with_the_servers_time_left(db: ClassroomStore) -> Non
     for lang in ("vi", "en"):
         at = open_page("play", room=new.room.code, seat=str(new.seat), lang=lang)
         assert not at.exception
-        waiting = [m.value for m in at.markdown if 'data-testid="room-wait"' in m.value]
+        waiting = [c.value for c in at.caption if 'data-testid="room-wait"' in c.value]
         assert len(waiting) == 1 and translate("rooms.waiting_others", lang) in waiting[0]
         left = float(waiting[0].split('data-mb-left="')[1].split('"')[0])
         assert 80 < left <= 90, left

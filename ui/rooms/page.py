@@ -680,11 +680,10 @@ def _room(view: RoomView, drawn: tuple[object, ...], token: SeatToken | None, ho
 def _waiting_others(view: RoomView, lang: str) -> None:
     """"Waiting for the others (or the timer)" and the time left, counted down in the browser from the server's
     (:func:`ui.live.countdown`; found by a user test: nothing said how long the wait could be)."""
-    left = "" if view.remaining is None else f" · {countdown(view.remaining, lang)}"
+    left = "" if view.remaining is None else f' · <span class="mb-room-left">{countdown(view.remaining, lang)}</span>'
     if left:
         show_countdown_script()
-    st.markdown(f'<div class="mb-room-wait" data-testid="room-wait">{escape(t("rooms.waiting_others"))}{left}</div>',
-                unsafe_allow_html=True)
+    st.caption(f'<span data-testid="room-wait">{escape(t("rooms.waiting_others"))}</span>{left}', unsafe_allow_html=True)
 
 
 def _leave(store: Rooms, token: str, host: bool, mid_deal: bool) -> None:
