@@ -182,3 +182,25 @@ def test_an_instant_win_is_declared_on_a_phone_without_placing_the_cards(e2e_bro
         assert_no_exception(page)
     finally:
         context.close()
+
+
+LAPTOP_W, LAPTOP_H = 1280, 800
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_the_cards_show_beside_the_chi_on_a_laptops_first_screen(e2e_browser: Browser, app_url: str, lang: str) -> None:
+    """Found by a user test: on a 1280 x 800 laptop the 13 cards were below the three chi, off the first screen. The
+    arranging component's column is wide there: the hand is beside the chi, all 13 cards on the first screen, the
+    first card to the right of the first chi."""
+    context = e2e_browser.new_context(viewport={"width": LAPTOP_W, "height": LAPTOP_H})
+    try:
+        page = _opened(context, f"{app_url}/play?lang={lang}&seed=7&deal=1&bots={BOTS}&rules=chi-at")
+        for last in (False, True):
+            box = first_card_in_page(page, last)
+            assert 0 <= box["y"] and box["y"] + box["height"] <= LAPTOP_H, (lang, last, box)
+        chi = page.locator(".mb-chi").first.bounding_box()
+        card = first_card_in_page(page)
+        assert chi is not None and card["x"] >= chi["x"] + chi["width"], (chi, card)
+        screenshot(page, f"play_first_screen_{lang}_1280")
+    finally:
+        context.close()

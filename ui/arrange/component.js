@@ -163,8 +163,10 @@ export default function (component) {
   if (!data || !Array.isArray(data.cards)) return undefined;
   let root = parentElement.querySelector(".mb-arrange");
   if (!root) {
+    const box = el("div", "mb-arrange-box");  // the container whose width decides the layout (component.css)
     root = el("div", "mb-arrange");
-    parentElement.appendChild(root);
+    box.appendChild(root);
+    parentElement.appendChild(box);
   }
   const byId = new Map(data.cards.map((c) => [c.id, c]));
   const draftName = data.storage || data.version;
