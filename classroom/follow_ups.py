@@ -20,7 +20,7 @@ and learners done, each learner's progress), never as one assignment per learner
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -253,11 +253,16 @@ class FollowUps:
     # ------------------------------------------------------------------ the sources, read locked
 
     @staticmethod
-    def _learners(session: Session, class_id: str, only: str | None) -> tuple[str, ...]:
-        query = select(Learner.id).where(Learner.class_id == class_id, Learner.removed_at.is_(None))
+    def _learners(session: Session, class_id: str, only: str | None,
+                  live: tuple[Collection[str], datetime | None] | None = None) -> tuple[str, ...]:
+        """The class's learners (not removed; ``only``: that one), by when they joined; ``live``: of a live session,
+        only those who took part (:func:`classroom.live.took_part`: the learners who answered, when its last
+        question opened)."""
+        query = select(Learner.id, Learner.joined_at).where(Learner.class_id == class_id, Learner.removed_at.is_(None))
         if only is not None:
             query = query.where(Learner.id == only)
-        return tuple(session.scalars(query.order_by(Learner.joined_at, Learner.id)))
+        rows = session.execute(query.order_by(Learner.joined_at, Learner.id))
+        return tuple(lid for lid, joined in rows if live is None or took_part(joined, lid in live[0], live[1]))
 
     def _assignment(self, session: Session, class_id: str, assignment_id: int) -> _Source:
         row = session.scalars(select(Assignment).where(Assignment.id == assignment_id).with_for_update()).first()
@@ -288,10 +293,7 @@ class FollowUps:
         answers = {(lid, n): bool(ok) for lid, n, ok in session.execute(
             select(LiveAnswer.learner_id, LiveAnswer.number, LiveAnswer.correct)
             .where(LiveAnswer.session_id == session_id))}
-        answered = {lid for lid, _ in answers}
-        learners = tuple(lid for lid, joined in session.execute(
-            select(Learner.id, Learner.joined_at).where(Learner.class_id == class_id, Learner.removed_at.is_(None))
-            .order_by(Learner.joined_at, Learner.id)) if took_part(joined, lid in answered, row.started_at))
+        learners = self._learners(session, class_id, None, live=({lid for lid, _ in answers}, row.started_at))
         return _Source(class_id, row.rule_set_id, row.house_toml, 0,
                        tuple((n, k, dict(rec), blob) for n, k, rec, blob in questions), learners, answers)
 
